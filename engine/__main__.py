@@ -1,0 +1,63 @@
+"""Command line: `python -m engine scenario FILE [--json]`, `check LEVEL`,
+`play [LEVEL]`, and the other tools. Bad input gives one line and exit 2."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+
+def _scenario(args) -> int:
+    from engine.errors import DataError
+    from engine.scenario import load_scenario, run_scenario, result_json
+    from engine import combat_log
+    mods = [Path(m) for m in (args.mods or [])]
+    try:
+        scenario = load_scenario(args.file, mods)
+    except DataError as exc:
+        print(exc.first_line(), file=sys.stderr)
+        return 2
+    game = run_scenario(scenario)
+    if args.json:
+        json.dump(result_json(game), sys.stdout)
+        sys.stdout.write("\n")
+    else:
+        for line in combat_log.lines(game.log.events):
+            print(line)
+        for uid, snap in game.snapshots().items():
+            print(f"{uid}: {snap}")
+    return 0
+
+
+def _check(args) -> int:
+    from engine.levels import check_level
+    problems = check_level(Path(args.level), [Path(m) for m in (args.mods or [])])
+    for p in problems:
+        print(p)
+    if not problems:
+        print(f"{args.level}: ok")
+    return 2 if problems else 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m engine", description="hexmech engine tools")
+    sub = parser.add_subparsers(dest="command", required=True)
+    p = sub.add_parser("scenario", help="play a scenario file headless")
+    p.add_argument("file")
+    p.add_argument("--json", action="store_true", help="print one JSON document")
+    p.add_argument("--mods", action="append", help="mod folder searched first for unit files")
+    p.set_defaults(func=_scenario)
+    c = sub.add_parser("check", help="validate a Tiled level")
+    c.add_argument("level")
+    c.add_argument("--mods", action="append")
+    c.set_defaults(func=_check)
+    g = sub.add_parser("play", help="start the hot-seat game (same as `hexmech`)")
+    g.add_argument("rest", nargs=argparse.REMAINDER)
+    g.set_defaults(func=lambda a: __import__("engine.app", fromlist=["main"]).main(a.rest))
+    args = parser.parse_args(argv)
+    return args.func(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,65 @@
+"""Events in words: the combat log the UI scrolls and the scenario runner
+prints without --json. One sentence per event, built from the event log."""
+from __future__ import annotations
+
+from typing import Any
+
+
+def _mods(mods: list) -> str:
+    return ", ".join(f"{label} {value:+d}" for label, value in mods)
+
+
+def describe(e: dict[str, Any]) -> str | None:
+    t = e["type"]
+    if t == "roll":
+        return None   # rolls are folded into the sentences that use them
+    if t == "initiative":
+        return "Initiative: " + " > ".join(e["order"]) + (" (set)" if e.get("forced") else "")
+    if t == "move":
+        return (f"{e['unit']} {e['mode']}s {e['from']} -> {e['to']} facing {e['facing']}, "
+                f"{e['mp_spent']} MP, {e['hexes_moved']} hexes")
+    if t == "refused":
+        return f"{e['unit']}: order refused: {e['reason']}"
+    if t == "attack":
+        res = "hit" if e["hit"] else "miss"
+        return (f"{e['attacker']} {e['attack']} -> {e['target']}: needs {e['to_hit']} "
+                f"[{_mods(e.get('modifiers', []))}], rolled {e['roll']}: {res}")
+    if t == "damage":
+        return (f"{e['unit']} takes {e['amount']} to {e['location'].replace('_', ' ')} "
+                f"(armor {e['armor_left']}, structure {e['structure_left']})")
+    if t == "critical":
+        return f"{e['unit']}: critical hit in {e['location'].replace('_', ' ')}: {e['effect']}"
+    if t == "psr":
+        return (f"{e['unit']} piloting roll ({e['reason']}): needs {e['target']}, rolled {e['roll']}: "
+                + ("passed" if e["passed"] else "failed"))
+    if t == "fall":
+        return f"{e['unit']} falls {e['levels']} level(s), {e['damage']} damage, now facing {e['facing']}"
+    if t == "displace":
+        return f"{e['unit']} is displaced {e['from']} -> {e['to']} ({e['cause']})"
+    if t in ("sideslip", "skid"):
+        return f"{e['unit']} {t}s {e['from']} -> {e['to']} ({e['hexes']} hexes)"
+    if t == "crash":
+        return f"{e['unit']} crashes, {e['damage']} damage"
+    if t == "heat":
+        return f"{e['unit']} heat {e['from']} -> {e['to']}"
+    if t in ("shutdown", "restart"):
+        return f"{e['unit']} {'shuts down' if t == 'shutdown' else 'restarts'}"
+    if t == "destroyed":
+        return f"{e['unit']} is destroyed ({e['cause']})"
+    if t == "victory":
+        return f"Victory: {e['side']}" if e.get("side") else "The battle ends with no side left standing"
+    fields = ", ".join(f"{k}={v}" for k, v in e.items() if k not in ("turn", "phase", "type"))
+    return f"{t}: {fields}"
+
+
+def lines(events: list[dict[str, Any]]) -> list[str]:
+    out = []
+    turn, phase = None, None
+    for e in events:
+        if (e["turn"], e["phase"]) != (turn, phase):
+            turn, phase = e["turn"], e["phase"]
+            out.append(f"-- turn {turn}, {phase} phase --")
+        text = describe(e)
+        if text:
+            out.append("  " + text)
+    return out

@@ -1,0 +1,22 @@
+"""Errors for bad input files: one clear line naming the file and the field."""
+from __future__ import annotations
+
+
+class DataError(Exception):
+    """A file (unit, level, scenario, save) is invalid.
+
+    `problems` holds every problem found, each already prefixed with the file
+    name; str() gives them one per line (the first line alone is enough for a
+    one-line report).
+    """
+
+    def __init__(self, problems: list[str] | str) -> None:
+        if isinstance(problems, str):
+            problems = [problems]
+        self.problems = list(problems)
+        super().__init__("\n".join(self.problems))
+
+    def first_line(self) -> str:
+        return self.problems[0] if len(self.problems) == 1 else (
+            f"{self.problems[0]} (and {len(self.problems) - 1} more problem(s))"
+        )

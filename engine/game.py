@@ -1,0 +1,292 @@
+"""The game: one esper world, the map, the event log, the dice, the turn and
+phase, and the units by their ids.
+
+`Game` is the spine every front end drives (scenario runner, hot-seat UI,
+tests): it spawns units from unit data, runs phases through the chosen
+ruleset (engine/rulesets.py), takes orders (check, then submit: a refused
+order becomes a `refused` event), and snapshots or saves its state.
+Systems keep any state that must survive a save in components or in
+`phase_data` (plain JSON data).
+"""
+from __future__ import annotations
+
+import copy
+import dataclasses
+from typing import Any
+
+from components import (
+    ALL_COMPONENTS, Identity, Position, Crew, MechMovement, VehicleMovement, Armor, Structure,
+    Actuators, Mount, Weapons, AmmoBin, Ammo, Equipment, HeatSinks, ClassicHeat, AlphaStrikeHeat,
+    Altitude, Turret, Status, TurnState, AlphaStrikeCard,
+)
+from engine.dice import Dice
+from engine.events import EventLog
+from engine.hexgrid import Hex
+from engine.hexmap import HexMap
+from engine.orders import Order
+from engine.unit_loader import UnitData
+from engine.world import World
+
+_COMPONENT_BY_NAME = {c.__name__: c for c in ALL_COMPONENTS}
+
+
+class Game:
+    def __init__(self, hexmap: HexMap, ruleset: str = "classic", seed: int = 0,
+                 forced: dict[str, list[int]] | None = None, sides: list[str] | None = None) -> None:
+        from engine.rulesets import get_ruleset
+        self.map = hexmap
+        self.ruleset = get_ruleset(ruleset)
+        self.log = EventLog()
+        self.dice = Dice(self.log, seed, forced)
+        self.world = World()
+        self.units: dict[str, int] = {}            # uid -> entity, in creation order
+        self.sides: list[str] = list(sides or [])  # in first-named order
+        self.initiative: list[str] = []            # this turn's order, winner first
+        self.phase_data: dict[str, Any] = {}       # systems' phase-local JSON data
+        self.winner: str | None = None
+
+    # ------------------------------------------------------------ clock
+    @property
+    def turn(self) -> int:
+        return self.log.turn
+
+    @property
+    def phase(self) -> str:
+        return self.log.phase
+
+    # ------------------------------------------------------------ units
+    def add_unit(self, data: UnitData, uid: str, side: str, at: Hex, facing: int = 0,
+                 overrides: dict[str, Any] | None = None) -> int:
+        """Spawn a unit from validated unit data; overrides are a scenario's
+        initial-state keys (contract/scenario.md)."""
+        o = overrides or {}
+        comps: list[Any] = [
+            Identity(uid, data.name, data.kind, side, data.tonnage, data.path),
+            Position(at, facing),
+            Status(prone=bool(o.get("prone", False))),
+            TurnState(),
+            Armor(dict(data.armor), dict(data.armor)),
+            Structure(dict(data.structure), dict(data.structure)),
+        ]
+        if data.kind == "alpha-strike":
+            card = dict(data.alpha_strike or {})
+            comps.append(AlphaStrikeCard(**card))
+            comps.append(Crew(piloting=card.get("skill", 4), gunnery=card.get("skill", 4)))
+            if data.heat is not None or "heat" in o:
+                comps.append(AlphaStrikeHeat(int(o.get("heat", (data.heat or {}).get("level", 0)))))
+        else:
+            crew = Crew(**data.crew)
+            if "piloting" in o:
+                crew.piloting = o["piloting"]
+            if "driving" in o:
+                crew.piloting = o["driving"]
+            if "gunnery" in o:
+                crew.gunnery = o["gunnery"]
+            comps.append(crew)
+            comps.append(Weapons([Mount(w["type"], w["location"], w.get("rear", False)) for w in data.weapons]))
+            comps.append(Ammo([AmmoBin(a["type"], a["location"], a["shots"]) for a in data.ammo]))
+            comps.append(Equipment(hatchet=data.equipment.get("hatchet"), case=list(data.equipment.get("case", []))))
+            if data.kind == "mech":
+                comps.append(MechMovement(data.movement["walk"], data.movement.get("jump", 0)))
+                installed = [a for a in data.actuators if a not in o.get("missing", [])]
+                comps.append(Actuators(installed, [a for a in o.get("damaged", []) if a in installed]))
+                comps.append(HeatSinks(data.heat_sinks.get("count", 10), data.heat_sinks.get("double", False)))
+                comps.append(ClassicHeat(int(o.get("heat", 0))))
+            else:
+                comps.append(VehicleMovement(data.movement["motive"], data.movement["cruise"]))
+                if data.turret is not None:
+                    comps.append(Turret(int(o.get("turret", data.turret.get("facing", facing)))))
+                if data.altitude is not None:
+                    comps.append(Altitude(int(o.get("altitude", data.altitude.get("level", 0)))))
+            if data.kind == "mech":
+                # Equipment destroyed before the battle ("damaged" ids that are not actuators).
+                for item in o.get("damaged", []):
+                    if item == "hatchet":
+                        comps_eq = next(c for c in comps if isinstance(c, Equipment))
+                        comps_eq.hatchet_destroyed = True
+        ent = self.world.create_entity(*comps)
+        armor = self.world.component(ent, Armor)
+        for loc, v in (o.get("armor") or {}).items():
+            armor.points[loc] = v
+        structure = self.world.component(ent, Structure)
+        for loc, v in (o.get("structure") or {}).items():
+            structure.points[loc] = v
+        self.units[uid] = ent
+        if side not in self.sides:
+            self.sides.append(side)
+        return ent
+
+    def entity(self, uid: str) -> int:
+        return self.units[uid]
+
+    def uid(self, ent: int) -> str:
+        return self.world.component(ent, Identity).uid
+
+    def get(self, ent_or_uid: int | str, ctype):
+        ent = self.units[ent_or_uid] if isinstance(ent_or_uid, str) else ent_or_uid
+        return self.world.try_component(ent, ctype)
+
+    def unit_ids(self, side: str | None = None, active_only: bool = False) -> list[str]:
+        out = []
+        for uid, ent in self.units.items():
+            ident = self.world.component(ent, Identity)
+            if side is not None and ident.side != side:
+                continue
+            if active_only and self.world.component(ent, Status).removed:
+                continue
+            out.append(uid)
+        return out
+
+    def units_at(self, h: Hex) -> list[int]:
+        return [ent for uid, ent in self.units.items()
+                if self.world.component(ent, Position).hex == h
+                and not self.world.component(ent, Status).removed]
+
+    def side_of(self, ent: int) -> str:
+        return self.world.component(ent, Identity).side
+
+    def is_enemy(self, a: int, b: int) -> bool:
+        return self.side_of(a) != self.side_of(b)
+
+    def kind(self, ent: int) -> str:
+        return self.world.component(ent, Identity).kind
+
+    def can_fight(self, ent: int) -> bool:
+        st = self.world.component(ent, Status)
+        crew = self.world.try_component(ent, Crew)
+        return not (st.destroyed or st.removed or (crew is not None and crew.killed))
+
+    # ------------------------------------------------------------ orders
+    def check(self, order: Order) -> str | None:
+        """Why this order is not allowed now, or None when it is."""
+        return self.ruleset.check(self, order)
+
+    def submit(self, order: Order) -> str | None:
+        """Carry out an order; a refused order becomes a `refused` event."""
+        reason = self.check(order)
+        if reason is not None:
+            self.log.emit("refused", unit=order.unit, order=order.raw, reason=reason)
+            return reason
+        self.ruleset.apply(self, order)
+        return None
+
+    # ------------------------------------------------------------ turn flow
+    def start_turn(self, initiative: list[str] | None = None) -> None:
+        self.ruleset.start_turn(self, initiative)
+
+    def start_phase(self, phase: str) -> None:
+        self.log.phase = phase
+        self.ruleset.begin_phase(self, phase)
+
+    def end_phase(self) -> None:
+        self.ruleset.end_phase(self, self.phase)
+
+    def run_phase(self, phase: str, orders: list[Order]) -> None:
+        """Start a phase, submit its orders in order, end it."""
+        self.start_phase(phase)
+        for order in orders:
+            self.submit(order)
+        self.end_phase()
+
+    # ------------------------------------------------------------ output
+    def snapshot(self, uid: str) -> dict[str, Any]:
+        ent = self.units[uid]
+        w = self.world
+        pos = w.component(ent, Position)
+        st = w.component(ent, Status)
+        alt = w.try_component(ent, Altitude)
+        tur = w.try_component(ent, Turret)
+        crew = w.try_component(ent, Crew)
+        heat: int = 0
+        if (h := w.try_component(ent, AlphaStrikeHeat)) is not None:
+            heat = h.level
+        elif (c := w.try_component(ent, ClassicHeat)) is not None:
+            heat = c.heat
+        return {
+            "at": self.map.label(pos.hex), "facing": pos.facing, "prone": st.prone,
+            "destroyed": st.destroyed, "altitude": alt.level if alt else 0,
+            "turret": tur.facing if tur and not tur.destroyed else None,
+            "heat": heat, "shutdown": st.shutdown, "immobile": st.immobile,
+            "armor": dict(w.component(ent, Armor).points),
+            "structure": dict(w.component(ent, Structure).points),
+            "crits": list(st.crits), "pilot_hits": crew.hits if crew else 0,
+            "side": self.side_of(ent), "name": w.component(ent, Identity).name,
+        }
+
+    def snapshots(self) -> dict[str, dict[str, Any]]:
+        return {uid: self.snapshot(uid) for uid in self.units}
+
+    # ------------------------------------------------------------ save/load
+    def to_dict(self) -> dict[str, Any]:
+        units = []
+        for uid, ent in self.units.items():
+            comps = {}
+            for comp in self.world.components_of(ent):
+                comps[type(comp).__name__] = _to_json(comp)
+            units.append({"uid": uid, "components": comps})
+        return {
+            "ruleset": self.ruleset.name,
+            "map": self.map.to_dict(),
+            "turn": self.log.turn,
+            "phase": self.log.phase,
+            "sides": list(self.sides),
+            "initiative": list(self.initiative),
+            "dice": self.dice.to_dict(),
+            "events": copy.deepcopy(self.log.events),
+            "phase_data": copy.deepcopy(self.phase_data),
+            "winner": self.winner,
+            "units": units,
+        }
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> "Game":
+        game = cls(HexMap.from_dict(d["map"]), d["ruleset"], 0, None, d["sides"])
+        game.dice = Dice.from_dict(game.log, d["dice"])
+        game.log.events = copy.deepcopy(d["events"])
+        game.log.turn = d["turn"]
+        game.log.phase = d["phase"]
+        game.initiative = list(d["initiative"])
+        game.phase_data = copy.deepcopy(d["phase_data"])
+        game.winner = d.get("winner")
+        for u in d["units"]:
+            comps = []
+            for name, data in u["components"].items():
+                ctype = _COMPONENT_BY_NAME.get(name)
+                if ctype is None:
+                    raise ValueError(f"unknown component {name!r}")
+                comps.append(_from_json(ctype, data))
+            game.units[u["uid"]] = game.world.create_entity(*comps)
+        return game
+
+
+def _to_json(comp: Any) -> dict[str, Any]:
+    out = {}
+    for f in dataclasses.fields(comp):
+        v = getattr(comp, f.name)
+        if isinstance(v, Hex):
+            v = [v.x, v.y]
+        elif isinstance(v, list) and v and dataclasses.is_dataclass(v[0]):
+            v = [dataclasses.asdict(x) for x in v]
+        elif isinstance(v, (dict, list, tuple)):
+            v = copy.deepcopy(list(v) if isinstance(v, tuple) else v)
+        out[f.name] = v
+    return out
+
+
+_NESTED = {(Weapons, "mounts"): Mount, (Ammo, "bins"): AmmoBin}
+
+
+def _from_json(ctype: type, data: dict[str, Any]) -> Any:
+    kwargs = {}
+    names = {f.name for f in dataclasses.fields(ctype)}
+    for k, v in data.items():
+        if k not in names:
+            raise ValueError(f"{ctype.__name__} has no field {k!r}")
+        if ctype is Position and k == "hex":
+            v = Hex(*v)
+        elif (ctype, k) in _NESTED:
+            v = [_NESTED[(ctype, k)](**x) for x in v]
+        elif ctype is TurnState and k == "start_hex" and v is not None:
+            v = tuple(v)
+        kwargs[k] = copy.deepcopy(v)
+    return ctype(**kwargs)

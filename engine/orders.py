@@ -1,0 +1,53 @@
+"""Orders: plain data a player (or a scenario) gives a unit. The ruleset
+checks each order and says why it is refused, or carries it out.
+
+`raw` keeps the order as written (scenario TOML table or UI action) for the
+`refused` event."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+MOVE_STEPS = ("F", "B", "L", "R", "U", "D", "prone", "stand", "land", "lift")
+
+
+@dataclass
+class Order:
+    unit: str
+    raw: dict[str, Any] = field(default_factory=dict, repr=False)
+
+    @property
+    def phase_kind(self) -> str:
+        raise NotImplementedError
+
+
+@dataclass
+class MoveOrder(Order):
+    mode: str = "walk"                 # walk | run | jump | cruise | flank
+    path: list[str] = field(default_factory=list)
+    charge: str | None = None
+    dfa: str | None = None
+    facing: int | None = None          # jump: final facing chosen freely
+
+    phase_kind = "move"
+
+
+@dataclass
+class FireOrder(Order):
+    weapon: str | None = None          # "medium_laser" or "medium_laser#2"; None for Alpha Strike
+    target: str = ""
+    torso_twist: str | None = None     # "left" | "right"
+    turret: int | None = None
+    overheat: int = 0
+
+    phase_kind = "fire"
+
+
+@dataclass
+class PhysicalOrder(Order):
+    attack: str = "punch"              # punch | kick | push | club | hatchet | pick_up_club | standard | melee
+    limb: str | None = None            # "left" | "right"
+    target: str | None = None
+    source: str | None = None          # pick_up_club: "limb" | "tree"
+
+    phase_kind = "physical"

@@ -1,0 +1,366 @@
+"""Scenario files (contract/scenario.md): parse and validate, build the game,
+play the scripted turns headless, report what happened.
+
+`load_scenario(path)` returns a `Scenario` (a ready `Game` plus its scripted
+turns) or raises DataError with `FILE: where: what is wrong`.
+`run_scenario(scenario)` plays every turn through the same systems the
+hot-seat game uses.
+"""
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from engine.dice import PURPOSES
+from engine.errors import DataError
+from engine.game import Game
+from engine.hexgrid import Hex, parse_hex_label
+from engine.hexmap import TERRAINS, HexMap, Terrain
+from engine.orders import FireOrder, MoveOrder, Order, PhysicalOrder, MOVE_STEPS
+from engine.rulesets import ruleset_names
+from engine.unit_loader import find_unit_file, load_unit
+
+UNIT_KEYS = ("id", "data", "side", "at", "facing", "piloting", "driving", "gunnery", "prone",
+             "altitude", "turret", "heat", "damaged", "missing", "armor", "structure")
+MOVE_KEYS = ("unit", "mode", "path", "charge", "dfa", "facing")
+FIRE_KEYS = ("unit", "weapon", "target", "torso_twist", "turret", "overheat")
+PHYSICAL_KEYS = ("unit", "attack", "limb", "target", "source")
+MOVE_MODES = ("walk", "run", "jump", "cruise", "flank")
+PHYSICAL_ATTACKS = ("punch", "kick", "push", "club", "hatchet", "pick_up_club", "standard", "melee")
+
+
+@dataclass
+class ScriptedTurn:
+    initiative: list[str] | None
+    orders: dict[str, list[Order]] = field(default_factory=dict)   # "move"/"fire"/"physical"
+
+
+@dataclass
+class Scenario:
+    path: Path
+    game: Game
+    turns: list[ScriptedTurn]
+
+
+class _V:
+    """Validation helpers that raise the first problem as `FILE: where: what`."""
+
+    def __init__(self, fname: str) -> None:
+        self.fname = fname
+
+    def fail(self, where: str, what: str):
+        raise DataError(f"{self.fname}: {where}: {what}")
+
+    def table(self, v: Any, where: str) -> dict:
+        if not isinstance(v, dict):
+            self.fail(where, f"expected a table, got {_show(v)}")
+        return v
+
+    def array(self, v: Any, where: str) -> list:
+        if not isinstance(v, list) or not all(isinstance(x, dict) for x in v):
+            self.fail(where, "expected an array of tables")
+        return v
+
+    def keys(self, d: dict, allowed, where: str) -> None:
+        for k in d:
+            if k not in allowed:
+                self.fail(f"{where}.{k}" if where else k, "unknown key")
+
+    def int_(self, d: dict, key: str, where: str, lo: int | None = None, hi: int | None = None,
+             required: bool = False, default: Any = None) -> Any:
+        if key not in d:
+            if required:
+                self.fail(f"{where}.{key}" if where else key, "required")
+            return default
+        v = d[key]
+        if not isinstance(v, int) or isinstance(v, bool):
+            self.fail(f"{where}.{key}" if where else key, f"expected an integer, got {_show(v)}")
+        if (lo is not None and v < lo) or (hi is not None and v > hi):
+            self.fail(f"{where}.{key}" if where else key, f"expected {lo}..{hi}, got {v}")
+        return v
+
+    def str_(self, d: dict, key: str, where: str, required: bool = False,
+             choices: tuple[str, ...] | None = None, default: Any = None) -> Any:
+        if key not in d:
+            if required:
+                self.fail(f"{where}.{key}" if where else key, "required")
+            return default
+        v = d[key]
+        if not isinstance(v, str):
+            self.fail(f"{where}.{key}" if where else key, f"expected a string, got {_show(v)}")
+        if choices is not None and v not in choices:
+            self.fail(f"{where}.{key}" if where else key, f"expected one of {', '.join(choices)}, got {_show(v)}")
+        return v
+
+    def bool_(self, d: dict, key: str, where: str) -> Any:
+        if key not in d:
+            return None
+        if not isinstance(d[key], bool):
+            self.fail(f"{where}.{key}", f"expected true or false, got {_show(d[key])}")
+        return d[key]
+
+    def hex_(self, d: dict, key: str, where: str, hexmap: HexMap | None) -> Hex:
+        text = self.str_(d, key, where, required=True)
+        try:
+            h = parse_hex_label(text)
+        except ValueError as exc:
+            self.fail(f"{where}.{key}", str(exc))
+        if hexmap is not None and not hexmap.on_map(h):
+            self.fail(f"{where}.{key}", f"hex {text} is off the {hexmap.width}x{hexmap.height} map")
+        return h
+
+    def str_list(self, d: dict, key: str, where: str) -> list[str]:
+        v = d.get(key, [])
+        if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
+            self.fail(f"{where}.{key}", f"expected a list of strings, got {_show(v)}")
+        return list(v)
+
+
+def _show(v: Any) -> str:
+    return f'"{v}"' if isinstance(v, str) else repr(v)
+
+
+def load_scenario(path: Path | str, mods: list[Path] | None = None) -> Scenario:
+    path = Path(path)
+    fname = str(path)
+    try:
+        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise DataError(f"{fname}: scenario file not found") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise DataError(f"{fname}: cannot read: {exc}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise DataError(f"{fname}: not valid TOML: {exc}") from None
+    return parse_scenario(raw, path, mods)
+
+
+def parse_scenario(raw: dict, path: Path, mods: list[Path] | None = None) -> Scenario:
+    v = _V(str(path))
+    v.keys(raw, ("ruleset", "map", "seed", "dice", "unit", "turn", "title", "description"), "")
+    ruleset = v.str_(raw, "ruleset", "", choices=ruleset_names(), default="classic")
+    seed = v.int_(raw, "seed", "", lo=0, default=0)
+    if "map" not in raw:
+        v.fail("map", "required (a .tmx path or an inline [map] table)")
+    hexmap, level_units = _load_map(raw["map"], path, v)
+    forced: dict[str, list[int]] = {}
+    if "dice" in raw:
+        dice = v.table(raw["dice"], "dice")
+        for purpose, values in dice.items():
+            if purpose not in PURPOSES:
+                v.fail(f"dice.{purpose}", f"unknown dice purpose (expected one of {', '.join(PURPOSES)})")
+            if not isinstance(values, list) or not all(isinstance(x, int) and not isinstance(x, bool) for x in values):
+                v.fail(f"dice.{purpose}", f"expected a list of integers, got {_show(values)}")
+            for x in values:
+                if not 1 <= x <= 12:
+                    v.fail(f"dice.{purpose}", f"a forced roll must be 1..12, got {x}")
+            forced[purpose] = list(values)
+    game = Game(hexmap, ruleset, seed, forced)
+    for spec in level_units:
+        game.add_unit(*spec)
+    units = v.array(raw.get("unit", []), "unit")
+    for i, u in enumerate(units):
+        where = f"unit[{i}]"
+        v.keys(u, UNIT_KEYS, where)
+        uid = v.str_(u, "id", where, required=True)
+        where = f"unit {uid}"
+        if uid in game.units:
+            v.fail(f"{where}.id", "duplicate unit id")
+        data_name = v.str_(u, "data", where, required=True)
+        side = v.str_(u, "side", where, required=True)
+        at = v.hex_(u, "at", where, hexmap)
+        facing = v.int_(u, "facing", where, 0, 5, default=0)
+        data_path = _resolve_unit(data_name, path, mods)
+        if data_path is None:
+            v.fail(f"{where}.data", f"unit file {data_name!r} not found")
+        try:
+            data = load_unit(data_path, display_name=data_name)
+        except DataError as exc:
+            raise DataError(f"{path}: {where}.data: {exc.first_line()}") from None
+        overrides = _overrides(u, where, v, data)
+        game.add_unit(data, uid, side, at, facing, overrides)
+    _check_stacking(game, v)
+    turns = []
+    for t_i, t in enumerate(v.array(raw.get("turn", []), "turn")):
+        where = f"turn[{t_i + 1}]"
+        v.keys(t, ("initiative", "move", "fire", "physical"), where)
+        init = None
+        if "initiative" in t:
+            init = v.str_list(t, "initiative", where)
+            for s in init:
+                if s not in game.sides:
+                    v.fail(f"{where}.initiative", f"no side named {s!r}")
+        st = ScriptedTurn(init)
+        st.orders["move"] = [_move(o, f"{where}.move[{i}]", v, game) for i, o in enumerate(v.array(t.get("move", []), f"{where}.move"))]
+        st.orders["fire"] = [_fire(o, f"{where}.fire[{i}]", v, game) for i, o in enumerate(v.array(t.get("fire", []), f"{where}.fire"))]
+        st.orders["physical"] = [_physical(o, f"{where}.physical[{i}]", v, game) for i, o in enumerate(v.array(t.get("physical", []), f"{where}.physical"))]
+        turns.append(st)
+    return Scenario(path, game, turns)
+
+
+def _resolve_unit(name: str, scenario_path: Path, mods: list[Path] | None) -> Path | None:
+    if "/" in name or "\\" in name or name.endswith(".toml"):
+        candidate = (scenario_path.parent / name)
+        if candidate.is_file():
+            return candidate
+    return find_unit_file(Path(name).name, mods)
+
+
+def _overrides(u: dict, where: str, v: _V, data) -> dict[str, Any]:
+    o: dict[str, Any] = {}
+    for key in ("piloting", "driving", "gunnery"):
+        val = v.int_(u, key, where, 0, 8)
+        if val is not None:
+            o[key] = val
+    if (p := v.bool_(u, "prone", where)) is not None:
+        if p and data.kind != "mech":
+            v.fail(f"{where}.prone", "only mechs can be prone")
+        o["prone"] = p
+    if (a := v.int_(u, "altitude", where, 0, 500)) is not None:
+        if data.altitude is None:
+            v.fail(f"{where}.altitude", "this unit does not fly")
+        o["altitude"] = a
+    if (t := v.int_(u, "turret", where, 0, 5)) is not None:
+        if data.turret is None:
+            v.fail(f"{where}.turret", "this unit has no turret")
+        o["turret"] = t
+    if (h := v.int_(u, "heat", where, 0, 99)) is not None:
+        if data.kind == "alpha-strike" and h > 4:
+            v.fail(f"{where}.heat", f"expected 0..4, got {h}")
+        o["heat"] = h
+    for key in ("damaged", "missing"):
+        if key in u:
+            items = v.str_list(u, key, where)
+            for item in items:
+                if item not in data.actuators and not (key == "damaged" and item == "hatchet"):
+                    v.fail(f"{where}.{key}", f"{item!r} is not an actuator of this unit")
+            o[key] = items
+    for key in ("armor", "structure"):
+        if key in u:
+            tbl = v.table(u[key], f"{where}.{key}")
+            allowed = data.armor if key == "armor" else data.structure
+            for loc, val in tbl.items():
+                if loc not in allowed:
+                    v.fail(f"{where}.{key}.{loc}", "not a location of this unit")
+                v.int_(tbl, loc, f"{where}.{key}", 0, 999)
+            o[key] = dict(tbl)
+    return o
+
+
+def _check_stacking(game: Game, v: _V) -> None:
+    from components import Altitude, Position
+    seen: dict[Hex, list[int]] = {}
+    for uid, ent in game.units.items():
+        alt = game.world.try_component(ent, Altitude)
+        if alt is not None and alt.level > 0:
+            continue
+        h = game.world.component(ent, Position).hex
+        for other in seen.get(h, []):
+            if game.is_enemy(ent, other):
+                v.fail(f"unit {uid}.at", f"hex {game.map.label(h)} already holds an enemy unit")
+            if game.kind(ent) == "mech" and game.kind(other) == "mech":
+                v.fail(f"unit {uid}.at", f"hex {game.map.label(h)} already holds a mech of the same side")
+        seen.setdefault(h, []).append(ent)
+
+
+def _unit_ref(o: dict, key: str, where: str, v: _V, game: Game, required: bool = True) -> str | None:
+    uid = v.str_(o, key, where, required=required)
+    if uid is not None and uid not in game.units:
+        v.fail(f"{where}.{key}", f"unknown unit id {uid!r}")
+    return uid
+
+
+def _move(o: dict, where: str, v: _V, game: Game) -> MoveOrder:
+    v.keys(o, MOVE_KEYS, where)
+    uid = _unit_ref(o, "unit", where, v, game)
+    mode = v.str_(o, "mode", where, choices=MOVE_MODES, default="walk")
+    path = v.str_list(o, "path", where)
+    for s in path:
+        if s not in MOVE_STEPS:
+            v.fail(f"{where}.path", f"{s!r} is not a step (expected one of {', '.join(MOVE_STEPS)})")
+    return MoveOrder(uid, dict(o), mode=mode, path=path,
+                     charge=_unit_ref(o, "charge", where, v, game, required=False),
+                     dfa=_unit_ref(o, "dfa", where, v, game, required=False),
+                     facing=v.int_(o, "facing", where, 0, 5))
+
+
+def _fire(o: dict, where: str, v: _V, game: Game) -> FireOrder:
+    v.keys(o, FIRE_KEYS, where)
+    uid = _unit_ref(o, "unit", where, v, game)
+    return FireOrder(uid, dict(o), weapon=v.str_(o, "weapon", where),
+                     target=_unit_ref(o, "target", where, v, game),
+                     torso_twist=v.str_(o, "torso_twist", where, choices=("left", "right")),
+                     turret=v.int_(o, "turret", where, 0, 5),
+                     overheat=v.int_(o, "overheat", where, 0, 4, default=0))
+
+
+def _physical(o: dict, where: str, v: _V, game: Game) -> PhysicalOrder:
+    v.keys(o, PHYSICAL_KEYS, where)
+    uid = _unit_ref(o, "unit", where, v, game)
+    attack = v.str_(o, "attack", where, required=True, choices=PHYSICAL_ATTACKS)
+    return PhysicalOrder(uid, dict(o), attack=attack,
+                         limb=v.str_(o, "limb", where, choices=("left", "right")),
+                         target=_unit_ref(o, "target", where, v, game, required=attack != "pick_up_club"),
+                         source=v.str_(o, "source", where, choices=("limb", "tree")))
+
+
+def _load_map(spec: Any, path: Path, v: _V) -> tuple[HexMap, list]:
+    if isinstance(spec, str):
+        from engine.levels import load_level
+        level_path = (path.parent / spec)
+        try:
+            level = load_level(level_path)
+        except DataError as exc:
+            raise DataError(f"{path}: map: {exc.first_line()}") from None
+        return level.map, []
+    m = v.table(spec, "map")
+    v.keys(m, ("width", "height", "terrain", "level", "depth", "hex", "title"), "map")
+    w = v.int_(m, "width", "map", 1, 999, required=True)
+    h = v.int_(m, "height", "map", 1, 999, required=True)
+    default = _terrain(m, "map", v, Terrain())
+    hexmap = HexMap(w, h, default, title=v.str_(m, "title", "map", default="") or "")
+    for i, hx in enumerate(v.array(m.get("hex", []), "map.hex")):
+        where = f"map.hex[{i}]"
+        v.keys(hx, ("at", "terrain", "level", "depth", "building", "road", "paved"), where)
+        at = v.hex_(hx, "at", where, hexmap)
+        hexmap.set(at, _terrain(hx, where, v, default))
+    return hexmap, []
+
+
+def _terrain(d: dict, where: str, v: _V, base: Terrain) -> Terrain:
+    t = v.str_(d, "terrain", where, choices=TERRAINS, default=base.terrain)
+    depth = v.int_(d, "depth", where, 0, 99, default=base.depth if t == base.terrain else 0)
+    if t == "water" and "depth" not in d and base.terrain != "water":
+        depth = 1
+    building = v.int_(d, "building", where, 0, 99, default=0)
+    if t == "building" and not building:
+        building = 1
+    return Terrain(terrain=t, level=v.int_(d, "level", where, -99, 99, default=base.level),
+                   depth=depth, road=bool(v.bool_(d, "road", where)), paved=bool(v.bool_(d, "paved", where)),
+                   building=building)
+
+
+# --------------------------------------------------------------------- running
+PHASE_ORDERS = {"movement": "move", "weapon": "fire", "combat": "fire", "physical": "physical"}
+
+
+def run_scenario(scenario: Scenario) -> Game:
+    game = scenario.game
+    for st in scenario.turns:
+        play_turn(game, st)
+    return game
+
+
+def play_turn(game: Game, st: ScriptedTurn) -> None:
+    game.start_turn(st.initiative)
+    for phase in game.ruleset.phases:
+        orders = list(st.orders.get(PHASE_ORDERS.get(phase, ""), []))
+        if phase == "combat":   # Alpha Strike: physical attacks are combat-phase attacks
+            orders += st.orders.get("physical", [])
+        game.run_phase(phase, orders)
+
+
+def result_json(game: Game) -> dict[str, Any]:
+    return {"ruleset": game.ruleset.name, "events": game.log.events, "units": game.snapshots(),
+            "winner": game.winner}

@@ -1,0 +1,1 @@
+"""The hot-seat user interface (pygame): rendering and input."""
