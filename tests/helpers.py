@@ -1,0 +1,21 @@
+"""Small builders shared by the tests: games on inline maps with shipped units."""
+from __future__ import annotations
+
+from engine.game import Game
+from engine.hexgrid import parse_hex_label
+from engine.hexmap import HexMap, Terrain
+from engine.paths import UNITS
+from engine.unit_loader import load_unit
+
+
+def make_game(width: int = 10, height: int = 10, ruleset: str = "classic", seed: int = 1,
+              forced: dict | None = None, hexes: dict | None = None) -> Game:
+    hexmap = HexMap(width, height)
+    for label, terrain in (hexes or {}).items():
+        hexmap.set(parse_hex_label(label), terrain if isinstance(terrain, Terrain) else Terrain(**terrain))
+    return Game(hexmap, ruleset, seed, forced)
+
+
+def add(game: Game, uid: str, unit_file: str, side: str, at: str, facing: int = 0, **overrides) -> int:
+    data = load_unit(UNITS / f"{unit_file}.toml")
+    return game.add_unit(data, uid, side, parse_hex_label(at), facing, overrides)

@@ -1,0 +1,132 @@
+"""Mech movement: MP by mode, terrain and level costs, legality, reachable
+states (rules/mech_core.md section 2)."""
+import pytest
+
+from engine.hexgrid import parse_hex_label
+from engine.hexmap import Terrain
+from engine.orders import MoveOrder
+from systems import movement
+from tests.helpers import add, make_game
+
+
+def moved(game, uid, mode, path):
+    game.start_turn(["red", "blue"])
+    game.start_phase("movement")
+    reason = game.submit(MoveOrder(uid, {"unit": uid}, mode=mode, path=path))
+    return reason, game.log.of_type("move")
+
+
+def test_run_mp_is_ceil_one_and_a_half_walk():
+    game = make_game()
+    ent = add(game, "g", "grasshopper", "red", "0505")
+    rules = movement.motion_rules(game, ent)
+    assert rules.mp(game, ent, "walk") == 4
+    assert rules.mp(game, ent, "run") == 6
+    assert rules.mp(game, ent, "jump") == 4
+
+
+@pytest.mark.parametrize("terrain,cost", [
+    (Terrain("clear"), 1), (Terrain("rough"), 2), (Terrain("rubble"), 2),
+    (Terrain("light_woods"), 2), (Terrain("heavy_woods"), 3),
+    (Terrain("water", depth=0), 1), (Terrain("water", depth=1), 2), (Terrain("water", depth=2), 4),
+])
+def test_hex_entry_costs(terrain, cost):
+    game = make_game(hexes={"0504": terrain})
+    add(game, "g", "grasshopper", "red", "0505")
+    reason, moves = moved(game, "g", "walk", ["F"])
+    assert reason is None
+    assert moves[-1]["mp_spent"] == cost
+
+
+def test_level_change_costs_one_per_level_and_max_two():
+    game = make_game(hexes={"0504": {"level": 2}, "0503": {"level": 5}})
+    add(game, "g", "grasshopper", "red", "0505")
+    reason, moves = moved(game, "g", "walk", ["F"])
+    assert reason is None and moves[-1]["mp_spent"] == 3
+    game2 = make_game(hexes={"0504": {"level": 3}})
+    add(game2, "g", "grasshopper", "red", "0505")
+    reason, _ = moved(game2, "g", "run", ["F"])
+    assert "at most 2 levels" in reason
+
+
+def test_facing_change_costs_one_mp_and_counts_no_hex():
+    game = make_game()
+    add(game, "g", "grasshopper", "red", "0505")
+    reason, moves = moved(game, "g", "walk", ["R", "F", "L"])
+    assert reason is None
+    assert moves[-1]["mp_spent"] == 3 and moves[-1]["hexes_moved"] == 1 and moves[-1]["facing"] == 0
+    assert moves[-1]["to"] == "0604"
+
+
+def test_not_enough_mp_is_refused_with_reason_and_no_change():
+    game = make_game()
+    add(game, "g", "grasshopper", "red", "0508")
+    reason, moves = moved(game, "g", "walk", ["F"] * 5)
+    assert "not enough MP" in reason
+    assert not moves
+    assert game.log.of_type("refused")[0]["unit"] == "g"
+    assert game.snapshot("g")["at"] == "0508"
+
+
+def test_running_backward_is_refused():
+    game = make_game()
+    add(game, "g", "grasshopper", "red", "0505")
+    reason, _ = moved(game, "g", "run", ["B"])
+    assert "backward" in reason
+
+
+def test_cannot_enter_enemy_hex_but_may_pass_friends():
+    game = make_game()
+    add(game, "g", "grasshopper", "red", "0505")
+    add(game, "f", "jagermech", "red", "0504")
+    add(game, "e", "jagermech", "blue", "0502")
+    game.start_turn(["red", "blue"])
+    game.start_phase("movement")
+    assert game.check(MoveOrder("g", mode="walk", path=["F", "F"])) is None
+    assert "enemy" in game.check(MoveOrder("g", mode="walk", path=["F", "F", "F"]))
+    assert "friendly" in game.check(MoveOrder("g", mode="walk", path=["F"]))
+
+
+def test_prone_mech_must_stand_first_and_standing_costs_two():
+    game = make_game()
+    add(game, "g", "grasshopper", "red", "0505", prone=True)
+    game.start_turn(["red", "blue"])
+    game.start_phase("movement")
+    assert "stand" in game.check(MoveOrder("g", mode="walk", path=["F"]))
+    result = movement.plan(game, game.units["g"], "walk", ["stand", "F"])
+    assert result.error is None and result.final.mp == 3
+    assert [p.reason for p in result.psrs] == ["standing up"]
+
+
+def test_jump_ignores_terrain_and_turns_are_free():
+    game = make_game(hexes={"0504": {"terrain": "heavy_woods"}, "0503": {"terrain": "heavy_woods"}})
+    add(game, "g", "grasshopper", "red", "0505")
+    reason, moves = moved(game, "g", "jump", ["F", "F", "R", "F"])
+    assert reason is None and moves[-1]["mp_spent"] == 3
+
+
+def test_leg_actuator_damage_and_heat_reduce_walk():
+    game = make_game()
+    ent = add(game, "g", "grasshopper", "red", "0505", damaged=["left_foot"], heat=10)
+    assert movement.mech_walk_mp(game, ent) == 4 - 1 - 2
+    game2 = make_game()
+    ent2 = add(game2, "g", "grasshopper", "red", "0505", damaged=["left_hip"])
+    assert movement.mech_walk_mp(game2, ent2) == 2
+
+
+def test_entering_water_and_rubble_ask_for_psrs():
+    game = make_game(hexes={"0504": {"terrain": "rubble"}, "0503": {"terrain": "water", "depth": 1}})
+    ent = add(game, "g", "grasshopper", "red", "0505")
+    result = movement.plan(game, ent, "run", ["F", "F"])
+    assert [(p.reason, p.modifier) for p in result.psrs] == [("entering rubble", 0), ("entering depth 1 water", -1)]
+
+
+def test_reachable_matches_plan_costs():
+    game = make_game(hexes={"0504": {"terrain": "light_woods"}})
+    ent = add(game, "g", "grasshopper", "red", "0505")
+    reach = movement.reachable(game, ent, "walk")
+    for (h, facing, alt), r in reach.items():
+        res = movement.plan(game, ent, "walk", list(r.path))
+        assert res.error is None and res.final.mp == r.mp and res.final.hex == h
+    assert reach[(parse_hex_label("0504"), 0, 0)].mp == 2
+    assert all(r.mp <= 4 for r in reach.values())

@@ -1,0 +1,95 @@
+"""Scenario runner (contract/scenario.md): exit codes, one-line errors,
+JSON shape, refused orders as events."""
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+UNIT = (ROOT / "assets" / "units" / "grasshopper.toml").as_posix()
+
+BASE = f'''
+ruleset = "classic"
+seed = 3
+[map]
+width = 8
+height = 8
+[[unit]]
+id = "a"
+data = "{UNIT}"
+side = "red"
+at = "0505"
+facing = 0
+[[unit]]
+id = "b"
+data = "{UNIT}"
+side = "blue"
+at = "0502"
+facing = 3
+'''
+
+
+def run(tmp_path, text, *args):
+    f = tmp_path / "s.toml"
+    f.write_text(text)
+    return subprocess.run([sys.executable, "-m", "engine", "scenario", str(f), *args],
+                          cwd=ROOT, capture_output=True, text=True, timeout=60)
+
+
+def test_json_shape_and_move(tmp_path):
+    r = run(tmp_path, BASE + '[[turn]]\n[[turn.move]]\nunit = "a"\nmode = "walk"\npath = ["F"]\n', "--json")
+    assert r.returncode == 0, r.stderr
+    out = json.loads(r.stdout)
+    assert out["ruleset"] == "classic"
+    assert set(out["units"]) == {"a", "b"}
+    snap = out["units"]["a"]
+    for key in ("at", "facing", "prone", "destroyed", "altitude", "turret", "heat", "shutdown",
+                "immobile", "armor", "structure", "crits", "pilot_hits"):
+        assert key in snap
+    move = [e for e in out["events"] if e["type"] == "move"][0]
+    assert move["from"] == "0505" and move["to"] == "0504" and move["mp_spent"] == 1
+    assert all({"turn", "phase", "type"} <= set(e) for e in out["events"])
+
+
+def test_refused_order_is_an_event_and_exit_zero(tmp_path):
+    r = run(tmp_path, BASE + '[[turn]]\n[[turn.move]]\nunit = "a"\nmode = "walk"\npath = ["F","F","F","F","F"]\n', "--json")
+    assert r.returncode == 0
+    events = json.loads(r.stdout)["events"]
+    refused = [e for e in events if e["type"] == "refused"]
+    assert len(refused) == 1 and refused[0]["order"]["path"] == ["F"] * 5
+    assert not [e for e in events if e["type"] == "move"]
+
+
+@pytest.mark.parametrize("patch,fragment", [
+    (("seed = 3", "seed = 3\nluck = 1"), "luck: unknown key"),
+    (('at = "0505"', 'at = "0909"'), "off the 8x8 map"),
+    (('at = "0505"', 'at = "55"'), "hex number"),
+    (('facing = 0', 'facing = "north"'), "expected an integer"),
+    (("width = 8", "width = 0"), "map.width"),
+    (('at = "0502"', 'at = "0505"'), "enemy unit"),
+    ((UNIT, "nowhere.toml"), "not found"),
+])
+def test_invalid_files_exit_2_with_one_line(tmp_path, patch, fragment):
+    r = run(tmp_path, BASE.replace(*patch, 1))
+    assert r.returncode == 2
+    assert "Traceback" not in r.stderr
+    assert len(r.stderr.strip().splitlines()) == 1
+    assert fragment in r.stderr
+
+
+def test_unknown_unit_in_order_is_invalid(tmp_path):
+    r = run(tmp_path, BASE + '[[turn]]\n[[turn.move]]\nunit = "zz"\npath = ["F"]\n')
+    assert r.returncode == 2 and "unknown unit id 'zz'" in r.stderr
+
+
+def test_missing_file(tmp_path):
+    r = subprocess.run([sys.executable, "-m", "engine", "scenario", str(tmp_path / "none.toml")],
+                       cwd=ROOT, capture_output=True, text=True)
+    assert r.returncode == 2 and "not found" in r.stderr
+
+
+def test_readable_log_without_json(tmp_path):
+    r = run(tmp_path, BASE + '[[turn]]\n[[turn.move]]\nunit = "a"\nmode = "walk"\npath = ["F"]\n')
+    assert r.returncode == 0 and "0505 -> 0504" in r.stdout
