@@ -24,9 +24,12 @@ class Dice:
         self.seed = seed
         self.rng = random.Random(seed)
         self.forced: dict[str, deque[int]] = {p: deque(v) for p, v in (forced or {}).items()}
+        self.on_force = None      # the game records forced dice added during play (replays)
 
     def force(self, purpose: str, *totals: int) -> None:
         self.forced.setdefault(purpose, deque()).extend(totals)
+        if self.on_force is not None:
+            self.on_force(purpose, list(totals))
 
     def roll(self, purpose: str, count: int = 2, for_: str = "") -> int:
         """Roll `count` d6 for `purpose`; returns the total and logs a roll event."""

@@ -10,6 +10,7 @@ Systems keep any state that must survive a save in components or in
 """
 from __future__ import annotations
 
+import contextlib
 import copy
 import dataclasses
 from typing import Any
@@ -44,6 +45,11 @@ class Game:
         self.initiative: list[str] = []            # this turn's order, winner first
         self.phase_data: dict[str, Any] = {}       # systems' phase-local JSON data
         self.winner: str | None = None
+        # What was done to this game, for replays (engine/replay.py): the state
+        # before the first action, then every turn/phase call and every order
+        # submitted (accepted or refused) and every forced die added later.
+        self.record: dict[str, Any] = {"setup": None, "actions": []}
+        self.dice.on_force = self._record_force
 
     # ------------------------------------------------------------ clock
     @property
@@ -163,23 +169,50 @@ class Game:
 
     def submit(self, order: Order) -> str | None:
         """Carry out an order; a refused order becomes a `refused` event."""
-        reason = self.check(order)
-        if reason is not None:
-            self.log.emit("refused", unit=order.unit, order=order.raw, reason=reason)
-            return reason
-        self.ruleset.apply(self, order)
-        return None
+        with self._recorded("submit", order=order.to_dict()):
+            reason = self.check(order)
+            if reason is not None:
+                self.log.emit("refused", unit=order.unit, order=order.raw, reason=reason)
+                return reason
+            self.ruleset.apply(self, order)
+            return None
 
     # ------------------------------------------------------------ turn flow
     def start_turn(self, initiative: list[str] | None = None) -> None:
-        self.ruleset.start_turn(self, initiative)
+        with self._recorded("start_turn", initiative=list(initiative) if initiative else None):
+            self.ruleset.start_turn(self, initiative)
 
     def start_phase(self, phase: str) -> None:
-        self.log.phase = phase
-        self.ruleset.begin_phase(self, phase)
+        with self._recorded("start_phase", phase=phase):
+            self.log.phase = phase
+            self.ruleset.begin_phase(self, phase)
 
     def end_phase(self) -> None:
-        self.ruleset.end_phase(self, self.phase)
+        with self._recorded("end_phase"):
+            self.ruleset.end_phase(self, self.phase)
+
+    # ------------------------------------------------------------ record (replays)
+    @contextlib.contextmanager
+    def _recorded(self, action: str, **fields: Any):
+        """Record a top-level action (calls made by the rules inside it are not)."""
+        outer = not getattr(self, "_acting", False)
+        if outer:
+            if self.record["setup"] is None:
+                self.record["setup"] = self.to_dict(record=False)
+            self.record["actions"].append({"do": action, "turn": self.turn, "phase": self.phase, **fields})
+            self._acting = True
+        try:
+            yield
+        finally:
+            if outer:
+                self._acting = False
+
+    def _record_force(self, purpose: str, totals: list[int]) -> None:
+        # Before the first action the setup snapshot holds them; inside an
+        # action the rules added them and a replay adds them again.
+        if self.record["setup"] is not None and not getattr(self, "_acting", False):
+            with self._recorded("force", purpose=purpose, totals=list(totals)):
+                pass
 
     def run_phase(self, phase: str, orders: list[Order]) -> None:
         """Start a phase, submit its orders in order, end it."""
@@ -217,7 +250,7 @@ class Game:
         return {uid: self.snapshot(uid) for uid in self.units}
 
     # ------------------------------------------------------------ save/load
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self, record: bool = True) -> dict[str, Any]:
         units = []
         for uid, ent in self.units.items():
             comps = {}
@@ -236,6 +269,7 @@ class Game:
             "phase_data": copy.deepcopy(self.phase_data),
             "winner": self.winner,
             "units": units,
+            **({"record": copy.deepcopy(self.record)} if record else {}),
         }
 
     @classmethod
@@ -256,7 +290,29 @@ class Game:
                     raise ValueError(f"unknown component {name!r}")
                 comps.append(_from_json(ctype, data))
             game.units[u["uid"]] = game.world.create_entity(*comps)
+        if "record" in d:
+            game.record = copy.deepcopy(d["record"])
+        game.dice.on_force = game._record_force
         return game
+
+    def restore(self, d: dict[str, Any]) -> None:
+        """Replace this game's whole state in place with a `to_dict` state
+        (undo; loading into a game the UI already holds)."""
+        other = Game.from_dict(d)
+        old_world = self.world
+        log = self.log
+        for key, value in vars(other).items():
+            if key != "log":
+                setattr(self, key, value)
+        log.events, log.turn, log.phase = other.log.events, other.log.turn, other.log.phase
+        self.dice.log = log
+        self.dice.on_force = self._record_force
+        if old_world is not self.world:
+            old_world.delete()
+
+    def close(self) -> None:
+        """Free the game's esper world (games made only to compare or replay)."""
+        self.world.delete()
 
 
 def _to_json(comp: Any) -> dict[str, Any]:

@@ -5,6 +5,8 @@ checks each order and says why it is refused, or carries it out.
 `refused` event."""
 from __future__ import annotations
 
+import dataclasses
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,6 +21,13 @@ class Order:
     @property
     def phase_kind(self) -> str:
         raise NotImplementedError
+
+    def to_dict(self) -> dict[str, Any]:
+        """The order as JSON data (saves and replays record every order)."""
+        out: dict[str, Any] = {"kind": type(self).phase_kind}
+        for f in dataclasses.fields(self):
+            out[f.name] = getattr(self, f.name)
+        return json.loads(json.dumps(out, default=str))
 
 
 @dataclass
@@ -51,3 +60,18 @@ class PhysicalOrder(Order):
     source: str | None = None          # pick_up_club: "limb" | "tree"
 
     phase_kind = "physical"
+
+
+ORDER_KINDS: dict[str, type[Order]] = {"move": MoveOrder, "fire": FireOrder, "physical": PhysicalOrder}
+
+
+def order_from_dict(d: dict[str, Any]) -> Order:
+    """Rebuild an order from `Order.to_dict` data; ValueError if it is not one."""
+    if not isinstance(d, dict) or d.get("kind") not in ORDER_KINDS:
+        raise ValueError(f"not an order: {d!r}"[:200])
+    cls = ORDER_KINDS[d["kind"]]
+    names = {f.name for f in dataclasses.fields(cls)}
+    unknown = sorted(k for k in d if k != "kind" and k not in names)
+    if unknown:
+        raise ValueError(f"a {d['kind']} order has no field {unknown[0]!r}")
+    return cls(**{k: v for k, v in d.items() if k != "kind"})
