@@ -18,3 +18,4 @@ class AlphaStrikeCard:
     points: int = 0
     role: str = ""
     crits: dict[str, int] = field(default_factory=dict)   # crit name -> hits
+    stunned: bool = False      # Crew Stunned: no move or attack this turn (AS-CRIT-DEST)

@@ -13,7 +13,7 @@ import math
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Callable
 
-from components import (Actuators, Altitude, ClassicHeat, Crew, Identity, MechMovement, Position,
+from components import (Actuators, AlphaStrikeCard, Altitude, ClassicHeat, Crew, Identity, MechMovement, Position,
                         Status, Structure, TurnState, VehicleMovement)
 from engine.hexgrid import Hex, neighbor, turn
 from engine.hexmap import Terrain
@@ -165,6 +165,9 @@ AFTER_MOVE: list[Callable[["Game", int, MoveOrder, "PathResult"], None]] = []
 
 def motion_rules(game: "Game", ent: int):
     import systems.vehicle_movement  # noqa: F401  (registers the vehicle motive rules)
+    if game.world.try_component(ent, AlphaStrikeCard) is not None:
+        import systems.as_motion  # noqa: F401  (registers the Alpha Strike rules)
+        return MOTION_RULES["alpha-strike"]
     vm = game.world.try_component(ent, VehicleMovement)
     if vm is not None:
         rules = MOTION_RULES.get(vm.motive)
