@@ -15,6 +15,7 @@ PURPOSES = (
     "motive", "psr", "fall", "consciousness",
     # extensions beyond contract v1
     "shutdown", "ammo_explosion", "displacement", "misc",
+    "minimal_damage",   # Alpha Strike 0* damage: 1d6, 4-6 deals 1 (AS-DMG-2)
 )
 
 

@@ -1,0 +1,22 @@
+"""The Alpha Strike ruleset's systems, wired into a Ruleset
+(engine/rulesets.py calls `register_alpha_strike`).
+
+Modules, one job each:
+- systems/as_card.py: card values (specials, Move, TMM, damage, heat scale);
+- systems/as_motion.py: movement on hexes (MOTION_RULES["alpha-strike"]);
+- systems/as_combat.py: attack orders, to-hit, damage, HT, overheat;
+- systems/as_criticals.py: critical hit tables and effects;
+- systems/as_end_phase.py: the seed's end phase (damage, removal, heat).
+Turn: initiative, movement, combat, end (AS-TURN-1).
+"""
+from __future__ import annotations
+
+from engine.orders import FireOrder, PhysicalOrder
+from systems import as_combat, as_end_phase, as_motion  # noqa: F401  (as_motion registers itself)
+
+
+def register_alpha_strike(rs) -> None:
+    rs.handlers[("combat", FireOrder)] = (as_combat.check_fire, as_combat.apply_fire)
+    rs.handlers[("combat", PhysicalOrder)] = (as_combat.check_physical, as_combat.apply_physical)
+    rs.on_end.setdefault("combat", []).append(as_combat.resolve_attacks)
+    rs.on_end.setdefault("end", []).append(as_end_phase.end_phase)
