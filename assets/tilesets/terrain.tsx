@@ -1,0 +1,461 @@
+<?xml version="1.0" encoding="UTF-8"?>
+<tileset version="1.10" tiledversion="1.10.2" name="terrain" tilewidth="84" tileheight="72" tilecount="67" columns="8">
+  <tileoffset x="0" y="0"/>
+  <grid orientation="orthogonal" width="1" height="1"/>
+  <image source="terrain.png" width="672" height="648"/>
+  <tile id="0">
+    <properties>
+      <property name="name" value="clear"/>
+      <property name="terrain" propertytype="terrain" value="clear"/>
+    </properties>
+  </tile>
+  <tile id="1">
+    <properties>
+      <property name="name" value="rough"/>
+      <property name="terrain" propertytype="terrain" value="rough"/>
+    </properties>
+  </tile>
+  <tile id="2">
+    <properties>
+      <property name="name" value="rubble"/>
+      <property name="terrain" propertytype="terrain" value="rubble"/>
+    </properties>
+  </tile>
+  <tile id="3">
+    <properties>
+      <property name="name" value="light_woods"/>
+      <property name="terrain" propertytype="terrain" value="light_woods"/>
+    </properties>
+  </tile>
+  <tile id="4">
+    <properties>
+      <property name="name" value="heavy_woods"/>
+      <property name="terrain" propertytype="terrain" value="heavy_woods"/>
+    </properties>
+  </tile>
+  <tile id="5">
+    <properties>
+      <property name="name" value="water_depth_1"/>
+      <property name="terrain" propertytype="terrain" value="water"/>
+      <property name="depth" type="int" value="1"/>
+    </properties>
+  </tile>
+  <tile id="6">
+    <properties>
+      <property name="name" value="water_depth_2"/>
+      <property name="terrain" propertytype="terrain" value="water"/>
+      <property name="depth" type="int" value="2"/>
+    </properties>
+  </tile>
+  <tile id="7">
+    <properties>
+      <property name="name" value="water_depth_3"/>
+      <property name="terrain" propertytype="terrain" value="water"/>
+      <property name="depth" type="int" value="3"/>
+    </properties>
+  </tile>
+  <tile id="8">
+    <properties>
+      <property name="name" value="paved"/>
+      <property name="terrain" propertytype="terrain" value="clear"/>
+      <property name="paved" type="bool" value="true"/>
+    </properties>
+  </tile>
+  <tile id="9">
+    <properties>
+      <property name="name" value="building_1"/>
+      <property name="terrain" propertytype="terrain" value="building"/>
+      <property name="building" type="int" value="1"/>
+    </properties>
+  </tile>
+  <tile id="10">
+    <properties>
+      <property name="name" value="building_2"/>
+      <property name="terrain" propertytype="terrain" value="building"/>
+      <property name="building" type="int" value="2"/>
+    </properties>
+  </tile>
+  <tile id="11">
+    <properties>
+      <property name="name" value="building_3"/>
+      <property name="terrain" propertytype="terrain" value="building"/>
+      <property name="building" type="int" value="3"/>
+    </properties>
+  </tile>
+  <tile id="12">
+    <properties>
+      <property name="name" value="building_4"/>
+      <property name="terrain" propertytype="terrain" value="building"/>
+      <property name="building" type="int" value="4"/>
+    </properties>
+  </tile>
+  <tile id="13">
+    <properties>
+      <property name="name" value="level_minus_2"/>
+      <property name="level" type="int" value="-2"/>
+    </properties>
+  </tile>
+  <tile id="14">
+    <properties>
+      <property name="name" value="level_minus_1"/>
+      <property name="level" type="int" value="-1"/>
+    </properties>
+  </tile>
+  <tile id="15">
+    <properties>
+      <property name="name" value="level_0"/>
+      <property name="level" type="int" value="0"/>
+    </properties>
+  </tile>
+  <tile id="16">
+    <properties>
+      <property name="name" value="level_1"/>
+      <property name="level" type="int" value="1"/>
+    </properties>
+  </tile>
+  <tile id="17">
+    <properties>
+      <property name="name" value="level_2"/>
+      <property name="level" type="int" value="2"/>
+    </properties>
+  </tile>
+  <tile id="18">
+    <properties>
+      <property name="name" value="level_3"/>
+      <property name="level" type="int" value="3"/>
+    </properties>
+  </tile>
+  <tile id="19">
+    <properties>
+      <property name="name" value="level_4"/>
+      <property name="level" type="int" value="4"/>
+    </properties>
+  </tile>
+  <tile id="20">
+    <properties>
+      <property name="name" value="level_5"/>
+      <property name="level" type="int" value="5"/>
+    </properties>
+  </tile>
+  <tile id="21">
+    <properties>
+      <property name="name" value="level_6"/>
+      <property name="level" type="int" value="6"/>
+    </properties>
+  </tile>
+  <tile id="22">
+    <properties>
+      <property name="name" value="road_n_ne"/>
+      <property name="road" type="bool" value="true"/>
+      <property name="paved" type="bool" value="true"/>
+    </properties>
+  </tile>
+  <tile id="23">
+    <properties>
+      <property name="name" value="road_n_se"/>
+      <property name="road" type="bool" value="true"/>
+      <property name="paved" type="bool" value="true"/>
+    </properties>
+  </tile>
+  <tile id="24">
+    <properties>
+      <property name="name" value="road_n_s"/>
+      <property name="road" type="bool" value="true"/>
+      <property name="paved" type="bool" value="true"/>
+    </properties>
+  </tile>
+  <tile id="25">
+    <properties>
+      <property name="name" value="road_n_sw"/>
+      <property name="road" type="bool" value="true"/>
+      <property name="paved" type="bool" value="true"/>
+    </properties>
+  </tile>
+  <tile id="26">
+    <properties>
+      <property name="name" value="road_n_nw"/>
+      <property name="road" type="bool" value="true"/>
+      <property name="paved" type="bool" value="true"/>
+    </properties>
+  </tile>
+  <tile id="27">
+    <properties>
+      <property name="name" value="road_ne_se"/>
+      <property name="road" type="bool" value="true"/>
+      <property name="paved" type="bool" value="true"/>
+    </properties>
+  </tile>
+  <tile id="28">
+    <properties>
+      <property name="name" value="road_ne_s"/>
+      <property name="road" type="bool" value="true"/>
+      <property name="paved" type="bool" value="true"/>
+    </properties>
+  </tile>
+  <tile id="29">
+    <properties>
+      <property name="name" value="road_ne_sw"/>
+      <property name="road" type="bool" value="true"/>
+      <property name="paved" type="bool" value="true"/>
+    </properties>
+  </tile>
+  <tile id="30">
+    <properties>
+      <property name="name" value="road_ne_nw"/>
+      <property name="road" type="bool" value="true"/>
+      <property name="paved" type="bool" value="true"/>
+    </properties>
+  </tile>
+  <tile id="31">
+    <properties>
+      <property name="name" value="road_se_s"/>
+      <property name="road" type="bool" value="true"/>
+      <property name="paved" type="bool" value="true"/>
+    </properties>
+  </tile>
+  <tile id="32">
+    <properties>
+      <property name="name" value="road_se_sw"/>
+      <property name="road" type="bool" value="true"/>
+      <property name="paved" type="bool" value="true"/>
+    </properties>
+  </tile>
+  <tile id="33">
+    <properties>
+      <property name="name" value="road_se_nw"/>
+      <property name="road" type="bool" value="true"/>
+      <property name="paved" type="bool" value="true"/>
+    </properties>
+  </tile>
+  <tile id="34">
+    <properties>
+      <property name="name" value="road_s_sw"/>
+      <property name="road" type="bool" value="true"/>
+      <property name="paved" type="bool" value="true"/>
+    </properties>
+  </tile>
+  <tile id="35">
+    <properties>
+      <property name="name" value="road_s_nw"/>
+      <property name="road" type="bool" value="true"/>
+      <property name="paved" type="bool" value="true"/>
+    </properties>
+  </tile>
+  <tile id="36">
+    <properties>
+      <property name="name" value="road_sw_nw"/>
+      <property name="road" type="bool" value="true"/>
+      <property name="paved" type="bool" value="true"/>
+    </properties>
+  </tile>
+  <tile id="37">
+    <properties>
+      <property name="name" value="road_n_ne_se"/>
+      <property name="road" type="bool" value="true"/>
+      <property name="paved" type="bool" value="true"/>
+    </properties>
+  </tile>
+  <tile id="38">
+    <properties>
+      <property name="name" value="road_n_ne_s"/>
+      <property name="road" type="bool" value="true"/>
+      <property name="paved" type="bool" value="true"/>
+    </properties>
+  </tile>
+  <tile id="39">
+    <properties>
+      <property name="name" value="road_n_ne_sw"/>
+      <property name="road" type="bool" value="true"/>
+      <property name="paved" type="bool" value="true"/>
+    </properties>
+  </tile>
+  <tile id="40">
+    <properties>
+      <property name="name" value="road_n_ne_nw"/>
+      <property name="road" type="bool" value="true"/>
+      <property name="paved" type="bool" value="true"/>
+    </properties>
+  </tile>
+  <tile id="41">
+    <properties>
+      <property name="name" value="road_n_se_s"/>
+      <property name="road" type="bool" value="true"/>
+      <property name="paved" type="bool" value="true"/>
+    </properties>
+  </tile>
+  <tile id="42">
+    <properties>
+      <property name="name" value="road_n_se_sw"/>
+      <property name="road" type="bool" value="true"/>
+      <property name="paved" type="bool" value="true"/>
+    </properties>
+  </tile>
+  <tile id="43">
+    <properties>
+      <property name="name" value="road_n_se_nw"/>
+      <property name="road" type="bool" value="true"/>
+      <property name="paved" type="bool" value="true"/>
+    </properties>
+  </tile>
+  <tile id="44">
+    <properties>
+      <property name="name" value="road_n_s_sw"/>
+      <property name="road" type="bool" value="true"/>
+      <property name="paved" type="bool" value="true"/>
+    </properties>
+  </tile>
+  <tile id="45">
+    <properties>
+      <property name="name" value="road_n_s_nw"/>
+      <property name="road" type="bool" value="true"/>
+      <property name="paved" type="bool" value="true"/>
+    </properties>
+  </tile>
+  <tile id="46">
+    <properties>
+      <property name="name" value="road_n_sw_nw"/>
+      <property name="road" type="bool" value="true"/>
+      <property name="paved" type="bool" value="true"/>
+    </properties>
+  </tile>
+  <tile id="47">
+    <properties>
+      <property name="name" value="road_ne_se_s"/>
+      <property name="road" type="bool" value="true"/>
+      <property name="paved" type="bool" value="true"/>
+    </properties>
+  </tile>
+  <tile id="48">
+    <properties>
+      <property name="name" value="road_ne_se_sw"/>
+      <property name="road" type="bool" value="true"/>
+      <property name="paved" type="bool" value="true"/>
+    </properties>
+  </tile>
+  <tile id="49">
+    <properties>
+      <property name="name" value="road_ne_se_nw"/>
+      <property name="road" type="bool" value="true"/>
+      <property name="paved" type="bool" value="true"/>
+    </properties>
+  </tile>
+  <tile id="50">
+    <properties>
+      <property name="name" value="road_ne_s_sw"/>
+      <property name="road" type="bool" value="true"/>
+      <property name="paved" type="bool" value="true"/>
+    </properties>
+  </tile>
+  <tile id="51">
+    <properties>
+      <property name="name" value="road_ne_s_nw"/>
+      <property name="road" type="bool" value="true"/>
+      <property name="paved" type="bool" value="true"/>
+    </properties>
+  </tile>
+  <tile id="52">
+    <properties>
+      <property name="name" value="road_ne_sw_nw"/>
+      <property name="road" type="bool" value="true"/>
+      <property name="paved" type="bool" value="true"/>
+    </properties>
+  </tile>
+  <tile id="53">
+    <properties>
+      <property name="name" value="road_se_s_sw"/>
+      <property name="road" type="bool" value="true"/>
+      <property name="paved" type="bool" value="true"/>
+    </properties>
+  </tile>
+  <tile id="54">
+    <properties>
+      <property name="name" value="road_se_s_nw"/>
+      <property name="road" type="bool" value="true"/>
+      <property name="paved" type="bool" value="true"/>
+    </properties>
+  </tile>
+  <tile id="55">
+    <properties>
+      <property name="name" value="road_se_sw_nw"/>
+      <property name="road" type="bool" value="true"/>
+      <property name="paved" type="bool" value="true"/>
+    </properties>
+  </tile>
+  <tile id="56">
+    <properties>
+      <property name="name" value="road_s_sw_nw"/>
+      <property name="road" type="bool" value="true"/>
+      <property name="paved" type="bool" value="true"/>
+    </properties>
+  </tile>
+  <tile id="57">
+    <properties>
+      <property name="name" value="road_n_ne_s_sw"/>
+      <property name="road" type="bool" value="true"/>
+      <property name="paved" type="bool" value="true"/>
+    </properties>
+  </tile>
+  <tile id="58">
+    <properties>
+      <property name="name" value="road_n_se_s_nw"/>
+      <property name="road" type="bool" value="true"/>
+      <property name="paved" type="bool" value="true"/>
+    </properties>
+  </tile>
+  <tile id="59">
+    <properties>
+      <property name="name" value="road_ne_se_sw_nw"/>
+      <property name="road" type="bool" value="true"/>
+      <property name="paved" type="bool" value="true"/>
+    </properties>
+  </tile>
+  <tile id="60">
+    <properties>
+      <property name="name" value="road_hub"/>
+      <property name="road" type="bool" value="true"/>
+      <property name="paved" type="bool" value="true"/>
+    </properties>
+  </tile>
+  <tile id="61">
+    <properties>
+      <property name="name" value="road_end_n"/>
+      <property name="road" type="bool" value="true"/>
+      <property name="paved" type="bool" value="true"/>
+    </properties>
+  </tile>
+  <tile id="62">
+    <properties>
+      <property name="name" value="road_end_ne"/>
+      <property name="road" type="bool" value="true"/>
+      <property name="paved" type="bool" value="true"/>
+    </properties>
+  </tile>
+  <tile id="63">
+    <properties>
+      <property name="name" value="road_end_se"/>
+      <property name="road" type="bool" value="true"/>
+      <property name="paved" type="bool" value="true"/>
+    </properties>
+  </tile>
+  <tile id="64">
+    <properties>
+      <property name="name" value="road_end_s"/>
+      <property name="road" type="bool" value="true"/>
+      <property name="paved" type="bool" value="true"/>
+    </properties>
+  </tile>
+  <tile id="65">
+    <properties>
+      <property name="name" value="road_end_sw"/>
+      <property name="road" type="bool" value="true"/>
+      <property name="paved" type="bool" value="true"/>
+    </properties>
+  </tile>
+  <tile id="66">
+    <properties>
+      <property name="name" value="road_end_nw"/>
+      <property name="road" type="bool" value="true"/>
+      <property name="paved" type="bool" value="true"/>
+    </properties>
+  </tile>
+</tileset>
