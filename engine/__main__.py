@@ -55,6 +55,9 @@ def main(argv: list[str] | None = None) -> int:
     g = sub.add_parser("play", help="start the hot-seat game (same as `hexmech`)")
     g.add_argument("rest", nargs=argparse.REMAINDER)
     g.set_defaults(func=lambda a: __import__("engine.app", fromlist=["main"]).main(a.rest))
+    r = sub.add_parser("replay", help="play a saved game back (`hexmech replay`)")
+    r.add_argument("rest", nargs=argparse.REMAINDER)
+    r.set_defaults(func=lambda a: __import__("engine.replay", fromlist=["main"]).main(a.rest))
     args = parser.parse_args(argv)
     return args.func(args)
 

@@ -5,8 +5,12 @@ import sys
 
 
 def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    if args and args[0] == "replay":          # `hexmech replay SAVE [--json]`
+        from engine.replay import main as replay_main
+        return replay_main(args[1:])
     from engine.ui.main import run
-    return run(sys.argv[1:] if argv is None else argv)
+    return run(args)
 
 
 if __name__ == "__main__":
