@@ -1,0 +1,141 @@
+"""Undo during the movement phase, until a die is rolled.
+
+Two levels:
+- `MovePlan`: a move being built step by step (the UI adds one step per
+  click). Steps are checked with the same movement rules as the order and
+  `undo_step()` takes the last one back. Nothing changes in the game.
+- `submit_move(game, order)` / `undo_move(game)`: a move order carried out
+  through `Game.submit` can be taken back whole while the phase lasts and no
+  die has been rolled since (a roll makes everything before it final: a PSR
+  during the move, a fall). Snapshot based: the whole game state is kept
+  before each move and restored in place, record included, so an undone move
+  leaves no trace in saves or replays.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from engine.orders import MoveOrder
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+
+# --------------------------------------------------------------------- steps
+@dataclass
+class MovePlan:
+    game: "Game"
+    unit: str
+    mode: str
+    path: list[str] = field(default_factory=list)
+
+    def _plan(self, path: list[str]):
+        from systems.movement import plan
+        return plan(self.game, self.game.units[self.unit], self.mode, path)
+
+    def add(self, step: str) -> str | None:
+        """Add one step; returns why it cannot be taken (and leaves the plan
+        unchanged), or None."""
+        result = self._plan(self.path + [step])
+        if result.error and len(result.states) < len(self.path) + 2:
+            return result.error     # the step itself is illegal (not just where it ends)
+        self.path.append(step)
+        return None
+
+    def undo_step(self) -> str | None:
+        """Take the last step back; None if there was one."""
+        return self.path.pop() if self.path else None
+
+    def clear(self) -> None:
+        self.path.clear()
+
+    @property
+    def error(self) -> str | None:
+        """Why the move as planned cannot be ordered (e.g. it ends on a friend)."""
+        return self._plan(self.path).error
+
+    @property
+    def mp_spent(self) -> int:
+        return self._plan(self.path).final.mp
+
+    @property
+    def states(self):
+        return self._plan(self.path).states
+
+    def order(self, **extra: Any) -> MoveOrder:
+        raw = {"unit": self.unit, "mode": self.mode, "path": list(self.path)}
+        raw.update({k: v for k, v in extra.items() if v is not None})
+        return MoveOrder(self.unit, raw, mode=self.mode, path=list(self.path), **extra)
+
+
+# --------------------------------------------------------------------- whole moves
+@dataclass
+class _Snapshot:
+    state: dict[str, Any]
+    turn: int
+    phase: str
+    events: int          # length of the event log when the snapshot was taken
+    unit: str
+
+
+def _stack(game: "Game") -> list[_Snapshot]:
+    stack = game.__dict__.get("_undo_moves")
+    if stack is None:
+        stack = game.__dict__["_undo_moves"] = []
+    return stack
+
+
+def _prune(game: "Game") -> list[_Snapshot]:
+    """Drop snapshots that can no longer be restored: another phase or turn,
+    or a die rolled since (everything up to the newest roll is final)."""
+    stack = _stack(game)
+    events = game.log.events
+    if stack and (stack[-1].turn != game.turn or stack[-1].phase != game.phase):
+        stack.clear()
+    last_roll = max((i for i in range(len(events) - 1, -1, -1) if events[i]["type"] == "roll"),
+                    default=-1)
+    while stack and stack[0].events <= last_roll:
+        stack.pop(0)
+    return stack
+
+
+def submit_move(game: "Game", order: MoveOrder) -> str | None:
+    """Submit a move so that it can be undone; returns the refusal reason or None."""
+    snap = _Snapshot(game.to_dict(), game.turn, game.phase, len(game.log.events), order.unit)
+    reason = game.submit(order)
+    if reason is None and game.phase == "movement":
+        _prune(game)
+        stack = _stack(game)
+        stack.append(snap)
+        _prune(game)            # a PSR during this very move makes it final at once
+    return reason
+
+
+def undo_reason(game: "Game") -> str | None:
+    """Why the last move cannot be undone, or None when it can."""
+    if game.phase != "movement":
+        return "moves can only be taken back during the movement phase"
+    if not _prune(game):
+        if any(e["type"] == "roll" for e in game.log.events if e["turn"] == game.turn
+               and e["phase"] == "movement"):
+            return "a die has been rolled since: the move is final"
+        return "there is no move to take back"
+    return None
+
+
+def undo_move(game: "Game") -> str | None:
+    """Take back the last undoable move; returns why not, or None if done."""
+    reason = undo_reason(game)
+    if reason is not None:
+        return reason
+    stack = _stack(game)
+    snap = stack.pop()
+    game.restore(snap.state)
+    game.__dict__["_undo_moves"] = stack
+    return None
+
+
+def last_undoable_unit(game: "Game") -> str | None:
+    stack = _prune(game)
+    return stack[-1].unit if stack else None
