@@ -11,9 +11,10 @@ from components.flight import Altitude, Turret
 from components.status import Status
 from components.turn_state import TurnState
 from components.alpha_strike import AlphaStrikeCard
+from components.criticals import CriticalSlots
 
 ALL_COMPONENTS = (
     Identity, Position, Crew, MechMovement, VehicleMovement, Armor, Structure,
     Actuators, Weapons, Ammo, Equipment, HeatSinks, ClassicHeat, AlphaStrikeHeat,
-    Altitude, Turret, Status, TurnState, AlphaStrikeCard,
+    Altitude, Turret, Status, TurnState, AlphaStrikeCard, CriticalSlots,
 )

@@ -1,0 +1,161 @@
+"""Line of sight on the hex grid (rules/mech_core.md section 5).
+
+Owns: unit heights, the intervening hexes of a line of fire (from
+engine.hexgrid.line, including the divided case where the line runs along a
+hexside), blocking by elevation, buildings and 3+ woods points, the
+intervening-woods to-hit points and partial cover.
+
+Heights are absolute levels of a unit's top (section 5):
+- a standing mech is 2 levels tall: its top is its ground level + 1;
+- a prone mech, and a ground vehicle, is 1 level: top = ground level;
+- a VTOL is at its altitude: top = ground level + altitude;
+- a mech standing in water stands on the bottom (level - depth).
+Terrain tops: woods rise 2 levels above their hex, buildings their height.
+
+An intervening hex affects the line only if its top is at or above both
+the attacker's and the target's tops; a hex whose ground (or building) is
+higher than both blocks, qualifying woods add their points (light 1, heavy
+2) and 3 or more points block. Woods in the attacker's and the target's own
+hexes never count here (the target's woods are a target-terrain modifier).
+
+Divided lines: where the line runs exactly along a hexside both hexes are
+evaluated and the one better for the defender is used (TW: the defender
+chooses; MM evaluates both) -- blocking beats woods, more woods beat fewer,
+cover beats none.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from components import Altitude, Identity, Position, Status
+from engine.hexgrid import Hex, distance, line
+from engine.hexmap import HexMap
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+WOODS_BLOCK = 3      # intervening woods points that block LOS (section 5)
+
+
+@dataclass(frozen=True)
+class Body:
+    """Where a unit is for line of sight: its hex, the ground it stands on
+    and the level of its top."""
+
+    hex: Hex
+    ground: int
+    top: int
+    standing_mech: bool = False
+
+
+@dataclass
+class LosResult:
+    clear: bool
+    reason: str | None = None
+    woods_points: int = 0                       # intervening woods (+1 per point to-hit)
+    woods_hexes: list[tuple[str, int]] = field(default_factory=list)   # (hex label, points)
+    partial_cover: bool = False
+    hexes: list[Hex] = field(default_factory=list)     # the intervening hexes used
+    divided: bool = False                              # the line ran along a hexside
+
+
+def ground_level(hexmap: HexMap, h: Hex, kind: str = "mech") -> int:
+    t = hexmap.terrain(h)
+    if kind == "mech" and t.is_water:
+        return t.level - t.depth       # a mech stands on the bottom
+    return t.level
+
+
+def body(game: "Game", ent: int) -> Body:
+    """A unit's hex, ground level and top level (section 5 heights)."""
+    pos = game.world.component(ent, Position)
+    kind = game.world.component(ent, Identity).kind
+    ground = ground_level(game.map, pos.hex, kind)
+    alt = game.world.try_component(ent, Altitude)
+    if alt is not None and alt.level > 0:
+        return Body(pos.hex, ground, ground + alt.level)
+    if kind == "mech":
+        prone = game.world.component(ent, Status).prone
+        return Body(pos.hex, ground, ground + (0 if prone else 1), standing_mech=not prone)
+    return Body(pos.hex, ground, ground)
+
+
+@dataclass(frozen=True)
+class _HexEffect:
+    blocked: str | None = None
+    woods: int = 0
+    cover: bool = False
+
+    def key(self) -> tuple[int, int, int]:
+        """Larger is better for the defender."""
+        return (1 if self.blocked else 0, self.woods, 1 if self.cover else 0)
+
+
+def _hex_effect(hexmap: HexMap, h: Hex, attacker: Body, target: Body) -> _HexEffect:
+    t = hexmap.terrain(h)
+    label = hexmap.label(h)
+    solid = t.level + (t.building or 0)      # ground or building roof
+    if solid > attacker.top and solid > target.top:
+        what = "a building" if t.building else "higher ground"
+        return _HexEffect(blocked=f"{what} in hex {label} blocks line of sight")
+    woods = 0
+    if t.woods and t.level + 2 >= attacker.top and t.level + 2 >= target.top:
+        woods = t.woods
+    # Partial cover: the hex in front of a standing mech reaches its top
+    # (1 level above its ground: the legs are covered) and the attacker is
+    # not above the target's top.
+    cover = (target.standing_mech and distance(h, target.hex) == 1 and solid == target.top
+             and attacker.top <= target.top)
+    return _HexEffect(woods=woods, cover=cover)
+
+
+def line_of_sight_between(hexmap: HexMap, attacker: Body, target: Body) -> LosResult:
+    """Line of sight between two bodies on a map (pure: the UI can ask for
+    any hexes)."""
+    result = LosResult(clear=True)
+    t_terrain = hexmap.terrain(target.hex)
+    if target.standing_mech and t_terrain.is_water and t_terrain.depth == 1:
+        result.partial_cover = True          # section 3: depth 1 water is partial cover
+    if attacker.hex == target.hex:
+        return result
+    steps = line(attacker.hex, target.hex)[1:-1]
+    for options in steps:
+        effects = [(_hex_effect(hexmap, h, attacker, target), h) for h in options]
+        if len(options) > 1:
+            result.divided = True
+        # the better case for the defender (max); ties keep the first (sorted) hex
+        eff, h = max(effects, key=lambda e: e[0].key())
+        result.hexes.append(h)
+        if eff.blocked:
+            result.clear = False
+            result.reason = eff.blocked
+            return result
+        if eff.woods:
+            result.woods_points += eff.woods
+            result.woods_hexes.append((hexmap.label(h), eff.woods))
+        if eff.cover:
+            result.partial_cover = True
+    if result.woods_points >= WOODS_BLOCK:
+        result.clear = False
+        result.reason = (f"{result.woods_points} points of woods between the units block line of sight "
+                         f"(3 or more block)")
+    return result
+
+
+def line_of_sight(game: "Game", attacker: int, target: int) -> LosResult:
+    """Line of sight from one unit to another."""
+    a, t = body(game, attacker), body(game, target)
+    # Depth 2+ water: a submerged mech neither attacks nor is attacked by
+    # units that are not underwater (section 3).
+    a_sub, t_sub = _submerged(game, attacker, a), _submerged(game, target, t)
+    if a_sub != t_sub:
+        who = "the attacker" if a_sub else "the target"
+        return LosResult(clear=False, reason=f"{who} is under water (depth 2 or more)")
+    return line_of_sight_between(game.map, a, t)
+
+
+def _submerged(game: "Game", ent: int, b: Body) -> bool:
+    t = game.map.terrain(b.hex)
+    return game.world.component(ent, Identity).kind == "mech" and t.is_water and t.depth >= 2 \
+        and b.top < t.level
