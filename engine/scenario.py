@@ -20,7 +20,8 @@ from engine.hexgrid import Hex, parse_hex_label
 from engine.hexmap import TERRAINS, HexMap, Terrain
 from engine.orders import FireOrder, MoveOrder, Order, PhysicalOrder, MOVE_STEPS
 from engine.rulesets import ruleset_names
-from engine.unit_loader import find_unit_file, load_unit
+from engine.paths import ASSETS, LEVELS
+from engine.unit_loader import find_unit_file, is_file, load_unit
 
 UNIT_KEYS = ("id", "data", "side", "at", "facing", "piloting", "driving", "gunnery", "prone",
              "altitude", "turret", "heat", "damaged", "missing", "armor", "structure")
@@ -172,6 +173,8 @@ def parse_scenario(raw: dict, path: Path, mods: list[Path] | None = None) -> Sce
         at = v.hex_(u, "at", where, hexmap)
         facing = v.int_(u, "facing", where, 0, 5, default=0)
         data_path = _resolve_unit(data_name, path, mods)
+        if isinstance(data_path, str):
+            v.fail(f"{where}.data", f"unit file {data_name!r} {data_path}")
         if data_path is None:
             v.fail(f"{where}.data", f"unit file {data_name!r} not found")
         try:
@@ -199,12 +202,29 @@ def parse_scenario(raw: dict, path: Path, mods: list[Path] | None = None) -> Sce
     return Scenario(path, game, turns)
 
 
-def _resolve_unit(name: str, scenario_path: Path, mods: list[Path] | None) -> Path | None:
+def _resolve_unit(name: str, scenario_path: Path, mods: list[Path] | None) -> Path | str | None:
+    """The unit file a scenario names: a path relative to the scenario (which
+    must stay inside the scenario's folder tree, the shipped assets or a mod
+    folder), else a file name looked up in the mods and assets/units/.
+    Returns the path, a reason it may not be read, or None if not found."""
+    if "\x00" in name or len(name) > 1000:
+        return "is not a usable file name"
     if "/" in name or "\\" in name or name.endswith(".toml"):
-        candidate = (scenario_path.parent / name)
-        if candidate.is_file():
+        candidate = scenario_path.parent / name
+        if not _inside(candidate, [scenario_path.parent, ASSETS, *(mods or [])]):
+            return "leads outside the scenario's folder, the shipped assets and the mod folders"
+        if is_file(candidate):
             return candidate
     return find_unit_file(Path(name).name, mods)
+
+
+def _inside(path: Path, roots: list[Path]) -> bool:
+    """Whether `path` (symlinks followed) lies inside one of `roots`."""
+    try:
+        real = path.resolve()
+        return any(real.is_relative_to(Path(r).resolve()) for r in roots)
+    except (OSError, RuntimeError, ValueError):
+        return False
 
 
 def _overrides(u: dict, where: str, v: _V, data) -> dict[str, Any]:
@@ -309,6 +329,8 @@ def _load_map(spec: Any, path: Path, v: _V) -> tuple[HexMap, list]:
     if isinstance(spec, str):
         from engine.levels import load_level
         level_path = (path.parent / spec)
+        if "\x00" in spec or not _inside(level_path, [path.parent, LEVELS]):
+            v.fail("map", f"level {spec!r} leads outside the scenario's folder and the shipped levels")
         try:
             level = load_level(level_path)
         except DataError as exc:

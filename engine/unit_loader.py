@@ -418,6 +418,15 @@ def find_unit_file(name: str, mods: list[Path] | None = None) -> Path | None:
         name += ".toml"
     for folder in list(mods or []) + [UNITS]:
         candidate = Path(folder) / name
-        if candidate.is_file():
+        if is_file(candidate):
             return candidate
     return None
+
+
+def is_file(path: Path) -> bool:
+    """Path.is_file that answers False for names the system cannot take
+    (too long, embedded NUL, ...) instead of raising."""
+    try:
+        return path.is_file()
+    except (OSError, ValueError):
+        return False
