@@ -142,7 +142,8 @@ def resolve_queue(game: "Game") -> None:
             entries = per_unit.setdefault(uid, [])
             if uid not in order:
                 order.append(uid)
-            if not any(e["reason"] == DAMAGE_20_REASON for e in entries):
+            # The weapon rules may have queued it already ("took 25 damage this phase").
+            if not any("damage this phase" in e["reason"] for e in entries):
                 entries.append({"unit": uid, "reason": DAMAGE_20_REASON, "modifier": 1})
     for uid in order:
         ent = game.units[uid]
