@@ -289,11 +289,11 @@ def draw_building(surf, rng, height):
 def draw_level(surf, rng, level):
     if level > 0:
         tint = (196, 150, 82)
-        pygame.draw.polygon(surf, (*tint, min(40 + 18 * level, 150)), hex_points(SS))
+        pygame.draw.polygon(surf, (*tint, 18 + 10 * level), hex_points(SS))
         # contour lines: one ring per level, the lit north-west rim and the shaded south-east rim
         for i in range(level):
-            inset = 0.06 + 0.1 * i
-            pygame.draw.polygon(surf, (90, 60, 30, 150), hex_points(SS, inset=inset), max(1, SS // 2 + 1))
+            inset = 0.05 + 0.09 * i
+            pygame.draw.polygon(surf, (80, 50, 20, 95), hex_points(SS, inset=inset), max(1, SS // 2))
         pts = hex_points(SS, 0.02)
         pygame.draw.lines(surf, (255, 240, 200, 150), False, [pts[4], pts[5], pts[0], pts[1]], SS * 2)
         pygame.draw.lines(surf, (60, 40, 20, 150), False, [pts[1], pts[2], pts[3], pts[4]], SS * 2)

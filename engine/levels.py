@@ -44,11 +44,11 @@ TILE_PROPERTIES = {"terrain": "string", "level": "int", "depth": "int", "road": 
                    "paved": "bool", "building": "int", "name": "string"}
 TILE_RANGES = {"level": (-99, 99), "depth": (0, 99), "building": (0, 99)}
 
-# Unit object properties and their Tiled types. `id` names the unit
+# Unit object properties and their Tiled types. `uid` names the unit
 # (default: made from the unit file name); piloting/driving/gunnery override
 # the crew's skills.
 OBJECT_PROPERTIES = {"unit": "string", "side": "string", "facing": "int", "altitude": "int",
-                     "turret": "int", "id": "string", "piloting": "int", "driving": "int",
+                     "turret": "int", "uid": "string", "piloting": "int", "driving": "int",
                      "gunnery": "int"}
 OBJECT_RANGES = {"facing": (0, 5), "altitude": (0, 500), "turret": (0, 5), "piloting": (0, 8),
                  "driving": (0, 8), "gunnery": (0, 8)}
@@ -305,7 +305,7 @@ def _read_tilesets(root: ET.Element, path: Path, probs: _Problems):
         margin, spacing = int(ts.get("margin", "0") or 0), int(ts.get("spacing", "0") or 0)
         sheet = None
         if image is not None:
-            sheet = base / image.get("source", "")
+            sheet = (base / image.get("source", "")).resolve()
             if not sheet.is_file():
                 probs.add(f"tileset {tname} image", f"file not found: {sheet}")
             tilecount = int(ts.get("tilecount", "0") or 0)
@@ -330,7 +330,7 @@ def _read_tilesets(root: ET.Element, path: Path, probs: _Problems):
             gid_props[firstgid + tid] = props
             img = tile.find("image")
             if img is not None:    # image-collection tileset
-                pic = base / img.get("source", "")
+                pic = (base / img.get("source", "")).resolve()
                 if not pic.is_file():
                     probs.add(f"tileset {tname} tile {tid} image", f"file not found: {pic}")
                 gid_images[firstgid + tid] = TileImage(pic, None)
@@ -444,7 +444,7 @@ def _read_units(root: ET.Element, hexmap: HexMap, geometry: tuple[int, int, int]
     placements: list[Placement] = []
     taken: set[str] = set()
     explicit = [o.get("value") for g in _object_groups(root) for o in g.findall("object")
-                for o in o.findall("./properties/property[@name='id']")]
+                for o in o.findall("./properties/property[@name='uid']")]
     taken.update(v for v in explicit if v)
     seen_explicit: set[str] = set()
     for group in _object_groups(root):
@@ -487,10 +487,10 @@ def _read_units(root: ET.Element, hexmap: HexMap, geometry: tuple[int, int, int]
                     probs.add(f"{label} property turret", f"{data.name} has no turret")
             if len(probs) > start or data is None:
                 continue
-            uid = props.get("id")
+            uid = props.get("uid")
             if uid:
                 if uid in seen_explicit:
-                    probs.add(f"{label} property id", f"another unit already has the id \"{uid}\"")
+                    probs.add(f"{label} property uid", f"another unit already has the id \"{uid}\"")
                     continue
                 seen_explicit.add(uid)
             else:

@@ -214,23 +214,18 @@ def skirmish() -> MapBuilder:
     m.paint("rubble", [_hex("1610"), _hex("1907")])
     m.road("0109", "0608", "1208", "1708", "2407", "3207")
     m.road("1708", "1701")
-    # blue (west) and red (east)
+    # blue (west) and red (east): a mixed lance and armour each
     m.unit("grasshopper.toml", "blue", "0208", 1)
-    m.unit("jagermech.toml", "blue", "0310", 1)
-    m.unit("saladin.toml", "blue", "0107", 2)
-    for u in BLUE_EXTRA:
-        m.unit(*u)
-    for u in RED:
-        m.unit(*u)
+    m.unit("hatchetman.toml", "blue", "0310", 1)
+    m.unit("locust.toml", "blue", "0206", 2)
+    m.unit("manticore.toml", "blue", "0109", 2)
+    m.unit("striker.toml", "blue", "0112", 1)
+    m.unit("atlas.toml", "red", "3107", 4)
+    m.unit("shadow_hawk.toml", "red", "3009", 4)
+    m.unit("jagermech.toml", "red", "3011", 5)
+    m.unit("condor.toml", "red", "3208", 5)
+    m.unit("saladin.toml", "red", "3105", 4)
     return m
-
-
-BLUE_EXTRA: list[tuple] = []
-RED: list[tuple] = [
-    ("grasshopper.toml", "red", "3107", 4),
-    ("jagermech.toml", "red", "3009", 4),
-    ("saladin.toml", "red", "3210", 5),
-]
 
 
 def training() -> MapBuilder:
@@ -244,7 +239,9 @@ def training() -> MapBuilder:
     m.road("0809", "0801")
     m.road("0809", "0817")
     m.unit("grasshopper.toml", "blue", "0315", 1)
+    m.unit("locust.toml", "blue", "0616", 0)
     m.unit("jagermech.toml", "red", "1403", 4)
+    m.unit("panther.toml", "red", "1202", 3)
     return m
 
 
@@ -271,8 +268,11 @@ def coast() -> MapBuilder:
     m.paint("rough", [_hex(h) for h in ("1104", "1205", "1114")])
     m.road("1901", "1909", "1917")
     m.unit("saladin.toml", "blue", "0308", 2)
-    m.unit("grasshopper.toml", "blue", "1109", 1)
-    m.unit("jagermech.toml", "red", "2108", 4)
+    m.unit("condor.toml", "blue", "0411", 2)
+    m.unit("warrior.toml", "blue", "0206", 2, altitude=3)
+    m.unit("shadow_hawk.toml", "red", "2108", 4)
+    m.unit("manticore.toml", "red", "2211", 5)
+    m.unit("warrior.toml", "red", "2304", 4, name="warrior (red)", altitude=2)
     return m
 
 
@@ -285,7 +285,9 @@ def alpha_skirmish() -> MapBuilder:
     m.paint("rough", [_hex(h) for h in ("1903", "2004", "1904")])
     m.road("0109", "2408")
     m.unit("loki.toml", "blue", "0208", 1)
+    m.unit("hatchetman_as.toml", "blue", "0211", 1)
     m.unit("hunchback_as.toml", "red", "2309", 4)
+    m.unit("firestarter_as.toml", "red", "2306", 4)
     return m
 
 
