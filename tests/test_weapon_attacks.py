@@ -1,0 +1,419 @@
+"""Weapon attacks (rules/mech_core.md sections 3, 6, 7, 12): to-hit with
+every modifier, refusals, cluster hits, hit sides, damage and transfer,
+simultaneous resolution, ammunition, the 20+ damage PSR, and the weapon
+scenarios under tests/scenarios/weapons/."""
+import json
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+from hypothesis import given, strategies as st
+
+from components import (Actuators, Ammo, Armor, ClassicHeat, Position, Status, Structure, TurnState,
+                        Weapons)
+from engine.orders import FireOrder
+from systems import weapon_attacks as wa
+from tests.weapons_support import events, make_game, mech_data, set_moved, shipped
+
+ROOT = Path(__file__).resolve().parent.parent
+SCENARIOS = ROOT / "tests" / "scenarios" / "weapons"
+
+
+def duel(att_weapons=(("medium_laser", "center_torso"),), at="0808", target_at="0806", terrain=None,
+         ammo=(), att_over=None, tgt_over=None, facing=0, target_facing=3, forced=None):
+    game = make_game([
+        ("a", mech_data(weapons=list(att_weapons), ammo=list(ammo)), "blue", at, facing, att_over),
+        ("t", mech_data(), "red", target_at, target_facing, tgt_over),
+    ], terrain=terrain, forced=forced)
+    game.start_phase("weapon")
+    return game
+
+
+def labels(th):
+    return dict(th.modifiers)
+
+
+def fire(game, weapon, target="t", unit="a", twist=None):
+    return game.submit(FireOrder(unit, {"weapon": weapon, "target": target}, weapon=weapon, target=target,
+                                 torso_twist=twist))
+
+
+# ------------------------------------------------------------------ to-hit
+def test_worked_example_13_ppc_walked_at_a_jumper_in_light_woods():
+    game = duel([("ppc", "right_arm")], terrain={"0806": {"terrain": "light_woods"}})
+    set_moved(game, "a", "walk", 1)
+    set_moved(game, "t", "jump", 4)
+    th = wa.preview(game, "a", "t", "ppc")
+    assert th.number == 10
+    assert th.modifiers == [("gunnery", 4), ("attacker walked", 1), ("target moved 4 hexes", 1),
+                            ("target jumped", 1), ("short range", 0), ("minimum range (3)", 2),
+                            ("target in light woods", 1)]
+
+
+@pytest.mark.parametrize("mode,label,value", [("walk", "attacker walked", 1), ("run", "attacker ran", 2),
+                                              ("jump", "attacker jumped", 3)])
+def test_attacker_movement_modifier(mode, label, value):
+    game = duel()
+    set_moved(game, "a", mode, 1)
+    assert labels(wa.preview(game, "a", "t", "medium_laser"))[label] == value
+
+
+def test_attacker_that_stood_still_has_no_movement_modifier():
+    game = duel()
+    set_moved(game, "a", "none", 0)
+    assert wa.preview(game, "a", "t", "medium_laser").number == 4
+
+
+def test_attacker_prone_plus_2():
+    game = duel(att_over={"prone": True})
+    assert labels(wa.preview(game, "a", "t", "medium_laser"))["attacker prone"] == 2
+
+
+@pytest.mark.parametrize("hexes,mod", [(0, 0), (2, 0), (3, 1), (4, 1), (5, 2), (6, 2), (7, 3), (9, 3),
+                                       (10, 4), (17, 4), (18, 5), (24, 5), (25, 6), (40, 6)])
+def test_target_movement_bands(hexes, mod):
+    assert wa.target_movement_modifier(hexes) == mod
+
+
+def test_target_prone_adjacent_minus_2_farther_plus_1():
+    game = duel(target_at="0807", tgt_over={"prone": True})
+    assert labels(wa.preview(game, "a", "t", "medium_laser"))["target prone, adjacent"] == -2
+    game = duel(target_at="0805", tgt_over={"prone": True})
+    assert labels(wa.preview(game, "a", "t", "medium_laser"))["target prone"] == 1
+
+
+def test_target_immobile_minus_4_when_shut_down():
+    game = duel()
+    game.get("t", Status).shutdown = True
+    th = wa.preview(game, "a", "t", "medium_laser")
+    assert labels(th)["target immobile"] == -4 and th.number == 0
+
+
+@pytest.mark.parametrize("target_at,band,mod", [("0805", "short", 0), ("0803", "medium", 2),
+                                                ("0800", "long", 4)])
+def test_range_bands_short_medium_long(target_at, band, mod):
+    if target_at == "0800":
+        target_at = "0801"      # 7 hexes: long for a medium laser (7-9)
+    game = duel(target_at=target_at)
+    th = wa.preview(game, "a", "t", "medium_laser")
+    assert th.band == band and labels(th)[f"{band} range"] == mod
+
+
+def test_minimum_range_lrm_at_one_hex_plus_6():
+    game = duel([("lrm_5", "left_torso")], ammo=[("lrm_5", "left_torso", 24)], target_at="0807")
+    assert labels(wa.preview(game, "a", "t", "lrm_5"))["minimum range (6)"] == 6
+
+
+def test_minimum_range_is_zero_beyond_the_minimum():
+    game = duel([("ppc", "right_arm")], target_at="0804")
+    assert "minimum range (3)" not in labels(wa.preview(game, "a", "t", "ppc"))
+
+
+def test_target_terrain_and_intervening_woods():
+    game = duel(target_at="0805", terrain={"0805": {"terrain": "heavy_woods"},
+                                             "0807": {"terrain": "light_woods"},
+                                             "0808": {"terrain": "heavy_woods"}})
+    m = labels(wa.preview(game, "a", "t", "medium_laser"))
+    assert m["target in heavy woods"] == 2
+    assert m["intervening woods"] == 1      # the attacker's own woods do not count
+
+
+def test_partial_cover_plus_1():
+    game = duel(target_at="0805", terrain={"0806": {"level": 1}})
+    assert labels(wa.preview(game, "a", "t", "medium_laser"))["partial cover"] == 1
+
+
+def test_secondary_target_forward_plus_1_side_plus_2():
+    game = make_game([
+        ("a", mech_data(weapons=[("medium_laser", "right_arm")] * 3), "blue", "0808", 0),
+        ("t", mech_data(), "red", "0806", 3),
+        ("u", mech_data(), "red", "0907", 3),     # forward arc (front-right)
+        ("s", mech_data(), "red", "1008", 3),     # right side
+    ])
+    game.start_phase("weapon")
+    assert fire(game, "medium_laser") is None
+    assert labels(wa.preview(game, "a", "u", "medium_laser#2"))["secondary target, forward arc"] == 1
+    assert labels(wa.preview(game, "a", "s", "medium_laser#2"))["secondary target, side or rear arc"] == 2
+    assert "secondary target, forward arc" not in labels(wa.preview(game, "a", "t", "medium_laser#2"))
+
+
+def test_sensor_hit_plus_2_and_second_hit_no_attacks():
+    game = duel()
+    game.get("a", Status).crits.append("sensors")
+    assert labels(wa.preview(game, "a", "t", "medium_laser"))["sensor damage"] == 2
+    game.get("a", Status).crits.append("sensors")
+    assert "sensors are destroyed" in wa.preview(game, "a", "t", "medium_laser").reason
+
+
+def test_arm_actuators_plus_1_each_shoulder_plus_4_replaces_them():
+    game = duel([("medium_laser", "left_arm"), ("medium_laser", "right_arm")])
+    game.get("a", Actuators).destroyed += ["left_upper_arm", "left_lower_arm"]
+    m = labels(wa.preview(game, "a", "t", "medium_laser"))
+    assert m["upper arm actuator destroyed"] == 1 and m["lower arm actuator destroyed"] == 1
+    game.get("a", Actuators).destroyed.append("left_shoulder")
+    th = wa.preview(game, "a", "t", "medium_laser")
+    assert labels(th)["shoulder actuator destroyed"] == 4 and "upper arm actuator destroyed" not in labels(th)
+    assert wa.preview(game, "a", "t", "medium_laser#2").number == 4      # the other arm is fine
+
+
+@pytest.mark.parametrize("heat,mod", [(7, 0), (8, 1), (12, 1), (13, 2), (16, 2), (17, 3), (23, 3), (24, 4)])
+def test_heat_to_fire_modifier(heat, mod):
+    game = duel()
+    game.get("a", ClassicHeat).heat = heat
+    th = wa.preview(game, "a", "t", "medium_laser")
+    assert th.number == 4 + mod
+
+
+# ------------------------------------------------------------------ refusals
+def refused_only(game, weapon, expect, **kw):
+    before = len(game.log.events)
+    reason = fire(game, weapon, **kw)
+    new = game.log.events[before:]
+    assert reason is not None and expect in reason, reason
+    assert [e["type"] for e in new] == ["refused"]
+    assert game.phase_data.get("weapon_attacks", []) == []
+
+
+def test_refused_out_of_range():
+    refused_only(duel(target_at="0804", att_weapons=[("small_laser", "head")]), "small_laser",
+                 "out of range of the Small Laser (4 hexes, long range ends at 3)")
+
+
+def test_refused_no_line_of_sight():
+    refused_only(duel(target_at="0804", terrain={"0806": {"level": 3}}), "medium_laser", "no line of sight")
+
+
+def test_refused_out_of_arc():
+    refused_only(duel(target_at="0810"), "medium_laser", "outside the Medium Laser's forward arc")
+
+
+def test_refused_destroyed_and_jammed_weapon():
+    game = duel()
+    game.get("a", Weapons).mounts[0].destroyed = True
+    refused_only(game, "medium_laser", "is destroyed")
+    game.get("a", Weapons).mounts[0].destroyed = False
+    game.get("a", Weapons).mounts[0].jammed = True
+    refused_only(game, "medium_laser", "jammed")
+
+
+def test_refused_weapon_in_a_destroyed_location():
+    game = duel([("medium_laser", "left_arm")])
+    game.get("a", Structure).points["left_arm"] = 0
+    refused_only(game, "medium_laser", "left arm is destroyed")
+
+
+def test_refused_no_ammunition():
+    game = duel([("ac_5", "right_torso")], ammo=[("ac_5", "right_torso", 0)], target_at="0804")
+    refused_only(game, "ac_5", "no ammunition")
+
+
+def test_refused_target_number_above_12_without_a_roll():
+    game = duel([("lrm_5", "left_torso")], ammo=[("lrm_5", "left_torso", 24)], target_at="0807")
+    set_moved(game, "a", "jump", 3)        # 4 + 3 + 6 (min range) = 13
+    refused_only(game, "lrm_5", "above 12")
+    assert events(game, "roll") == []
+
+
+def test_refused_unknown_weapon_friendly_target_and_second_shot():
+    game = duel()
+    refused_only(game, "ppc", "has no ppc")
+    refused_only(game, "medium_laser#2", "not a #2")
+    assert fire(game, "medium_laser") is None
+    before = len(game.log.events)
+    assert "already fired" in fire(game, "medium_laser")
+    assert [e["type"] for e in game.log.events[before:]] == ["refused"]
+
+
+def test_refused_friendly_target():
+    game = make_game([("a", mech_data(weapons=[("medium_laser", "head")]), "blue", "0808", 0),
+                      ("f", mech_data(), "blue", "0806", 0)])
+    game.start_phase("weapon")
+    refused_only(game, "medium_laser", "side", target="f")
+
+
+def test_torso_twist_once_per_turn():
+    game = duel([("medium_laser", "center_torso"), ("medium_laser", "right_arm")], target_at="1008")
+    refused_only(game, "medium_laser", "outside")
+    assert fire(game, "medium_laser", twist="right") is None
+    assert game.get("a", TurnState).torso_twist == 1
+    assert fire(game, "medium_laser#2") is None          # keeps the twist
+    game2 = duel([("medium_laser", "center_torso")] * 2, target_at="0806")
+    assert fire(game2, "medium_laser") is None
+    assert "already set its torso" in fire(game2, "medium_laser#2", twist="left")
+
+
+# ------------------------------------------------------------------ resolution
+def test_cluster_table_worked_example_12():
+    assert wa.cluster_hits(15, 8) == 9
+    assert wa.cluster_hits(6, 7) == 4
+    assert [wa.cluster_hits(20, r) for r in range(2, 13)] == [6, 6, 9, 12, 12, 12, 12, 16, 16, 20, 20]
+    assert [wa.cluster_hits(2, r) for r in range(2, 13)] == [1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2]
+
+
+@given(st.sampled_from(sorted(wa.CLUSTER_TABLE)), st.integers(2, 11))
+def test_cluster_hits_never_decrease_with_the_roll_and_never_exceed_the_rack(rack, roll):
+    assert wa.cluster_hits(rack, roll) <= wa.cluster_hits(rack, roll + 1) <= rack
+
+
+def test_lrm_15_cluster_8_hits_9_as_5_plus_4():
+    game = duel([("lrm_15", "left_torso")], ammo=[("lrm_15", "left_torso", 8)], target_at="0801",
+                forced={"to_hit": [12], "cluster": [8], "location": [7, 7], "critical": []})
+    assert fire(game, "lrm_15") is None
+    game.end_phase()
+    assert events(game, "cluster")[0]["missiles"] == 9
+    dmg = [e["amount"] for e in events(game, "damage")]
+    assert dmg == [5, 4]
+    assert len([r for r in events(game, "roll") if r["purpose"] == "location"]) == 2
+
+
+def test_srm_6_cluster_7_hits_4_missiles_of_2_points():
+    game = duel([("srm_6", "left_torso")], ammo=[("srm_6", "left_torso", 15)],
+                forced={"to_hit": [12], "cluster": [7], "location": [7, 8, 6, 7]})
+    assert fire(game, "srm_6") is None
+    game.end_phase()
+    dmg = [(e["location"], e["amount"]) for e in events(game, "damage")]
+    assert dmg == [("center_torso", 2), ("left_torso", 2), ("right_torso", 2), ("center_torso", 2)]
+
+
+def test_ammo_is_used_on_declaration_and_an_empty_bin_refuses():
+    game = duel([("ac_5", "right_torso")], ammo=[("ac_5", "right_torso", 1)], target_at="0804")
+    assert fire(game, "ac_5") is None
+    assert game.get("a", Ammo).bins[0].shots == 0
+
+
+def test_natural_2_always_misses():
+    game = duel(forced={"to_hit": [2]})
+    game.get("t", Status).shutdown = True         # TN 0
+    assert fire(game, "medium_laser") is None
+    game.end_phase()
+    assert events(game, "attack")[0]["hit"] is False
+
+
+def test_attack_event_fields_and_modifiers_sum_to_the_number():
+    game = duel(forced={"to_hit": [8], "location": [7]})
+    set_moved(game, "a", "run", 3)
+    fire(game, "medium_laser")
+    game.end_phase()
+    ev = events(game, "attack")[0]
+    assert ev["attacker"] == "a" and ev["target"] == "t" and ev["attack"] == "medium_laser"
+    assert ev["to_hit"] == sum(v for _, v in ev["modifiers"]) == 6 and ev["roll"] == 8 and ev["hit"]
+    assert events(game, "damage")[0]["location"] == "center_torso"
+
+
+def test_hit_side_from_behind_strikes_rear_armor():
+    # Target faces north (0) with the attacker south of it.
+    game = duel(target_facing=0, forced={"to_hit": [10], "location": [7]})
+    fire(game, "medium_laser")
+    game.end_phase()
+    assert events(game, "damage")[0]["location"] == "center_torso_rear"
+    assert game.get("t", Armor).points["center_torso_rear"] == 3
+
+
+@pytest.mark.parametrize("target_facing,side,location", [(3, "front", "right_arm"), (1, "right", "right_leg"),
+                                                         (5, "left", "left_leg")])
+def test_hit_side_by_attack_direction(target_facing, side, location):
+    # A location roll of 3: front column right arm, right column right leg, left column left leg.
+    game = duel(target_facing=target_facing, forced={"to_hit": [10], "location": [3]})
+    fire(game, "medium_laser")
+    game.end_phase()
+    assert events(game, "damage")[0]["location"] == location
+
+
+def test_through_armor_critical_on_a_location_roll_of_2():
+    game = duel(forced={"to_hit": [10], "location": [2], "critical": [8], "slot": [1, 4]})
+    fire(game, "medium_laser")
+    game.end_phase()
+    assert events(game, "damage")[0]["structure_left"] == 16   # armor took it all
+    assert events(game, "critical")[0]["location"] == "center_torso"
+
+
+def test_partial_cover_absorbs_leg_hits():
+    game = duel(target_at="0805", terrain={"0806": {"level": 1}}, forced={"to_hit": [12], "location": [5]})
+    fire(game, "medium_laser")
+    game.end_phase()
+    assert events(game, "damage") == []
+    assert events(game, "partial_cover")[0]["location"] == "right_leg"
+
+
+def test_worked_example_14_left_arm_transfers_2_to_left_torso():
+    game = duel([("ac_20", "right_torso")], ammo=[("ac_20", "right_torso", 5)],
+                tgt_over={"armor": {"left_arm": 8}, "structure": {"left_arm": 10}},
+                forced={"to_hit": [12], "location": [10], "critical": [2, 2]})
+    # the target faces south, so the attacker is in front: 10 = left arm
+    fire(game, "ac_20")
+    game.end_phase()
+    dmg = [(e["location"], e["amount"]) for e in events(game, "damage")]
+    assert dmg == [("left_arm", 18), ("left_torso", 2)]
+    assert game.get("t", Structure).points["left_arm"] == 0
+    assert game.get("t", Armor).points["left_torso"] == 13
+
+
+def test_fire_is_simultaneous_a_destroyed_unit_still_shoots():
+    game = make_game([
+        ("a", mech_data(weapons=[("ac_20", "right_torso")], ammo=[("ac_20", "right_torso", 5)]),
+         "blue", "0808", 0),
+        ("t", mech_data(weapons=[("medium_laser", "center_torso")]), "red", "0806", 3,
+         {"armor": {"head": 0}}),
+    ], forced={"to_hit": [10, 10], "location": [12, 7]})
+    game.start_phase("weapon")
+    assert fire(game, "ac_20") is None
+    assert fire(game, "medium_laser", target="a", unit="t") is None
+    game.end_phase()
+    assert game.get("t", Status).destroyed
+    attacks = events(game, "attack")
+    assert [a["attacker"] for a in attacks] == ["a", "t"] and attacks[1]["hit"]
+    assert game.get("a", Armor).points["center_torso"] == 15
+
+
+def test_twenty_damage_in_a_phase_queues_a_psr_at_plus_1():
+    game = duel([("ac_20", "right_torso")], ammo=[("ac_20", "right_torso", 5)],
+                forced={"to_hit": [10], "location": [7]})
+    fire(game, "ac_20")
+    game.end_phase()
+    assert any(p["unit"] == "t" and p["modifier"] == 1 for p in game.phase_data.get("psr_queue", [])) or \
+        any(e["type"] == "psr" and e["unit"] == "t" for e in game.log.events)
+
+
+def test_weapon_heat_is_added_for_the_heat_phase_hit_or_miss():
+    game = duel([("ppc", "right_arm"), ("medium_laser", "center_torso")], target_at="0804",
+                forced={"to_hit": [3, 3]})
+    fire(game, "ppc")
+    fire(game, "medium_laser")
+    game.end_phase()
+    assert game.get("a", ClassicHeat).pending == 13
+
+
+# ------------------------------------------------------------------ scenarios
+def _matches(expected, actual):
+    if isinstance(expected, dict):
+        return isinstance(actual, dict) and all(k in actual and _matches(v, actual[k]) for k, v in expected.items())
+    if isinstance(expected, list):
+        return isinstance(actual, list) and len(expected) == len(actual) and all(
+            _matches(e, a) for e, a in zip(expected, actual))
+    return expected == actual
+
+
+@pytest.mark.parametrize("path", sorted(SCENARIOS.glob("*.toml")) and
+                         [p for p in sorted(SCENARIOS.glob("*.toml")) if not p.name.endswith(".expect.toml")],
+                         ids=lambda p: p.stem)
+def test_weapon_scenarios(path):
+    expect = tomllib.loads(path.with_name(path.stem + ".expect.toml").read_text())
+    run = subprocess.run([sys.executable, "-m", "engine", "scenario", str(path), "--json"], cwd=ROOT,
+                         capture_output=True, text=True, timeout=60)
+    assert run.returncode == expect.get("exit", 0), run.stderr
+    out = json.loads(run.stdout)
+    for uid, state in expect.get("units", {}).items():
+        assert _matches(state, out["units"][uid]), (uid, out["units"][uid])
+    i = 0
+    evs = out["events"]
+    for want in expect.get("events", []):
+        while i < len(evs) and not _matches(want, evs[i]):
+            i += 1
+        assert i < len(evs), f"event not found in order: {want}"
+        i += 1
+    for want in expect.get("present", []):
+        assert any(_matches(want, e) for e in evs), want
+    for want in expect.get("absent", []):
+        assert not any(_matches(want, e) for e in evs), want
