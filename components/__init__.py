@@ -12,9 +12,10 @@ from components.status import Status
 from components.turn_state import TurnState
 from components.alpha_strike import AlphaStrikeCard
 from components.criticals import CriticalSlots
+from components.vehicle_state import VehicleCrits
 
 ALL_COMPONENTS = (
     Identity, Position, Crew, MechMovement, VehicleMovement, Armor, Structure,
     Actuators, Weapons, Ammo, Equipment, HeatSinks, ClassicHeat, AlphaStrikeHeat,
-    Altitude, Turret, Status, TurnState, AlphaStrikeCard, CriticalSlots,
+    Altitude, Turret, Status, TurnState, AlphaStrikeCard, CriticalSlots, VehicleCrits,
 )

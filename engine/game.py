@@ -18,7 +18,7 @@ from typing import Any
 from components import (
     ALL_COMPONENTS, Identity, Position, Crew, MechMovement, VehicleMovement, Armor, Structure,
     Actuators, Mount, Weapons, AmmoBin, Ammo, Equipment, HeatSinks, ClassicHeat, AlphaStrikeHeat,
-    Altitude, Turret, Status, TurnState, AlphaStrikeCard,
+    Altitude, Turret, Status, TurnState, AlphaStrikeCard, VehicleCrits,
 )
 from engine.dice import Dice
 from engine.events import EventLog
@@ -100,6 +100,8 @@ class Game:
                 comps.append(ClassicHeat(int(o.get("heat", 0))))
             else:
                 comps.append(VehicleMovement(data.movement["motive"], data.movement["cruise"]))
+                veh = data.vehicle or {}
+                comps.append(VehicleCrits(engine=veh.get("engine", "ice"), cargo=veh.get("cargo", 0)))
                 if data.turret is not None:
                     comps.append(Turret(int(o.get("turret", data.turret.get("facing", facing)))))
                 if data.altitude is not None:

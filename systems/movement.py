@@ -35,6 +35,7 @@ class MoveState:
     altitude: int = 0           # VTOL elevation above the hex
     turned: bool = False        # changed facing since the last hex entered (sideslip/skid)
     backward: bool = False      # moved backward this turn
+    tags: frozenset = frozenset()   # unit-type rule flags carried along the path (e.g. left the pavement)
 
 
 @dataclass
@@ -191,6 +192,12 @@ def step(game: "Game", ent: int, rules, mode: str, state: MoveState, token: str,
         custom = rules.step(game, ent, mode, state, token, mp_limit)
         if custom is not NotImplemented:
             return custom
+    return base_step(game, ent, rules, mode, state, token, mp_limit)
+
+
+def base_step(game: "Game", ent: int, rules, mode: str, state: MoveState, token: str,
+              mp_limit: int) -> tuple[MoveState, list[tuple[str, int]]] | str:
+    """The shared step rules; a rules object's own `step` may wrap them."""
     hm = game.map
     if token in ("L", "R"):
         if state.prone and mode == "jump":
@@ -368,10 +375,18 @@ def reachable(game: "Game", ent: int, mode: str, tokens: tuple[str, ...] | None 
     if rules.mode_error(game, ent, mode, state):
         return {}
     limit = rules.mp(game, ent, mode)
+    if hasattr(rules, "reachable") and tokens is None:
+        return rules.reachable(game, ent, mode, state, limit)
     tokens = tokens or getattr(rules, "search_tokens", ("F", "B", "L", "R"))
+    return search(game, ent, rules, mode, state, limit, tokens)
+
+
+def search(game: "Game", ent: int, rules, mode: str, state: MoveState, limit: int,
+           tokens: tuple[str, ...], prefix: tuple[str, ...] = ()) -> dict[tuple[Hex, int, int], Reach]:
+    """Cheapest-MP search from `state` (reached by `prefix`) with `tokens`."""
     key0 = (state.hex, state.facing, state.altitude)
-    best: dict[tuple, Reach] = {key0: Reach(0, ())}
-    frontier = [(0, 0, state, ())]
+    best: dict[tuple, Reach] = {key0: Reach(state.mp, prefix)}
+    frontier = [(state.mp, 0, state, prefix)]
     counter = 0
     while frontier:
         mp, _, st, path = heapq.heappop(frontier)

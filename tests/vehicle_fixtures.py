@@ -1,0 +1,40 @@
+"""Small builders for the vehicle tests: a game on an inline map with
+vehicles from assets/units and forced dice."""
+from __future__ import annotations
+
+from engine.game import Game
+from engine.hexgrid import parse_hex_label
+from engine.hexmap import HexMap, Terrain
+from engine.orders import MoveOrder
+from engine.unit_loader import find_unit_file, load_unit
+
+
+def make_game(width: int = 10, height: int = 12, hexes: dict | None = None, dice: dict | None = None,
+              seed: int = 1) -> Game:
+    m = HexMap(width, height)
+    for label, t in (hexes or {}).items():
+        m.set(parse_hex_label(label), t if isinstance(t, Terrain) else Terrain(**t))
+    return Game(m, "classic", seed, dice or {})
+
+
+def add(game: Game, uid: str, data: str, at: str, facing: int = 0, side: str = "red", **overrides) -> int:
+    return game.add_unit(load_unit(find_unit_file(data, None)), uid, side, parse_hex_label(at), facing,
+                         overrides)
+
+
+def move(game: Game, uid: str, mode: str, path: list[str]) -> str | None:
+    """Play one movement phase with a single order; returns the refusal or None."""
+    game.start_turn([game.side_of(game.units[uid])])
+    game.start_phase("movement")
+    reason = game.submit(MoveOrder(uid, {}, mode=mode, path=list(path)))
+    game.end_phase()
+    return reason
+
+
+def events(game: Game, type_: str) -> list[dict]:
+    return game.log.of_type(type_)
+
+
+def label(game: Game, uid: str) -> str:
+    from components import Position
+    return game.map.label(game.world.component(game.units[uid], Position).hex)
