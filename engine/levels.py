@@ -485,6 +485,10 @@ def _read_units(root: ET.Element, hexmap: HexMap, geometry: tuple[int, int, int]
                     probs.add(f"{label} property altitude", f"{data.name} does not fly")
                 if "turret" in props and data.turret is None:
                     probs.add(f"{label} property turret", f"{data.name} has no turret")
+                if hexmap.on_map(at):
+                    why = _terrain_refusal(data, props.get("altitude", 0), hexmap.terrain(at))
+                    if why:
+                        probs.add(label, f"stands in hex {hexmap.label(at)}: {why}")
             if len(probs) > start or data is None:
                 continue
             uid = props.get("uid")
@@ -503,6 +507,24 @@ def _read_units(root: ET.Element, hexmap: HexMap, geometry: tuple[int, int, int]
             placements.append(Placement(data, uid, props["side"], at, props.get("facing", 0), overrides))
     _check_stacking(placements, hexmap, probs)
     return placements
+
+
+def _terrain_refusal(data: UnitData, altitude: int, t: Terrain) -> str | None:
+    """Why a ground vehicle may not start in this hex (prohibited terrain,
+    rules/vehicles.md V-MOVE-8 / T-7), or None."""
+    if data.kind != "vehicle" or data.motive in ("vtol", "wige") and altitude > 0:
+        return None
+    if data.motive == "vtol":
+        return "a landed VTOL must stand on dry land" if t.is_water else None
+    try:
+        from systems.vehicle_movement import PROHIBITED
+    except ImportError:      # vehicle rules not installed
+        return None
+    if t.terrain in PROHIBITED.get(data.motive or "", ()) and not t.road:
+        return f"{t.terrain.replace('_', ' ')} is prohibited terrain for {data.motive} vehicles"
+    if t.is_water and data.motive != "hover":
+        return f"water of depth {t.depth} is prohibited terrain for {data.motive} vehicles"
+    return None
 
 
 def _object_groups(root: ET.Element):

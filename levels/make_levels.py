@@ -209,11 +209,12 @@ def skirmish() -> MapBuilder:
     m.paint("paved", [_hex(h) for h in ("1608", "1708", "1609", "1709", "1509")])
     town = {"1406": 2, "1506": 1, "1607": 3, "1807": 2, "1906": 1, "1410": 1, "1511": 2,
             "1711": 4, "1810": 1, "1910": 2, "1309": 1}
-    for h, height in town.items():
-        m.paint(f"building_{height}", [_hex(h)])
-    m.paint("rubble", [_hex("1610"), _hex("1907")])
     m.road("0109", "0608", "1208", "1708", "2407", "3207")
     m.road("1708", "1701")
+    for h, height in town.items():
+        if _hex(h) not in m.roads:       # the streets stay open
+            m.paint(f"building_{height}", [_hex(h)])
+    m.paint("rubble", [_hex("1610"), _hex("2006")])
     # blue (west) and red (east): a mixed lance and armour each
     m.unit("grasshopper.toml", "blue", "0208", 1)
     m.unit("hatchetman.toml", "blue", "0310", 1)
@@ -224,7 +225,7 @@ def skirmish() -> MapBuilder:
     m.unit("shadow_hawk.toml", "red", "3009", 4)
     m.unit("jagermech.toml", "red", "3011", 5)
     m.unit("condor.toml", "red", "3208", 5)
-    m.unit("saladin.toml", "red", "3105", 4)
+    m.unit("saladin.toml", "red", "3213", 5)
     return m
 
 

@@ -407,3 +407,24 @@ def test_check_command_prints_problems_and_exits_2(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "staggerindex" in out
     assert main(["check", str(LEVELS / "training.tmx")]) == 0
+
+
+def test_vehicle_on_prohibited_terrain_refused(tmp_path):
+    # V-MOVE-8 / T-7: hover vehicles may not enter woods; wheeled and tracked not water.
+    layers = layer_xml("terrain", 6, 5, {(2, 2): 1, (3, 3): 2})
+    objects = (two_sides()
+               + unit_object(3, Hex(2, 2), "saladin.toml", "blue")
+               + unit_object(4, Hex(3, 3), "striker.toml", "blue")
+               + unit_object(5, Hex(3, 2), "condor.toml", "blue"))
+    problems = check_level(write_map(tmp_path, layers=layers, objects=objects))
+    assert len(problems) == 2
+    assert "object id 3: stands in hex 0303: heavy woods is prohibited terrain for hover" in problems[0]
+    assert "object id 4: stands in hex 0404: water of depth 2" in problems[1]
+
+
+def test_hover_on_water_and_airborne_vtol_over_woods_allowed(tmp_path):
+    layers = layer_xml("terrain", 6, 5, {(2, 2): 2, (3, 3): 1})
+    objects = (two_sides() + unit_object(3, Hex(2, 2), "condor.toml", "blue")
+               + unit_object(4, Hex(3, 3), "warrior.toml", "blue",
+                             extra='<property name="altitude" type="int" value="1"/>'))
+    assert check_level(write_map(tmp_path, layers=layers, objects=objects)) == []
