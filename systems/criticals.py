@@ -16,13 +16,13 @@ Then, into the free slots, in this order:
 2. each ammunition bin, one slot (one ton) in its location (same overflow);
 3. a hatchet, ceil(tons / 15) slots in its arm; one CASE slot per CASE
    location;
-4. jump jets, one per jump MP, spread one at a time over the centre torso,
-   then the side torsos, then the legs;
+4. jump jets, one per jump MP: the centre torso first, then the side
+   torsos (alternating left, right), then the legs;
 5. heat sinks the engine does not hold: a fusion engine of rating
    walk x tons holds floor(rating / 25) sinks without slots (section 13);
-   the rest (1 slot single, 3 slots double) are spread one at a time over
-   the legs first (left, right), then the side torsos, the centre torso,
-   the arms and the head.
+   the rest (1 slot single, 3 slots double) go to the legs first
+   (alternating left, right, until they are full), then the side torsos,
+   the centre torso, the arms and the head.
 Anything that finds no room is left out (it cannot be hit).
 
 Slot selection: 12-slot locations roll 1d6 for the half (1-3 upper six,
@@ -58,9 +58,10 @@ LOCATIONS = ("head", "center_torso", "left_torso", "right_torso", "left_arm", "r
 INWARD = {"left_arm": "left_torso", "right_arm": "right_torso", "left_leg": "left_torso",
           "right_leg": "right_torso", "left_torso": "center_torso", "right_torso": "center_torso"}
 LEG_ACTUATOR_SUFFIXES = ("_hip", "_upper_leg", "_lower_leg", "_foot")
-JUMP_JET_ORDER = ("center_torso", "left_torso", "right_torso", "left_leg", "right_leg")
-HEAT_SINK_ORDER = ("left_leg", "right_leg", "left_torso", "right_torso", "center_torso",
-                   "left_arm", "right_arm", "head")
+# Spreading order: tiers filled one item at a time, round-robin inside a tier.
+JUMP_JET_ORDER = (("center_torso",), ("left_torso", "right_torso"), ("left_leg", "right_leg"))
+HEAT_SINK_ORDER = (("left_leg", "right_leg"), ("left_torso", "right_torso"), ("center_torso",),
+                   ("left_arm", "right_arm"), ("head",))
 
 
 def critical_count(roll: int) -> int | str:
@@ -114,17 +115,17 @@ def build_layout(game: "Game", ent: int) -> CriticalSlots:
             loc = INWARD.get(loc)
         return placed
 
-    def spread(order: tuple[str, ...], prefix: str, n: int, size: int) -> None:
-        placed, stuck = 0, False
-        while placed < n and not stuck:
-            stuck = True
-            for loc in order:
-                if placed >= n:
-                    break
-                if len(free(loc)) >= size:
-                    place(loc, f"{prefix}:{placed}", size, split=False)
-                    placed += 1
-                    stuck = False
+    def spread(tiers: tuple[tuple[str, ...], ...], prefix: str, n: int, size: int) -> None:
+        placed = 0
+        for tier in tiers:
+            stuck = False
+            while placed < n and not stuck:
+                stuck = True
+                for loc in tier:
+                    if placed < n and len(free(loc)) >= size:
+                        place(loc, f"{prefix}:{placed}", size, split=False)
+                        placed += 1
+                        stuck = False
 
     table = weapons()
     wp = w.try_component(ent, Weapons)
