@@ -63,8 +63,20 @@ def _entry_error(game: "Game", ent: int, frm: Hex, to: Hex) -> str | None:
     return None
 
 
+# Unit-type displacement rules (vehicles: rules/vehicles.md V-DISP, in
+# systems/vehicle_displacement.py). OUTCOME_RULES: fn(game, ent, direction) ->
+# outcome or None; DISPLACE_RULES: fn(game, ent, direction, cause) -> outcome
+# carried out, or None to use the rules here.
+OUTCOME_RULES: list = []
+DISPLACE_RULES: list = []
+
+
 def outcome(game: "Game", ent: int, direction: int, _chain: int = 0) -> str:
     """What displacing `ent` one hex in `direction` would do (see module doc)."""
+    for rule in OUTCOME_RULES:
+        r = rule(game, ent, direction)
+        if r is not None:
+            return r
     pos = game.world.component(ent, Position)
     dest = neighbor(pos.hex, direction)
     if not game.map.on_map(dest):
@@ -86,6 +98,10 @@ def displace(game: "Game", ent: int, direction: int, cause: str) -> str:
     """Displace `ent` one hex in `direction`; returns the outcome carried out
     (PROHIBITED: nothing moved)."""
     from systems import piloting
+    for rule in DISPLACE_RULES:
+        r = rule(game, ent, direction, cause)
+        if r is not None:
+            return r
     result = outcome(game, ent, direction)
     pos = game.world.component(ent, Position)
     st = game.world.component(ent, Status)

@@ -148,3 +148,23 @@ def apply_groups(game: "Game", ent: int, side: str, total: int, *, weapon_damage
         if game.world.component(ent, Status).destroyed:
             return
         hit_and_apply(game, ent, side, g, weapon_damage=weapon_damage, cause=cause)
+
+
+def weapon_hit(game: "Game", attacker: int, target: int, damage: int, cause: str = "") -> VehicleHit:
+    """One weapon damage group (a whole attack, or one cluster group) on a
+    vehicle, from the attacker's hex (T-6a attack direction)."""
+    from components import Position
+    from engine.hexgrid import vehicle_attack_side
+    t_pos = game.world.component(target, Position)
+    a_pos = game.world.component(attacker, Position)
+    side = vehicle_attack_side(t_pos.hex, t_pos.facing, a_pos.hex)
+    return hit_and_apply(game, target, side, damage, cause=cause)
+
+
+def physical_hit(game: "Game", target: int, damage: int, side: str, cause: str = "") -> bool:
+    """systems/physical_attacks.py VEHICLE_HIT hook: one damage group from a
+    physical attack on the vehicle's own table, in the column of `side`."""
+    if side not in SIDES:
+        side = "front"
+    hit_and_apply(game, target, side, damage, cause=cause)
+    return True

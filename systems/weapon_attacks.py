@@ -457,6 +457,9 @@ def vehicle_side_hit(game: "Game", attacker: int, target: int) -> tuple[str, boo
 
 HIT_RULES["mech"] = mech_hit
 HIT_RULES.setdefault("vehicle", vehicle_side_hit)
+# The vehicle hit tables (T-1/T-2 with rotor, critical and motive markers):
+# fn(game, attacker, target, amount, cause) applies one damage group itself.
+WEAPON_HIT_VEHICLE: list = []
 
 
 def apply_hit(game: "Game", attacker: int, target: int, amount: int, cause: str,
@@ -464,6 +467,9 @@ def apply_hit(game: "Game", attacker: int, target: int, amount: int, cause: str,
     """One damage group: roll its location and apply it. With partial cover
     (declared with the shot) leg hits strike the cover instead (section 3)."""
     kind = game.world.component(target, Identity).kind
+    if kind == "vehicle" and WEAPON_HIT_VEHICLE:
+        WEAPON_HIT_VEHICLE[0](game, attacker, target, amount, cause)    # rules/vehicles.md V-HIT
+        return
     location, tac = HIT_RULES[kind](game, attacker, target)
     if partial_cover and kind == "mech" and location in ("left_leg", "right_leg"):
         game.log.emit("partial_cover", unit=game.uid(target), location=location, amount=amount)
