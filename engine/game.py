@@ -69,7 +69,9 @@ class Game:
         comps: list[Any] = [
             Identity(uid, data.name, data.kind, side, data.tonnage, data.path),
             Position(at, facing),
-            Status(prone=bool(o.get("prone", False))),
+            # An Alpha Strike unit placed at heat 4 (S) starts shut down (AS-SHUT-1).
+            Status(prone=bool(o.get("prone", False)),
+                   shutdown=data.kind == "alpha-strike" and int(o.get("heat", (data.heat or {}).get("level", 0))) >= 4),
             TurnState(),
             Armor(dict(data.armor), dict(data.armor)),
             Structure(dict(data.structure), dict(data.structure)),
