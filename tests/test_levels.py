@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given, settings, strategies as st
 
 from engine.errors import DataError
 from engine.hexgrid import Hex
@@ -428,3 +428,53 @@ def test_hover_on_water_and_airborne_vtol_over_woods_allowed(tmp_path):
                + unit_object(4, Hex(3, 3), "warrior.toml", "blue",
                              extra='<property name="altitude" type="int" value="1"/>'))
     assert check_level(write_map(tmp_path, layers=layers, objects=objects)) == []
+
+
+# ------------------------------------------------------------------ round trip (hypothesis)
+def _shipped_tiles() -> dict[str, tuple[int, dict]]:
+    """The shipped tileset's tiles: name -> (id, raw properties)."""
+    import xml.etree.ElementTree as ET
+    out = {}
+    for tile in ET.parse(TILESETS / "terrain.tsx").getroot().findall("tile"):
+        props = {p.get("name"): (p.get("type", "string"), p.get("value")) for p in tile.iter("property")}
+        out[props["name"][1]] = (int(tile.get("id")), props)
+    return out
+
+
+SHIPPED_TILES = _shipped_tiles()
+GROUND = sorted(n for n, (_, p) in SHIPPED_TILES.items() if "terrain" in p)
+LEVEL_TILES = sorted(n for n, (_, p) in SHIPPED_TILES.items() if "level" in p)
+ROAD_TILES = sorted(n for n, (_, p) in SHIPPED_TILES.items() if "road" in p)
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.dictionaries(st.tuples(st.integers(0, 4), st.integers(0, 3)),
+                       st.tuples(st.sampled_from(GROUND), st.none() | st.sampled_from(LEVEL_TILES),
+                                 st.none() | st.sampled_from(ROAD_TILES)), max_size=12))
+def test_painted_cells_load_as_the_tiles_say(cells):
+    """Paint random cells on three layers with the shipped tileset: every hex
+    loads with the terrain of its ground tile, the level of its level tile and
+    the road of its road tile."""
+    import os
+    import tempfile
+    with tempfile.TemporaryDirectory() as tmp:
+        tmp = Path(tmp)
+        rel = Path(os.path.relpath(TILESETS / "terrain.tsx", tmp)).as_posix()
+        ids = {name: SHIPPED_TILES[name][0] for name in SHIPPED_TILES}
+        layers = (layer_xml("terrain", 5, 4, {c: ids[g] for c, (g, _, _) in cells.items()}, 1)
+                  + layer_xml("elevation", 5, 4, {c: ids[lv] for c, (_, lv, _) in cells.items() if lv}, 2)
+                  + layer_xml("roads", 5, 4, {c: ids[r] for c, (_, _, r) in cells.items() if r}, 3))
+        level = load_level(write_map(tmp, width=5, height=4, tileset=f'<tileset firstgid="1" source="{rel}"/>',
+                                     layers=layers))
+    for (x, y), (g, lv, r) in cells.items():
+        t = level.map.terrain(Hex(x, y))
+        props = SHIPPED_TILES[g][1]
+        assert t.terrain == props["terrain"][1]
+        assert t.depth == int(props.get("depth", ("int", "0"))[1])
+        assert t.building == int(props.get("building", ("int", "0"))[1])
+        assert t.level == (int(SHIPPED_TILES[lv][1]["level"][1]) if lv else 0)
+        assert t.road == bool(r)
+        assert t.paved == bool(r) or ("paved" in props)
+    for h in level.map.all_hexes():
+        if (h.x, h.y) not in cells:
+            assert level.map.terrain(h) == level.map.default
