@@ -1,0 +1,90 @@
+"""Motive system damage, table T-5 (rules/vehicles.md; examples E8, E9)."""
+from hypothesis import given, strategies as st
+
+from components import Status, VehicleMovement
+from systems import driving, motive_damage
+from systems.vehicle_movement import GroundVehicleMotion
+from vehicle_fixtures import add, events, make_game
+
+
+def test_T5_result_bands():
+    assert [motive_damage.result_for(t) for t in (2, 5, 6, 7, 8, 9, 10, 11, 12, 15)] == [
+        "none", "none", "minor", "minor", "moderate", "moderate", "heavy", "heavy", "major", "major"]
+
+
+def test_T5_wheeled_side_hit_heavy_halves_cruise_rounding_up():
+    # E8: wheeled cruise 6, right side, natural 6: 6 + 2 + 2 = 10 heavy -> cruise 3, flank 5, driving +3.
+    game = make_game(dice={"motive": [6]})
+    ent = add(game, "striker", "striker.toml", "0505")
+    vm = game.world.component(ent, VehicleMovement)
+    vm.cruise = 6
+    assert motive_damage.roll_motive(game, ent, "right") == "heavy"
+    assert events(game, "motive")[0]["total"] == 10
+    assert vm.motive_penalty == 0                       # at the end of the phase
+    motive_damage.end_of_phase(game)
+    rules = GroundVehicleMotion("wheeled")
+    assert (rules.mp(game, ent, "cruise"), rules.mp(game, ent, "flank")) == (3, 5)
+    assert driving.target(game, ent)[0] == 5 + 3
+
+
+def test_T5_cumulative_and_each_driving_modifier_once():
+    # E9: tracked cruise 4: moderate (3/5, +2), minor (3, +3), moderate (2/3, +3), heavy (1, +6).
+    game = make_game()
+    ent = add(game, "mant", "manticore.toml", "0505")     # tracked, cruise 4
+    rules = GroundVehicleMotion("tracked")
+    steps = [("moderate", 3, 5, 2), ("minor", 3, 5, 3), ("moderate", 2, 3, 3), ("heavy", 1, 2, 6)]
+    for result, cruise, flank, mod in steps:
+        motive_damage.apply_result(game, ent, result)
+        assert (rules.mp(game, ent, "cruise"), rules.mp(game, ent, "flank")) == (cruise, flank)
+        assert driving.target(game, ent)[0] - 5 == mod
+    assert not game.world.component(ent, Status).immobile
+
+
+def test_T5_major_immobilizes():
+    game = make_game(dice={"motive": [12]})
+    ent = add(game, "mant", "manticore.toml", "0505")
+    motive_damage.roll_motive(game, ent, "front")
+    motive_damage.end_of_phase(game)
+    assert game.world.component(ent, Status).immobile
+    assert GroundVehicleMotion("tracked").mp(game, ent, "cruise") == 0
+
+
+def test_T5_direction_and_motive_modifiers():
+    game = make_game(dice={"motive": [2, 2, 2]})
+    hover = add(game, "hover", "condor.toml", "0505")
+    motive_damage.roll_motive(game, hover, "rear")
+    motive_damage.roll_motive(game, hover, "left")
+    motive_damage.roll_motive(game, hover, "none")
+    assert [e["total"] for e in events(game, "motive")] == [2 + 1 + 3, 2 + 2 + 3, 2 + 0 + 3]
+
+
+def test_T5_vtols_never_roll():
+    game = make_game()
+    heli = add(game, "heli", "warrior.toml", "0505", altitude=2)
+    assert motive_damage.roll_motive(game, heli, "left") == "none"
+    assert not events(game, "roll")
+
+
+def test_T5_effects_wait_for_the_end_of_the_phase_in_a_played_phase():
+    game = make_game(dice={"motive": [12]})
+    ent = add(game, "mant", "manticore.toml", "0505")
+    game.start_turn(["red"])
+    game.start_phase("weapon")
+    motive_damage.roll_motive(game, ent, "front")
+    assert not game.world.component(ent, Status).immobile
+    game.end_phase()
+    assert game.world.component(ent, Status).immobile
+
+
+@given(st.lists(st.sampled_from(["minor", "moderate", "heavy"]), max_size=8))
+def test_T5_driving_modifier_is_at_most_6_and_mp_never_rises(results):
+    game = make_game()
+    ent = add(game, "mant", "manticore.toml", "0505")
+    rules = GroundVehicleMotion("tracked")
+    last = rules.mp(game, ent, "cruise")
+    for r in results:
+        motive_damage.apply_result(game, ent, r)
+        now = rules.mp(game, ent, "cruise")
+        assert now <= last
+        last = now
+    assert driving.target(game, ent)[0] - 5 <= 6

@@ -1,0 +1,407 @@
+"""Vehicle critical hits: V-CRIT, V-CE, V-VCE, tables T-3 and T-4
+(rules/vehicles.md; examples E10, E17, E19)."""
+import pytest
+
+from components import (Altitude, Ammo, AmmoBin, Armor, Equipment, Status, Structure, Turret,
+                        VehicleCrits, Weapons)
+from systems import driving, vehicle_criticals as vc_mod
+from systems import vehicle_hit_location as vhl
+from systems.movement import plan
+from vehicle_fixtures import add, events, make_game
+
+
+def crits(game, ent):
+    return game.world.component(ent, VehicleCrits)
+
+
+def roll(game, ent, location, value):
+    game.dice.force("critical", value)
+    return vc_mod.roll_critical(game, ent, location)
+
+
+# ----------------------------------------------------------------- tables
+def test_T3_printed_columns():
+    assert [vc_mod.table_result(False, "front", r) for r in range(6, 13)] == [
+        "driver_hit", "weapon_malfunction", "stabilizer", "sensors", "commander_hit", "weapon_destroyed",
+        "crew_killed"]
+    assert vc_mod.table_result(False, "left", 8) == "crew_stunned"
+    assert vc_mod.table_result(False, "rear", 11) == "ammunition"
+    assert vc_mod.table_result(False, "turret", 12) == "turret_blown_off"
+    assert all(vc_mod.table_result(False, "front", r) == "none" for r in range(2, 6))
+
+
+def test_T4_printed_columns():
+    assert [vc_mod.table_result(True, "rotor", r) for r in range(6, 13)] == [
+        "rotor_damage"] * 3 + ["flight_stabilizer"] * 2 + ["rotors_destroyed"] * 2
+    assert vc_mod.table_result(True, "front", 6) == "copilot_hit"
+    assert vc_mod.table_result(True, "front", 10) == "pilot_hit"
+    assert vc_mod.table_result(True, "rear", 10) == "sensors"
+
+
+# ----------------------------------------------------------------- V-CRIT
+def test_V_CRIT_4_rear_9_without_rear_weapon_is_engine_hit():
+    # E10 (the seed's example): Weapon Destroyed with no rear weapon -> 10 Engine Hit.
+    game = make_game()
+    ent = add(game, "tank", "vedette.toml", "0505")
+    assert roll(game, ent, "rear", 9) == "engine_hit"
+    ev = events(game, "critical")[-1]
+    assert ev["rolled"] == "weapon_destroyed" and ev["effect"] == "engine_hit"
+    assert game.world.component(ent, Status).immobile
+
+
+def test_V_CRIT_4_front_8_stabilizer_without_front_weapon_is_sensors():
+    game = make_game()
+    ent = add(game, "striker", "striker.toml", "0505")     # turret weapons only
+    assert roll(game, ent, "front", 8) == "sensors"
+    assert crits(game, ent).sensor_hits == 1
+
+
+def test_V_CRIT_4_turret_12_blows_the_turret_off():
+    game = make_game()
+    ent = add(game, "tank", "vedette.toml", "0505")
+    assert roll(game, ent, "turret", 12) == "turret_blown_off"
+    assert game.world.component(ent, Turret).destroyed
+    assert all(m.destroyed for m in game.world.component(ent, Weapons).mounts if m.location == "turret")
+    assert game.snapshot("tank")["turret"] is None and not game.world.component(ent, Status).destroyed
+
+
+def test_V_CRIT_4_wraps_from_12_to_6():
+    # Fusion tank, engine already hit, nothing in the rear but ammunition:
+    # 12 Fuel Tank (= engine hit, taken) -> 6, 7, 8, 9, 10 do not apply -> 11 Ammunition.
+    game = make_game()
+    ent = add(game, "mant", "manticore.toml", "0505")
+    crits(game, ent).engine_hit = True
+    assert vc_mod.choose_result(game, ent, "rear", 12) == "ammunition"
+
+
+def test_V_CRIT_4_whole_column_used_up_ignores_the_critical():
+    game = make_game()
+    ent = add(game, "mant", "manticore.toml", "0505")
+    crits(game, ent).engine_hit = True
+    game.world.component(ent, Ammo).bins.clear()
+    assert roll(game, ent, "rear", 9) == "none"
+    assert events(game, "critical")[-1]["effect"] == "none"
+
+
+def test_V_CRIT_1_hit_location_critical_marker_rolls_on_the_table():
+    game = make_game(dice={"critical": [8]})
+    ent = add(game, "tank", "vedette.toml", "0505")
+    vhl.apply_hit(game, ent, vhl.lookup("left", 8), 5)        # side 8: critical marker, armor holds
+    assert game.world.component(ent, Structure).points["left"] == 5
+    assert events(game, "critical")[-1]["effect"] == "crew_stunned"
+
+
+def test_V_CRIT_2_every_structure_damage_rolls_a_critical():
+    game = make_game(dice={"critical": [11, 2]})
+    ent = add(game, "tank", "vedette.toml", "0505", armor={"front": 0})
+    from systems import damage
+    damage.apply_damage(game, ent, "front", 1)
+    damage.apply_damage(game, ent, "front", 1)
+    assert [e["effect"] for e in events(game, "critical")] == ["weapon_destroyed", "none"]
+
+
+def test_V_CRIT_3_criticals_affect_only_the_location_hit():
+    game = make_game(dice={"slot": [6]})
+    ent = add(game, "tank", "vedette.toml", "0505")
+    assert roll(game, ent, "front", 11) == "weapon_destroyed"
+    mounts = game.world.component(ent, Weapons).mounts
+    assert [(m.location, m.destroyed) for m in mounts] == [("turret", False), ("front", True)]
+
+
+# ----------------------------------------------------------------- V-CE ground effects
+def _ammo(game, ent, bins, case=False):
+    game.world.component(ent, Ammo).bins[:] = [AmmoBin(t, "body", n) for t, n in bins]
+    if case:
+        game.world.component(ent, Equipment).case = ["body"]
+
+
+def test_V_CE_1_ammunition_explodes_everything_into_the_side_structure():
+    # E17: 10 shots of AC/10 = 100 damage to the side's internal structure: destroyed.
+    game = make_game()
+    ent = add(game, "tank", "vedette.toml", "0505")
+    _ammo(game, ent, [("ac_10", 10)])
+    vc_mod.apply_effect(game, ent, "left", "ammunition")
+    assert events(game, "ammo_explosion")[0]["damage"] == 100
+    assert game.world.component(ent, Armor).points["left"] == 18       # straight to the structure
+    assert game.world.component(ent, Status).destroyed
+
+
+def test_V_CE_1_ammunition_sums_all_bins():
+    game = make_game()
+    ent = add(game, "tank", "vedette.toml", "0505")
+    _ammo(game, ent, [("ac_5", 2), ("lrm_10", 1), ("gauss_rifle", 8)])    # 10 + 10; gauss slugs inert
+    assert vc_mod.ammo_damage(game, ent) == 20
+
+
+def test_V_CE_1_with_case_goes_to_rear_armor_excess_ignored_and_crew_stunned():
+    game = make_game()
+    ent = add(game, "tank", "vedette.toml", "0505")
+    _ammo(game, ent, [("ac_10", 10)], case=True)
+    vc_mod.apply_effect(game, ent, "left", "ammunition")
+    assert game.world.component(ent, Armor).points["rear"] == 0
+    assert game.world.component(ent, Structure).points == {k: 5 for k in ("front", "left", "right", "rear", "turret")}
+    assert not game.world.component(ent, Status).destroyed
+    assert crits(game, ent).stun_turns == 2
+
+
+def test_V_CE_1_no_ammunition_moves_down_the_column():
+    # vehicles.md 5.5: the seed's general rule (move down), not the record sheet's Weapon Destroyed.
+    game = make_game()
+    ent = add(game, "tank", "vedette.toml", "0505")
+    game.world.component(ent, Ammo).bins.clear()
+    assert vc_mod.choose_result(game, ent, "rear", 11) == "fuel_tank"
+
+
+def test_V_CE_2_cargo_hit_destroys_cargo_and_reports_infantry_damage():
+    game = make_game()
+    ent = add(game, "tank", "vedette.toml", "0505")
+    crits(game, ent).cargo = 4
+    game.dice.force("critical", 6)
+    assert vc_mod.roll_critical(game, ent, "left", weapon_damage=15) == "cargo_hit"
+    assert crits(game, ent).cargo == 0
+    assert events(game, "cargo_hit")[0]["infantry_damage"] == 15
+
+
+def test_V_CE_3_V_CE_6_V_CE_5_crew_escalation_to_crew_killed():
+    # E19: driver hit (+2), commander hit (+1: driving +3), then a stun -> crew killed.
+    game = make_game()
+    ent = add(game, "tank", "vedette.toml", "0505")
+    assert roll(game, ent, "front", 6) == "driver_hit"
+    assert roll(game, ent, "front", 10) == "commander_hit"
+    tn, mods = driving.target(game, ent)
+    assert tn == 5 + 3
+    assert vc_mod.attack_modifiers(game, ent, "front") == [("commander hit", 1)]
+    assert roll(game, ent, "left", 8) == "crew_killed"
+    assert game.world.component(ent, Status).immobile and not game.can_fight(ent)
+
+
+def test_V_CE_3_second_commander_hit_is_crew_stunned():
+    game = make_game()
+    ent = add(game, "tank", "vedette.toml", "0505")
+    roll(game, ent, "front", 10)
+    assert roll(game, ent, "front", 10) == "crew_stunned"
+
+
+def test_V_CE_6_second_driver_hit_is_crew_stunned():
+    game = make_game()
+    ent = add(game, "tank", "vedette.toml", "0505")
+    roll(game, ent, "front", 6)
+    assert roll(game, ent, "front", 6) == "crew_stunned"
+
+
+def test_V_CE_5_stunned_crew_no_flank_no_attacks_next_turn_then_recovers():
+    game = make_game()
+    ent = add(game, "tank", "vedette.toml", "0505")
+    game.start_turn(["red"])
+    roll(game, ent, "left", 8)
+    vc_mod.end_of_turn(game)                      # end of the turn it was stunned
+    assert plan(game, ent, "flank", ["F"]).error == "a stunned crew cannot move faster than cruise speed"
+    assert plan(game, ent, "cruise", ["F"]).error is None
+    assert vc_mod.can_attack(game, ent) == "its crew is stunned"
+    vc_mod.end_of_turn(game)                      # the next turn is over
+    assert vc_mod.can_attack(game, ent) is None
+
+
+def test_V_CE_5_several_stuns_in_a_turn_last_longer():
+    game = make_game()
+    ent = add(game, "tank", "vedette.toml", "0505")
+    roll(game, ent, "left", 8)
+    roll(game, ent, "left", 8)
+    assert crits(game, ent).stun_turns == 3
+
+
+def test_V_CE_7_engine_hit_immobile_cannot_move_or_turn():
+    game = make_game()
+    ent = add(game, "tank", "vedette.toml", "0505")
+    assert roll(game, ent, "left", 11) == "engine_hit"
+    from systems.movement import check_move
+    from engine.orders import MoveOrder
+    game.start_turn(["red"])
+    game.start_phase("movement")
+    assert "immobile" in check_move(game, MoveOrder("tank", {}, mode="cruise", path=["L"]))
+
+
+def test_V_CE_8_fuel_tank_destroys_an_ice_vehicle():
+    game = make_game()
+    ent = add(game, "tank", "vedette.toml", "0505")
+    assert roll(game, ent, "left", 12) == "fuel_tank"
+    assert game.world.component(ent, Status).destroyed
+
+
+def test_V_CE_8_fuel_tank_on_a_fusion_vehicle_is_an_engine_hit():
+    game = make_game()
+    ent = add(game, "mant", "manticore.toml", "0505")
+    assert roll(game, ent, "left", 12) == "engine_hit"
+    assert not game.world.component(ent, Status).destroyed
+    assert game.world.component(ent, Status).immobile
+
+
+def test_V_CE_9_four_sensor_hits_and_no_firing():
+    game = make_game()
+    ent = add(game, "tank", "vedette.toml", "0505")
+    for _ in range(4):
+        assert roll(game, ent, "front", 9) == "sensors"
+    assert vc_mod.attack_modifiers(game, ent, "turret")[0] == ("sensor hits", 4)
+    assert vc_mod.can_attack(game, ent) == "its sensors are destroyed"
+    assert roll(game, ent, "front", 9) == "commander_hit"       # a fifth moves down the column
+
+
+def test_V_CE_10_stabilizer_doubles_movement_modifier_for_that_location_once():
+    game = make_game()
+    ent = add(game, "tank", "vedette.toml", "0505")
+    assert roll(game, ent, "front", 8) == "stabilizer"
+    assert ("stabilizer hit (movement doubled)", 2) in vc_mod.attack_modifiers(game, ent, "front", 2)
+    assert vc_mod.attack_modifiers(game, ent, "turret", 2) == []
+    assert roll(game, ent, "front", 8) == "sensors"            # a second one moves down
+
+
+def test_V_CE_10_location_without_weapons_has_no_stabilizer():
+    game = make_game()
+    ent = add(game, "tank", "vedette.toml", "0505")
+    assert vc_mod.choose_result(game, ent, "rear", 8) == "engine_hit"    # 8 no, 9 no weapon, 10 engine
+
+
+def test_V_CE_12_V_CE_13_turret_jam_then_second_jam_locks():
+    game = make_game()
+    ent = add(game, "tank", "vedette.toml", "0505")
+    assert roll(game, ent, "turret", 7) == "turret_jam"
+    tur = game.world.component(ent, Turret)
+    assert tur.jammed and not tur.locked
+    mount = game.world.component(ent, Weapons).mounts[0]
+    assert vc_mod.can_fire(game, ent, mount) == "its turret is jammed"
+    tur.jammed = False                                           # cleared
+    assert roll(game, ent, "turret", 7) == "turret_lock"
+    assert tur.locked
+    assert vc_mod.choose_result(game, ent, "turret", 9) == "weapon_destroyed"   # locked: no more effect
+
+
+def test_V_CE_14_weapon_destroyed_owner_or_attacker_picks():
+    game = make_game(dice={"slot": [2, 5]})
+    ent = add(game, "mant", "manticore.toml", "0505")
+    assert roll(game, ent, "turret", 10) == "weapon_destroyed"    # 1-3: the owner gives up the least
+    assert roll(game, ent, "turret", 10) == "weapon_destroyed"    # 4-6: the attacker takes the best
+    lost = [e["weapon"] for e in events(game, "weapon_destroyed")]
+    assert lost == ["lrm_10", "srm_6"]          # damage 10 (last mounted of the 10s) / 12
+    assert [e["chosen_by"] for e in events(game, "weapon_destroyed")] == ["defender", "attacker"]
+
+
+def test_V_CE_14_destroyed_gauss_rifle_counts_as_ammunition():
+    game = make_game(dice={"slot": [6]})
+    ent = add(game, "tank", "vedette.toml", "0505")
+    game.world.component(ent, Weapons).mounts[1].type = "gauss_rifle"
+    _ammo(game, ent, [])
+    roll(game, ent, "front", 11)
+    assert events(game, "ammo_explosion")[0]["damage"] == 20
+    assert game.world.component(ent, Status).destroyed           # 20 into 5 front structure
+
+
+def test_V_CE_15_weapon_malfunction_jams_one_weapon():
+    game = make_game(dice={"slot": [1]})
+    ent = add(game, "tank", "vedette.toml", "0505")
+    assert roll(game, ent, "front", 7) == "weapon_malfunction"
+    m = [m for m in game.world.component(ent, Weapons).mounts if m.location == "front"][0]
+    assert m.jammed and vc_mod.can_fire(game, ent, m) == "the weapon has malfunctioned"
+    assert roll(game, ent, "front", 7) == "stabilizer"           # nothing left to jam there
+
+
+# ----------------------------------------------------------------- V-VCE VTOL effects
+def _heli(game, altitude=3, at="0505", **kw):
+    return add(game, "heli", "warrior.toml", at, 0, altitude=altitude, **kw)
+
+
+def test_V_VCE_1_copilot_hit_plus_one_to_hit_second_kills_the_crew():
+    game = make_game()
+    ent = _heli(game, altitude=0)
+    assert roll(game, ent, "front", 6) == "copilot_hit"
+    assert vc_mod.attack_modifiers(game, ent, "front") == [("co-pilot hit", 1)]
+    assert roll(game, ent, "front", 6) == "crew_killed"
+
+
+def test_V_CE_4_crew_killed_airborne_vtol_crashes_and_is_destroyed():
+    game = make_game()
+    ent = _heli(game)
+    assert roll(game, ent, "front", 12) == "crew_killed"
+    assert game.world.component(ent, Status).destroyed
+
+
+def test_V_VCE_2_engine_hit_landed_vtol_cannot_move():
+    game = make_game()
+    ent = _heli(game, altitude=0)
+    assert roll(game, ent, "left", 10) == "engine_hit"
+    assert game.world.component(ent, Status).immobile
+    assert not game.world.component(ent, Status).destroyed
+
+
+def test_V_VCE_2_engine_hit_airborne_over_clear_lands_on_plus_4_roll():
+    game = make_game(dice={"psr": [9]})
+    ent = _heli(game)
+    roll(game, ent, "left", 10)
+    psr = events(game, "psr")[0]
+    assert psr["target"] == 9 and psr["passed"]
+    assert game.world.component(ent, Altitude).level == 0
+    assert game.world.component(ent, Status).immobile and not game.world.component(ent, Status).destroyed
+
+
+def test_V_VCE_2_engine_hit_failed_landing_roll_destroys():
+    game = make_game(dice={"psr": [8]})
+    ent = _heli(game)
+    roll(game, ent, "left", 10)
+    assert game.world.component(ent, Status).destroyed
+
+
+def test_V_VCE_2_engine_hit_over_woods_destroys_without_a_roll():
+    game = make_game(hexes={"0505": {"terrain": "heavy_woods"}})
+    ent = _heli(game)
+    roll(game, ent, "left", 10)
+    assert game.world.component(ent, Status).destroyed and not events(game, "psr")
+
+
+def test_V_VCE_3_fuel_tank_explodes_the_vtol():
+    game = make_game()
+    ent = _heli(game)
+    assert roll(game, ent, "left", 12) == "fuel_tank"
+    assert game.world.component(ent, Status).destroyed
+
+
+def test_V_VCE_4_pilot_hit_failed_roll_drops_one_level():
+    game = make_game(dice={"psr": [2]})
+    ent = _heli(game)
+    assert roll(game, ent, "front", 10) == "pilot_hit"
+    assert game.world.component(ent, Altitude).level == 2
+    assert driving.target(game, ent)[0] == 7
+    assert roll(game, ent, "front", 10) == "crew_killed"          # a later pilot hit
+
+
+def test_V_VCE_4_pilot_hit_drop_into_treetops_crashes():
+    game = make_game(hexes={"0505": {"terrain": "light_woods"}}, dice={"psr": [2]})
+    ent = _heli(game)                     # altitude 3 over 2-level woods
+    roll(game, ent, "front", 10)
+    assert events(game, "crash") and game.world.component(ent, Status).destroyed
+
+
+def test_V_VCE_6_rotors_destroyed_destroys_the_vtol():
+    # vehicles.md 5.6: the seed wins over MegaMek's fall.
+    game = make_game()
+    ent = _heli(game)
+    assert roll(game, ent, "rotor", 11) == "rotors_destroyed"
+    assert game.world.component(ent, Status).destroyed
+
+
+def test_V_VCE_7_flight_stabilizer_plus_3_driving_plus_1_attacks_once():
+    game = make_game()
+    ent = _heli(game)
+    assert roll(game, ent, "rotor", 9) == "flight_stabilizer"
+    assert driving.target(game, ent)[0] == 8
+    assert ("flight stabilizer hit", 1) in vc_mod.attack_modifiers(game, ent, "front")
+    assert roll(game, ent, "rotor", 9) == "rotors_destroyed"      # a second moves down
+
+
+def test_vehicle_crits_survive_a_save():
+    from engine.game import Game
+    game = make_game()
+    ent = add(game, "tank", "vedette.toml", "0505")
+    roll(game, ent, "front", 6)
+    roll(game, ent, "front", 8)
+    again = Game.from_dict(game.to_dict())
+    vc = again.world.component(again.units["tank"], VehicleCrits)
+    assert vc.driver_hit and vc.stabilizers == ["front"]
