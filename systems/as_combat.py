@@ -14,9 +14,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from components import AlphaStrikeCard, Identity, Position, Status, TurnState
-from engine.hexgrid import distance, line
+from engine.hexgrid import distance
 from engine.orders import FireOrder, PhysicalOrder
 from systems import as_card
+from systems import line_of_sight as los
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -28,6 +29,7 @@ STOOD_STILL, JUMPED = -1, 2    # AS-HIT-1
 TARGET_JUMPED = 1              # AS-TMM-2
 FIRE_CONTROL = 2               # AS-CRIT-FC, per hit
 WOODS = 1                      # AS-HIT-4 project default (Q7)
+PARTIAL_COVER = 1              # AS-HIT-4 project default (Q7)
 BLOCKING_WOODS = 2             # intervening woods hexes that block LOS (AS-HIT-4)
 PHYSICAL_MODIFIER = {"standard": 0, "melee": 1}   # AS-PHYS-2 (melee: AS 2013 excerpt)
 MEL_DAMAGE = 1                 # AS-SPA-MEL
@@ -54,30 +56,25 @@ def range_bracket(hexes: int) -> tuple[int, str, int] | None:
 
 
 # ------------------------------------------------------------------ line of sight
-def _intervening(game: "Game", a, b) -> list:
-    """Hexes strictly between a and b; on a divided hexside the target gets
-    the hex that hides it better (woods first, then the higher one)."""
-    out = []
-    for cell in line(a, b)[1:-1]:
-        out.append(max(cell, key=lambda h: (game.map.terrain(h).woods, game.map.terrain(h).level, h)))
-    return out
+def _body(game: "Game", ent: int) -> los.Body:
+    """AS-LOS-1: heights as on the Classic map; an Alpha Strike 'Mech stands
+    two levels tall, other units one (no one is submerged in Alpha Strike)."""
+    h = game.world.component(ent, Position).hex
+    ground = game.map.terrain(h).level
+    mech = as_card.card(game, ent).type in as_card.PHYSICAL_TYPES
+    return los.Body(h, ground, ground + (1 if mech else 0), standing_mech=mech)
 
 
-def line_of_sight(game: "Game", a, b) -> tuple[str | None, int]:
-    """AS-LOS-1 on hexes (project default): an intervening hex higher than
-    both units blocks; 2 or more intervening woods hexes block.
-    Returns (reason it is blocked or None, intervening woods hexes)."""
-    top = max(game.map.terrain(a).level, game.map.terrain(b).level)
-    woods = 0
-    for h in _intervening(game, a, b):
-        t = game.map.terrain(h)
-        if t.level > top:
-            return f"hex {game.map.label(h)} (level {t.level}) blocks the line of sight", woods
-        if t.woods:
-            woods += 1
-            if woods >= BLOCKING_WOODS:
-                return f"{woods} woods hexes block the line of sight", woods
-    return None, woods
+def line_of_sight(game: "Game", attacker: int, target: int) -> los.LosResult:
+    """AS-LOS-1 (project default): the shared centre-to-centre line of sight
+    (systems/line_of_sight.py: elevation, buildings, woods heights, partial
+    cover), and AS-HIT-4's woods rule: 2 or more intervening woods hexes
+    block."""
+    result = los.line_of_sight_between(game.map, _body(game, attacker), _body(game, target))
+    if result.clear and len(result.woods_hexes) >= BLOCKING_WOODS:
+        result.clear = False
+        result.reason = f"{len(result.woods_hexes)} woods hexes between the units block line of sight"
+    return result
 
 
 # ------------------------------------------------------------------ modifiers
@@ -111,12 +108,15 @@ def target_movement(game: "Game", ent: int) -> list[tuple[str, int]]:
     return mods
 
 
-def terrain_modifiers(game: "Game", target_hex, intervening_woods: int) -> list[tuple[str, int]]:
+def terrain_modifiers(game: "Game", target_hex, sight: los.LosResult | None) -> list[tuple[str, int]]:
     """AS-HIT-4 (project default, Q7): +1 once if the target stands in woods
-    or the line of sight crosses woods."""
-    if game.map.terrain(target_hex).woods or intervening_woods:
-        return [("woods", WOODS)]
-    return []
+    or the line of sight crosses woods; partial cover +1."""
+    mods = []
+    if game.map.terrain(target_hex).woods or (sight is not None and sight.woods_hexes):
+        mods.append(("woods", WOODS))
+    if sight is not None and sight.partial_cover:
+        mods.append(("partial cover", PARTIAL_COVER))
+    return mods
 
 
 def _common_check(game: "Game", order, target_uid: str | None) -> tuple[int, int] | str:
@@ -172,15 +172,15 @@ def plan_weapon_attack(game: "Game", order: FireOrder) -> dict[str, Any] | str:
     value, minimal = as_card.damage_value(game, ent, index)
     if value == 0 and not minimal:
         return f"{name} has no damage at {bname} range ({hexes} hexes)"
-    blocked, woods = line_of_sight(game, a_hex, t_hex)
-    if blocked:
-        return f"no line of sight: {blocked}"
+    sight = line_of_sight(game, ent, tgt)
+    if not sight.clear:
+        return f"no line of sight: {sight.reason}"
     mods: list[tuple[str, int]] = [("skill", c.skill)]
     mods += attacker_movement(game, ent)
     if rmod:
         mods.append((f"{bname} range", rmod))
     mods += target_movement(game, tgt)
-    mods += terrain_modifiers(game, t_hex, woods)
+    mods += terrain_modifiers(game, t_hex, sight)
     heat = as_card.heat_level(game, ent)
     if heat:
         mods.append(("attacker heat", heat))       # AS-HEAT-2 (this turn's level, AS-HEAT-3)
@@ -242,7 +242,7 @@ def plan_physical_attack(game: "Game", order: PhysicalOrder) -> dict[str, Any] |
     mods: list[tuple[str, int]] = [("skill", c.skill)]
     mods += attacker_movement(game, ent)
     mods += target_movement(game, tgt)
-    mods += terrain_modifiers(game, t_hex, 0)
+    mods += terrain_modifiers(game, t_hex, None)
     if PHYSICAL_MODIFIER[order.attack]:
         mods.append((f"{order.attack} attack", PHYSICAL_MODIFIER[order.attack]))
     to_hit = sum(v for _, v in mods)

@@ -114,8 +114,19 @@ def test_AS_LOS_1_a_hill_higher_than_both_units_blocks():
     add_card(game, "d", "blue", "0305")
     game.start_turn(["red", "blue"])
     game.start_phase("combat")
-    assert "blocks the line of sight" in game.check(fire("a", "b"))
+    assert "blocks line of sight" in game.check(fire("a", "b"))
     assert game.check(fire("c", "d")) is None
+
+
+def test_AS_HIT_4_partial_cover_behind_a_one_level_rise():
+    # A level 1 hex right in front of a 'Mech at level 0 covers its legs: +1.
+    game = make_as_game(hexes={"0506": {"level": 1}})
+    add_card(game, "a", "red", "0510")
+    add_card(game, "b", "blue", "0505", tmm=0)
+    game.start_turn(["red", "blue"])
+    game.start_phase("combat")
+    plan = as_combat.plan_weapon_attack(game, fire("a", "b"))
+    assert mods(plan)["partial cover"] == 1 and plan["to_hit"] == 4 - 1 + 2 + 1
 
 
 def test_AS_TURN_4_one_attack_per_unit_per_turn():
