@@ -395,9 +395,8 @@ def _matches(expected, actual):
     return expected == actual
 
 
-@pytest.mark.parametrize("path", sorted(SCENARIOS.glob("*.toml")) and
-                         [p for p in sorted(SCENARIOS.glob("*.toml")) if not p.name.endswith(".expect.toml")],
-                         ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", [p for p in sorted(SCENARIOS.glob("*.toml"))
+                                  if not p.name.endswith(".expect.toml")], ids=lambda p: p.stem)
 def test_weapon_scenarios(path):
     expect = tomllib.loads(path.with_name(path.stem + ".expect.toml").read_text())
     run = subprocess.run([sys.executable, "-m", "engine", "scenario", str(path), "--json"], cwd=ROOT,
