@@ -227,6 +227,8 @@ def evaluate(game: "Game", ent: int, tgt: int, attack: str, limb: str | None = N
     """Judge one physical attack by `ent` on `tgt` as things stand now."""
     if attack not in ATTACKS:
         return Eval(f"{attack!r} is not a physical attack (punch, kick, push, club, hatchet)")
+    if attack == "punch" and limb not in ARMS:
+        return Eval("say which arm punches (limb = \"left\" or \"right\")")
     reason = _attacker_error(game, ent) or _target_error(game, ent, tgt)
     if reason:
         return Eval(reason)
@@ -708,7 +710,7 @@ def hit_target(game: "Game", tgt: int, amount: int, table: str, side: str, cause
     if amount <= 0:
         return
     if game.kind(tgt) == "mech":
-        hit = hit_location.mech_hit(game, table, side, cause)
+        hit = hit_location.mech_hit(game, table, side, f"{cause}: {table} table, {side}")
         damage.apply_damage(game, tgt, hit.location, amount,
                             through_armor_critical=hit.through_armor_critical, cause=cause)
     elif game.kind(tgt) == "alpha-strike":
@@ -787,6 +789,7 @@ def _resolve_moves(game: "Game", moves: list[tuple[str, dict, bool]]) -> None:
                 continue
             _push_target(game, ent, tgt, e, psr=("pushed", 0), cause="push")
         elif kind == "charge":
+            _spend_charge_mp(game, ent, e)
             if hit:
                 _push_target(game, ent, tgt, e, psr=("hit by a charge", 2), cause="charge")
                 piloting.queue_psr(game, ent, "made a successful charge", 2)   # P-CHARGE-18
@@ -799,6 +802,17 @@ def _resolve_moves(game: "Game", moves: list[tuple[str, dict, bool]]) -> None:
                 piloting.queue_psr(game, ent, "made a successful death from above", 4)
             else:
                 _missed_dfa(game, ent, tgt)
+
+
+def _spend_charge_mp(game: "Game", ent: int, e: dict) -> None:
+    """P-CHARGE-5: hit or miss, the charger spends the MP to enter the target hex."""
+    from engine.hexgrid import Hex
+    from systems.movement import motion_rules
+    ts = game.world.component(ent, TurnState)
+    cost = motion_rules(game, ent).enter_cost(game, ent, ts.mode, game.map.terrain(Hex(*e["from"])),
+                                              game.map.terrain(Hex(*e["target_at"])), False)
+    if isinstance(cost, int):
+        ts.mp_spent += cost
 
 
 def _push_target(game: "Game", ent: int, tgt: int, e: dict, *, psr: tuple[str, int], cause: str,
