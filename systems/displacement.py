@@ -190,21 +190,29 @@ def fall_from_above(game: "Game", ent: int, target: int, dest: Hex, levels: int,
                 else None
             damage.apply_damage(game, target, h.location if h else "front", group, cause="fallen on")
         direction = direction_to(src, dest)
-        if direction is None:
-            direction = 0
-        choices = legal_alternatives(game, target, direction)
+        choices = legal_alternatives(game, target, 0 if direction is None else direction)
+        piloting.queue_psr(game, target, "fallen on by a falling unit", 2)
         if choices:
             displace(game, target, choices[0], "fallen on")
-        piloting.queue_psr(game, target, "fallen on by a falling unit", 2)
-        pos.hex = dest
-        piloting.fall(game, ent, levels, f"{cause}: fell onto {game.uid(target)}", column="rear")
-        return
-    # Miss: land beside the target instead.
-    pos.hex = dest
-    around = [neighbor(dest, d) for d in range(6)]
-    for h in around:
-        if game.map.on_map(h) and h != src and not _ground_units_at(game, h, exclude=ent):
+            pos.hex = dest
+            piloting.fall(game, ent, levels, f"{cause}: fell onto {game.uid(target)}", column="rear")
+            return
+        # The unit fallen on cannot make room: the faller ends beside it.
+    _land_beside(game, ent, src, dest, cause, f"missed {game.uid(target)}" if not hit
+                 else f"{game.uid(target)} could not make room")
+
+
+def _land_beside(game: "Game", ent: int, src: Hex, dest: Hex, cause: str, why: str) -> None:
+    """The falling unit lands in a free hex next to `dest` (nearest the line
+    of the fall first) with the fall damage for that hex; none: destroyed."""
+    from systems import damage, piloting
+    direction = direction_to(src, dest)
+    order = [turn(direction or 0, t) for t in ALTERNATE_TURNS]
+    for d in order:
+        h = neighbor(dest, d)
+        if game.map.on_map(h) and h != src and not _ground_units_at(game, h, exclude=ent) \
+                and game.map.terrain(h).level <= game.map.terrain(src).level:
             lv = max(0, game.map.terrain(src).level - game.map.terrain(h).level)
-            piloting.fall(game, ent, lv, f"{cause}: missed {game.uid(target)}", at=h)
+            piloting.fall(game, ent, lv, f"{cause}: {why}", at=h)
             return
     damage.destroy_unit(game, ent, "no room to land after falling")
