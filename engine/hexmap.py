@@ -50,6 +50,9 @@ class HexMap:
     default: Terrain = field(default_factory=Terrain)
     hexes: dict[Hex, Terrain] = field(default_factory=dict)
     title: str = ""
+    # The level file this map was read from ("" for inline maps), so a front
+    # end can draw the level's tile pictures, also for a loaded save.
+    source: str = ""
     # Clubs lying on the map: hex -> list of club descriptions (severed limbs).
     clubs: dict[Hex, list[str]] = field(default_factory=dict)
 
@@ -76,6 +79,7 @@ class HexMap:
             "width": self.width,
             "height": self.height,
             "title": self.title,
+            "source": self.source,
             "default": asdict(self.default),
             "hexes": [[h.x, h.y, asdict(t)] for h, t in sorted(self.hexes.items())],
             "clubs": [[h.x, h.y, list(v)] for h, v in sorted(self.clubs.items()) if v],
@@ -83,7 +87,8 @@ class HexMap:
 
     @classmethod
     def from_dict(cls, d: dict) -> "HexMap":
-        m = cls(d["width"], d["height"], Terrain(**d["default"]), title=d.get("title", ""))
+        m = cls(d["width"], d["height"], Terrain(**d["default"]), title=d.get("title", ""),
+                source=d.get("source", ""))
         for x, y, t in d["hexes"]:
             m.hexes[Hex(x, y)] = Terrain(**t)
         for x, y, v in d.get("clubs", []):

@@ -198,7 +198,7 @@ def _read(path: Path, mods: list[Path] | None) -> tuple[Level | None, list[str]]
         probs.add("", f"Tiled map could not be read: {type(exc).__name__}: {exc}")
         return None, list(probs)
 
-    hexmap = HexMap(width, height, title=title)
+    hexmap = HexMap(width, height, title=title, source=str(path.resolve()))
     tiles = _combine_layers(tmx, width, height, gid_props, gid_images, ranges, hexmap, probs)
 
     # ---- units

@@ -478,3 +478,10 @@ def test_painted_cells_load_as_the_tiles_say(cells):
     for h in level.map.all_hexes():
         if (h.x, h.y) not in cells:
             assert level.map.terrain(h) == level.map.default
+
+
+def test_map_remembers_its_level_file_through_a_save():
+    game = new_game_from_level(LEVELS / "training.tmx", seed=4)
+    assert game.map.source == str((LEVELS / "training.tmx").resolve())
+    from engine.game import Game
+    assert Game.from_dict(game.to_dict()).map.source == game.map.source
