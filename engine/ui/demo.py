@@ -1,0 +1,137 @@
+"""Scripted UI actions for `hexmech --screenshot PATH --demo NAME`: they go
+through the same entry points as the mouse and keyboard (`App.do`,
+`App.click_hex`, mouse motion), so a screenshot shows what a player sees."""
+from __future__ import annotations
+
+import pygame
+
+from components import Position
+from engine.hexgrid import distance
+
+
+def _dismiss(app) -> None:
+    for _ in range(4):
+        if app.overlay == "handover":
+            app.do("handover_done")
+        elif app.overlay in ("digest", "help", "menu", "new"):
+            app.overlay = None
+        else:
+            return
+
+
+def _hover(app, h) -> None:
+    x, y = app.camera.to_screen(h)
+    app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=(int(x), int(y)), rel=(0, 0), buttons=(0, 0, 0)))
+
+
+def _nearest_enemy_hex(app, uid):
+    g = app.game
+    me = g.world.component(g.units[uid], Position).hex
+    best = None
+    for e in app.enemies(uid):
+        h = g.world.component(g.units[e], Position).hex
+        if best is None or distance(me, h) < distance(me, best):
+            best = h
+    return best
+
+
+def _advance_all(app, keep: int = 3) -> None:
+    """Every unit moves towards the nearest enemy, stopping `keep` hexes away."""
+    for _ in range(40):
+        _dismiss(app)
+        if app.phase_kind() != "move" or app.flow.phase_done() or not app.selected:
+            break
+        uid = app.selected
+        target = _nearest_enemy_hex(app, uid)
+        modes = app.modes(uid)
+        if "run" in modes:
+            app.do("mode", "run")
+        elif "flank" in modes:
+            app.do("mode", "flank")
+        options = [h for h in app.reach_hex if not app.game.units_at(h) and app.planned(app.path_to(h)).error is None]
+        if target is None or not options:
+            app.do("hold")
+            continue
+        dest = min(options, key=lambda h: (abs(distance(h, target) - keep), app.reach_hex[h][0], h))
+        app.click_hex(dest)
+        # face the enemy
+        for _turn in range(3):
+            res = app.planned()
+            from engine.hexgrid import relative_bearing
+            rb = relative_bearing(res.final.hex, res.final.facing, target)
+            if rb <= 30 or rb >= 330:
+                break
+            app.do("turn", 1 if rb < 180 else -1)
+        app.do("confirm")
+    _dismiss(app)
+
+
+def run_demo(app, name: str) -> None:
+    _dismiss(app)
+    g = app.game
+    if name == "help":
+        app.do("help")
+        return
+    if name == "menu":
+        app.do("menu")
+        return
+    if name == "move":
+        uid = app.selected
+        if uid is None:
+            return
+        app.do("center")
+        target = _nearest_enemy_hex(app, uid)
+        options = list(app.reach_hex)
+        if target is not None and options:
+            dest = min(options, key=lambda h: (distance(h, target), -app.reach_hex[h][0], h))
+            mid = sorted(options, key=lambda h: (abs(app.reach_hex[h][0] - app.mp_limit() // 2),
+                                                  distance(h, target), h))[0]
+            app.click_hex(mid)
+            _hover(app, dest)
+        return
+    if name in ("attack", "panel", "victory"):
+        _advance_all(app, keep=3 if name == "attack" else 1)
+        # skip to a phase with attacks
+        for _ in range(6):
+            _dismiss(app)
+            if app.phase_kind() in ("fire", "physical") and app.selected:
+                break
+            if app.flow.phase_done():
+                app.do("end_phase")
+            elif app.phase_kind() == "move":
+                _advance_all(app)
+            else:
+                break
+        _dismiss(app)
+        if name == "attack" and app.selected:
+            enemy = app.target or (app.enemies(app.selected) or [None])[0]
+            if enemy:
+                app.set_target(enemy)
+                app.do("center")
+                _hover(app, g.world.component(g.units[enemy], Position).hex)
+        elif name == "panel":
+            # fire everything available for a couple of phases, then show a damaged unit
+            for _ in range(12):
+                _dismiss(app)
+                if app.flow.over:
+                    break
+                if app.flow.phase_done():
+                    app.do("end_phase")
+                elif app.phase_kind() == "fire" and app.selected:
+                    if app.target and any(app.checks.values()):
+                        app.do("confirm")
+                    else:
+                        app.do("hold")
+                elif app.phase_kind() == "physical" and app.selected:
+                    opts = [i for i, (_l, _o, p) in enumerate(app.physical_options(app.target)) if p.reason is None]
+                    app.do("physical", opts[0]) if opts and app.target else app.do("hold")
+                elif app.phase_kind() == "move":
+                    _advance_all(app, keep=1)
+                else:
+                    break
+            _dismiss(app)
+            worst = min(g.units, key=lambda u: __import__("engine.ui.mapview", fromlist=["x"]).armor_fraction(
+                g, g.units[u]))
+            app.inspect = worst
+            if app.selected is None:
+                app.selected = None

@@ -1,0 +1,80 @@
+"""`hexmech [LEVEL] [--load SAVE] [--screenshot PATH [--demo NAME]]`: open the
+hot-seat window, or render one frame to a PNG and exit (works headless with
+SDL_VIDEODRIVER=dummy). `--demo` scripts a few UI actions first so the
+screenshot shows something worth judging: `move` (a unit's movement range
+and a planned path), `attack` (the attack breakdown on a hovered enemy),
+`panel` (a damaged unit's record sheet), `menu`, `help`."""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+DEMOS = ("move", "attack", "panel", "help", "menu", "victory")
+
+
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    p = argparse.ArgumentParser(prog="hexmech", description="hexmech: hot-seat BattleTech on one screen")
+    p.add_argument("level", nargs="?", help="a Tiled .tmx level (default: levels/skirmish.tmx)")
+    p.add_argument("--load", metavar="SAVE", help="continue a saved game")
+    p.add_argument("--mods", action="append", default=[], help="mod folder searched first for unit files")
+    p.add_argument("--seed", type=int, default=None, help="dice seed")
+    p.add_argument("--size", default="1400x860", help="window size WxH")
+    p.add_argument("--screenshot", metavar="PATH", help="render one frame to PATH (PNG) and exit")
+    p.add_argument("--demo", choices=DEMOS, help="UI actions to script before the screenshot")
+    p.add_argument("--save-dir", help="where saves and the autosave go")
+    return p.parse_args(argv)
+
+
+def run(argv: list[str]) -> int:
+    args = parse_args(argv)
+    import os
+    if args.screenshot:
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import pygame
+    from engine.errors import DataError
+    from engine.ui.app import App
+    from engine.ui import session
+    try:
+        w, h = (int(v) for v in args.size.lower().split("x"))
+    except ValueError:
+        print(f"hexmech: --size expects WxH like 1400x860, got {args.size!r}", file=sys.stderr)
+        return 2
+    pygame.init()
+    pygame.display.set_caption("hexmech")
+    screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
+    mods = [Path(m) for m in args.mods]
+    app = App(screen, save_dir=args.save_dir, edge_pan=not args.screenshot, autosave=not args.screenshot,
+              mods=mods)
+    try:
+        if args.load:
+            if not app.load(args.load):
+                print(f"hexmech: {app.message}", file=sys.stderr)
+                return 2
+        else:
+            level = args.level or session.default_level()
+            game = session.new_game(level, mods, args.seed if args.seed is not None
+                                    else (1 if args.screenshot else None))
+            app.set_game(game, level)
+            if not args.level and not args.screenshot:
+                app.do("new_menu")
+    except DataError as exc:
+        print(exc.first_line(), file=sys.stderr)
+        return 2
+    if args.screenshot:
+        if args.demo:
+            from engine.ui.demo import run_demo
+            run_demo(app, args.demo)
+        app.draw()
+        pygame.image.save(app.screen, args.screenshot)
+        pygame.quit()
+        return 0
+    clock = pygame.time.Clock()
+    while app.running:
+        dt = clock.tick(60) / 1000.0
+        app.pump()
+        app.update(dt)
+        app.draw()
+        pygame.display.flip()
+    pygame.quit()
+    return 0

@@ -1,0 +1,303 @@
+"""Drawing the battlefield: the static map (terrain, elevation, hex numbers)
+rendered once per zoom level to a cached surface, and the unit counters
+drawn on top every frame.
+
+When the level came from a Tiled file whose tileset images can be loaded,
+the terrain is drawn from those tiles (pytmx's pygame loader); otherwise
+from flat terrain colours. Either way the readable symbols (woods, water
+depth, buildings, roads, elevation) are drawn over it.
+"""
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import pygame
+
+from components import (Altitude, Armor, Identity, Position, Status, Structure, Turret)
+from engine.hexgrid import Hex, neighbor
+from engine.ui import theme
+from engine.ui.geometry import corners, facing_vector, map_pixel_size, map_pos, SQRT3
+from engine.ui.widgets import render
+
+
+def _shade(colour, level: int):
+    """Higher ground lighter, lower ground darker."""
+    k = max(-4, min(4, level)) * 0.09
+    if k >= 0:
+        return tuple(int(c + (255 - c) * k) for c in colour)
+    return tuple(int(c * (1 + k)) for c in colour)
+
+
+class TiledArt:
+    """Tile images of a Tiled level, per hex, from pytmx's pygame loader."""
+
+    def __init__(self, path: Path) -> None:
+        import pytmx
+        from pytmx.util_pygame import load_pygame
+        self.tmx = load_pygame(str(path))
+        self.layers = [layer for layer in self.tmx.visible_layers
+                       if isinstance(layer, pytmx.TiledTileLayer)]
+        self._scaled: dict[tuple[int, int], pygame.Surface] = {}
+
+    def images(self, h: Hex) -> list[tuple[int, pygame.Surface]]:
+        out = []
+        for layer in self.layers:
+            try:
+                gid = layer.data[h.y][h.x]
+            except IndexError:
+                continue
+            if gid:
+                img = self.tmx.get_tile_image_by_gid(gid)
+                if img is not None:
+                    out.append((gid, img))
+        return out
+
+    def scaled(self, gid: int, img: pygame.Surface, size: int) -> pygame.Surface:
+        key = (gid, size)
+        if key not in self._scaled:
+            w, h = int(round(2 * size)), int(round(SQRT3 * size))
+            self._scaled[key] = pygame.transform.smoothscale(img.convert_alpha(), (w, h))
+        return self._scaled[key]
+
+
+def load_art(level_path: str | None) -> TiledArt | None:
+    if not level_path or not str(level_path).endswith(".tmx"):
+        return None
+    try:
+        art = TiledArt(Path(level_path))
+    except Exception:       # no images / unreadable tileset: fall back to colours
+        return None
+    return art if art.layers else None
+
+
+class MapRenderer:
+    def __init__(self, game, art: TiledArt | None = None) -> None:
+        self.game = game
+        self.art = art
+        self._cache: dict[int, pygame.Surface] = {}
+
+    def invalidate(self) -> None:
+        self._cache.clear()
+
+    def surface(self, size: int) -> pygame.Surface:
+        surf = self._cache.get(size)
+        if surf is None:
+            if len(self._cache) > 3:
+                self._cache.clear()
+            surf = self._cache[size] = self._render(size)
+        return surf
+
+    # ------------------------------------------------------------ static map
+    def _render(self, size: int) -> pygame.Surface:
+        hm = self.game.map
+        w, h = map_pixel_size(hm.width, hm.height, size)
+        surf = pygame.Surface((w, h))
+        surf.fill(theme.BG)
+        for hx in hm.all_hexes():
+            self._draw_hex_base(surf, hx, size)
+        for hx in hm.all_hexes():
+            self._draw_roads(surf, hx, size)
+        for hx in hm.all_hexes():
+            self._draw_hex_detail(surf, hx, size)
+        return surf
+
+    def _draw_hex_base(self, surf, hx: Hex, size: int) -> None:
+        t = self.game.map.terrain(hx)
+        cx, cy = map_pos(hx, size)
+        pts = corners(cx, cy, size)
+        drawn = False
+        if self.art is not None:
+            imgs = self.art.images(hx)
+            for gid, img in imgs:
+                s = self.art.scaled(gid, img, size)
+                surf.blit(s, s.get_rect(center=(cx, cy)))
+                drawn = True
+            if drawn and t.level:
+                shade = pygame.Surface((2 * size + 2, int(SQRT3 * size) + 2), pygame.SRCALPHA)
+                a = min(120, 25 * abs(t.level))
+                col = (255, 255, 255, a) if t.level > 0 else (0, 0, 40, a)
+                pygame.draw.polygon(shade, col, [(x - cx + size + 1, y - cy + SQRT3 * size / 2 + 1)
+                                                 for x, y in pts])
+                surf.blit(shade, (cx - size - 1, cy - SQRT3 * size / 2 - 1))
+        if not drawn:
+            base = theme.TERRAIN_COLOURS.get(t.terrain, theme.TERRAIN_COLOURS["clear"])
+            if t.terrain == "water":
+                base = _shade(base, -min(t.depth, 3))
+            pygame.draw.polygon(surf, _shade(base, t.level), pts)
+        pygame.draw.polygon(surf, (40, 44, 40), pts, 1)
+
+    def _draw_roads(self, surf, hx: Hex, size: int) -> None:
+        hm = self.game.map
+        t = hm.terrain(hx)
+        if not t.road:
+            return
+        cx, cy = map_pos(hx, size)
+        col = theme.PAVED if t.paved else theme.ROAD
+        width = max(2, size // 6)
+        linked = False
+        for d in range(6):
+            n = neighbor(hx, d)
+            if hm.on_map(n) and hm.terrain(n).road:
+                nx, ny = map_pos(n, size)
+                pygame.draw.line(surf, col, (cx, cy), ((cx + nx) / 2, (cy + ny) / 2), width)
+                linked = True
+        pygame.draw.circle(surf, col, (cx, cy), width // 2 + (0 if linked else 3))
+
+    def _draw_hex_detail(self, surf, hx: Hex, size: int) -> None:
+        hm = self.game.map
+        t = hm.terrain(hx)
+        cx, cy = map_pos(hx, size)
+        small = max(8, size // 4)
+        if t.woods:
+            n = 3 if t.woods == 1 else 5
+            dark = (30, 70, 34) if t.woods == 2 else (50, 100, 50)
+            r = max(2, size // 6)
+            for i in range(n):
+                a = math.radians(90 + i * 360 / n)
+                px, py = cx + 0.42 * size * math.cos(a), cy - 0.1 * size + 0.38 * size * math.sin(a)
+                pygame.draw.circle(surf, dark, (px, py), r)
+                pygame.draw.circle(surf, (20, 40, 20), (px, py), r, 1)
+        if t.terrain == "water" and t.depth:
+            for k in (-1, 1):
+                y = cy + k * size * 0.22
+                pts = [(cx - size * 0.45 + i * size * 0.15, y + (2 if i % 2 else -2)) for i in range(7)]
+                pygame.draw.lines(surf, (190, 215, 240), False, pts, 1)
+            if size >= 18:
+                img = render(f"d{t.depth}", small, (225, 238, 255))
+                surf.blit(img, img.get_rect(center=(cx + size * 0.45, cy + size * 0.45)))
+        if t.terrain in ("rough", "rubble"):
+            for i in range(4):
+                px = cx - size * 0.35 + i * size * 0.22
+                py = cy + (size * 0.15 if i % 2 else -size * 0.05)
+                pygame.draw.polygon(surf, (95, 85, 70), [(px, py), (px + size * 0.08, py - size * 0.1),
+                                                        (px + size * 0.16, py)])
+        if t.building:
+            r = pygame.Rect(0, 0, size * 0.9, size * 0.75)
+            r.center = (cx, cy + size * 0.05)
+            pygame.draw.rect(surf, (105, 100, 98), r)
+            pygame.draw.rect(surf, (40, 40, 40), r, max(1, size // 20))
+            if size >= 18:
+                img = render(f"B{t.building}", max(9, size // 3), (240, 240, 240), True)
+                surf.blit(img, img.get_rect(center=r.center))
+        if size >= 22:
+            img = render(hm.label(hx), max(8, int(size * 0.26)), (35, 38, 35))
+            surf.blit(img, img.get_rect(midtop=(cx, cy - SQRT3 * size / 2 + 2)))
+        if t.level and size >= 14:
+            col = (255, 255, 220) if t.level > 0 else (200, 220, 255)
+            img = render(f"{t.level:+d}" if t.level < 0 else str(t.level), max(9, int(size * 0.32)), col, True)
+            bg = pygame.Rect(0, 0, img.get_width() + 4, img.get_height())
+            bg.center = (cx - size * 0.5, cy + size * 0.42)
+            pygame.draw.rect(surf, (50, 45, 35) if t.level > 0 else (30, 40, 70), bg, border_radius=3)
+            surf.blit(img, img.get_rect(center=bg.center))
+
+
+# ---------------------------------------------------------------- units
+def unit_short(name: str) -> str:
+    word = name.split()[0] if name else "?"
+    return word[:3].upper()
+
+
+def armor_fraction(game, ent) -> float:
+    a = game.world.component(ent, Armor)
+    s = game.world.component(ent, Structure)
+    now = sum(max(0, v) for v in a.points.values()) + sum(max(0, v) for v in s.points.values())
+    full = sum(a.original.values()) + sum(s.original.values())
+    return now / full if full else 0.0
+
+
+def draw_shape(surf, shape: str, centre, r: float, colour, outline=(245, 245, 245), width=2) -> None:
+    cx, cy = centre
+    if shape == "circle":
+        pygame.draw.circle(surf, colour, centre, r)
+        pygame.draw.circle(surf, outline, centre, r, width)
+        return
+    if shape == "diamond":
+        pts = [(cx, cy - r * 1.15), (cx + r * 1.15, cy), (cx, cy + r * 1.15), (cx - r * 1.15, cy)]
+    elif shape == "triangle":
+        pts = [(cx, cy - r * 1.2), (cx + r * 1.15, cy + r * 0.8), (cx - r * 1.15, cy + r * 0.8)]
+    else:
+        pts = [(cx - r, cy - r), (cx + r, cy - r), (cx + r, cy + r), (cx - r, cy + r)]
+    pygame.draw.polygon(surf, colour, pts)
+    pygame.draw.polygon(surf, outline, pts, width)
+
+
+def draw_unit(surf, game, ent: int, centre, size: int, selected: bool = False,
+              ghost: bool = False, facing: int | None = None, dim: bool = False) -> None:
+    """One unit counter: side colour and shape, name letters, facing arrow,
+    turret, altitude badge, status markers and an armor bar."""
+    w = game.world
+    ident = w.component(ent, Identity)
+    pos = w.component(ent, Position)
+    st = w.component(ent, Status)
+    cx, cy = centre
+    r = size * 0.42
+    colour = theme.side_colour(game.sides, ident.side)
+    if st.destroyed or dim:
+        colour = tuple(int(c * 0.45) for c in colour)
+    target = surf
+    if ghost:
+        target = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+    face = pos.facing if facing is None else facing
+    # facing arrow: a wedge on the hexside the unit faces
+    fx, fy = facing_vector(face)
+    px, py = -fy, fx
+    tip = (cx + fx * size * 0.86, cy + fy * size * 0.86)
+    b1 = (cx + fx * size * 0.52 + px * size * 0.22, cy + fy * size * 0.52 + py * size * 0.22)
+    b2 = (cx + fx * size * 0.52 - px * size * 0.22, cy + fy * size * 0.52 - py * size * 0.22)
+    pygame.draw.polygon(target, (250, 250, 250), [tip, b1, b2])
+    pygame.draw.polygon(target, (20, 20, 20), [tip, b1, b2], 1)
+    if selected:
+        pygame.draw.circle(target, theme.ACCENT, (cx, cy), size * 0.78, max(2, size // 14))
+    draw_shape(target, theme.side_shape(game.sides, ident.side), (cx, cy), r, colour,
+               (255, 255, 255) if not st.destroyed else (90, 90, 90), max(1, size // 20))
+    tur = w.try_component(ent, Turret)
+    if tur is not None and not tur.destroyed:
+        tx, ty = facing_vector(tur.facing)
+        pygame.draw.line(target, (20, 20, 20), (cx, cy), (cx + tx * size * 0.62, cy + ty * size * 0.62),
+                         max(3, size // 9))
+        pygame.draw.circle(target, (20, 20, 20), (cx, cy), size * 0.14)
+    if size >= 18:
+        img = render(unit_short(ident.name), max(9, int(size * 0.3)), (255, 255, 255), True)
+        target.blit(img, img.get_rect(center=(cx, cy)))
+    # armor bar
+    frac = armor_fraction(game, ent)
+    bw, bh = size * 0.9, max(3, size // 12)
+    bar = pygame.Rect(cx - bw / 2, cy + r + 3, bw, bh)
+    pygame.draw.rect(target, (20, 20, 20), bar.inflate(2, 2))
+    col = theme.GOOD if frac > 0.6 else (theme.WARN if frac > 0.3 else theme.BAD)
+    pygame.draw.rect(target, col, (bar.x, bar.y, bar.w * frac, bar.h))
+    # badges
+    badges = []
+    alt = w.try_component(ent, Altitude)
+    if alt is not None:
+        badges.append((f"A{alt.level}", (86, 180, 233)))
+    if st.prone:
+        badges.append(("PRN", theme.WARN))
+    if st.shutdown:
+        badges.append(("OFF", (140, 140, 140)))
+    if st.immobile:
+        badges.append(("IMM", theme.BAD))
+    bx = cx + r * 0.6
+    by = cy - r - 2
+    for label, bcol in badges:
+        img = render(label, max(9, int(size * 0.26)), (10, 10, 10), True)
+        rect = img.get_rect(midleft=(bx, by)).inflate(4, 2)
+        pygame.draw.rect(target, bcol, rect, border_radius=3)
+        target.blit(img, img.get_rect(center=rect.center))
+        by += rect.h + 1
+    if st.destroyed:
+        k = r * 1.1
+        pygame.draw.line(target, (230, 40, 40), (cx - k, cy - k), (cx + k, cy + k), max(3, size // 8))
+        pygame.draw.line(target, (230, 40, 40), (cx - k, cy + k), (cx + k, cy - k), max(3, size // 8))
+    if ghost:
+        target.set_alpha(150)
+        surf.blit(target, (0, 0))
+
+
+def draw_hex_outline(surf, centre, size, colour, width=2) -> None:
+    pygame.draw.polygon(surf, colour, corners(centre[0], centre[1], size), width)
+
+
+def fill_hex(surf, centre, size, colour_rgba) -> None:
+    pygame.draw.polygon(surf, colour_rgba, corners(centre[0], centre[1], size - 1))

@@ -1,0 +1,238 @@
+"""Full-window screens drawn over the battle: hand-over between players,
+the digest of what happened since a player's last turn, help, the game
+menu (new, save, load, quit), the quit confirmation and the victory
+summary."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+from components import Identity, Status
+from engine import combat_log
+from engine.ui import theme
+from engine.ui.mapview import armor_fraction
+from engine.ui.widgets import button, panel, text, wrap, Hit
+
+HELP = [
+    ("Map", [("drag / arrows / screen edge", "pan"), ("wheel, + / -", "zoom (keeps the hex under the cursor)"),
+             ("C", "centre on the selected unit"), ("click a unit", "select it / show its record sheet")]),
+    ("Turn", [("Tab / Shift+Tab", "next / previous unit that may act"), ("Space", "this unit passes (stays put, holds fire)"),
+              ("Enter", "confirm the move or the attacks; end the phase when all have acted"),
+              ("N", "end the phase (when every unit has acted)")]),
+    ("Movement", [("1 2 3 / R / J", "mode: walk, run, jump (vehicles: cruise, flank)"),
+                  ("click a tinted hex", "plan the cheapest path there (number = MP left)"),
+                  ("click it again / right-click", "turn right / left at the end"),
+                  ("Q E (A D), Shift+wheel", "turn left / right"), ("W / S", "step forward / backward"),
+                  ("PgUp / PgDn, L", "VTOL up / down, land or lift off"), ("P", "drop prone / stand up"),
+                  ("Backspace", "undo the last step"), ("Esc", "clear the planned path")]),
+    ("Attacks", [("hover an enemy", "line of sight, range, to-hit and chance for each weapon"),
+                 ("click an enemy / T", "choose / cycle the target"), ("1-9", "tick a weapon / pick a physical attack"),
+                 ("Z / X", "torso twist or turret left / right"), ("O / I", "Alpha Strike overheat up / down")]),
+    ("Game", [("M / Esc", "menu"), ("Ctrl+S / Ctrl+L / Ctrl+N", "save / load / new battle"),
+              ("[ ] End", "scroll the combat log"), ("F1 / ?", "this help"), ("Ctrl+Q", "quit")]),
+]
+
+
+def _cover(app, alpha=235) -> pygame.Rect:
+    s = app.screen
+    shade = pygame.Surface(s.get_size(), pygame.SRCALPHA)
+    shade.fill((10, 11, 14, alpha))
+    s.blit(shade, (0, 0))
+    return s.get_rect()
+
+
+def _box(app, w, h, title) -> pygame.Rect:
+    sr = app.screen.get_rect()
+    r = pygame.Rect(0, 0, min(w, sr.w - 20), min(h, sr.h - 20))
+    r.center = sr.center
+    panel(app.screen, r, title)
+    return r
+
+
+def draw(app) -> None:
+    name = app.overlay
+    if name is None:
+        return
+    fn = globals().get("_draw_" + name)
+    if fn:
+        fn(app)
+
+
+def _draw_handover(app) -> None:
+    s = app.screen
+    g = app.game
+    _cover(app, 255)
+    side = app.ov.get("side", "")
+    col = theme.side_colour(g.sides, side)
+    r = s.get_rect()
+    pygame.draw.rect(s, col, (r.centerx - 160, r.centery - 110, 320, 12), border_radius=4)
+    text(s, f"{side.capitalize()}'s turn", (r.centerx, r.centery - 60), 40, theme.TEXT, True, "center")
+    text(s, f"Turn {g.turn}, {g.phase} phase", (r.centerx, r.centery - 15), 18, theme.TEXT_DIM, anchor="center")
+    text(s, "Hand the screen over, then click or press Enter to continue", (r.centerx, r.centery + 20), 16,
+         theme.TEXT, anchor="center")
+    button(s, app.hits, (r.centerx - 90, r.centery + 50, 180, 36), "Continue", "handover_done", key="Enter",
+           active=True, mouse=app.mouse)
+    button(s, app.hits, (r.centerx - 90, r.centery + 94, 180, 30), "Menu", "menu", key="Esc", mouse=app.mouse)
+
+
+def _draw_digest(app) -> None:
+    s = app.screen
+    g = app.game
+    _cover(app, 180)
+    side = app.ov.get("side", "")
+    r = _box(app, 640, 440, f"Since {side.capitalize()}'s last turn")
+    lines = []
+    for e in app.ov.get("events", []):
+        t = combat_log.describe(e)
+        if t:
+            col = (255, 170, 120) if e["type"] in ("damage", "critical", "destroyed", "fall") else theme.TEXT
+            for part in wrap(t, 13, r.w - 30):
+                lines.append((part, col))
+    avail = (r.h - 80) // 17
+    start = min(app.ov.get("scroll", 0), max(0, len(lines) - avail))
+    y = r.y + 32
+    for part, col in lines[start:start + avail]:
+        text(s, part, (r.x + 14, y), 13, col)
+        y += 17
+    if not lines:
+        text(s, "Nothing happened to your units.", (r.x + 14, y), 13, theme.TEXT_DIM)
+    button(s, app.hits, (r.centerx - 80, r.bottom - 42, 160, 30), "Continue", "close", key="Enter", active=True,
+           mouse=app.mouse)
+
+
+def _draw_help(app) -> None:
+    s = app.screen
+    _cover(app, 200)
+    r = _box(app, 860, 600, "Keys and mouse (F1 or ? to close)")
+    col_x = [r.x + 16, r.x + r.w // 2 + 8]
+    y = [r.y + 34, r.y + 34]
+    for i, (title, rows) in enumerate(HELP):
+        c = 0 if i in (0, 1, 4) else 1
+        text(s, title, (col_x[c], y[c]), 15, theme.ACCENT, True)
+        y[c] += 22
+        for key, what in rows:
+            text(s, key, (col_x[c], y[c]), 12, theme.TEXT, True)
+            for part in wrap(what, 12, r.w // 2 - 180):
+                text(s, part, (col_x[c] + 170, y[c]), 12, theme.TEXT_DIM)
+                y[c] += 15
+            y[c] += 2
+        y[c] += 10
+
+
+def _draw_menu(app) -> None:
+    _cover(app, 170)
+    r = _box(app, 300, 290, "Menu")
+    y = r.y + 40
+    for label, action, key in (("New battle", "new_menu", "N"), ("Save", "save_menu", "S"),
+                               ("Load", "load_menu", "L"), ("Help", "help", "H"),
+                               ("Quit", "quit", "Q"), ("Back to the battle", "close", "Esc")):
+        button(app.screen, app.hits, (r.x + 30, y, r.w - 60, 32), label, action, key=key,
+               enabled=(app.game is not None or action not in ("save_menu", "close")), mouse=app.mouse)
+        y += 39
+
+
+def _draw_confirm_quit(app) -> None:
+    _cover(app, 170)
+    r = _box(app, 380, 150, "Quit hexmech?")
+    text(app.screen, "The game is autosaved at the start of every phase.", (r.x + 16, r.y + 40), 13, theme.TEXT_DIM)
+    button(app.screen, app.hits, (r.x + 30, r.bottom - 50, 140, 32), "Quit", "really_quit", key="Y",
+           active=True, mouse=app.mouse)
+    button(app.screen, app.hits, (r.right - 170, r.bottom - 50, 140, 32), "Cancel", "close", key="N",
+           mouse=app.mouse)
+
+
+def _field(app, rect, label, key) -> None:
+    s = app.screen
+    text(s, label, (rect[0], rect[1] - 16), 12, theme.TEXT_DIM)
+    r = pygame.Rect(rect)
+    focused = app.ov.get("field") == key or app.overlay == "save"
+    pygame.draw.rect(s, (20, 22, 26), r)
+    pygame.draw.rect(s, theme.ACCENT if focused else theme.BORDER, r, 1)
+    value = app.ov.get(key, "")
+    text(s, value + ("|" if focused else ""), (r.x + 6, r.centery), 13, theme.TEXT, anchor="midleft")
+    app.hits.append(Hit(r, "focus_field", key))
+
+
+def _draw_new(app) -> None:
+    s = app.screen
+    _cover(app, 220)
+    r = _box(app, 620, 470, "New battle")
+    y = r.y + 36
+    text(s, "Level", (r.x + 16, y), 13, theme.ACCENT, True)
+    y += 20
+    for lv in app.ov.get("levels", [])[:9]:
+        label = Path(lv).stem if not lv.startswith("builtin:") else "Training ground (built in)"
+        button(s, app.hits, (r.x + 16, y, r.w - 32, 28), label, "new_pick", lv,
+               active=(app.ov.get("choice") == lv and not app.ov.get("path")), mouse=app.mouse)
+        y += 32
+    y += 22
+    _field(app, (r.x + 16, y, r.w - 32, 26), "or a .tmx path (click, then type)", "path")
+    y += 50
+    _field(app, (r.x + 16, y, r.w - 32, 26), "mod folder (optional, searched first for unit files)", "mods")
+    button(s, app.hits, (r.right - 176, r.bottom - 44, 160, 32), "Start", "new_start", key="Enter", active=True,
+           mouse=app.mouse)
+    if app.game is not None:
+        button(s, app.hits, (r.x + 16, r.bottom - 44, 120, 32), "Cancel", "close", key="Esc", mouse=app.mouse)
+    if app.message and app.message_bad:
+        for i, part in enumerate(wrap(app.message, 12, r.w - 340)[:3]):
+            text(s, part, (r.x + 150, r.bottom - 44 + 14 * i), 12, theme.BAD)
+
+
+def _draw_save(app) -> None:
+    _cover(app, 200)
+    r = _box(app, 520, 170, "Save game")
+    _field(app, (r.x + 16, r.y + 60, r.w - 32, 28), f"name (saved in {app.save_dir})", "name")
+    button(app.screen, app.hits, (r.right - 156, r.bottom - 44, 140, 32), "Save", "save_do", key="Enter",
+           active=True, mouse=app.mouse)
+    button(app.screen, app.hits, (r.x + 16, r.bottom - 44, 120, 32), "Cancel", "close", key="Esc", mouse=app.mouse)
+
+
+def _draw_load(app) -> None:
+    s = app.screen
+    _cover(app, 220)
+    r = _box(app, 620, 460, "Load game")
+    y = r.y + 36
+    files = app.ov.get("files", [])
+    if not files:
+        text(s, f"No saves in {app.save_dir}", (r.x + 16, y), 13, theme.TEXT_DIM)
+    for f in files[:9]:
+        button(s, app.hits, (r.x + 16, y, r.w - 32, 28), Path(f).name, "load_do", f, mouse=app.mouse)
+        y += 32
+    _field(app, (r.x + 16, r.bottom - 90, r.w - 32, 26), "or a save file path", "path")
+    button(s, app.hits, (r.right - 156, r.bottom - 44, 140, 32), "Load path", "load_do", app.ov.get("path"),
+           enabled=bool(app.ov.get("path")), key="Enter", mouse=app.mouse)
+    button(s, app.hits, (r.x + 16, r.bottom - 44, 120, 32), "Cancel", "close", key="Esc", mouse=app.mouse)
+    if app.message and app.message_bad:
+        text(s, app.message[:80], (r.x + 150, r.bottom - 36), 12, theme.BAD)
+
+
+def _draw_victory(app) -> None:
+    s = app.screen
+    g = app.game
+    _cover(app, 190)
+    r = _box(app, 640, 460, "Battle over")
+    w = g.winner
+    title = "Draw: no side has a unit able to fight" if w in (None, "draw") else f"{w.capitalize()} wins"
+    text(s, title, (r.centerx, r.y + 48), 30, theme.side_colour(g.sides, w) if w not in (None, "draw") else
+         theme.TEXT, True, "center")
+    text(s, f"after {g.turn} turn{'s' if g.turn != 1 else ''}", (r.centerx, r.y + 76), 14, theme.TEXT_DIM,
+         anchor="center")
+    y = r.y + 100
+    for side in g.sides:
+        text(s, side.capitalize(), (r.x + 20, y), 15, theme.side_colour(g.sides, side), True)
+        y += 20
+        for uid in g.unit_ids(side):
+            ent = g.units[uid]
+            st = g.world.component(ent, Status)
+            state = "destroyed" + (f" ({st.destroyed_cause})" if st.destroyed_cause else "") if st.destroyed \
+                else ("out of the fight" if not g.can_fight(ent) else f"{armor_fraction(g, ent) * 100:.0f}% armor left")
+            text(s, f"{g.world.component(ent, Identity).name}: {state}", (r.x + 36, y), 13,
+                 theme.TEXT_DIM if st.destroyed else theme.TEXT)
+            y += 17
+        y += 6
+    button(s, app.hits, (r.x + 20, r.bottom - 46, 160, 32), "New battle", "new_menu", key="Enter", active=True,
+           mouse=app.mouse)
+    button(s, app.hits, (r.centerx - 80, r.bottom - 46, 160, 32), "Look at the map", "close", key="Esc",
+           mouse=app.mouse)
+    button(s, app.hits, (r.right - 180, r.bottom - 46, 160, 32), "Quit", "quit", mouse=app.mouse)

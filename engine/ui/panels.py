@@ -1,0 +1,299 @@
+"""Side panels: the record-sheet style unit panel (mech paper doll, vehicle
+outline, Alpha Strike card) and the scrollable combat log."""
+from __future__ import annotations
+
+import pygame
+
+from components import (Actuators, AlphaStrikeCard, AlphaStrikeHeat, Altitude, Ammo, Armor, ClassicHeat,
+                        Crew, HeatSinks, Identity, Position, Status, Structure, Turret, TurnState,
+                        VehicleMovement)
+from engine import combat_log
+from engine.hexgrid import FACING_NAMES
+from engine.ui import theme
+from engine.ui.mapview import draw_shape
+from engine.ui.queries import weapon_slots
+from engine.ui.widgets import text, wrap
+
+
+def _frac_colour(frac: float, destroyed: bool = False):
+    if destroyed:
+        return (25, 25, 25)
+    if frac >= 0.99:
+        return (60, 120, 80)
+    if frac > 0.6:
+        return (90, 140, 60)
+    if frac > 0.3:
+        return (190, 150, 40)
+    if frac > 0:
+        return (190, 80, 30)
+    return (120, 40, 40)
+
+
+def _loc_box(surf, rect, abbr: str, armor: int | None, armor0: int, struct: int | None, struct0: int) -> None:
+    rect = pygame.Rect(rect)
+    destroyed = struct is not None and struct <= 0 and struct0 > 0
+    frac = (armor / armor0) if armor is not None and armor0 else (1.0 if armor0 == 0 else 0.0)
+    pygame.draw.rect(surf, _frac_colour(frac, destroyed), rect, border_radius=3)
+    pygame.draw.rect(surf, (220, 220, 220), rect, 1, border_radius=3)
+    text(surf, abbr, (rect.centerx, rect.y + 2), 10, (235, 235, 235), anchor="midtop")
+    if destroyed:
+        pygame.draw.line(surf, (230, 60, 60), rect.topleft, rect.bottomright, 2)
+        pygame.draw.line(surf, (230, 60, 60), rect.bottomleft, rect.topright, 2)
+        return
+    if armor is not None:
+        text(surf, str(max(0, armor)), (rect.centerx, rect.centery), 14, (255, 255, 255), True, "center")
+    if struct is not None:
+        text(surf, f"s{max(0, struct)}", (rect.centerx, rect.bottom - 2), 10, (230, 230, 230), anchor="midbottom")
+
+
+MECH_DOLL = [  # location, abbreviation, rect in a 206 x 190 box (front view: right side on the left)
+    ("head", "HD", (83, 0, 40, 32)),
+    ("right_arm", "RA", (0, 36, 38, 72)), ("right_torso", "RT", (40, 34, 40, 66)),
+    ("center_torso", "CT", (83, 34, 40, 78)), ("left_torso", "LT", (126, 34, 40, 66)),
+    ("left_arm", "LA", (168, 36, 38, 72)),
+    ("right_leg", "RL", (44, 116, 52, 70)), ("left_leg", "LL", (110, 116, 52, 70)),
+]
+MECH_REAR = [("right_torso_rear", "RTR"), ("center_torso_rear", "CTR"), ("left_torso_rear", "LTR")]
+VEHICLE_BOXES = [("front", "FRONT", (50, 0, 106, 34)), ("left", "LEFT", (0, 38, 46, 110)),
+                 ("right", "RIGHT", (160, 38, 46, 110)), ("rear", "REAR", (50, 152, 106, 34))]
+
+
+def draw_unit_panel(surf, rect, game, uid: str | None, mp_text: str = "") -> None:
+    rect = pygame.Rect(rect)
+    pygame.draw.rect(surf, theme.PANEL, rect)
+    pygame.draw.rect(surf, theme.BORDER, rect, 1)
+    if uid is None or uid not in game.units:
+        text(surf, "No unit selected", (rect.x + 10, rect.y + 10), 14, theme.TEXT_DIM)
+        text(surf, "Click a unit, or press Tab", (rect.x + 10, rect.y + 30), 13, theme.TEXT_DIM)
+        return
+    w = game.world
+    ent = game.units[uid]
+    ident = w.component(ent, Identity)
+    st = w.component(ent, Status)
+    pos = w.component(ent, Position)
+    x, y = rect.x + 8, rect.y + 6
+    draw_shape(surf, theme.side_shape(game.sides, ident.side), (x + 8, y + 9), 7,
+               theme.side_colour(game.sides, ident.side), (255, 255, 255), 1)
+    text(surf, ident.name, (x + 22, y), 15, theme.TEXT, True)
+    y += 20
+    flags = [f for f in ("destroyed", "prone", "shutdown", "immobile") if getattr(st, f)]
+    crew = w.try_component(ent, Crew)
+    info = f"{ident.side} · {uid} · {ident.tonnage} t · {game.map.label(pos.hex)} facing {FACING_NAMES[pos.facing]}"
+    text(surf, info, (x, y), 12, theme.TEXT_DIM)
+    y += 16
+    line2 = []
+    if crew is not None:
+        line2.append(f"gunnery {crew.gunnery} piloting {crew.piloting}")
+        if crew.hits:
+            line2.append(f"pilot hits {crew.hits}")
+        if crew.unconscious:
+            line2.append("UNCONSCIOUS")
+        if crew.killed:
+            line2.append("CREW KILLED")
+    if flags:
+        line2.append(", ".join(flags).upper())
+    text(surf, " · ".join(line2), (x, y), 12, theme.BAD if flags else theme.TEXT_DIM)
+    y += 18
+    doll = pygame.Rect(rect.x + (rect.w - 206) // 2 - 40, y, 206, 190)
+    armor = w.component(ent, Armor)
+    struct = w.component(ent, Structure)
+    card = w.try_component(ent, AlphaStrikeCard)
+    right_x = doll.right + 8
+    if card is not None:
+        _draw_as_card(surf, pygame.Rect(rect.x + 8, y, rect.w - 16, 190), game, ent, card)
+    elif ident.kind == "mech":
+        for loc, abbr, r in MECH_DOLL:
+            rr = pygame.Rect(r).move(doll.x, doll.y)
+            _loc_box(surf, rr, abbr, armor.points.get(loc), armor.original.get(loc, 0),
+                     struct.points.get(loc), struct.original.get(loc, 0))
+        ry = doll.y
+        text(surf, "rear", (right_x, ry), 11, theme.TEXT_DIM)
+        for i, (loc, abbr) in enumerate(MECH_REAR):
+            rr = pygame.Rect(right_x, ry + 14 + i * 40, 44, 36)
+            _loc_box(surf, rr, abbr, armor.points.get(loc), armor.original.get(loc, 0), None, 0)
+    else:
+        for loc, abbr, r in VEHICLE_BOXES:
+            rr = pygame.Rect(r).move(doll.x, doll.y)
+            _loc_box(surf, rr, abbr, armor.points.get(loc), armor.original.get(loc, 0),
+                     struct.points.get(loc), struct.original.get(loc, 0))
+        body = pygame.Rect(doll.x + 50, doll.y + 38, 106, 110)
+        pygame.draw.rect(surf, (60, 64, 72), body, border_radius=6)
+        for loc, abbr in (("turret", "TUR"), ("rotor", "ROT")):
+            if loc in armor.points or loc in armor.original:
+                rr = pygame.Rect(0, 0, 60, 46)
+                rr.center = (body.centerx, body.centery + (-22 if loc == "rotor" else 14))
+                _loc_box(surf, rr, abbr, armor.points.get(loc), armor.original.get(loc, 0),
+                         struct.points.get(loc), struct.original.get(loc, 0))
+        if loc not in armor.points and "turret" not in armor.points:
+            text(surf, "hull", body.center, 12, theme.TEXT_DIM, anchor="center")
+    # right column: movement, heat, altitude
+    ry = doll.y + (130 if ident.kind == "mech" and card is None else 0)
+    if card is None:
+        for line in _status_lines(game, ent, mp_text):
+            text(surf, line, (right_x, ry), 11, theme.TEXT)
+            ry += 14
+    y = doll.bottom + 6
+    # weapons and crits
+    lines = []
+    if card is None:
+        for slot in weapon_slots(game, ent):
+            wt = slot.wtype
+            rng = f"{wt.short}/{wt.medium}/{wt.long}" if wt else ""
+            state = " DESTROYED" if slot.mount.destroyed else (" JAMMED" if slot.mount.jammed else "")
+            lines.append((f"{slot.label}  dmg {wt.damage if wt else '?'}  rng {rng}{state}",
+                          theme.BAD if state else theme.TEXT))
+        ammo = w.try_component(ent, Ammo)
+        if ammo is not None and ammo.bins:
+            lines.append(("ammo: " + ", ".join(f"{b.type} {b.shots}" for b in ammo.bins), theme.TEXT_DIM))
+    acts = w.try_component(ent, Actuators)
+    if acts is not None and acts.destroyed:
+        lines.append(("actuators hit: " + ", ".join(a.replace("_", " ") for a in acts.destroyed), theme.BAD))
+    if st.crits:
+        lines.append(("criticals: " + ", ".join(c.replace("_", " ") for c in st.crits), theme.BAD))
+    for s, col in lines:
+        for part in wrap(s, 11, rect.w - 16):
+            if y > rect.bottom - 14:
+                return
+            text(surf, part, (rect.x + 8, y), 11, col)
+            y += 13
+
+
+def _status_lines(game, ent, mp_text: str) -> list[str]:
+    w = game.world
+    out = []
+    if mp_text:
+        out += mp_text.split("\n")
+    heat = w.try_component(ent, ClassicHeat)
+    if heat is not None:
+        hs = w.try_component(ent, HeatSinks)
+        out.append(f"heat {heat.heat}" + (f" (sinks {hs.count - hs.destroyed})" if hs else ""))
+    alt = w.try_component(ent, Altitude)
+    if alt is not None:
+        out.append(f"altitude {alt.level}")
+    tur = w.try_component(ent, Turret)
+    if tur is not None:
+        out.append("turret " + ("destroyed" if tur.destroyed else FACING_NAMES[tur.facing])
+                   + (" (locked)" if tur.locked else "") + (" (jammed)" if tur.jammed else ""))
+    vm = w.try_component(ent, VehicleMovement)
+    if vm is not None:
+        out.append(f"{vm.motive}, cruise {vm.cruise}" + (f" (-{vm.motive_penalty})" if vm.motive_penalty else ""))
+    ts = w.try_component(ent, TurnState)
+    if ts is not None and ts.moved:
+        out.append(f"moved: {ts.mode} {ts.hexes_moved} hexes")
+    return out
+
+
+def _draw_as_card(surf, rect, game, ent, card: AlphaStrikeCard) -> None:
+    w = game.world
+    armor = w.component(ent, Armor)
+    struct = w.component(ent, Structure)
+    x, y = rect.x, rect.y
+    pygame.draw.rect(surf, (235, 232, 220), rect, border_radius=6)
+    dark = (30, 30, 30)
+    text(surf, f"{card.type}  SZ {card.size}  MV {card.move}\"" + (f"/{card.jump}\"j" if card.jump else "")
+         + f"  TMM {card.tmm}  Skill {card.skill}", (x + 8, y + 6), 13, dark, True)
+    text(surf, f"PV {card.points}  {card.role}", (rect.right - 8, y + 6), 12, dark, anchor="topright")
+    y += 28
+    text(surf, "DAMAGE  S {}  M {}  L {}".format(*(card.damage + ["-", "-", "-"])[:3]) + f"   OV {card.overheat}",
+         (x + 8, y), 13, dark, True)
+    y += 24
+
+    def pips(label, now, full, yy):
+        text(surf, label, (x + 8, yy), 13, dark, True)
+        for i in range(full):
+            c = (x + 40 + i * 18, yy + 8)
+            pygame.draw.circle(surf, dark, c, 7, 1)
+            if i < now:
+                pygame.draw.circle(surf, (40, 40, 40), c, 5)
+            else:
+                pygame.draw.line(surf, (200, 40, 40), (c[0] - 5, c[1] - 5), (c[0] + 5, c[1] + 5), 2)
+    pips("A", max(0, armor.points.get("unit", card.armor)), max(card.armor, armor.original.get("unit", 0)), y)
+    y += 22
+    pips("S", max(0, struct.points.get("unit", card.structure)),
+         max(card.structure, struct.original.get("unit", 0)), y)
+    y += 26
+    text(surf, "HEAT", (x + 8, y + 4), 13, dark, True)
+    heat = w.try_component(ent, AlphaStrikeHeat)
+    level = heat.level if heat else 0
+    for i, lab in enumerate(("0", "1", "2", "3", "S")):
+        r = pygame.Rect(x + 56 + i * 34, y, 30, 22)
+        col = [(200, 200, 200), (240, 220, 80), (240, 160, 60), (230, 90, 50), (180, 30, 30)][i]
+        pygame.draw.rect(surf, col if i <= level else (220, 218, 208), r, border_radius=3)
+        pygame.draw.rect(surf, dark, r, 2 if i == level else 1, border_radius=3)
+        text(surf, lab, r.center, 13, dark, True, "center")
+    y += 30
+    specials = ", ".join(card.specials) or "none"
+    text(surf, f"SPECIAL: {specials}", (x + 8, y), 12, dark)
+    y += 16
+    if card.crits:
+        text(surf, "CRITS: " + ", ".join(f"{k} x{v}" for k, v in sorted(card.crits.items())), (x + 8, y), 12,
+             (160, 30, 30))
+
+
+class CombatLog:
+    """The event log in words, scrollable. Lines are built incrementally."""
+
+    def __init__(self) -> None:
+        self.lines: list[tuple[str, tuple]] = []
+        self._count = 0
+        self._turnphase = None
+        self.scroll = 0          # lines scrolled up from the bottom
+
+    def reset(self) -> None:
+        self.lines, self._count, self._turnphase, self.scroll = [], 0, None, 0
+
+    def update(self, events: list[dict]) -> None:
+        if len(events) < self._count:
+            self.reset()
+        for e in events[self._count:]:
+            tp = (e["turn"], e["phase"])
+            if tp != self._turnphase:
+                self._turnphase = tp
+                self.lines.append((f"-- turn {tp[0]}, {tp[1]} phase --", theme.ACCENT))
+            t = combat_log.describe(e)
+            if t:
+                col = theme.TEXT
+                if e["type"] in ("damage", "critical", "destroyed", "fall"):
+                    col = (255, 170, 120)
+                elif e["type"] == "refused":
+                    col = theme.TEXT_DIM
+                elif e["type"] == "attack":
+                    col = (160, 230, 170) if e.get("hit") else (200, 200, 200)
+                self.lines.append((t, col))
+        self._count = len(events)
+
+    def draw(self, surf, rect) -> None:
+        rect = pygame.Rect(rect)
+        pygame.draw.rect(surf, theme.PANEL, rect)
+        pygame.draw.rect(surf, theme.BORDER, rect, 1)
+        text(surf, "Combat log", (rect.x + 8, rect.y + 4), 13, theme.ACCENT, True)
+        if self.scroll:
+            text(surf, f"(scrolled {self.scroll}) [End]", (rect.right - 8, rect.y + 4), 11, theme.TEXT_DIM,
+                 anchor="topright")
+        width = rect.w - 16
+        wrapped: list[tuple[str, tuple]] = []
+        avail = (rect.h - 24) // 13
+        need = avail + self.scroll
+        for s, col in reversed(self.lines):
+            parts = wrap(s, 11, width)
+            for p in reversed(parts):
+                wrapped.append((p, col))
+            if len(wrapped) >= need:
+                break
+        wrapped.reverse()
+        self.scroll = max(0, min(self.scroll, max(0, len(self._all_wrapped_estimate()) - avail)))
+        shown = wrapped[max(0, len(wrapped) - need): len(wrapped) - self.scroll if self.scroll else None]
+        shown = shown[-avail:]
+        y = rect.y + 22
+        clip = surf.get_clip()
+        surf.set_clip(rect.inflate(-2, -2))
+        for s, col in shown:
+            text(surf, s, (rect.x + 8, y), 11, col)
+            y += 13
+        surf.set_clip(clip)
+
+    def _all_wrapped_estimate(self):
+        return self.lines
+
+    def scroll_by(self, n: int) -> None:
+        self.scroll = max(0, min(self.scroll + n, max(0, len(self.lines) - 3)))

@@ -1,0 +1,247 @@
+"""Read-only questions the UI asks the engine: which weapons a unit can name
+in an order, what an attack would need to hit (from the attack systems'
+preview functions), the chance of rolling it, line of sight hexes, and the
+candidate physical attacks with their to-hit or the reason they are
+impossible (from `game.check`). No rules are decided here: every answer
+comes from the engine or from the rule systems.
+"""
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from typing import Any
+
+from components import Identity, Position, Weapons, Equipment, Status, AlphaStrikeCard
+from engine.hexgrid import distance, line, neighbors
+from engine.orders import FireOrder, PhysicalOrder, MoveOrder
+from engine.weapons import weapons as weapon_table
+
+_2D6 = {n: sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= n) / 36 for n in range(0, 14)}
+
+
+def hit_chance(target: int | None) -> float:
+    """Chance that 2d6 rolls `target` or more (0 above 12, 1 at 2 or less)."""
+    if target is None:
+        return 0.0
+    if target <= 2:
+        return 1.0
+    if target > 12:
+        return 0.0
+    return _2D6[target]
+
+
+@dataclass
+class WeaponSlot:
+    order_name: str          # the name an order uses: "medium_laser" or "medium_laser#2"
+    label: str               # "Medium Laser (RA)"
+    mount: Any
+    wtype: Any | None
+
+
+LOC_SHORT = {"head": "H", "center_torso": "CT", "left_torso": "LT", "right_torso": "RT",
+             "left_arm": "LA", "right_arm": "RA", "left_leg": "LL", "right_leg": "RL",
+             "front": "Fr", "left": "L", "right": "R", "rear": "Rr", "turret": "Tu", "rotor": "Ro",
+             "body": "Bd"}
+
+
+def weapon_slots(game, ent: int) -> list[WeaponSlot]:
+    w = game.world.try_component(ent, Weapons)
+    if w is None:
+        return []
+    table = weapon_table()
+    seen: dict[str, int] = {}
+    out = []
+    for m in w.mounts:
+        seen[m.type] = seen.get(m.type, 0) + 1
+        name = m.type if seen[m.type] == 1 else f"{m.type}#{seen[m.type]}"
+        wt = table.get(m.type)
+        label = f"{wt.name if wt else m.type} ({LOC_SHORT.get(m.location, m.location)}{', rear' if m.rear else ''})"
+        out.append(WeaponSlot(name, label, m, wt))
+    return out
+
+
+# ---------------------------------------------------------------- previews
+@dataclass
+class Preview:
+    reason: str | None = None                 # why the attack is impossible, else None
+    to_hit: int | None = None
+    modifiers: list[tuple[str, int]] = field(default_factory=list)
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def chance(self) -> float:
+        return 0.0 if self.reason else hit_chance(self.to_hit)
+
+    def breakdown(self) -> str:
+        mods = ", ".join(f"{label} {value:+d}" if i else f"{label} {value}"
+                         for i, (label, value) in enumerate(self.modifiers))
+        return mods
+
+
+_PREVIEW_MODULES = ("systems.weapon_attacks", "systems.physical_attacks", "systems.alpha_strike")
+_PREVIEW_NAMES = ("preview", "preview_attack", "to_hit_preview")
+
+
+def _preview_functions():
+    out = []
+    for name in _PREVIEW_MODULES:
+        try:
+            mod = importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name != name:
+                raise
+            continue
+        for fn in _PREVIEW_NAMES:
+            f = getattr(mod, fn, None)
+            if callable(f):
+                out.append(f)
+    return out
+
+
+def _normalise(raw: Any) -> Preview | None:
+    if raw is None:
+        return None
+    if isinstance(raw, Preview):
+        return raw
+    if isinstance(raw, str):
+        return Preview(reason=raw)
+    if isinstance(raw, tuple) and len(raw) == 2 and isinstance(raw[0], int):
+        return Preview(to_hit=raw[0], modifiers=[tuple(m) for m in raw[1]])
+    if isinstance(raw, dict):
+        mods = raw.get("modifiers", [])
+        return Preview(reason=raw.get("reason"), to_hit=raw.get("to_hit", raw.get("target")),
+                       modifiers=[(str(m[0]), int(m[1])) for m in mods], extra=raw)
+    to_hit = getattr(raw, "to_hit", getattr(raw, "target", None))
+    mods = getattr(raw, "modifiers", [])
+    return Preview(reason=getattr(raw, "reason", None), to_hit=to_hit,
+                   modifiers=[(str(m[0]), int(m[1])) for m in mods], extra={})
+
+
+def preview(game, order) -> Preview:
+    """What `order` (a FireOrder or PhysicalOrder) would need to hit, or why
+    it cannot be made. The reason comes from `game.check`; the number from
+    the attack system's `preview(game, order)` when it offers one."""
+    reason = game.check(order)
+    if reason is not None:
+        return Preview(reason=reason)
+    for f in _preview_functions():
+        try:
+            got = _normalise(f(game, order))
+        except (TypeError, AttributeError, KeyError):
+            continue
+        if got is not None and (got.to_hit is not None or got.reason):
+            return got
+    return Preview()
+
+
+# ---------------------------------------------------------------- physical
+PHYSICAL_LABELS = {
+    ("punch", "left"): "Punch (left arm)", ("punch", "right"): "Punch (right arm)",
+    ("kick", "left"): "Kick (left leg)", ("kick", "right"): "Kick (right leg)",
+    ("push", None): "Push", ("club", None): "Club",
+    ("hatchet", "left"): "Hatchet (left arm)", ("hatchet", "right"): "Hatchet (right arm)",
+    ("standard", None): "Standard attack", ("melee", None): "Melee (MEL)",
+}
+
+
+def physical_candidates(game, uid: str, target: str | None) -> list[tuple[str, PhysicalOrder, Preview]]:
+    """Every physical attack the unit could try on `target` (and picking up a
+    club), each with its preview: to-hit, or the reason it is impossible."""
+    ent = game.units[uid]
+    kind = game.kind(ent)
+    out = []
+    if kind == "alpha-strike":
+        combos = [("standard", None), ("melee", None)]
+    elif kind == "mech":
+        combos = [("punch", "left"), ("punch", "right"), ("kick", "left"), ("kick", "right"),
+                  ("push", None), ("club", None)]
+        eq = game.world.try_component(ent, Equipment)
+        if eq is not None and eq.hatchet:
+            side = "left" if eq.hatchet.startswith("left") else "right"
+            combos.append(("hatchet", side))
+    else:
+        combos = []
+    if target is not None:
+        for attack, limb in combos:
+            order = PhysicalOrder(uid, raw={"unit": uid, "attack": attack, "limb": limb, "target": target},
+                                  attack=attack, limb=limb, target=target)
+            out.append((PHYSICAL_LABELS[(attack, limb)], order, preview(game, order)))
+    if kind == "mech":
+        for source in ("limb", "tree"):
+            order = PhysicalOrder(uid, raw={"unit": uid, "attack": "pick_up_club", "source": source},
+                                  attack="pick_up_club", source=source)
+            label = "Pick up a severed limb as a club" if source == "limb" else "Uproot a tree as a club"
+            out.append((label, order, Preview(reason=game.check(order))))
+    return out
+
+
+def fire_order(uid: str, weapon: str | None, target: str, twist: str | None = None,
+               turret: int | None = None, overheat: int = 0) -> FireOrder:
+    raw = {"unit": uid, "target": target}
+    if weapon:
+        raw["weapon"] = weapon
+    if twist:
+        raw["torso_twist"] = twist
+    if turret is not None:
+        raw["turret"] = turret
+    if overheat:
+        raw["overheat"] = overheat
+    return FireOrder(uid, raw=raw, weapon=weapon, target=target, torso_twist=twist, turret=turret,
+                     overheat=overheat)
+
+
+def move_order(uid: str, mode: str, path: list[str], charge: str | None = None,
+               dfa: str | None = None) -> MoveOrder:
+    raw = {"unit": uid, "mode": mode, "path": list(path)}
+    if charge:
+        raw["charge"] = charge
+    if dfa:
+        raw["dfa"] = dfa
+    return MoveOrder(uid, raw=raw, mode=mode, path=list(path), charge=charge, dfa=dfa)
+
+
+def declaration_candidates(game, uid: str, mode: str, path: list[str], final_hex) -> list[tuple[str, MoveOrder]]:
+    """Charges and death-from-above attacks the unit may declare at the end
+    of this path: every enemy next to (or in) the final hex, each order
+    checked by the movement rules' declaration checks."""
+    ent = game.units[uid]
+    out = []
+    near = [final_hex] + neighbors(final_hex)
+    for other_uid in game.unit_ids(active_only=True):
+        other = game.units[other_uid]
+        if not game.is_enemy(ent, other) or not game.can_fight(other):
+            continue
+        ohex = game.world.component(other, Position).hex
+        if ohex not in near:
+            continue
+        kinds = ["dfa"] if mode == "jump" else ["charge"]
+        for kind in kinds:
+            for p in (path, path + ["F"]):
+                order = move_order(uid, mode, p, **{kind: other_uid})
+                if game.check(order) is None:
+                    name = game.world.component(other, Identity).name
+                    label = ("Charge " if kind == "charge" else "Death from above on ") + name
+                    out.append((label, order))
+                    break
+    return out
+
+
+def los_hexes(a, b) -> list[list]:
+    return line(a, b)
+
+
+def range_between(game, a: int, b: int) -> int:
+    return distance(game.world.component(a, Position).hex, game.world.component(b, Position).hex)
+
+
+def is_alpha(game, ent: int) -> bool:
+    return game.world.try_component(ent, AlphaStrikeCard) is not None
+
+
+def status_words(game, ent: int) -> list[str]:
+    st = game.world.component(ent, Status)
+    out = []
+    for flag in ("destroyed", "prone", "shutdown", "immobile"):
+        if getattr(st, flag):
+            out.append(flag)
+    return out

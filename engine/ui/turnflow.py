@@ -1,0 +1,152 @@
+"""Hot-seat turn flow: which phase is running, which side acts next, which
+units have acted, and when the game moves on to the next phase or turn.
+
+No pygame here and no rules: the flow calls the engine's turn API
+(`game.start_turn`, `start_phase`, `end_phase`), takes the alternating order
+of play from `engine.turns.alternating_order`, and asks the ruleset which
+phases take orders. It is plain data so it saves with the game.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from components import Identity
+from engine.turns import alternating_order
+
+# Event fields that name a unit an event happened to.
+_UNIT_FIELDS = ("unit", "target", "attacker")
+
+
+class TurnFlow:
+    def __init__(self, game, on_phase_start: Callable[[str], None] | None = None) -> None:
+        self.game = game
+        self.sequence: list[str] = []      # sides, one entry per unit action (this phase)
+        self.pos = 0                       # index of the side acting now
+        self.acted: list[str] = []         # unit ids that have acted this phase
+        self.seen: dict[str, int] = {}     # side -> event index at its last hand-over
+        self.on_phase_start = on_phase_start
+
+    # ------------------------------------------------------------ queries
+    def interactive(self, phase: str | None = None) -> bool:
+        """Does this phase take orders from the players?"""
+        phase = phase or self.game.phase
+        return any(p == phase for (p, _otype) in self.game.ruleset.handlers)
+
+    def order_types(self, phase: str | None = None) -> list[type]:
+        phase = phase or self.game.phase
+        return [otype for (p, otype) in self.game.ruleset.handlers if p == phase]
+
+    @property
+    def over(self) -> bool:
+        return self.game.winner is not None
+
+    @property
+    def current_side(self) -> str | None:
+        if self.over or not self.interactive() or self.pos >= len(self.sequence):
+            return None
+        return self.sequence[self.pos]
+
+    def eligible(self, side: str) -> list[str]:
+        """Units of `side` that take part in this phase (able to fight)."""
+        g = self.game
+        return [u for u in g.unit_ids(side, active_only=True) if g.can_fight(g.units[u])]
+
+    def waiting(self, side: str | None = None) -> list[str]:
+        """Units of the acting side that have not acted yet this phase."""
+        side = side or self.current_side
+        if side is None:
+            return []
+        return [u for u in self.eligible(side) if u not in self.acted]
+
+    def may_act(self, uid: str) -> bool:
+        side = self.current_side
+        return side is not None and uid in self.waiting(side)
+
+    def phase_done(self) -> bool:
+        return self.interactive() and self.pos >= len(self.sequence)
+
+    # ------------------------------------------------------------ flow
+    def start(self) -> None:
+        """Begin the game (turn 1) unless a loaded game is already under way."""
+        g = self.game
+        if g.turn == 0 or g.phase in ("setup", "initiative"):
+            if g.turn == 0 or g.phase == "setup":
+                g.start_turn()
+            self._begin_phase(g.ruleset.phases[0])
+        self.settle()
+
+    def _begin_phase(self, phase: str) -> None:
+        g = self.game
+        g.start_phase(phase)
+        self.acted = []
+        self.pos = 0
+        counts = {s: len(self.eligible(s)) for s in g.sides}
+        self.sequence = alternating_order(g.initiative, counts) if self.interactive(phase) else []
+        if self.on_phase_start is not None:
+            self.on_phase_start(phase)
+
+    def settle(self) -> None:
+        """Skip turns of sides with nobody left to act; run phases without orders."""
+        while not self.over:
+            if self.interactive():
+                while self.pos < len(self.sequence) and not self.waiting(self.sequence[self.pos]):
+                    self.pos += 1
+                return
+            self.next_phase()
+
+    def unit_done(self, uid: str) -> None:
+        """A unit finished its action (moved, declared its attacks, or passed)."""
+        if uid not in self.acted:
+            self.acted.append(uid)
+        self.pos += 1
+        self.settle()
+
+    def next_phase(self) -> None:
+        """End the running phase and start the next (a new turn after the last)."""
+        g = self.game
+        g.end_phase()
+        if self.over:
+            return
+        phases = list(g.ruleset.phases)
+        i = phases.index(g.phase) if g.phase in phases else -1
+        if i + 1 < len(phases):
+            self._begin_phase(phases[i + 1])
+        else:
+            g.start_turn()
+            if self.over:
+                return
+            self._begin_phase(phases[0])
+
+    # ------------------------------------------------------------ digest
+    def digest(self, side: str) -> list[dict[str, Any]]:
+        """Events since `side`'s last hand-over that touched its units."""
+        g = self.game
+        mine = set(g.unit_ids(side))
+        since = self.seen.get(side, 0)
+        out = []
+        for e in g.log.events[since:]:
+            if e["type"] in ("roll", "refused"):
+                continue
+            if e["type"] == "move" and e.get("unit") in mine:
+                continue    # the player made that move
+            if any(e.get(f) in mine for f in _UNIT_FIELDS) or e["type"] in ("victory", "initiative"):
+                out.append(e)
+        return out
+
+    def mark_seen(self, side: str) -> None:
+        self.seen[side] = len(self.game.log.events)
+
+    # ------------------------------------------------------------ save/load
+    def to_dict(self) -> dict[str, Any]:
+        return {"sequence": list(self.sequence), "pos": self.pos, "acted": list(self.acted),
+                "seen": dict(self.seen)}
+
+    def load(self, d: dict[str, Any]) -> None:
+        self.sequence = list(d.get("sequence", []))
+        self.pos = int(d.get("pos", 0))
+        self.acted = list(d.get("acted", []))
+        self.seen = {str(k): int(v) for k, v in (d.get("seen") or {}).items()}
+
+
+def side_of_uid(game, uid: str) -> str:
+    return game.world.component(game.units[uid], Identity).side

@@ -1,0 +1,341 @@
+"""The hot-seat window driven headless by posting real pygame events:
+select, move, end phases, attack, save and load, and compare game state."""
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+import pytest
+
+from components import Position, Status
+from engine.hexgrid import Hex, neighbor
+from engine.orders import FireOrder, PhysicalOrder
+from engine.ui.app import App
+from engine.ui.session import training_ground
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _pygame():
+    pygame.init()
+    yield
+    pygame.quit()
+
+
+@pytest.fixture
+def app(tmp_path):
+    screen = pygame.display.set_mode((1280, 800))
+    a = App(screen, training_ground(seed=3), level=None, save_dir=tmp_path, edge_pan=False)
+    a.draw()
+    return a
+
+
+def pump(app):
+    app.pump()
+    app.draw()
+
+
+def key(app, k, unicode="", mod=0):
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=unicode, scancode=0))
+    pump(app)
+
+
+def type_text(app, s):
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=s))
+    pump(app)
+
+
+def move_mouse(app, pos):
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pump(app)
+
+
+def click(app, pos, button=1):
+    pos = (int(pos[0]), int(pos[1]))
+    move_mouse(app, pos)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+    pump(app)
+
+
+def click_hex(app, h):
+    app.camera.center_on(h)
+    click(app, app.camera.to_screen(h))
+
+
+def click_button(app, action, arg=None):
+    pump(app)
+    for hit in app.hits:
+        if hit.action == action and (arg is None or hit.arg == arg):
+            click(app, hit.rect.center)
+            return
+    raise AssertionError(f"no {action} button on screen: {[h.action for h in app.hits]}")
+
+
+def hex_of(app, uid):
+    return app.game.world.component(app.game.units[uid], Position).hex
+
+
+def handover(app):
+    assert app.overlay == "handover"
+    key(app, pygame.K_RETURN)
+    if app.overlay == "digest":
+        key(app, pygame.K_RETURN)
+    assert app.overlay is None
+
+
+def test_first_player_gets_a_handover_screen_hiding_the_board(app):
+    assert app.game.turn == 1 and app.game.phase == "movement"
+    assert app.overlay == "handover"
+    side = app.flow.current_side
+    assert app.ov["side"] == side
+    # the board is not drawn behind the hand-over screen: no map widgets
+    assert not any(h.action == "mode" for h in app.hits)
+    handover(app)
+    assert app.viewing == side
+    assert app.selected in app.flow.waiting(side)
+
+
+def test_click_a_reachable_hex_then_enter_moves_the_unit(app):
+    handover(app)
+    uid = app.selected
+    start = hex_of(app, uid)
+    dest = max((h for h in app.reach_hex if not app.game.units_at(h)),
+               key=lambda h: (app.reach_hex[h][0], h))
+    click_hex(app, dest)
+    assert app.planned().final.hex == dest
+    key(app, pygame.K_RETURN)
+    assert hex_of(app, uid) == dest != start
+    assert uid in app.flow.acted
+    moves = app.game.log.of_type("move")
+    assert moves[-1]["unit"] == uid and moves[-1]["to"] == app.game.map.label(dest)
+    # the other side moves next, behind a hand-over screen
+    assert app.overlay == "handover" and app.ov["side"] != app.game.side_of(app.game.units[uid])
+
+
+def test_keyboard_steps_turns_and_undo(app):
+    handover(app)
+    uid = app.selected
+    start = hex_of(app, uid)
+    facing = app.game.world.component(app.game.units[uid], Position).facing
+    key(app, pygame.K_w)
+    key(app, pygame.K_e)
+    key(app, pygame.K_w)
+    key(app, pygame.K_BACKSPACE)
+    assert app.path == ["F", "R"]
+    key(app, pygame.K_RETURN)
+    pos = app.game.world.component(app.game.units[uid], Position)
+    assert pos.hex == neighbor(start, facing) and pos.facing == (facing + 1) % 6
+
+
+def test_illegal_step_shows_the_engines_reason_and_changes_nothing(app):
+    handover(app)
+    uid = app.selected
+    for _ in range(12):
+        key(app, pygame.K_w)
+    assert app.message_bad and ("MP" in app.message or "off the map" in app.message or "cannot" in app.message)
+    path = list(app.path)
+    assert app.planned().error is None
+    assert len(path) < 12
+    assert hex_of(app, uid) == app.planned([]).final.hex   # nothing moved yet
+
+
+def test_unreachable_hover_explains_why(app):
+    handover(app)
+    far = Hex(app.game.map.width // 2, app.game.map.height // 2)
+    app.camera.center_on(far)
+    move_mouse(app, tuple(int(v) for v in app.camera.to_screen(far)))
+    assert far not in app.reach_hex
+    assert app.hover_reason
+
+
+def test_mode_buttons_change_the_reachable_area(app):
+    handover(app)
+    walk = set(app.reach_hex)
+    key(app, pygame.K_2)
+    assert app.mode in ("run", "flank")
+    assert set(app.reach_hex) > walk
+
+
+def play_out_phase(app):
+    """Every waiting unit passes until the phase is done."""
+    for _ in range(20):
+        if app.overlay == "handover":
+            handover(app)
+        if app.flow.phase_done() or app.flow.over:
+            return
+        key(app, pygame.K_SPACE)
+    raise AssertionError("phase did not finish")
+
+
+def test_end_phase_button_runs_the_remaining_phases_into_the_next_turn(app):
+    play_out_phase(app)
+    assert app.flow.phase_done()
+    assert app.game.phase == "movement"
+    click_button(app, "end_phase")
+    # phases without orders run by themselves; with the attack systems present
+    # the weapon phase waits for declarations
+    for _ in range(3):
+        if app.game.phase == "movement":
+            break
+        play_out_phase(app)
+        click_button(app, "end_phase")
+    assert app.game.turn == 2 and app.game.phase == "movement"
+    assert (app.save_dir / "autosave.json").is_file()
+
+
+def test_save_and_load_restore_the_game_and_the_turn_flow(app):
+    handover(app)
+    uid = app.selected
+    key(app, pygame.K_w)
+    key(app, pygame.K_RETURN)
+    snap = app.game.snapshots()
+    flow = app.flow.to_dict()
+    key(app, pygame.K_s, mod=pygame.KMOD_CTRL)
+    assert app.overlay == "save"
+    for _ in range(20):
+        key(app, pygame.K_BACKSPACE)
+    type_text(app, "mysave")
+    key(app, pygame.K_RETURN)
+    assert (app.save_dir / "mysave.json").is_file()
+    # saving from the hand-over screen returns to it: the board stays hidden
+    assert app.overlay == "handover"
+    # change the game, then load
+    handover(app)
+    key(app, pygame.K_SPACE)
+    assert app.game.snapshots() != snap or app.flow.to_dict() != flow
+    key(app, pygame.K_l, mod=pygame.KMOD_CTRL)
+    assert app.overlay == "load"
+    click_button(app, "load_do", str(app.save_dir / "mysave.json"))
+    assert app.game.snapshots() == snap
+    assert app.flow.to_dict()["acted"] == flow["acted"] and app.flow.pos == flow["pos"]
+    assert uid in app.flow.acted
+
+
+def test_zoom_keeps_the_hex_under_the_cursor(app):
+    handover(app)
+    h = Hex(5, 6)
+    app.camera.center_on(h)
+    x, y = app.camera.to_screen(h)
+    move_mouse(app, (int(x) + 3, int(y) + 2))
+    z = app.camera.zoom
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False, precise_x=0.0,
+                                         precise_y=1.0))
+    pump(app)
+    assert app.camera.zoom == z + 1
+    assert app.camera.hex_at(int(x) + 3, int(y) + 2) == h
+
+
+def test_drag_pans_the_map(app):
+    handover(app)
+    app.camera.zoom = len(__import__("engine.ui.geometry", fromlist=["Z"]).ZOOM_LEVELS) - 1
+    app.camera.center_on(Hex(7, 8))
+    ox = app.camera.ox
+    x, y, w, h = app.camera.view
+    start = (x + w // 2, y + h // 2)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(start[0] - 100, start[1]), rel=(-100, 0),
+                                         buttons=(1, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(start[0] - 100, start[1]), button=1))
+    sel = app.selected
+    path = list(app.path)
+    pump(app)
+    assert app.camera.ox == pytest.approx(ox + 100)
+    assert app.selected == sel and app.path == path      # a drag is not a click
+
+
+def test_victory_screen_when_a_side_has_nobody_left(app):
+    handover(app)
+    g = app.game
+    loser = [s for s in g.sides if s != app.viewing][0]
+    for uid in g.unit_ids(loser):
+        g.world.component(g.units[uid], Status).destroyed = True
+    play_out_phase(app)
+    click_button(app, "end_phase")
+    for _ in range(4):
+        if app.overlay == "victory":
+            break
+        play_out_phase(app)
+        click_button(app, "end_phase")
+    assert app.overlay == "victory" and g.winner == app.viewing
+
+
+def test_quit_asks_for_confirmation(app):
+    key(app, pygame.K_q, mod=pygame.KMOD_CTRL)
+    assert app.overlay == "confirm_quit" and app.running
+    key(app, pygame.K_n)
+    assert app.overlay == "handover" and app.running     # back where we were
+    key(app, pygame.K_q, mod=pygame.KMOD_CTRL)
+    key(app, pygame.K_y)
+    assert not app.running
+
+
+def test_help_overlay_toggles(app):
+    handover(app)
+    key(app, pygame.K_F1)
+    assert app.overlay == "help"
+    key(app, pygame.K_F1)
+    assert app.overlay is None
+
+
+def _skip_to(app, phase):
+    for _ in range(12):
+        if app.game.phase == phase and not app.flow.phase_done() and app.overlay != "handover":
+            return True
+        if app.overlay == "handover":
+            handover(app)
+            continue
+        if app.flow.phase_done():
+            click_button(app, "end_phase")
+        else:
+            key(app, pygame.K_SPACE)
+    return False
+
+
+def _close_in(app):
+    """Put the two mechs next to each other for attack tests (test setup)."""
+    g = app.game
+    g.world.component(g.units["hopper"], Position).hex = Hex(6, 8)
+    g.world.component(g.units["hopper"], Position).facing = 0
+    g.world.component(g.units["jager"], Position).hex = Hex(6, 7)
+    g.world.component(g.units["jager"], Position).facing = 3
+
+
+@pytest.mark.skipif(not any(t is FireOrder for (_p, t) in training_ground().ruleset.handlers),
+                    reason="weapon attacks not in this build")
+def test_weapon_attack_by_checkbox(app):
+    _close_in(app)
+    assert _skip_to(app, "weapon")
+    while app.selected != "hopper":
+        key(app, pygame.K_SPACE)
+        if app.overlay == "handover":
+            handover(app)
+    click_hex(app, hex_of(app, "jager"))
+    assert app.target == "jager"
+    n_before = len(app.game.log.of_type("attack"))
+    ticked = [n for n, v in app.checks.items() if v]
+    assert ticked
+    key(app, pygame.K_RETURN)
+    assert "hopper" in app.flow.acted
+    refused = [e for e in app.game.log.of_type("refused") if e["unit"] == "hopper"]
+    assert not refused
+
+
+@pytest.mark.skipif(not any(t is PhysicalOrder for (_p, t) in training_ground().ruleset.handlers),
+                    reason="physical attacks not in this build")
+def test_physical_menu_lists_reasons_and_declares(app):
+    _close_in(app)
+    assert _skip_to(app, "physical")
+    while app.selected != "hopper":
+        key(app, pygame.K_SPACE)
+        if app.overlay == "handover":
+            handover(app)
+    click_hex(app, hex_of(app, "jager"))
+    opts = app.physical_options("jager")
+    assert opts and all(p.reason or p.reason is None for _l, _o, p in opts)
+    legal = [i for i, (_l, _o, p) in enumerate(opts) if p.reason is None]
+    assert legal
+    key(app, pygame.K_1 + legal[0])
+    assert "hopper" in app.flow.acted
