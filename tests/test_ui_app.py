@@ -183,7 +183,12 @@ def test_end_phase_button_runs_the_remaining_phases_into_the_next_turn(app):
         play_out_phase(app)
         click_button(app, "end_phase")
     assert app.game.turn == 2 and app.game.phase == "movement"
-    assert (app.save_dir / "autosave.json").is_file()
+    # autosaved at the start of every phase; the newest is this phase
+    from engine import saves
+    newest = saves.autosaves(app.save_dir)[0]
+    g = saves.load_game(newest)
+    assert (g.turn, g.phase) == (2, "movement")
+    assert g.phase_data["hotseat"]["flow"]["acted"] == []
 
 
 def test_save_and_load_restore_the_game_and_the_turn_flow(app):
@@ -199,7 +204,7 @@ def test_save_and_load_restore_the_game_and_the_turn_flow(app):
         key(app, pygame.K_BACKSPACE)
     type_text(app, "mysave")
     key(app, pygame.K_RETURN)
-    assert (app.save_dir / "mysave.json").is_file()
+    assert (app.save_dir / "mysave.hexsave.json").is_file()
     # saving from the hand-over screen returns to it: the board stays hidden
     assert app.overlay == "handover"
     # change the game, then load
@@ -208,7 +213,7 @@ def test_save_and_load_restore_the_game_and_the_turn_flow(app):
     assert app.game.snapshots() != snap or app.flow.to_dict() != flow
     key(app, pygame.K_l, mod=pygame.KMOD_CTRL)
     assert app.overlay == "load"
-    click_button(app, "load_do", str(app.save_dir / "mysave.json"))
+    click_button(app, "load_do", str(app.save_dir / "mysave.hexsave.json"))
     assert app.game.snapshots() == snap
     assert app.flow.to_dict()["acted"] == flow["acted"] and app.flow.pos == flow["pos"]
     assert uid in app.flow.acted
@@ -281,7 +286,7 @@ def test_help_overlay_toggles(app):
 
 
 def _skip_to(app, phase):
-    for _ in range(12):
+    for _ in range(60):
         if app.game.phase == phase and not app.flow.phase_done() and app.overlay != "handover":
             return True
         if app.overlay == "handover":

@@ -19,7 +19,7 @@ from components import Identity, Position, Status, Turret, AlphaStrikeCard, Alti
 from engine.errors import DataError
 from engine.hexgrid import Hex, FACING_NAMES, direction_to, neighbors
 from engine.orders import MoveOrder, FireOrder, PhysicalOrder
-from engine.saves import load_game, save_game
+from engine import saves
 from engine.ui import theme
 from engine.ui.geometry import Camera, SQRT3
 from engine.ui.mapview import MapRenderer, draw_unit, draw_hex_outline, fill_hex, load_art
@@ -32,6 +32,7 @@ from systems import movement
 
 TOP = 34
 SIDE_W = 380
+HOTSEAT_KEY = "hotseat"
 MODE_LABELS = {"walk": "Walk", "run": "Run", "jump": "Jump", "cruise": "Cruise", "flank": "Flank"}
 
 
@@ -48,6 +49,7 @@ class App:
                  save_dir: str | Path | None = None, edge_pan: bool = True, autosave: bool = True,
                  mods: list[Path] | None = None) -> None:
         self.screen = screen
+        theme.reset_fonts()
         self.save_dir = Path(save_dir) if save_dir else default_save_dir()
         self.edge_pan = edge_pan
         self.autosave_on = autosave
@@ -162,12 +164,18 @@ class App:
         self._preview_cache = {}
         if self.autosave_on:
             try:
-                save_game(self.save_dir / "autosave.json", self.game, self.frontend())
-            except OSError as exc:
+                self.stamp()
+                saves.autosave(self.game, self.save_dir)
+            except (OSError, ValueError) as exc:
                 self.say(f"autosave failed: {exc}", True)
 
     def frontend(self) -> dict:
         return {"flow": self.flow.to_dict(), "level": self.level, "viewing": self.viewing}
+
+    def stamp(self) -> None:
+        """Put the hot-seat position (whose action, who has acted, the level's
+        tiles) into the game's phase data so it is saved with the game."""
+        self.game.phase_data[HOTSEAT_KEY] = self.frontend()
 
     def after_flow(self) -> None:
         """Called after anything that may move the turn flow on."""
@@ -509,11 +517,12 @@ class App:
     def save(self, name: str | None = None) -> Path | None:
         name = name or f"turn{self.game.turn}-{self.game.phase}"
         if not name.endswith(".json"):
-            name += ".json"
+            name += saves.SAVE_SUFFIX
         path = Path(name) if os.path.isabs(name) else self.save_dir / name
         try:
-            save_game(path, self.game, self.frontend())
-        except OSError as exc:
+            self.stamp()
+            saves.save_game(self.game, path)
+        except (OSError, ValueError) as exc:
             self.say(f"could not save: {exc}", True)
             return None
         self.say(f"saved {path}")
@@ -521,10 +530,15 @@ class App:
 
     def load(self, path: str | Path) -> bool:
         try:
-            game, front = load_game(path)
+            game = saves.load_game(path)
         except DataError as exc:
-            self.say(exc.first_line(), True)
+            msg = exc.first_line()
+            good = saves.latest_good_autosave(self.save_dir, exclude=path)
+            if good is not None:
+                msg += f" (the newest autosave that loads is {good.name})"
+            self.say(msg, True)
             return False
+        front = game.phase_data.get(HOTSEAT_KEY) or {}
         self.set_game(game, front.get("level"), front)
         self.say(f"loaded {path}")
         return True

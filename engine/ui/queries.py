@@ -78,59 +78,60 @@ class Preview:
         return mods
 
 
-_PREVIEW_MODULES = ("systems.weapon_attacks", "systems.physical_attacks", "systems.alpha_strike")
-_PREVIEW_NAMES = ("preview", "preview_attack", "to_hit_preview")
-
-
-def _preview_functions():
-    out = []
-    for name in _PREVIEW_MODULES:
-        try:
-            mod = importlib.import_module(name)
-        except ModuleNotFoundError as exc:
-            if exc.name != name:
-                raise
-            continue
-        for fn in _PREVIEW_NAMES:
-            f = getattr(mod, fn, None)
-            if callable(f):
-                out.append(f)
-    return out
-
-
-def _normalise(raw: Any) -> Preview | None:
-    if raw is None:
+def _module(name: str):
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name != name:
+            raise
         return None
-    if isinstance(raw, Preview):
-        return raw
-    if isinstance(raw, str):
-        return Preview(reason=raw)
-    if isinstance(raw, tuple) and len(raw) == 2 and isinstance(raw[0], int):
-        return Preview(to_hit=raw[0], modifiers=[tuple(m) for m in raw[1]])
-    if isinstance(raw, dict):
-        mods = raw.get("modifiers", [])
-        return Preview(reason=raw.get("reason"), to_hit=raw.get("to_hit", raw.get("target")),
-                       modifiers=[(str(m[0]), int(m[1])) for m in mods], extra=raw)
-    to_hit = getattr(raw, "to_hit", getattr(raw, "target", None))
-    mods = getattr(raw, "modifiers", [])
-    return Preview(reason=getattr(raw, "reason", None), to_hit=to_hit,
-                   modifiers=[(str(m[0]), int(m[1])) for m in mods], extra={})
+
+
+def _mods(raw) -> list[tuple[str, int]]:
+    return [(str(m[0]), int(m[1])) for m in raw or []]
 
 
 def preview(game, order) -> Preview:
     """What `order` (a FireOrder or PhysicalOrder) would need to hit, or why
-    it cannot be made. The reason comes from `game.check`; the number from
-    the attack system's `preview(game, order)` when it offers one."""
+    it cannot be made. The reason comes from `game.check`; the number and
+    its modifiers from the attack systems' preview functions
+    (weapon_attacks.preview, physical_attacks.evaluate, as_combat.plan_*)."""
     reason = game.check(order)
     if reason is not None:
         return Preview(reason=reason)
-    for f in _preview_functions():
-        try:
-            got = _normalise(f(game, order))
-        except (TypeError, AttributeError, KeyError):
-            continue
-        if got is not None and (got.to_hit is not None or got.reason):
-            return got
+    ent = game.units[order.unit]
+    alpha = is_alpha(game, ent)
+    try:
+        if isinstance(order, FireOrder):
+            if alpha:
+                mod = _module("systems.as_combat")
+                got = mod.plan_weapon_attack(game, order) if mod else None
+                if isinstance(got, dict):
+                    return Preview(to_hit=got["to_hit"], modifiers=_mods(got["modifiers"]), extra=got)
+            else:
+                mod = _module("systems.weapon_attacks")
+                if mod is not None and hasattr(mod, "preview"):
+                    th = mod.preview(game, order.unit, order.target, order.weapon, order.torso_twist)
+                    if th.reason:
+                        return Preview(reason=th.reason)
+                    extra = {"range": th.range, "band": th.band, "los": th.los}
+                    return Preview(to_hit=th.number, modifiers=_mods(th.modifiers), extra=extra)
+        elif isinstance(order, PhysicalOrder) and order.target:
+            if alpha:
+                mod = _module("systems.as_combat")
+                got = mod.plan_physical_attack(game, order) if mod else None
+                if isinstance(got, dict):
+                    return Preview(to_hit=got["to_hit"], modifiers=_mods(got["modifiers"]), extra=got)
+            else:
+                mod = _module("systems.physical_attacks")
+                if mod is not None and hasattr(mod, "evaluate"):
+                    ev = mod.evaluate(game, ent, game.units[order.target], order.attack, order.limb)
+                    if ev.reason:
+                        return Preview(reason=ev.reason)
+                    return Preview(to_hit=ev.to_hit, modifiers=_mods(ev.mods),
+                                   extra={"damage": ev.damage, "table": ev.table})
+    except (KeyError, AttributeError, TypeError):
+        pass
     return Preview()
 
 
@@ -139,7 +140,7 @@ PHYSICAL_LABELS = {
     ("punch", "left"): "Punch (left arm)", ("punch", "right"): "Punch (right arm)",
     ("kick", "left"): "Kick (left leg)", ("kick", "right"): "Kick (right leg)",
     ("push", None): "Push", ("club", None): "Club",
-    ("hatchet", "left"): "Hatchet (left arm)", ("hatchet", "right"): "Hatchet (right arm)",
+    ("hatchet", None): "Hatchet",
     ("standard", None): "Standard attack", ("melee", None): "Melee (MEL)",
 }
 
@@ -157,8 +158,7 @@ def physical_candidates(game, uid: str, target: str | None) -> list[tuple[str, P
                   ("push", None), ("club", None)]
         eq = game.world.try_component(ent, Equipment)
         if eq is not None and eq.hatchet:
-            side = "left" if eq.hatchet.startswith("left") else "right"
-            combos.append(("hatchet", side))
+            combos.append(("hatchet", None))
     else:
         combos = []
     if target is not None:

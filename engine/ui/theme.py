@@ -52,6 +52,15 @@ def side_shape(sides: list[str], side: str) -> str:
 _fonts: dict[tuple[int, bool], pygame.font.Font] = {}
 
 
+def reset_fonts() -> None:
+    """Forget fonts made before pygame was (re)initialised."""
+    from engine.ui import widgets
+    _fonts.clear()
+    widgets._cache.clear()
+    if not pygame.font.get_init():
+        pygame.font.init()
+
+
 def font(size: int, bold: bool = False) -> pygame.font.Font:
     key = (size, bold)
     if key not in _fonts:

@@ -73,7 +73,27 @@ class TurnFlow:
             if g.turn == 0 or g.phase == "setup":
                 g.start_turn()
             self._begin_phase(g.ruleset.phases[0])
+        elif not self.sequence and self.interactive():
+            self._resume()
         self.settle()
+
+    def _resume(self) -> None:
+        """A game saved without the hot-seat position (e.g. by another front
+        end): the phase's alternating order starts again with the units that
+        have not moved yet."""
+        from components import TurnState
+        g = self.game
+        counts = {s: len(self.eligible(s)) for s in g.sides}
+        self.sequence = alternating_order(g.initiative, counts)
+        if g.phase == g.ruleset.phases[0]:
+            self.acted = [u for u in g.unit_ids(active_only=True) if g.world.component(g.units[u], TurnState).moved]
+        remaining = {s: counts[s] - sum(1 for u in self.acted if side_of_uid(g, u) == s) for s in g.sides}
+        seq, self.pos = [], 0
+        for s in self.sequence:      # keep the order, drop the actions already taken
+            if remaining.get(s, 0) > 0:
+                seq.append(s)
+                remaining[s] -= 1
+        self.sequence = seq
 
     def _begin_phase(self, phase: str) -> None:
         g = self.game
