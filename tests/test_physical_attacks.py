@@ -1,9 +1,13 @@
 """Physical attacks (rules/physical.md P-..., seed 000; rules/mech_core.md
 section 4 where the seed is silent): punch, club and finding clubs, hatchet,
 push, kick, charge and death from above, with the seed's worked examples."""
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 
-from components import Equipment, Position, Status, Structure
+from components import Actuators, Crew, Equipment, Position, Status, Structure
 from engine.hexgrid import parse_hex_label
 from engine.hexmap import Terrain
 from systems import damage, piloting
@@ -576,7 +580,7 @@ def test_core_example_7_charge_to_hit():
 
     def setup(g):
         ts(g, "hopper").hexes_moved = 3
-    add_p = game.world.component(game.units["hopper"], __import__("components").Crew)
+    add_p = game.world.component(game.units["hopper"], Crew)
     add_p.piloting = 4
     to_weapon_phase(game, [order], initiative=("blue", "red"))
     setup(game)
@@ -701,7 +705,7 @@ def test_P_CHARGE_7_a_target_that_fell_in_the_weapon_phase_cannot_be_charged():
 def test_P_CHARGE_8_a_charger_that_lost_mp_may_still_charge():
     game, order = charge_game(forced={"to_hit": [2]})
     to_weapon_phase(game, [order], initiative=("blue", "red"))
-    game.world.component(game.units["jager"], __import__("components").Actuators).destroyed.append("left_foot")
+    game.world.component(game.units["jager"], Actuators).destroyed.append("left_foot")
     weapon_phase(game)
     physical_phase(game)
     assert attack(game, attack="charge")
@@ -864,3 +868,20 @@ def test_attacks_are_simultaneous_a_destroyed_attacker_still_hits():
     out = play(game, [phys("a", "kick", "t", "right"), phys("t", "kick", "a", "right")])
     assert out == [None, None]
     assert len(events(game, "attack", attack="kick", hit=True)) == 2
+
+
+# ===================================================================== scenarios
+SCENARIOS = sorted((Path(__file__).parent / "scenarios" / "physical").glob("*.toml"))
+SCENARIOS = [p for p in SCENARIOS if not p.name.endswith(".expect.toml")]
+CHECKER = Path(__file__).resolve().parents[2] / "shared" / "tools" / "check_scenarios.py"
+
+
+@pytest.mark.skipif(not CHECKER.exists(), reason="the shared scenario checker is not present")
+@pytest.mark.parametrize("scenario", SCENARIOS, ids=lambda p: p.stem)
+def test_physical_scenarios(scenario):
+    """tests/scenarios/physical/*.toml against their .expect.toml, through
+    `python -m engine scenario` like the shared examples."""
+    root = Path(__file__).resolve().parent.parent
+    run = subprocess.run([sys.executable, str(CHECKER), str(scenario)], cwd=root,
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stdout + run.stderr
