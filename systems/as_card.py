@@ -192,3 +192,18 @@ def cannot_act_reason(game: "Game", ent: int, name: str) -> str | None:
     if is_stunned(game, ent):
         return f"{name}'s crew is stunned this turn"
     return None
+
+
+# ------------------------------------------------------------------ point value
+def skill_adjusted_points(points: int, skill: int) -> int:
+    """AS-PV-1 (AS:CE skill table): each skill level better than 4 adds 1 PV
+    per full 5 PV above 7 plus 1 (PV 8-12: +2, 13-17: +3, ...); each level
+    worse than 4 takes 1 PV per full 10 PV above 14 plus 1 (PV 15-24: -2,
+    ...). At least 1 PV."""
+    if skill < 4:
+        step = 1 + ((points - 3) // 5 if points > 7 else 0)
+        return points + (4 - skill) * step
+    if skill > 4:
+        step = 1 + ((points - 5) // 10 if points > 14 else 0)
+        return max(1, points - (skill - 4) * step)
+    return points
