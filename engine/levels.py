@@ -300,16 +300,21 @@ def _read_tilesets(root: ET.Element, path: Path, probs: _Problems):
             ts, base = el, tsx.parent
         ranges.append((firstgid, tname))
         image = ts.find("image")
-        columns = int(ts.get("columns", "0") or 0)
-        tw, th = int(ts.get("tilewidth", "0") or 0), int(ts.get("tileheight", "0") or 0)
-        margin, spacing = int(ts.get("margin", "0") or 0), int(ts.get("spacing", "0") or 0)
+        nums = {}
+        for key in ("columns", "tilewidth", "tileheight", "margin", "spacing", "tilecount"):
+            try:
+                nums[key] = int(ts.get(key, "0") or 0)
+            except ValueError:
+                probs.add(f"tileset {tname} {key}", f"expected an integer, got \"{ts.get(key)}\"")
+                nums[key] = 0
+        columns, tw, th = nums["columns"], nums["tilewidth"], nums["tileheight"]
+        margin, spacing = nums["margin"], nums["spacing"]
         sheet = None
         if image is not None:
             sheet = (base / image.get("source", "")).resolve()
             if not sheet.is_file():
                 probs.add(f"tileset {tname} image", f"file not found: {sheet}")
-            tilecount = int(ts.get("tilecount", "0") or 0)
-            for tid in range(tilecount):
+            for tid in range(min(nums["tilecount"], 100_000)):
                 if columns:
                     r, c = divmod(tid, columns)
                     rect = (margin + c * (tw + spacing), margin + r * (th + spacing), tw, th)
@@ -425,11 +430,16 @@ def hex_center_pixel(h: Hex, tile_w: int = 84, tile_h: int = 72, hex_side: int =
     return h.x * col_w + tile_w / 2, h.y * tile_h + tile_h / 2 + (tile_h / 2 if h.x % 2 else 0)
 
 
-def _object_anchor(obj: ET.Element) -> tuple[float, float]:
+def _object_anchor(obj: ET.Element) -> tuple[float, float] | None:
     """The pixel an object stands on: a point itself; a tile object's centre
-    (tile objects are anchored at their bottom-left); a shape's centre."""
-    x, y = float(obj.get("x", 0)), float(obj.get("y", 0))
-    w, h = float(obj.get("width", 0)), float(obj.get("height", 0))
+    (tile objects are anchored at their bottom-left); a shape's centre.
+    None when its coordinates are not numbers."""
+    try:
+        x, y, w, h = (float(obj.get(k, 0)) for k in ("x", "y", "width", "height"))
+    except ValueError:
+        return None
+    if not all(math.isfinite(v) for v in (x, y, w, h)):
+        return None
     if obj.find("point") is not None:
         return x, y
     if obj.get("gid") is not None:
@@ -443,9 +453,8 @@ def _read_units(root: ET.Element, hexmap: HexMap, geometry: tuple[int, int, int]
                 mods: list[Path] | None, probs: _Problems) -> list[Placement]:
     placements: list[Placement] = []
     taken: set[str] = set()
-    explicit = [o.get("value") for g in _object_groups(root) for o in g.findall("object")
-                for o in o.findall("./properties/property[@name='uid']")]
-    taken.update(v for v in explicit if v)
+    for group in _object_groups(root):     # explicit uids are reserved before any are made up
+        taken.update(p.get("value") or "" for p in group.findall("./object/properties/property[@name='uid']"))
     seen_explicit: set[str] = set()
     for group in _object_groups(root):
         for obj in group.findall("object"):
@@ -457,7 +466,11 @@ def _read_units(root: ET.Element, hexmap: HexMap, geometry: tuple[int, int, int]
             for key in ("unit", "side"):
                 if key not in present:
                     probs.add(label, f"missing property \"{key}\" ({'unit file name' if key == 'unit' else 'the side controlling it'})")
-            px, py = _object_anchor(obj)
+            anchor = _object_anchor(obj)
+            if anchor is None:
+                probs.add(label, "x, y, width and height must be numbers")
+                continue
+            px, py = anchor
             at = pixel_to_hex(px, py, *geometry)
             if not hexmap.on_map(at) or px < 0 or py < 0:
                 probs.add(label, f"stands off the {hexmap.width}x{hexmap.height} map "

@@ -485,3 +485,33 @@ def test_map_remembers_its_level_file_through_a_save():
     assert game.map.source == str((LEVELS / "training.tmx").resolve())
     from engine.game import Game
     assert Game.from_dict(game.to_dict()).map.source == game.map.source
+
+
+# ------------------------------------------------------------------ corrupted maps (hypothesis)
+def _good_map_text() -> str:
+    layers = (layer_xml("terrain", 6, 5, {(0, 0): 1, (1, 0): 2}, 1)
+              + layer_xml("elevation", 6, 5, {(0, 0): 3}, 2))
+    import tempfile
+    with tempfile.TemporaryDirectory() as tmp:
+        return write_map(Path(tmp), layers=layers, objects=two_sides(),
+                         props='<property name="title" value="T"/>').read_text(encoding="utf-8")
+
+
+GOOD_MAP = _good_map_text()
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, len(GOOD_MAP) - 1), st.integers(0, 12),
+       st.text(alphabet=st.sampled_from('<>"=/ 0123456789-abcxyz&;.\n'), max_size=6))
+def test_corrupted_map_loads_or_is_refused_with_one_clear_message(at, cut, junk):
+    import tempfile
+    text = GOOD_MAP[:at] + junk + GOOD_MAP[at + cut:]
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "fuzz.tmx"
+        path.write_text(text, encoding="utf-8")
+        try:
+            load_level(path)
+        except DataError as exc:
+            assert exc.problems and all(p.startswith(str(path)) for p in exc.problems)
+        problems = check_level(path)
+        assert all(p.startswith(str(path)) for p in problems)
