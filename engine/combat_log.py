@@ -20,6 +20,8 @@ def describe(e: dict[str, Any]) -> str | None:
                 f"{e['mp_spent']} MP, {e['hexes_moved']} hexes")
     if t == "refused":
         return f"{e['unit']}: order refused: {e['reason']}"
+    if t == "attack" and e.get("automatic_miss"):
+        return f"{e['attacker']} {e['attack']} -> {e['target']}: misses automatically ({e['automatic_miss']})"
     if t == "attack":
         res = "hit" if e["hit"] else "miss"
         return (f"{e['attacker']} {e['attack']} -> {e['target']}: needs {e['to_hit']} "
@@ -29,11 +31,27 @@ def describe(e: dict[str, Any]) -> str | None:
                 f"(armor {e['armor_left']}, structure {e['structure_left']})")
     if t == "critical":
         return f"{e['unit']}: critical hit in {e['location'].replace('_', ' ')}: {e['effect']}"
+    if t == "psr" and e.get("automatic"):
+        return f"{e['unit']} piloting roll ({e['reason']}): fails automatically"
     if t == "psr":
         return (f"{e['unit']} piloting roll ({e['reason']}): needs {e['target']}, rolled {e['roll']}: "
                 + ("passed" if e["passed"] else "failed"))
     if t == "fall":
         return f"{e['unit']} falls {e['levels']} level(s), {e['damage']} damage, now facing {e['facing']}"
+    if t == "displace" and e.get("to") is None:
+        return f"{e['unit']} is pushed off the map from {e['from']} ({e['cause']})"
+    if t == "displace_blocked":
+        return f"{e['unit']} cannot be displaced from {e['from']} ({e['cause']})"
+    if t == "move_stopped":
+        return f"{e['unit']} stops in {e['at']} ({e['reason']})"
+    if t == "consciousness":
+        what = "wakes up" if e.get("waking") and e["passed"] else (
+            "stays conscious" if e["passed"] else ("stays unconscious" if e.get("waking") else "passes out"))
+        return f"{e['unit']}'s MechWarrior {what}: needs {e['target']}, rolled {e['roll']}"
+    if t == "pick_up_club":
+        return f"{e['unit']} picks up a club ({e['club']}) in {e['at']}"
+    if t == "club_destroyed":
+        return f"{e['unit']}'s {e['club']} club breaks"
     if t == "displace":
         return f"{e['unit']} is displaced {e['from']} -> {e['to']} ({e['cause']})"
     if t in ("sideslip", "skid"):

@@ -725,6 +725,17 @@ def hit_target(game: "Game", tgt: int, amount: int, table: str, side: str, cause
 # Hooks (game, target, amount, side, cause) -> bool: a rule for physical
 # damage to a vehicle (its own hit location tables); True when handled.
 VEHICLE_HIT: list = []
+# Hooks (game, charger, target) -> table name or None: the hit table a charge
+# uses on its target when not the standard one (a vehicle charging a mech).
+CHARGE_TABLE: list = []
+
+
+def charge_table(game: "Game", ent: int, tgt: int) -> str:
+    for hook in CHARGE_TABLE:
+        table = hook(game, ent, tgt)
+        if table:
+            return table
+    return "standard"
 
 
 def resolve_physical(game: "Game") -> None:
@@ -741,8 +752,9 @@ def resolve_physical(game: "Game") -> None:
         tons = game.world.component(ent, Identity).tonnage
         side = _side(game, tgt, Hex(*c["from"]))
         if hit and c["attack"] == "charge":
+            table = charge_table(game, ent, tgt)
             for g in hit_location.groups(charge_damage(tons, c["hexes"])):
-                hit_target(game, tgt, g, "standard", side, "charge")
+                hit_target(game, tgt, g, table, side, "charge")
             ttons = game.world.component(tgt, Identity).tonnage or tons   # P-CHARGE-11
             for g in hit_location.groups(math.ceil(ttons / 10)):
                 hit_target(game, ent, g, "standard", "front", "charge (attacker)")

@@ -39,6 +39,9 @@ FALL_FACING = {1: (0, "front"), 2: (1, "right"), 3: (2, "right"), 4: (3, "rear")
                5: (4, "left"), 6: (5, "left")}
 DAMAGE_20_REASON = "took 20 or more damage this phase"
 AUTOMATIC = "automatic"
+# Phases whose PSRs wait in the queue for the end of the phase (the heat
+# rules resolve the queue at the end of the heat phase too).
+QUEUE_PHASES = ("weapon", "physical", "heat")
 
 
 # --------------------------------------------------------------------- target numbers
@@ -232,7 +235,7 @@ def consciousness_roll(game: "Game", ent: int) -> None:
     st = game.world.component(ent, Status)
     if st.prone or st.destroyed:
         return
-    if game.phase in ("weapon", "physical"):
+    if game.phase in QUEUE_PHASES:
         queue_automatic_fall(game, ent, "MechWarrior unconscious")
     else:
         game.log.emit("psr", unit=game.uid(ent), reason="MechWarrior unconscious", target=None,
@@ -259,7 +262,7 @@ def leg_destroyed(game: "Game", ent: int, loc: str) -> None:
     """LOCATION_DESTROYED hook: a standing mech that loses a leg falls."""
     if loc in LEGS and game.kind(ent) == "mech":
         st = game.world.component(ent, Status)
-        if not st.prone and not st.destroyed and game.phase in ("weapon", "physical"):
+        if not st.prone and not st.destroyed and game.phase in QUEUE_PHASES:
             queue_automatic_fall(game, ent, f"{loc.replace('_', ' ')} destroyed")
 
 

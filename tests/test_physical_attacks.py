@@ -885,3 +885,20 @@ def test_physical_scenarios(scenario):
     run = subprocess.run([sys.executable, str(CHECKER), str(scenario)], cwd=root,
                          capture_output=True, text=True, timeout=120)
     assert run.returncode == 0, run.stdout + run.stderr
+
+
+# ===================================================================== invariants
+from hypothesis import given, strategies as st  # noqa: E402
+
+
+@given(st.integers(10, 100), st.integers(0, 2))
+def test_P_PUNCH_7_punch_damage_bounds(tons, halvings):
+    d = punch_damage(tons, halvings)
+    assert 1 <= d <= -(-tons // 10)
+    assert d == max(1, -(-tons // 10) // 2 ** halvings)
+
+
+@given(st.integers(10, 100), st.integers(0, 30))
+def test_P_CHARGE_12_charge_damage_rounds_the_product(tons, hexes):
+    d = charge_damage(tons, hexes)
+    assert d * 10 >= tons * hexes > (d - 1) * 10 or (hexes == 0 and d == 0)
