@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable
 
 from components import (Actuators, Altitude, Ammo, ClassicHeat, Crew, Identity, Mount, Position,
-                        Status, Structure, TurnState, Weapons)
+                        Status, Structure, TurnState, Turret, Weapons)
 from engine.hexgrid import distance, mech_attack_side, vehicle_attack_side
 from engine.orders import FireOrder
 from engine.weapons import WeaponType, weapons
@@ -138,20 +138,25 @@ def _live_bins(game: "Game", ent: int, wtype: str) -> list:
 
 
 def compute_to_hit(game: "Game", attacker: int, target: int, mount_index: int,
-                   twist: int | None = None) -> ToHit:
+                   twist: int | None = None, turret: int | None = None) -> ToHit:
     """The to-hit number for one weapon at one target now (declarations
     made earlier this phase count for secondary targets and fired weapons).
     `twist` is the torso twist this shot would use (-1, 0, +1; None: the
-    current one)."""
+    current one); `turret` the turret facing (None: the current one)."""
     w = game.world
     ts = w.component(attacker, TurnState)
-    saved_twist = ts.torso_twist
+    tur = w.try_component(attacker, Turret)
+    saved_twist, saved_turret = ts.torso_twist, (tur.facing if tur else None)
     if twist is not None:
         ts.torso_twist = twist
+    if turret is not None and tur is not None:
+        tur.facing = turret
     try:
         return _compute(game, attacker, target, mount_index)
     finally:
         ts.torso_twist = saved_twist
+        if tur is not None:
+            tur.facing = saved_turret
 
 
 def _compute(game: "Game", attacker: int, target: int, mount_index: int) -> ToHit:
@@ -296,7 +301,7 @@ def _airborne(game: "Game", ent: int) -> bool:
 
 
 def preview(game: "Game", attacker_uid: str, target_uid: str, weapon_key: str,
-            torso_twist: str | None = None) -> ToHit:
+            torso_twist: str | None = None, turret: int | None = None) -> ToHit:
     """What a shot would need, for the UI before the player commits.
 
     Returns a `ToHit`: `number` (the 2d6 roll needed), `modifiers` (a list of
@@ -305,7 +310,8 @@ def preview(game: "Game", attacker_uid: str, target_uid: str, weapon_key: str,
     sight: intervening hexes, woods points, partial cover) -- or, when the
     shot is impossible, `reason` (a sentence for the player) and
     `possible` False. `torso_twist` ("left" / "right") previews a twist
-    not yet made. Changes nothing and rolls nothing.
+    not yet made, `turret` (0..5) a turret facing. Changes nothing and
+    rolls nothing.
     """
     if attacker_uid not in game.units or target_uid not in game.units:
         return ToHit.impossible("no such unit")
@@ -314,10 +320,10 @@ def preview(game: "Game", attacker_uid: str, target_uid: str, weapon_key: str,
     if isinstance(found, str):
         return ToHit.impossible(found)
     twist = _twist_value(torso_twist)
-    reason = _twist_error(game, ent, twist)
+    reason = _twist_error(game, ent, twist) or _turret_error(game, ent, turret)
     if reason:
         return ToHit.impossible(reason)
-    return compute_to_hit(game, ent, tgt, found[0], twist)
+    return compute_to_hit(game, ent, tgt, found[0], twist, turret)
 
 
 def _twist_error(game: "Game", ent: int, twist: int | None) -> str | None:
@@ -337,6 +343,26 @@ def _twist_error(game: "Game", ent: int, twist: int | None) -> str | None:
 
 
 # ------------------------------------------------------------------ orders
+def _turret_error(game: "Game", ent: int, facing: int | None) -> str | None:
+    """V-ATK-5: a turret may point at any hexside, once per turn (all its
+    weapons fire the same way); a locked, jammed or destroyed turret stays."""
+    if facing is None:
+        return None
+    name = game.world.component(ent, Identity).name
+    tur = game.world.try_component(ent, Turret)
+    if tur is None:
+        return f"{name} has no turret"
+    if tur.facing == facing:
+        return None
+    if tur.destroyed:
+        return f"{name}'s turret is destroyed"
+    if tur.locked or tur.jammed:
+        return f"{name}'s turret is {'locked' if tur.locked else 'jammed'} and cannot turn"
+    if game.uid(ent) in game.phase_data.get("turret_turned", []) or game.world.component(ent, TurnState).fired:
+        return f"{name} has already set its turret facing for this turn"
+    return None
+
+
 def check_fire(game: "Game", order: FireOrder) -> str | None:
     ent = game.units[order.unit]
     if game.world.try_component(ent, Weapons) is None:
@@ -347,10 +373,10 @@ def check_fire(game: "Game", order: FireOrder) -> str | None:
     if order.target not in game.units:
         return f"there is no unit {order.target!r}"
     twist = _twist_value(order.torso_twist)
-    reason = _twist_error(game, ent, twist)
+    reason = _twist_error(game, ent, twist) or _turret_error(game, ent, order.turret)
     if reason:
         return reason
-    th = compute_to_hit(game, ent, game.units[order.target], found[0], twist)
+    th = compute_to_hit(game, ent, game.units[order.target], found[0], twist, order.turret)
     return th.reason
 
 
@@ -364,6 +390,11 @@ def declare_fire(game: "Game", order: FireOrder) -> None:
     twist = _twist_value(order.torso_twist)
     if twist is not None:
         ts.torso_twist = twist
+    tur = game.world.try_component(ent, Turret)
+    if order.turret is not None and tur is not None and tur.facing != order.turret:
+        tur.facing = order.turret
+        game.phase_data.setdefault("turret_turned", []).append(order.unit)
+        game.log.emit("turret", unit=order.unit, facing=order.turret)
     th = compute_to_hit(game, ent, tgt, index)
     wt = weapons()[mount.type]
     if wt.shots_per_ton:
@@ -457,6 +488,10 @@ def vehicle_side_hit(game: "Game", attacker: int, target: int) -> tuple[str, boo
 
 HIT_RULES["mech"] = mech_hit
 HIT_RULES.setdefault("vehicle", vehicle_side_hit)
+
+# The vehicle rules roll weapon hits on their own tables and apply them:
+# fn(game, attacker, target, damage, cause) (systems/vehicles.py registers it).
+WEAPON_HIT_VEHICLE: list[Callable[["Game", int, int, int, str], object]] = []
 # The vehicle hit tables (T-1/T-2 with rotor, critical and motive markers):
 # fn(game, attacker, target, amount, cause) applies one damage group itself.
 WEAPON_HIT_VEHICLE: list = []

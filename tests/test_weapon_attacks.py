@@ -416,3 +416,43 @@ def test_weapon_scenarios(path):
         assert any(_matches(want, e) for e in evs), want
     for want in expect.get("absent", []):
         assert not any(_matches(want, e) for e in evs), want
+
+
+def test_weapon_fire_at_a_vehicle_uses_the_vehicle_hit_tables():
+    game = make_game([("a", mech_data(weapons=[("medium_laser", "center_torso")]), "blue", "0808", 0),
+                      ("v", shipped("saladin"), "red", "0806", 3)], forced={"to_hit": [10]})
+    game.start_phase("weapon")
+    assert fire(game, "medium_laser", target="v") is None
+    game.end_phase()
+    dmg = events(game, "damage")
+    assert dmg and dmg[0]["unit"] == "v" and dmg[0]["location"] in ("front", "left", "right", "rear", "turret")
+    assert sum(d["amount"] for d in dmg if d["unit"] == "v") == 5
+
+
+def test_vehicle_turret_weapon_fires_behind_the_hull():
+    from components import Turret
+    game = make_game([("v", shipped("manticore"), "blue", "0808", 0),
+                      ("t", mech_data(), "red", "0812", 0)])
+    game.start_phase("weapon")
+    v = game.units["v"]
+    game.get(v, Turret).facing = 0
+    assert "outside" in wa.preview(game, "v", "t", "ppc").reason
+    game.get(v, Turret).facing = 3
+    assert wa.preview(game, "v", "t", "ppc").possible
+    assert "outside" in wa.preview(game, "v", "t", "medium_laser").reason     # hull front mount
+
+
+def test_V_ATK_5_fire_order_turns_the_turret_once_per_turn():
+    from components import Turret
+    game = make_game([("v", shipped("manticore"), "blue", "0808", 0),
+                      ("t", mech_data(), "red", "0812", 0), ("u", mech_data(), "red", "0804", 0)])
+    game.start_phase("weapon")
+    assert wa.preview(game, "v", "t", "ppc", turret=3).possible
+    assert game.submit(FireOrder("v", {}, weapon="ppc", target="t", turret=3)) is None
+    assert game.get("v", Turret).facing == 3
+    assert "already set its turret" in game.submit(FireOrder("v", {}, weapon="srm_6", target="u", turret=0))
+    game.get("v", Turret).locked = True
+    game2 = make_game([("v", shipped("manticore"), "blue", "0808", 0), ("t", mech_data(), "red", "0812", 0)])
+    game2.get("v", Turret).locked = True
+    game2.start_phase("weapon")
+    assert "locked" in game2.check(FireOrder("v", {}, weapon="ppc", target="t", turret=3))
