@@ -9,8 +9,65 @@ def _mods(mods: list) -> str:
     return ", ".join(f"{label} {value:+d}" for label, value in mods)
 
 
-def describe(e: dict[str, Any]) -> str | None:
+_UNIT_FIELDS = ("unit", "attacker", "target")
+
+
+def _w(text: Any) -> str:
+    return str(text).replace("_", " ")
+
+
+# Sentences for the event types beyond the contract's required ones.
+_MORE = {
+    "declare": lambda e: (f"{e['unit']} declares {_w(e.get('weapon') or e.get('attack') or 'an attack')}"
+                          + (f" ({e['limb']})" if e.get("limb") else "")
+                          + (f" at {e['target']}" if e.get("target") else "")
+                          + (f", needs {e['to_hit']}" if e.get("to_hit") is not None else "")),
+    "cluster": lambda e: (f"{e['attacker']} {_w(e['weapon'])}: cluster roll {e['roll']}, "
+                          f"{e['missiles']} of {e['rack']} missiles hit"),
+    "move_end": lambda e: None,
+    "move_stopped": lambda e: f"{e['unit']} stops in {e['at']} ({e['reason']})",
+    "collision": lambda e: f"{e['unit']} collides with {_w(e['target'])} in {e['at']}",
+    "consciousness": lambda e: (f"{e['unit']} {'wakes up' if e.get('waking') and e['passed'] else 'consciousness'}"
+                                f" roll: needs {e['target']}, rolled {e['roll']}: "
+                                + ("conscious" if e["passed"] else "unconscious")),
+    "crew_killed": lambda e: f"{e['unit']}: crew killed",
+    "displace_blocked": lambda e: f"{e['unit']} cannot be displaced ({e['cause']})",
+    "explosion": lambda e: f"{e['unit']}: {_w(e['item'])} explodes in {_w(e['location'])}, {e['amount']} damage",
+    "ammo_explosion": lambda e: (f"{e['unit']}: ammunition explodes in {_w(e['location'])}, {e['damage']} damage"
+                                 + (" (CASE)" if e.get("case") else "")),
+    "immobile": lambda e: f"{e['unit']} is immobilised ({e['cause']})",
+    "land": lambda e: f"{e['unit']} lands in {e['at']}" + (" (forced)" if e.get("forced") else ""),
+    "descend": lambda e: f"{e['unit']} descends to altitude {e['altitude']} ({e['cause']})",
+    "location_destroyed": lambda e: f"{e['unit']}: {_w(e['location'])} destroyed",
+    "motive": lambda e: f"{e['unit']} motive system roll {e['total']}: {_w(e['result'])}",
+    "motive_damage": lambda e: f"{e['unit']} motive damage ({_w(e['result'])}): cruise {e['cruise']}, flank {e['flank']}",
+    "rotor_damage": lambda e: f"{e['unit']} rotor damage: cruise {e['cruise']}, flank {e['flank']}",
+    "partial_cover": lambda e: f"{e['unit']}: partial cover absorbs the hit to {_w(e['location'])}",
+    "pick_up_club": lambda e: f"{e['unit']} picks up a club ({_w(e['club'])}) in {e['at']}",
+    "club_on_map": lambda e: f"a club ({_w(e['club'])}) lies in {e['at']}",
+    "club_destroyed": lambda e: f"{e['unit']}'s club breaks",
+    "club_dropped": lambda e: f"{e['unit']} drops its club",
+    "pilot_damage": lambda e: f"{e['unit']}'s pilot takes {e['amount']} hit(s) ({e['reason']}), {e['total']} in all",
+    "recover": lambda e: f"{e['unit']} recovers ({e['reason']})",
+    "removed": lambda e: f"{e['unit']} leaves the battlefield ({e['cause']})",
+    "terrain_damage": lambda e: f"{e['unit']} takes {e['damage']} damage ({e['cause']})",
+    "weapon_destroyed": lambda e: f"{e['unit']}: {_w(e['weapon'])} in {_w(e['location'])} destroyed",
+    "weapon_jammed": lambda e: f"{e['unit']}: {_w(e['weapon'])} in {_w(e['location'])} jams",
+    "cargo_hit": lambda e: f"{e['unit']}: cargo hit",
+}
+
+
+def describe(e: dict[str, Any], names: dict[str, str] | None = None) -> str | None:
+    """One sentence for an event; `names` (unit id -> display name) makes it
+    read with unit names instead of ids."""
+    if names:
+        e = {k: (names.get(v, v) if k in _UNIT_FIELDS and isinstance(v, str) else v) for k, v in e.items()}
     t = e["type"]
+    if t in _MORE:
+        try:
+            return _MORE[t](e)
+        except KeyError:
+            pass
     if t == "roll":
         return None   # rolls are folded into the sentences that use them
     if t == "initiative":
@@ -70,14 +127,14 @@ def describe(e: dict[str, Any]) -> str | None:
     return f"{t}: {fields}"
 
 
-def lines(events: list[dict[str, Any]]) -> list[str]:
+def lines(events: list[dict[str, Any]], names: dict[str, str] | None = None) -> list[str]:
     out = []
     turn, phase = None, None
     for e in events:
         if (e["turn"], e["phase"]) != (turn, phase):
             turn, phase = e["turn"], e["phase"]
             out.append(f"-- turn {turn}, {phase} phase --")
-        text = describe(e)
+        text = describe(e, names)
         if text:
             out.append("  " + text)
     return out

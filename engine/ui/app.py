@@ -26,14 +26,25 @@ from engine.ui.mapview import MapRenderer, draw_unit, draw_hex_outline, fill_hex
 from engine.ui.panels import CombatLog, draw_unit_panel
 from engine.ui import queries
 from engine.ui.turnflow import TurnFlow
-from engine.ui.widgets import Hit, button, checkbox, panel, text, wrap
+from engine.ui.widgets import Hit, button, checkbox, fit_text, panel, text, wrap
 from engine.ui import overlays
 from systems import movement
 
 TOP = 34
 SIDE_W = 380
+UNIT_PANEL_H = 370
 HOTSEAT_KEY = "hotseat"
 MODE_LABELS = {"walk": "Walk", "run": "Run", "jump": "Jump", "cruise": "Cruise", "flank": "Flank"}
+
+
+def short_reason(reason: str, target_name: str = "") -> str:
+    """A refusal sentence trimmed for a one-line list (the full sentence is
+    in the hover tip)."""
+    r = reason
+    if target_name and r.startswith(target_name + " is "):
+        r = r[len(target_name) + 4:]
+    r = r.split(" (")[0]
+    return r
 
 
 def default_save_dir() -> Path:
@@ -85,6 +96,7 @@ class App:
         self.renderer = MapRenderer(game, load_art(level))
         self.camera = Camera(game.map.width, game.map.height, self.map_rect())
         self.camera.fit()
+        self.camera.zoom = max(self.camera.zoom + 1, 6)   # close enough to read; the map scrolls
         self.log.reset()
         self.overlay, self.ov, self.stack = None, {}, []
         self.clear_selection()
@@ -140,6 +152,17 @@ class App:
     def say(self, msg: str, bad: bool = False) -> None:
         self.message = msg
         self.message_bad = bad
+
+    def short_names(self) -> dict[str, str]:
+        """Unit id -> a short display name for the log ("Atlas"; the id is
+        added when two units share a name)."""
+        g = self.game
+        if getattr(self, "_names_for", None) is not g:
+            first = {u: g.world.component(e, Identity).name.split(" ")[0] for u, e in g.units.items()}
+            dup = {n for n in first.values() if list(first.values()).count(n) > 1}
+            self._names = {u: (f"{n} ({u})" if n in dup else n) for u, n in first.items()}
+            self._names_for = g
+        return self._names
 
     def ent(self, uid: str) -> int:
         return self.game.units[uid]
@@ -1014,7 +1037,7 @@ class App:
 
     def log_rect(self) -> pygame.Rect:
         w, h = self.screen.get_size()
-        top = TOP + 330 + 210
+        top = TOP + UNIT_PANEL_H + 210
         return pygame.Rect(w - SIDE_W, min(top, h - 120), SIDE_W, h - min(top, h - 120))
 
     def draw(self) -> None:
@@ -1023,14 +1046,28 @@ class App:
         s.fill(theme.BG)
         self.hits = []
         if self.game is not None and self.overlay != "handover":
-            self.log.update(self.game.log.events)
+            self.log.update(self.game.log.events, self.short_names())
             self.draw_map()
             self.draw_topbar()
             self.draw_sidebar()
         elif self.game is not None:
             self.draw_topbar()
         overlays.draw(self)
+        self.draw_hit_tip()
         self.frame_ms = (time.perf_counter() - t0) * 1000
+
+    def draw_hit_tip(self) -> None:
+        """The full text behind a shortened widget line, under the mouse."""
+        hit = self._hit_at(self.mouse) if self.mouse_seen else None
+        if hit is None or not hit.tip:
+            return
+        parts = wrap(hit.tip, 12, 360)
+        w = max(theme.font(12).size(p)[0] for p in parts) + 16
+        r = pygame.Rect(self.mouse[0] - w - 10, self.mouse[1] + 14, w, 16 * len(parts) + 8)
+        r.clamp_ip(self.screen.get_rect())
+        panel(self.screen, r, alpha=245)
+        for i, part in enumerate(parts):
+            text(self.screen, part, (r.x + 8, r.y + 4 + 16 * i), 12)
 
     # ---------------------------------------------------------------- map
     def draw_map(self) -> None:
@@ -1051,17 +1088,13 @@ class App:
         kind = self.phase_kind()
         sel = self.selected
         limit = self.mp_limit() if kind == "move" and sel else 0
-        # reachable hexes
+        # reachable hexes: everything else under a dark veil (Wesnoth style)
         if kind == "move" and sel and self.reach_hex:
-            walk_limit = None
-            for h, (mp, path, key) in self.reach_hex.items():
+            overlay.fill((0, 0, 0, 110))
+            for h in self.reach_hex:
                 c = local(h)
-                if not (-size < c[0] < view.w + size and -size < c[1] < view.h + size):
-                    continue
-                left = limit - mp
-                frac = left / limit if limit else 0
-                col = (0, 158, 115, 70) if frac > 0.5 else ((230, 159, 0, 80) if frac > 0.2 else (213, 94, 0, 90))
-                fill_hex(overlay, c, size, col)
+                if -size < c[0] < view.w + size and -size < c[1] < view.h + size:
+                    fill_hex(overlay, c, size + 1, (0, 0, 0, 0))
         # line of sight to the hovered or chosen target
         tgt = None
         if kind in ("fire", "physical") and sel:
@@ -1075,12 +1108,20 @@ class App:
                     for h in cell:
                         fill_hex(overlay, local(h), size, (86, 180, 233, 70 if len(cell) == 1 else 40))
         s.blit(overlay, view.topleft)
-        if kind == "move" and sel and self.reach_hex and size >= 22:
+        if kind == "move" and sel and self.reach_hex and size >= 16:
+            start_hex = g.world.component(self.ent(sel), Position).hex
+            r = max(7, int(size * 0.24))
             for h, (mp, path, key) in self.reach_hex.items():
                 c = cam.to_screen(h)
-                if view.collidepoint(c):
-                    text(s, str(limit - mp), (c[0] + size * 0.45, c[1] - size * 0.05), max(10, size // 3),
-                         (255, 255, 255), True, "center")
+                if h == start_hex or not view.collidepoint(c):
+                    continue
+                left = limit - mp
+                frac = left / limit if limit else 0
+                col = (0, 130, 95) if frac >= 0.5 else ((200, 135, 0) if frac > 0 else (190, 80, 0))
+                pos = (c[0], c[1] + size * 0.52)
+                pygame.draw.circle(s, col, pos, r)
+                pygame.draw.circle(s, (250, 250, 250), pos, r, 1)
+                text(s, str(left), pos, max(9, int(r * 1.3)), (255, 255, 255), True, "center")
         if tgt:
             a = cam.to_screen(g.world.component(self.ent(sel), Position).hex)
             b = cam.to_screen(g.world.component(self.ent(tgt), Position).hex)
@@ -1206,9 +1247,10 @@ class App:
         else:
             previews = [(type("S", (), {"label": label})(), p) for label, _o, p in self.physical_options(target)]
         shown_mods = False
+        impossible = []
         for slot, p in previews:
             if p.reason:
-                out.append((f"{slot.label}: {p.reason}", theme.TEXT_DIM))
+                impossible.append((slot.label, p.reason))
             elif p.to_hit is not None:
                 out.append((f"{slot.label}: needs {p.to_hit}  ({p.chance * 100:.0f}%)", theme.GOOD))
                 if p.modifiers and not shown_mods:
@@ -1216,6 +1258,12 @@ class App:
                     shown_mods = True
             else:
                 out.append((f"{slot.label}: allowed", theme.GOOD))
+        reasons: dict[str, list[str]] = {}
+        for label, reason in impossible:
+            reasons.setdefault(short_reason(reason, self.name(target)), []).append(label.split(" (")[0])
+        for reason, labels in reasons.items():
+            names = ", ".join(sorted(set(labels), key=labels.index))
+            out.append((f"{names}: {reason}", theme.TEXT_DIM))
         return out
 
     # ---------------------------------------------------------------- top bar
@@ -1275,7 +1323,7 @@ class App:
                 except Exception:
                     pass
             mp_text = "MP: " + ", ".join(mps)
-        unit_rect = pygame.Rect(x, TOP, SIDE_W, 330)
+        unit_rect = pygame.Rect(x, TOP, SIDE_W, UNIT_PANEL_H)
         draw_unit_panel(s, unit_rect, self.game, uid, mp_text)
         act = pygame.Rect(x, unit_rect.bottom, SIDE_W, self.log_rect().y - unit_rect.bottom)
         self.draw_actions(act)
@@ -1357,14 +1405,18 @@ class App:
                     if y > rect.bottom - 40:
                         break
                     if p.reason:
-                        label = f"{i + 1}. {slot.label}: {p.reason}"
+                        label = f"{i + 1}. {slot.label}: {short_reason(p.reason, self.name(self.target))}"
+                        tip = p.reason
                     elif p.to_hit is not None:
-                        label = f"{i + 1}. {slot.label}: {p.to_hit}+ ({p.chance * 100:.0f}%)"
+                        label = f"{i + 1}. {slot.label}: needs {p.to_hit} ({p.chance * 100:.0f}%)"
+                        tip = p.breakdown()
                     else:
                         label = f"{i + 1}. {slot.label}"
-                    checkbox(s, self.hits, (x, y, SIDE_W - 16, 18), label[:58],
+                        tip = ""
+                    checkbox(s, self.hits, (x, y, SIDE_W - 16, 18), fit_text(label, 12, SIDE_W - 40),
                              self.checks.get(slot.order_name, False), "toggle_weapon", slot.order_name,
-                             enabled=p.reason is None)
+                             enabled=p.reason is None, colour=theme.GOOD if p.reason is None else theme.TEXT)
+                    self.hits[-1].tip = tip
                     y += 19
             by = rect.bottom - 34
             button(s, self.hits, (x, by, 150, 28), "Fire", "confirm", key="Enter", active=True,
@@ -1380,17 +1432,18 @@ class App:
                 if y > rect.bottom - 40:
                     break
                 if p.reason:
-                    txt = f"{i + 1}. {label}: {p.reason}"
+                    txt = f"{i + 1}. {label}: {short_reason(p.reason, self.name(self.target) if self.target else '')}"
                 elif p.to_hit is not None:
-                    txt = f"{i + 1}. {label}: {p.to_hit}+ ({p.chance * 100:.0f}%)"
+                    txt = f"{i + 1}. {label}: needs {p.to_hit} ({p.chance * 100:.0f}%)"
                 else:
                     txt = f"{i + 1}. {label}"
                 r = pygame.Rect(x, y, SIDE_W - 16, 20)
                 hov = r.collidepoint(m) and p.reason is None
                 if hov:
                     pygame.draw.rect(s, theme.PANEL_LIGHT, r)
-                text(s, txt[:62], (x + 4, y + 3), 12, theme.TEXT if p.reason is None else theme.TEXT_DIM)
-                self.hits.append(Hit(r, "physical", i, p.reason is None, p.reason or ""))
+                text(s, fit_text(txt, 12, SIDE_W - 24), (x + 4, y + 3), 12,
+                     theme.GOOD if p.reason is None else theme.TEXT_DIM)
+                self.hits.append(Hit(r, "physical", i, p.reason is None, p.reason or p.breakdown()))
                 y += 21
             button(s, self.hits, (x, rect.bottom - 34, 150, 28), "No attack", "hold", key="Space", mouse=m)
         else:

@@ -24,6 +24,25 @@ def _hover(app, h) -> None:
     app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=(int(x), int(y)), rel=(0, 0), buttons=(0, 0, 0)))
 
 
+def _frame(app, uids) -> None:
+    """Zoom in as far as the units still fit, centred between them."""
+    from engine.ui.geometry import ZOOM_LEVELS, map_pos
+    g = app.game
+    hexes = [g.world.component(g.units[u], Position).hex for u in uids]
+    cam = app.camera
+    for z in range(len(ZOOM_LEVELS) - 3, 3, -1):
+        pts = [map_pos(h, ZOOM_LEVELS[z]) for h in hexes]
+        w = max(p[0] for p in pts) - min(p[0] for p in pts) + 4 * ZOOM_LEVELS[z]
+        h = max(p[1] for p in pts) - min(p[1] for p in pts) + 4 * ZOOM_LEVELS[z]
+        if w <= cam.view[2] * 0.7 and h <= cam.view[3] * 0.7:
+            break
+    cam.zoom = z
+    pts = [map_pos(h, cam.size) for h in hexes]
+    cam.ox = sum(p[0] for p in pts) / len(pts) - cam.view[2] / 2
+    cam.oy = sum(p[1] for p in pts) / len(pts) - cam.view[3] / 2
+    cam.clamp()
+
+
 def _nearest_enemy_hex(app, uid):
     g = app.game
     me = g.world.component(g.units[uid], Position).hex
@@ -91,6 +110,18 @@ def run_demo(app, name: str) -> None:
         return
     if name in ("attack", "panel", "victory"):
         _advance_all(app, keep=3 if name == "attack" else 1)
+        # a second turn of closing in, holding fire
+        for _ in range(40):
+            _dismiss(app)
+            if app.game.turn >= 2 or app.flow.over:
+                break
+            if app.flow.phase_done():
+                app.do("end_phase")
+            elif app.phase_kind() in ("fire", "physical"):
+                app.do("hold")
+            else:
+                break
+        _advance_all(app, keep=3 if name == "attack" else 1)
         # skip to a phase with attacks
         for _ in range(6):
             _dismiss(app)
@@ -107,7 +138,7 @@ def run_demo(app, name: str) -> None:
             enemy = app.target or (app.enemies(app.selected) or [None])[0]
             if enemy:
                 app.set_target(enemy)
-                app.do("center")
+                _frame(app, [app.selected, enemy])
                 _hover(app, g.world.component(g.units[enemy], Position).hex)
         elif name == "panel":
             # fire everything available for a couple of phases, then show a damaged unit

@@ -8,7 +8,7 @@ import math
 from engine.hexgrid import Hex, center, from_cube, Cube
 
 SQRT3 = math.sqrt(3.0)
-ZOOM_LEVELS = (14, 18, 22, 27, 33, 40, 48, 58, 70, 84)
+ZOOM_LEVELS = (12, 14, 16, 19, 22, 25, 29, 33, 38, 44, 51, 59, 68, 80, 92)
 MARGIN = 1.2      # map-space border around the map, in hex sizes
 
 
@@ -59,7 +59,7 @@ class Camera:
     """Which part of the map is on screen: a zoom level and the map-surface
     pixel shown at the viewport's top-left corner."""
 
-    def __init__(self, map_w: int, map_h: int, view: tuple[int, int, int, int], zoom: int = 5) -> None:
+    def __init__(self, map_w: int, map_h: int, view: tuple[int, int, int, int], zoom: int = 7) -> None:
         self.map_w, self.map_h = map_w, map_h
         self.view = view          # x, y, w, h of the map viewport on screen
         self.zoom = zoom

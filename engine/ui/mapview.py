@@ -94,6 +94,7 @@ class MapRenderer:
         w, h = map_pixel_size(hm.width, hm.height, size)
         surf = pygame.Surface((w, h))
         surf.fill(theme.BG)
+        self._art_hexes = set()
         for hx in hm.all_hexes():
             self._draw_hex_base(surf, hx, size)
         for hx in hm.all_hexes():
@@ -113,6 +114,8 @@ class MapRenderer:
                 s = self.art.scaled(gid, img, size)
                 surf.blit(s, s.get_rect(center=(cx, cy)))
                 drawn = True
+            if drawn:
+                self._art_hexes.add(hx)
             if drawn and t.level:
                 shade = pygame.Surface((2 * size + 2, int(SQRT3 * size) + 2), pygame.SRCALPHA)
                 a = min(120, 25 * abs(t.level))
@@ -130,7 +133,7 @@ class MapRenderer:
     def _draw_roads(self, surf, hx: Hex, size: int) -> None:
         hm = self.game.map
         t = hm.terrain(hx)
-        if not t.road:
+        if not t.road or hx in self._art_hexes:
             return
         cx, cy = map_pos(hx, size)
         col = theme.PAVED if t.paved else theme.ROAD
@@ -149,7 +152,8 @@ class MapRenderer:
         t = hm.terrain(hx)
         cx, cy = map_pos(hx, size)
         small = max(8, size // 4)
-        if t.woods:
+        art = hx in self._art_hexes       # the tile already shows trees, waves, rocks
+        if t.woods and not art:
             n = 3 if t.woods == 1 else 5
             dark = (30, 70, 34) if t.woods == 2 else (50, 100, 50)
             r = max(2, size // 6)
@@ -159,28 +163,31 @@ class MapRenderer:
                 pygame.draw.circle(surf, dark, (px, py), r)
                 pygame.draw.circle(surf, (20, 40, 20), (px, py), r, 1)
         if t.terrain == "water" and t.depth:
-            for k in (-1, 1):
+            for k in ((-1, 1) if not art else ()):
                 y = cy + k * size * 0.22
                 pts = [(cx - size * 0.45 + i * size * 0.15, y + (2 if i % 2 else -2)) for i in range(7)]
                 pygame.draw.lines(surf, (190, 215, 240), False, pts, 1)
             if size >= 18:
                 img = render(f"d{t.depth}", small, (225, 238, 255))
                 surf.blit(img, img.get_rect(center=(cx + size * 0.45, cy + size * 0.45)))
-        if t.terrain in ("rough", "rubble"):
+        if t.terrain in ("rough", "rubble") and not art:
             for i in range(4):
                 px = cx - size * 0.35 + i * size * 0.22
                 py = cy + (size * 0.15 if i % 2 else -size * 0.05)
                 pygame.draw.polygon(surf, (95, 85, 70), [(px, py), (px + size * 0.08, py - size * 0.1),
                                                         (px + size * 0.16, py)])
-        if t.building:
+        if t.building and not art:
             r = pygame.Rect(0, 0, size * 0.9, size * 0.75)
             r.center = (cx, cy + size * 0.05)
             pygame.draw.rect(surf, (105, 100, 98), r)
             pygame.draw.rect(surf, (40, 40, 40), r, max(1, size // 20))
-            if size >= 18:
-                img = render(f"B{t.building}", max(9, size // 3), (240, 240, 240), True)
-                surf.blit(img, img.get_rect(center=r.center))
-        if size >= 22:
+        if t.building and size >= 18:
+            img = render(f"B{t.building}", max(9, size // 3), (240, 240, 240), True)
+            box = img.get_rect(center=(cx, cy + size * 0.05)).inflate(4, 0)
+            if art:
+                pygame.draw.rect(surf, (50, 50, 55), box, border_radius=3)
+            surf.blit(img, img.get_rect(center=box.center))
+        if size >= 18:
             img = render(hm.label(hx), max(8, int(size * 0.26)), (35, 38, 35))
             surf.blit(img, img.get_rect(midtop=(cx, cy - SQRT3 * size / 2 + 2)))
         if t.level and size >= 14:
@@ -231,7 +238,7 @@ def draw_unit(surf, game, ent: int, centre, size: int, selected: bool = False,
     pos = w.component(ent, Position)
     st = w.component(ent, Status)
     cx, cy = centre
-    r = size * 0.42
+    r = size * 0.46
     colour = theme.side_colour(game.sides, ident.side)
     if st.destroyed or dim:
         colour = tuple(int(c * 0.45) for c in colour)
@@ -254,11 +261,10 @@ def draw_unit(surf, game, ent: int, centre, size: int, selected: bool = False,
     tur = w.try_component(ent, Turret)
     if tur is not None and not tur.destroyed:
         tx, ty = facing_vector(tur.facing)
-        pygame.draw.line(target, (20, 20, 20), (cx, cy), (cx + tx * size * 0.62, cy + ty * size * 0.62),
-                         max(3, size // 9))
-        pygame.draw.circle(target, (20, 20, 20), (cx, cy), size * 0.14)
-    if size >= 18:
-        img = render(unit_short(ident.name), max(9, int(size * 0.3)), (255, 255, 255), True)
+        pygame.draw.line(target, (20, 20, 20), (cx + tx * r * 0.55, cy + ty * r * 0.55),
+                         (cx + tx * r * 1.45, cy + ty * r * 1.45), max(3, size // 9))
+    if size >= 14:
+        img = render(unit_short(ident.name), max(8, int(size * 0.3)), (255, 255, 255), True)
         target.blit(img, img.get_rect(center=(cx, cy)))
     # armor bar
     frac = armor_fraction(game, ent)

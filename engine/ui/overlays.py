@@ -83,8 +83,9 @@ def _draw_digest(app) -> None:
     side = app.ov.get("side", "")
     r = _box(app, 640, 440, f"Since {side.capitalize()}'s last turn")
     lines = []
+    names = app.short_names()
     for e in app.ov.get("events", []):
-        t = combat_log.describe(e)
+        t = combat_log.describe(e, names)
         if t:
             col = (255, 170, 120) if e["type"] in ("damage", "critical", "destroyed", "fall") else theme.TEXT
             for part in wrap(t, 13, r.w - 30):

@@ -94,7 +94,7 @@ def draw_unit_panel(surf, rect, game, uid: str | None, mp_text: str = "") -> Non
         line2.append(", ".join(flags).upper())
     text(surf, " · ".join(line2), (x, y), 12, theme.BAD if flags else theme.TEXT_DIM)
     y += 18
-    doll = pygame.Rect(rect.x + (rect.w - 206) // 2 - 40, y, 206, 190)
+    doll = pygame.Rect(rect.x + 8, y, 206, 190)
     armor = w.component(ent, Armor)
     struct = w.component(ent, Structure)
     card = w.try_component(ent, AlphaStrikeCard)
@@ -107,9 +107,9 @@ def draw_unit_panel(surf, rect, game, uid: str | None, mp_text: str = "") -> Non
             _loc_box(surf, rr, abbr, armor.points.get(loc), armor.original.get(loc, 0),
                      struct.points.get(loc), struct.original.get(loc, 0))
         ry = doll.y
-        text(surf, "rear", (right_x, ry), 11, theme.TEXT_DIM)
+        text(surf, "rear armor", (right_x, ry), 11, theme.TEXT_DIM)
         for i, (loc, abbr) in enumerate(MECH_REAR):
-            rr = pygame.Rect(right_x, ry + 14 + i * 40, 44, 36)
+            rr = pygame.Rect(right_x + i * 48, ry + 14, 44, 36)
             _loc_box(surf, rr, abbr, armor.points.get(loc), armor.original.get(loc, 0), None, 0)
     else:
         for loc, abbr, r in VEHICLE_BOXES:
@@ -124,14 +124,15 @@ def draw_unit_panel(surf, rect, game, uid: str | None, mp_text: str = "") -> Non
                 rr.center = (body.centerx, body.centery + (-22 if loc == "rotor" else 14))
                 _loc_box(surf, rr, abbr, armor.points.get(loc), armor.original.get(loc, 0),
                          struct.points.get(loc), struct.original.get(loc, 0))
-        if loc not in armor.points and "turret" not in armor.points:
+        if "turret" not in armor.original and "rotor" not in armor.original:
             text(surf, "hull", body.center, 12, theme.TEXT_DIM, anchor="center")
     # right column: movement, heat, altitude
-    ry = doll.y + (130 if ident.kind == "mech" and card is None else 0)
+    ry = doll.y + (60 if ident.kind == "mech" and card is None else 0)
     if card is None:
         for line in _status_lines(game, ent, mp_text):
-            text(surf, line, (right_x, ry), 11, theme.TEXT)
-            ry += 14
+            for part in wrap(line, 12, rect.right - right_x - 6):
+                text(surf, part, (right_x, ry), 12, theme.TEXT)
+                ry += 15
     y = doll.bottom + 6
     # weapons and crits
     lines = []
@@ -162,7 +163,7 @@ def _status_lines(game, ent, mp_text: str) -> list[str]:
     w = game.world
     out = []
     if mp_text:
-        out += mp_text.split("\n")
+        out += [l for l in mp_text.split("\n") if l]
     heat = w.try_component(ent, ClassicHeat)
     if heat is not None:
         hs = w.try_component(ent, HeatSinks)
@@ -242,21 +243,25 @@ class CombatLog:
     def reset(self) -> None:
         self.lines, self._count, self._turnphase, self.scroll = [], 0, None, 0
 
-    def update(self, events: list[dict]) -> None:
+    def update(self, events: list[dict], names: dict[str, str] | None = None) -> None:
         if len(events) < self._count:
             self.reset()
         for e in events[self._count:]:
+            if e["type"] == "heat" and e.get("from") == e.get("to"):
+                continue        # unchanged heat: noise in a log a player reads
             tp = (e["turn"], e["phase"])
             if tp != self._turnphase:
                 self._turnphase = tp
                 self.lines.append((f"-- turn {tp[0]}, {tp[1]} phase --", theme.ACCENT))
-            t = combat_log.describe(e)
+            t = combat_log.describe(e, names)
             if t:
                 col = theme.TEXT
                 if e["type"] in ("damage", "critical", "destroyed", "fall"):
                     col = (255, 170, 120)
                 elif e["type"] == "refused":
                     col = theme.TEXT_DIM
+                elif e["type"] in ("declare", "move"):
+                    col = (190, 196, 210)
                 elif e["type"] == "attack":
                     col = (160, 230, 170) if e.get("hit") else (200, 200, 200)
                 self.lines.append((t, col))

@@ -49,6 +49,16 @@ def wrap(s: str, size: int, width: int, bold: bool = False) -> list[str]:
     return out
 
 
+def fit_text(s: str, size: int, width: int, bold: bool = False) -> str:
+    """`s` cut with an ellipsis to fit `width` pixels."""
+    f = theme.font(size, bold)
+    if f.size(s)[0] <= width:
+        return s
+    while s and f.size(s + "...")[0] > width:
+        s = s[:-1]
+    return s.rstrip() + "..."
+
+
 @dataclass
 class Hit:
     rect: pygame.Rect
