@@ -560,7 +560,7 @@ def charge_damage(tons: int, hexes: int) -> int:
 
 def check_declaration(game: "Game", ent: int, order: MoveOrder, result) -> str | None:
     """DECLARATION_CHECKS hook: is the charge or DFA at the end of this path legal?"""
-    if not order.charge and not order.dfa:
+    if (not order.charge and not order.dfa) or game.ruleset.name != "classic":
         return None
     if order.charge and order.dfa:
         return "a unit declares a charge or a death from above, not both"
@@ -573,8 +573,6 @@ def check_declaration(game: "Game", ent: int, order: MoveOrder, result) -> str |
     final = result.final
     if tgt == ent:
         return f"a unit cannot {kind} itself"
-    if game.kind(ent) == "alpha-strike":
-        return f"the classic {kind} is not an Alpha Strike attack"
     tst = game.world.component(tgt, Status)
     if tst.destroyed or tst.removed:
         return f"{tname} is already destroyed"
@@ -629,7 +627,7 @@ def check_declaration(game: "Game", ent: int, order: MoveOrder, result) -> str |
 
 def record_declaration(game: "Game", ent: int, order: MoveOrder, result) -> None:
     """AFTER_MOVE hook: remember a declared charge or DFA, in order."""
-    if order.charge or order.dfa:
+    if (order.charge or order.dfa) and game.ruleset.name == "classic":
         game.phase_data.setdefault("charges", []).append({
             "unit": order.unit, "attack": "charge" if order.charge else "dfa",
             "target": order.charge or order.dfa})
@@ -644,7 +642,10 @@ def begin_physical(game: "Game") -> None:
         ts = game.world.component(ent, TurnState)
         raw = {"unit": c["unit"], c["attack"]: c["target"]}
         if (ts.charge_target if c["attack"] == "charge" else ts.dfa_target) != c["target"]:
-            continue   # the move was cut short by a fall: no charge
+            kind = "charge" if c["attack"] == "charge" else "death from above"
+            game.log.emit("refused", unit=c["unit"], order=raw,
+                          reason=f"{_name(game, ent)} fell during its move: the {kind} is not made")
+            continue
         reason = _charge_start_error(game, ent, tgt, c)
         st = game.world.component(ent, Status)
         if reason is None and st.prone:

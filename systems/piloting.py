@@ -305,18 +305,14 @@ def after_move(game: "Game", ent: int, order, result) -> None:
         stopped_early = state != result.final
         pos.hex, pos.facing = state.hex, state.facing
         ts.hexes_moved, ts.mp_spent = state.hexes, state.mp
+        ts.charge_target = ts.dfa_target = None     # a fallen unit neither charges nor DFAs
         if stopped_early:
-            ts.charge_target = ts.dfa_target = None
             game.log.emit("move_stopped", unit=game.uid(ent), at=game.map.label(state.hex),
                           reason=trig.reason)
         levels = 0
         if prev.hex != state.hex and order.mode != "jump":
             levels = max(0, game.map.terrain(prev.hex).level - game.map.terrain(state.hex).level)
-        if trig.reason == "standing up":
-            game.world.component(ent, Status).prone = True
         fall(game, ent, levels, trig.reason)
-        if ts.charge_target or ts.dfa_target:
-            ts.charge_target = ts.dfa_target = None
         return
 
 

@@ -902,3 +902,31 @@ def test_P_PUNCH_7_punch_damage_bounds(tons, halvings):
 def test_P_CHARGE_12_charge_damage_rounds_the_product(tons, hexes):
     d = charge_damage(tons, hexes)
     assert d * 10 >= tons * hexes > (d - 1) * 10 or (hexes == 0 and d == 0)
+
+
+def test_declared_attacks_survive_a_save_and_resolve_the_same():
+    from engine.game import Game
+    game = two_mechs(forced={"to_hit": [12], "location": [2], "psr": [12]})
+    to_weapon_phase(game)
+    weapon_phase(game)
+    game.start_phase("physical")
+    assert game.submit(phys("a", "kick", "t", "right")) is None
+    copy = Game.from_dict(game.to_dict())
+    game.end_phase()
+    copy.end_phase()
+    strip = [{k: v for k, v in e.items()} for e in game.log.events]
+    assert strip == copy.log.events
+    assert copy.snapshot("t")["armor"]["right_leg"] == game.snapshot("t")["armor"]["right_leg"]
+
+
+def test_a_charger_that_falls_during_its_move_does_not_charge():
+    game = make_game(8, 12, forced={"psr": [2, 12], "fall": [1], "location": [7, 7]},
+                     hexes={"0406": Terrain("rubble")})
+    add(game, "hopper", "grasshopper", "red", "0404", 3)
+    add(game, "jager", "jagermech", "blue", "0407", 0)
+    to_weapon_phase(game, [move("jager", "run", ["F", "F"], charge="hopper")], initiative=("blue", "red"))
+    assert at(game, "jager") == "0406"
+    weapon_phase(game)
+    physical_phase(game)
+    assert "fell during its move" in events(game, "refused", unit="jager")[0]["reason"]
+    assert not events(game, "attack", attack="charge")
