@@ -21,6 +21,7 @@ are set by whichever layer's tile carries them (the upper one wins).
 """
 from __future__ import annotations
 
+import logging
 import math
 import os
 import secrets
@@ -190,6 +191,9 @@ def _read(path: Path, mods: list[Path] | None) -> tuple[Level | None, list[str]]
         return None, list(probs)
 
     # ---- pytmx: decode the layers
+    pytmx_log = logging.getLogger("pytmx")
+    saved_level = pytmx_log.level
+    pytmx_log.setLevel(logging.CRITICAL)     # its complaints become our one-line problems
     try:
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
         import pytmx
@@ -197,6 +201,8 @@ def _read(path: Path, mods: list[Path] | None) -> tuple[Level | None, list[str]]
     except Exception as exc:   # pytmx raises many kinds; turn all into one line
         probs.add("", f"Tiled map could not be read: {type(exc).__name__}: {exc}")
         return None, list(probs)
+    finally:
+        pytmx_log.setLevel(saved_level)
 
     hexmap = HexMap(width, height, title=title, source=str(path.resolve()))
     tiles = _combine_layers(tmx, width, height, gid_props, gid_images, ranges, hexmap, probs)
