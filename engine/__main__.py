@@ -41,6 +41,10 @@ def _check(args) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    tools = {"replay": "engine.replay", "soak": "engine.random_play"}   # own argument parsers
+    if argv and argv[0] in tools:
+        return __import__(tools[argv[0]], fromlist=["main"]).main(argv[1:])
     parser = argparse.ArgumentParser(prog="python -m engine", description="hexmech engine tools")
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("scenario", help="play a scenario file headless")
@@ -58,6 +62,9 @@ def main(argv: list[str] | None = None) -> int:
     r = sub.add_parser("replay", help="play a saved game back (`hexmech replay`)")
     r.add_argument("rest", nargs=argparse.REMAINDER)
     r.set_defaults(func=lambda a: __import__("engine.replay", fromlist=["main"]).main(a.rest))
+    k = sub.add_parser("soak", help="random play with invariant checks (long robustness run)")
+    k.add_argument("rest", nargs=argparse.REMAINDER)
+    k.set_defaults(func=lambda a: __import__("engine.random_play", fromlist=["main"]).main(a.rest))
     args = parser.parse_args(argv)
     return args.func(args)
 

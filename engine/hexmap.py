@@ -81,7 +81,8 @@ class HexMap:
             "title": self.title,
             "source": self.source,
             "default": asdict(self.default),
-            "hexes": [[h.x, h.y, asdict(t)] for h, t in sorted(self.hexes.items())],
+            # dict(vars(t)) is asdict for a dataclass of plain values, many times faster
+            "hexes": [[h.x, h.y, dict(vars(t))] for h, t in sorted(self.hexes.items())],
             "clubs": [[h.x, h.y, list(v)] for h, v in sorted(self.clubs.items()) if v],
         }
 

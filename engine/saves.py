@@ -21,6 +21,7 @@ when a save is refused.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 import math
 import os
@@ -255,6 +256,19 @@ def _kind(v: Any) -> str:
             int: "an integer", float: "a number", type(None): "null"}.get(type(v), type(v).__name__)
 
 
+@functools.lru_cache(maxsize=None)
+def _hints(ctype: type) -> tuple[dict[str, Any], dict[str, dataclasses.Field]]:
+    return typing.get_type_hints(ctype), {f.name: f for f in dataclasses.fields(ctype)}
+
+
+@functools.lru_cache(maxsize=None)
+def _simple_fields(ctype: type) -> tuple[tuple[str, type], ...] | None:
+    """(name, type) of every field when all are plain int / str / bool."""
+    hints, fields = _hints(ctype)
+    out = tuple((name, hints.get(name)) for name in fields)
+    return out if all(t in (int, str, bool) for _, t in out) else None
+
+
 class _Check:
     """Field-by-field check of a current-version save dict. The first problem
     raises DataError `FILE: field.path: what is wrong`."""
@@ -481,8 +495,12 @@ class _Check:
     # ---------------------------------------------------------------- typed dataclass fields
     def dataclass_(self, data: Any, ctype: type, where: str) -> None:
         self.obj(data, where)
-        hints = typing.get_type_hints(ctype)
-        fields = {f.name: f for f in dataclasses.fields(ctype)}
+        simple = _simple_fields(ctype)
+        if simple is not None and len(data) == len(simple) and all(
+                type(data.get(name)) is t and (t is not int or -MAX_INT <= data[name] <= MAX_INT)
+                for name, t in simple):
+            return      # fast path: every field present with its exact scalar type
+        hints, fields = _hints(ctype)
         for k in data:
             if k not in fields:
                 self.fail(f"{where}.{k}", "unknown field")
@@ -499,8 +517,12 @@ class _Check:
         origin = typing.get_origin(hint)
         args = typing.get_args(hint)
         if origin in (typing.Union, types.UnionType):
+            if v is None and type(None) in args:
+                return
             problems = []
             for alt in args:
+                if alt is type(None) and len(args) > 1:
+                    continue
                 try:
                     self.typed(v, alt, where)
                     return

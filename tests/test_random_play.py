@@ -1,0 +1,110 @@
+"""Random play keeps the invariants (short run; `python -m engine soak` is the long one),
+and the invariant checks do catch broken states."""
+import random
+
+import pytest
+
+from components import Armor, ClassicHeat, Position, Status
+from engine import random_play as rp
+from engine.orders import MoveOrder
+from tests.helpers import add, make_game
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_short_random_play_is_clean(seed):
+    stats = rp.run(turns=6, seed=seed, max_turns_per_game=3)
+    assert stats.turns >= 6 and stats.orders > 0
+    assert stats.problems == []
+
+
+def test_random_play_on_every_shipped_level():
+    rng = random.Random(5)
+    for level in sorted(rp.LEVELS.glob("*.tmx")):
+        game = rp.random_game(rng, level=level, units_per_side=1)
+        stats, inv = rp.Stats(), rp.Invariants(check_refusals=False)
+        rp.play_game(game, rng, 1, stats, inv)
+        game.close()
+        assert stats.problems == [], level.name
+
+
+def test_all_unit_kinds_take_part():
+    kinds = {d.kind for pool in rp.shipped_units().values() for d in pool}
+    assert {"mech", "vehicle", "alpha-strike"} <= kinds
+    game = rp.random_game(random.Random(0), ruleset="classic", units_per_side=3)
+    assert {"mech", "vehicle"} <= {game.kind(e) for e in game.units.values()}
+
+
+@pytest.fixture
+def game():
+    g = make_game(8, 8)
+    add(g, "a", "grasshopper", "red", "0405")
+    add(g, "b", "jagermech", "blue", "0402", facing=3)
+    g.start_turn(["red", "blue"])
+    return g
+
+
+def _after(game, inactive=frozenset(), start=0):
+    inv = rp.Invariants()
+    inv.after_phase(game, start, set(inactive))
+    return inv.problems
+
+
+def test_invariants_pass_on_a_fresh_game(game):
+    assert _after(game) == []
+
+
+def test_negative_armor_is_caught(game):
+    game.get("a", Armor).points["head"] = -1
+    assert any("armor head = -1" in p for p in _after(game))
+
+
+def test_enemies_in_one_hex_are_caught(game):
+    game.get("b", Position).hex = game.get("a", Position).hex
+    assert any("enemy ground units share hex" in p for p in _after(game))
+
+
+def test_heat_off_the_scale_is_caught(game):
+    game.get("a", ClassicHeat).heat = -2
+    assert any("heat" in p for p in _after(game))
+
+
+def test_a_destroyed_unit_acting_is_caught(game):
+    game.get("a", Status).destroyed = True
+    start = len(game.log.events)
+    game.log.emit("move", unit="a", mode="walk", **{"from": "0405"}, to="0404", facing=0, mp_spent=1,
+                  hexes_moved=1)
+    assert any("moved although destroyed" in p for p in _after(game, {"a"}, start))
+
+
+def test_malformed_events_are_caught(game):
+    start = len(game.log.events)
+    game.log.emit("damage", unit="a", amount=5)
+    game.log.emit("attack", attacker="a", target="b", attack="x", to_hit=8, modifiers=[["gunnery", 4]],
+                  roll=9, hit=True)
+    problems = _after(game, start=start)
+    assert any("damage event lacks location" in p for p in problems)
+    assert any("modifiers sum to 4, not 8" in p for p in problems)
+
+
+def test_a_refusal_that_changes_the_game_is_caught(game, monkeypatch):
+    game.start_phase("movement")
+    real_check = game.ruleset.check
+
+    def sloppy_check(g, order):
+        pos = g.get("a", Position)
+        pos.facing = (pos.facing + 1) % 6    # a check with a side effect
+        return "no"
+    inv = rp.Invariants()
+    monkeypatch.setattr(game.ruleset, "check", sloppy_check)
+    inv.submit(game, MoveOrder("a", {}, mode="walk", path=["F"]))
+    monkeypatch.setattr(game.ruleset, "check", real_check)
+    assert any("changed the game" in p for p in inv.problems)
+
+
+def test_a_crash_is_reported_not_raised(game, monkeypatch):
+    def boom(*a, **k):
+        raise KeyError("boom")
+    monkeypatch.setattr(game.ruleset, "end_phase", boom)
+    stats, inv = rp.Stats(), rp.Invariants()
+    rp.play_game(game, random.Random(1), 1, stats, inv)
+    assert stats.crashes == 1 and "CRASH KeyError" in stats.problems[0]
