@@ -37,6 +37,20 @@ HOTSEAT_KEY = "hotseat"
 MODE_LABELS = {"walk": "Walk", "run": "Run", "jump": "Jump", "cruise": "Cruise", "flank": "Flank"}
 
 
+_NOT_NAMES = {"Light", "Medium", "Heavy", "Assault", "Attack", "Hover", "Tank", "Helicopter", "Prime"}
+
+
+def short_name(name: str) -> str:
+    """'Shadow Hawk SHD-2H' -> 'Shadow Hawk', 'Atlas AS7-D' -> 'Atlas',
+    'Condor Heavy Hover Tank' -> 'Condor'."""
+    words = name.split()
+    out = words[:1]
+    if len(words) > 1 and words[1][:1].isupper() and words[1] not in _NOT_NAMES \
+            and not any(c.isdigit() for c in words[1]) and "-" not in words[1]:
+        out.append(words[1])
+    return " ".join(out) or name
+
+
 def short_reason(reason: str, target_name: str = "") -> str:
     """A refusal sentence trimmed for a one-line list (the full sentence is
     in the hover tip)."""
@@ -158,7 +172,7 @@ class App:
         added when two units share a name)."""
         g = self.game
         if getattr(self, "_names_for", None) is not g:
-            first = {u: g.world.component(e, Identity).name.split(" ")[0] for u, e in g.units.items()}
+            first = {u: short_name(g.world.component(e, Identity).name) for u, e in g.units.items()}
             dup = {n for n in first.values() if list(first.values()).count(n) > 1}
             self._names = {u: (f"{n} ({u})" if n in dup else n) for u, n in first.items()}
             self._names_for = g
@@ -331,8 +345,18 @@ class App:
             self.checks = {}
 
     def path_to(self, h: Hex) -> list[str] | None:
+        """The cheapest path to `h`; for a VTOL, at the altitude planned now
+        when that is reachable (PgUp / PgDn set it)."""
         best = self.reach_hex.get(h)
-        return list(best[1]) if best else None
+        if not best:
+            return None
+        if self.selected and self.game.world.try_component(self.ent(self.selected), Altitude) is not None:
+            alt = self.planned().final.altitude if self.path else None
+            if alt is not None:
+                same = [(r.mp, len(r.path), r.path) for k, r in self.reach.items() if k[0] == h and k[2] == alt]
+                if same:
+                    return list(min(same)[2])
+        return list(best[1])
 
     def unreachable_reason(self, h: Hex) -> str | None:
         """Why the selected unit cannot get to `h`: the engine's reason for
@@ -1169,7 +1193,7 @@ class App:
                 draw_hex_outline(s, cam.to_screen(h), size, (86, 180, 233), 3)
         if ghost is not None and sel:
             c = cam.to_screen(ghost.hex)
-            draw_unit(s, g, self.ent(sel), c, size, ghost=True, facing=ghost.facing)
+            draw_unit(s, g, self.ent(sel), c, size, ghost=True, facing=ghost.facing, altitude=ghost.altitude)
         # hover tooltip
         self.draw_tooltip()
         # message line

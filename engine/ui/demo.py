@@ -24,13 +24,13 @@ def _hover(app, h) -> None:
     app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=(int(x), int(y)), rel=(0, 0), buttons=(0, 0, 0)))
 
 
-def _frame(app, uids) -> None:
+def _frame(app, uids, zoom_cap: int | None = None) -> None:
     """Zoom in as far as the units still fit, centred between them."""
     from engine.ui.geometry import ZOOM_LEVELS, map_pos
     g = app.game
     hexes = [g.world.component(g.units[u], Position).hex for u in uids]
     cam = app.camera
-    for z in range(len(ZOOM_LEVELS) - 3, 3, -1):
+    for z in range(zoom_cap or len(ZOOM_LEVELS) - 3, 3, -1):
         pts = [map_pos(h, ZOOM_LEVELS[z]) for h in hexes]
         w = max(p[0] for p in pts) - min(p[0] for p in pts) + 4 * ZOOM_LEVELS[z]
         h = max(p[1] for p in pts) - min(p[1] for p in pts) + 4 * ZOOM_LEVELS[z]
@@ -95,18 +95,37 @@ def run_demo(app, name: str) -> None:
         app.do("menu")
         return
     if name == "move":
-        uid = app.selected
-        if uid is None:
+        # the waiting unit that can go furthest, running, with a path planned
+        best = None
+        for uid in app.flow.waiting():
+            app.select(uid)
+            modes = app.modes(uid)
+            fast = "run" if "run" in modes else ("flank" if "flank" in modes else None)
+            if fast:
+                app.do("mode", fast)
+            if best is None or len(app.reach_hex) > best[1]:
+                best = (uid, len(app.reach_hex), app.mode)
+        if best is None:
             return
-        app.do("center")
+        app.select(best[0])
+        app.do("mode", best[2])
+        uid = best[0]
         target = _nearest_enemy_hex(app, uid)
-        options = list(app.reach_hex)
+        options = [h for h in app.reach_hex if not app.game.units_at(h)]
         if target is not None and options:
             dest = min(options, key=lambda h: (distance(h, target), -app.reach_hex[h][0], h))
-            mid = sorted(options, key=lambda h: (abs(app.reach_hex[h][0] - app.mp_limit() // 2),
-                                                  distance(h, target), h))[0]
+            app.click_hex(dest)
+            _frame(app, [uid], zoom_cap=8)
+            res = app.planned()
+            mid = res.states[len(res.states) // 2].hex
+            app.path = []
             app.click_hex(mid)
-            _hover(app, dest)
+            app.do("turn", 1)
+            x, y, w, h = app.camera.view
+            near = [d for d in options if app.camera.in_view(*app.camera.to_screen(d))
+                    and distance(d, mid) >= 3]
+            if near:
+                _hover(app, min(near, key=lambda d: (distance(d, target), d)))
         return
     if name in ("attack", "panel", "victory"):
         _advance_all(app, keep=3 if name == "attack" else 1)

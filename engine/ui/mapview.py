@@ -230,7 +230,8 @@ def draw_shape(surf, shape: str, centre, r: float, colour, outline=(245, 245, 24
 
 
 def draw_unit(surf, game, ent: int, centre, size: int, selected: bool = False,
-              ghost: bool = False, facing: int | None = None, dim: bool = False) -> None:
+              ghost: bool = False, facing: int | None = None, dim: bool = False,
+              altitude: int | None = None) -> None:
     """One unit counter: side colour and shape, name letters, facing arrow,
     turret, altitude badge, status markers and an armor bar."""
     w = game.world
@@ -277,7 +278,7 @@ def draw_unit(surf, game, ent: int, centre, size: int, selected: bool = False,
     badges = []
     alt = w.try_component(ent, Altitude)
     if alt is not None:
-        badges.append((f"A{alt.level}", (86, 180, 233)))
+        badges.append((f"A{alt.level if altitude is None else altitude}", (86, 180, 233)))
     if st.prone:
         badges.append(("PRN", theme.WARN))
     if st.shutdown:

@@ -8,6 +8,10 @@ from components import (Actuators, AlphaStrikeCard, AlphaStrikeHeat, Altitude, A
                         Crew, HeatSinks, Identity, Position, Status, Structure, Turret, TurnState,
                         VehicleMovement)
 from engine import combat_log
+try:
+    from components.vehicle_state import VehicleCrits
+except ImportError:        # older builds without vehicle critical effects
+    VehicleCrits = None
 from engine.hexgrid import FACING_NAMES
 from engine.ui import theme
 from engine.ui.mapview import draw_shape
@@ -151,6 +155,29 @@ def draw_unit_panel(surf, rect, game, uid: str | None, mp_text: str = "") -> Non
         lines.append(("actuators hit: " + ", ".join(a.replace("_", " ") for a in acts.destroyed), theme.BAD))
     if st.crits:
         lines.append(("criticals: " + ", ".join(c.replace("_", " ") for c in st.crits), theme.BAD))
+    vc = w.try_component(ent, VehicleCrits) if VehicleCrits is not None else None
+    if vc is not None:
+        crew = [n for n, hit in (("commander hit", vc.commander_hit), ("driver hit", vc.driver_hit),
+                                 ("copilot hit", vc.copilot_hit), ("crew killed", vc.crew_killed)) if hit]
+        if vc.stun_turns:
+            crew.append(f"stunned {vc.stun_turns} turn(s)")
+        sys_ = []
+        if vc.engine_hit:
+            sys_.append("engine hit")
+        if vc.sensor_hits:
+            sys_.append(f"sensors x{vc.sensor_hits}")
+        if vc.stabilizers:
+            sys_.append("stabilizers: " + ", ".join(vc.stabilizers))
+        if vc.flight_stabilizer:
+            sys_.append("flight stabilizer")
+        if vc.rotor_mp_lost:
+            sys_.append(f"rotor -{vc.rotor_mp_lost} MP")
+        if vc.motive_results:
+            sys_.append("motive: " + ", ".join(vc.motive_results))
+        if crew:
+            lines.append(("crew: " + ", ".join(crew), theme.BAD))
+        if sys_:
+            lines.append(("damage: " + ", ".join(sys_), theme.BAD))
     for s, col in lines:
         for part in wrap(s, 11, rect.w - 16):
             if y > rect.bottom - 14:
