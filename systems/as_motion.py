@@ -42,7 +42,8 @@ def _is_mech(game: "Game", ent: int) -> bool:
 def prohibited(game: "Game", ent: int, to: Terrain) -> str | None:
     """Terrain this unit may not enter or stand in (AS-MOVE-3 table notes)."""
     c = as_card.card(game, ent)
-    if to.terrain == "water" and to.depth >= 1 and c.type not in ("BM", "PM"):
+    if to.terrain == "water" and to.depth >= 1 and c.type != "BM":
+        # BattleMechs only (UMU/AMP and an IndustrialMech's SEAL are not parsed).
         return f"water {2 * to.depth}\" deep is 'Mech-only terrain"
     if c.type in ("CV", "SV") and to.terrain == "heavy_woods" and not to.road:
         return "heavy woods are prohibited terrain for vehicles"
