@@ -187,29 +187,21 @@ def _read(path: Path, mods: list[Path] | None) -> tuple[Level | None, list[str]]
 
     # ---- tilesets: tile properties per Tiled gid, tile pictures per gid
     gid_props, gid_images, ranges = _read_tilesets(root, path, probs)
-    if probs:
-        return None, list(probs)
 
-    # ---- pytmx: decode the layers
-    pytmx_log = logging.getLogger("pytmx")
-    saved_level = pytmx_log.level
-    pytmx_log.setLevel(logging.CRITICAL)     # its complaints become our one-line problems
-    try:
-        os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-        import pytmx
-        tmx = pytmx.TiledMap(str(path))
-    except Exception as exc:   # pytmx raises many kinds; turn all into one line
-        probs.add("", f"Tiled map could not be read: {type(exc).__name__}: {exc}")
-        return None, list(probs)
-    finally:
-        pytmx_log.setLevel(saved_level)
-
+    # ---- pytmx: decode the layers (only once the tiles are sound: pytmx
+    # stops at the first bad value, and terrain needs every tile)
     hexmap = HexMap(width, height, title=title, source=str(path.resolve()))
-    tiles = _combine_layers(tmx, width, height, gid_props, gid_images, ranges, hexmap, probs)
+    tmx, tiles, terrain_known = None, {}, False
+    if not probs:
+        tmx = _pytmx_map(path, probs)
+        if tmx is not None:
+            tiles = _combine_layers(tmx, width, height, gid_props, gid_images, ranges, hexmap, probs)
+            terrain_known = True
 
-    # ---- units
+    # ---- units (checked even when the terrain could not be read, so that
+    # check_level reports every problem)
     geometry = (dims["tilewidth"], dims["tileheight"], dims["hexsidelength"] or dims["tilewidth"] // 2)
-    placements = _read_units(root, hexmap, geometry, ruleset, mods, probs)
+    placements = _read_units(root, hexmap, geometry, ruleset, mods, probs, terrain_known)
     sides = list(sides_prop)
     for p in placements:
         if p.side not in sides:
@@ -223,6 +215,23 @@ def _read(path: Path, mods: list[Path] | None) -> tuple[Level | None, list[str]]
                   placements=placements, tile_width=geometry[0], tile_height=geometry[1],
                   hex_side=geometry[2], tiles=tiles, tmx=tmx)
     return level, []
+
+
+def _pytmx_map(path: Path, probs: _Problems):
+    """The map read by pytmx (no image loader, no display), or None with the
+    reason added to `probs`."""
+    pytmx_log = logging.getLogger("pytmx")
+    saved_level = pytmx_log.level
+    pytmx_log.setLevel(logging.CRITICAL)     # its complaints become our one-line problem
+    try:
+        os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+        import pytmx
+        return pytmx.TiledMap(str(path))
+    except Exception as exc:   # pytmx raises many kinds; turn all into one line
+        probs.add("", f"Tiled map could not be read: {type(exc).__name__}: {exc}")
+        return None
+    finally:
+        pytmx_log.setLevel(saved_level)
 
 
 def _int_attr(el: ET.Element, key: str, lo: int, hi: int, probs: _Problems) -> int:
@@ -456,7 +465,7 @@ def _object_anchor(obj: ET.Element) -> tuple[float, float] | None:
 
 
 def _read_units(root: ET.Element, hexmap: HexMap, geometry: tuple[int, int, int], ruleset: str,
-                mods: list[Path] | None, probs: _Problems) -> list[Placement]:
+                mods: list[Path] | None, probs: _Problems, terrain_known: bool = True) -> list[Placement]:
     placements: list[Placement] = []
     taken: set[str] = set()
     for group in _object_groups(root):     # explicit uids are reserved before any are made up
@@ -504,7 +513,7 @@ def _read_units(root: ET.Element, hexmap: HexMap, geometry: tuple[int, int, int]
                     probs.add(f"{label} property altitude", f"{data.name} does not fly")
                 if "turret" in props and data.turret is None:
                     probs.add(f"{label} property turret", f"{data.name} has no turret")
-                if hexmap.on_map(at):
+                if terrain_known and hexmap.on_map(at):
                     why = _terrain_refusal(data, props.get("altitude", 0), hexmap.terrain(at))
                     if why:
                         probs.add(label, f"stands in hex {hexmap.label(at)}: {why}")

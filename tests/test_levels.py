@@ -384,6 +384,15 @@ def test_check_level_reports_every_problem(tmp_path):
     assert any("tile 3 property level" in p for p in problems)
 
 
+def test_check_level_reports_tile_and_unit_problems_together(tmp_path):
+    tiles = dict(TILES)
+    tiles[1] = '<property name="terrain" value="swamp"/>'
+    objects = two_sides() + unit_object(3, Hex(2, 2), "nosuch.toml", "blue")
+    problems = check_level(write_map(tmp_path, tileset=tileset_xml(tiles), objects=objects))
+    assert len(problems) == 2
+    assert "tile 1 property terrain" in problems[0] and "object id 3" in problems[1]
+
+
 def test_check_level_reports_every_unit_problem(tmp_path):
     objects = (two_sides()
                + unit_object(3, Hex(2, 2), "nosuch.toml", "blue")
