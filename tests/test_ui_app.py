@@ -344,3 +344,77 @@ def test_physical_menu_lists_reasons_and_declares(app):
     assert legal
     key(app, pygame.K_1 + legal[0])
     assert "hopper" in app.flow.acted
+
+
+def _select_in_movement(app, uid):
+    for _ in range(20):
+        if app.overlay == "handover":
+            handover(app)
+        if app.flow.may_act(uid):
+            app.do("select", uid)
+            return
+        key(app, pygame.K_SPACE)
+    raise AssertionError(f"{uid} never got to move")
+
+
+def test_charge_is_offered_at_the_end_of_a_move_and_declared_with_it(app):
+    g = app.game
+    g.world.component(g.units["hopper"], Position).hex = Hex(6, 10)
+    g.world.component(g.units["hopper"], Position).facing = 0
+    g.world.component(g.units["jager"], Position).hex = Hex(6, 8)
+    g.world.component(g.units["jager"], Position).facing = 3
+    _select_in_movement(app, "hopper")
+    key(app, pygame.K_w)
+    decl = app.declarations()
+    assert [label for label, _o in decl] == ["Charge JagerMech JM6-S"]
+    click_button(app, "declare", 0)
+    from components import TurnState
+    assert g.world.component(g.units["hopper"], TurnState).charge_target == "jager"
+    assert "hopper" in app.flow.acted
+
+
+def test_vtol_climbs_with_page_up(tmp_path):
+    from engine.ui import session
+    from engine.paths import LEVELS
+    coast = LEVELS / "coast.tmx"
+    if not coast.is_file():
+        pytest.skip("no coast level")
+    screen = pygame.display.set_mode((1280, 800))
+    a = App(screen, session.new_game(str(coast), [], 2), level=str(coast), save_dir=tmp_path, edge_pan=False)
+    vtols = [u for u in a.game.units if a.game.world.try_component(a.game.units[u],
+                                                                   __import__("components").Altitude)]
+    uid = vtols[0]
+    _select_in_movement(a, uid)
+    before = a.planned().final.altitude
+    key(a, pygame.K_PAGEUP)
+    assert a.path == ["U"] and a.planned().final.altitude == before + 1
+    key(a, pygame.K_w)
+    key(a, pygame.K_RETURN)
+    from components import Altitude
+    assert a.game.world.component(a.game.units[uid], Altitude).level == before + 1
+
+
+def test_alpha_strike_combat_phase_declares_the_card_attack(tmp_path):
+    from engine.ui import session
+    from engine.paths import LEVELS
+    lvl = LEVELS / "alpha_skirmish.tmx"
+    if not lvl.is_file():
+        pytest.skip("no Alpha Strike level")
+    screen = pygame.display.set_mode((1280, 800))
+    a = App(screen, session.new_game(str(lvl), [], 2), level=str(lvl), save_dir=tmp_path, edge_pan=False)
+    g = a.game
+    blue, red = g.unit_ids(g.sides[0]), g.unit_ids(g.sides[1])
+    g.world.component(g.units[blue[0]], Position).hex = Hex(8, 8)
+    g.world.component(g.units[red[0]], Position).hex = Hex(8, 6)
+    assert _skip_to(a, "combat")
+    for _ in range(10):
+        if a.selected == blue[0]:
+            break
+        key(a, pygame.K_SPACE)
+        if a.overlay == "handover":
+            handover(a)
+    a.set_target(red[0])
+    assert a.checks.get("") is True       # the card's one attack, ticked when possible
+    key(a, pygame.K_RETURN)
+    decl = [e for e in g.log.of_type("declare") if e["unit"] == blue[0]]
+    assert decl and decl[0]["target"] == red[0]

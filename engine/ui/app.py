@@ -10,6 +10,7 @@ tests can drive the window by posting ordinary pygame events.
 from __future__ import annotations
 
 import os
+import re
 import time
 from pathlib import Path
 
@@ -57,7 +58,7 @@ def short_reason(reason: str, target_name: str = "") -> str:
     r = reason
     if target_name and r.startswith(target_name + " is "):
         r = r[len(target_name) + 4:]
-    r = r.split(" (")[0]
+    r = re.sub(r" \([^()]*\)\.?$", "", r)
     return r
 
 
@@ -482,7 +483,7 @@ class App:
             return self._preview_cache[key]
         out = []
         if queries.is_alpha(self.game, self.ent(uid)):
-            slot = queries.WeaponSlot("", "Standard attack", None, None)
+            slot = queries.WeaponSlot("", "Weapon attack", None, None)
             out.append((slot, queries.preview(self.game, queries.fire_order(uid, None, target,
                                                                              overheat=self.overheat))))
         else:
@@ -726,7 +727,10 @@ class App:
         elif action == "vtol":
             self.add_step(arg)
         elif action == "overheat":
-            self.overheat = max(0, self.overheat + arg)
+            card = g.world.try_component(self.ent(self.selected), AlphaStrikeCard) if self.selected else None
+            if card is not None:
+                self.overheat = max(0, min(card.overheat, self.overheat + arg))
+                self.set_target(self.target)
         self.update_hover()
 
     def set_twist(self, d: int) -> None:
@@ -1003,6 +1007,9 @@ class App:
             if kind == "move":
                 return self.do("mode_index", i)
             if kind == "fire":
+                n = len(self.weapon_previews(self.target)) if self.target else 0
+                if i >= n and PhysicalOrder in self.flow.order_types():
+                    return self.do("physical", i - n)
                 return self.do("weapon_index", i)
             if kind == "physical":
                 return self.do("physical", i)
@@ -1353,6 +1360,34 @@ class App:
         self.draw_actions(act)
         self.log.draw(s, self.log_rect())
 
+    def draw_fire_extras(self, rect: pygame.Rect, x: int, y: int) -> int:
+        """Alpha Strike's combat phase: overheat, and the physical attacks
+        that share the phase with the weapon attack."""
+        s, g, sel = self.screen, self.game, self.selected
+        card = g.world.try_component(self.ent(sel), AlphaStrikeCard)
+        if card is not None and card.overheat:
+            text(s, f"overheat: {self.overheat} of {card.overheat}", (x, y + 4), 12)
+            button(s, self.hits, (x + 130, y, 60, 22), "-", "overheat", -1, key="I", mouse=self.mouse,
+                   enabled=self.overheat > 0)
+            button(s, self.hits, (x + 196, y, 60, 22), "+", "overheat", 1, key="O", mouse=self.mouse,
+                   enabled=self.overheat < card.overheat)
+            y += 26
+        if PhysicalOrder in self.flow.order_types() and self.target:
+            n = len(self.weapon_previews(self.target))
+            text(s, "or a physical attack:", (x, y), 12, theme.TEXT_DIM)
+            y += 16
+            for i, (label, order, p) in enumerate(self.physical_options(self.target)):
+                txt = f"{n + i + 1}. {label}: " + (short_reason(p.reason, self.name(self.target)) if p.reason
+                                                   else f"needs {p.to_hit} ({p.chance * 100:.0f}%)")
+                r = pygame.Rect(x, y, SIDE_W - 16, 20)
+                if r.collidepoint(self.mouse) and p.reason is None:
+                    pygame.draw.rect(s, theme.PANEL_LIGHT, r)
+                text(s, fit_text(txt, 12, SIDE_W - 24), (x + 4, y + 3), 12,
+                     theme.GOOD if p.reason is None else theme.TEXT_DIM)
+                self.hits.append(Hit(r, "physical", i, p.reason is None, p.reason or p.breakdown()))
+                y += 21
+        return y
+
     def draw_actions(self, rect: pygame.Rect) -> None:
         s = self.screen
         panel(s, rect)
@@ -1442,6 +1477,7 @@ class App:
                              enabled=p.reason is None, colour=theme.GOOD if p.reason is None else theme.TEXT)
                     self.hits[-1].tip = tip
                     y += 19
+                y = self.draw_fire_extras(rect, x, y)
             by = rect.bottom - 34
             button(s, self.hits, (x, by, 150, 28), "Fire", "confirm", key="Enter", active=True,
                    enabled=bool(self.target and any(self.checks.values())), mouse=m)

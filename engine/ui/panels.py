@@ -86,9 +86,12 @@ def draw_unit_panel(surf, rect, game, uid: str | None, mp_text: str = "") -> Non
     text(surf, info, (x, y), 12, theme.TEXT_DIM)
     y += 16
     line2 = []
-    if crew is not None:
-        line2.append(f"gunnery {crew.gunnery} piloting {crew.piloting}")
-        if crew.hits:
+    if crew is not None and w.try_component(ent, AlphaStrikeCard) is not None:
+        line2.append(f"skill {crew.gunnery}")
+    elif crew is not None:
+        line2.append(f"gunnery {crew.gunnery} " + ("piloting" if ident.kind == "mech" else "driving")
+                     + f" {crew.piloting}")
+        if crew.hits and ident.kind == "mech":
             line2.append(f"pilot hits {crew.hits}")
         if crew.unconscious:
             line2.append("UNCONSCIOUS")

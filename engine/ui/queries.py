@@ -141,7 +141,7 @@ PHYSICAL_LABELS = {
     ("kick", "left"): "Kick (left leg)", ("kick", "right"): "Kick (right leg)",
     ("push", None): "Push", ("club", None): "Club",
     ("hatchet", None): "Hatchet",
-    ("standard", None): "Standard attack", ("melee", None): "Melee (MEL)",
+    ("standard", None): "Physical attack", ("melee", None): "Melee attack (MEL)",
 }
 
 
