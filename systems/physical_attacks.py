@@ -146,6 +146,7 @@ class Eval:
         self.mods = mods or []
         self.damage = damage
         self.table = table
+        self.wet = False        # damage halved for a limb under water
 
     @property
     def to_hit(self) -> int | None:
@@ -190,7 +191,25 @@ def _target_error(game: "Game", ent: int, tgt: int) -> str | None:
     diff = _level(game, tgt) - _level(game, ent)
     if abs(diff) >= 2:
         return f"{tname} is {abs(diff)} levels {'higher' if diff > 0 else 'lower'}: too far for a physical attack"
+    if (water_depth(game, ent) >= 2) != (water_depth(game, tgt) >= 2):
+        return "a unit under water (depth 2 or more) and one above it cannot attack each other"
     return None
+
+
+def water_depth(game: "Game", ent: int) -> int:
+    t = game.map.terrain(game.world.component(ent, Position).hex)
+    return t.depth if t.is_water else 0
+
+
+def _underwater(game: "Game", ent: int, attack: str, ev: "Eval") -> "Eval":
+    """A limb under water strikes for half damage, rounded up (core section 4):
+    the legs in depth 1, every limb in depth 2 or more."""
+    depth = water_depth(game, ent)
+    if ev.reason or not ev.damage or depth == 0 or (depth == 1 and attack != "kick"):
+        return ev
+    ev.damage = math.ceil(ev.damage / 2)
+    ev.wet = True
+    return ev
 
 
 def _arm_actuator_mods(installed, destroyed, side: str, attack: str) -> tuple[list[list], int]:
@@ -233,7 +252,7 @@ def evaluate(game: "Game", ent: int, tgt: int, attack: str, limb: str | None = N
     if reason:
         return Eval(reason)
     fn = {"punch": _punch, "kick": _kick, "push": _push, "club": _club, "hatchet": _hatchet}[attack]
-    return fn(game, ent, tgt, limb)
+    return _underwater(game, ent, attack, fn(game, ent, tgt, limb))
 
 
 def _base(game: "Game", ent: int, attack: str) -> list[list]:
@@ -558,6 +577,16 @@ def charge_damage(tons: int, hexes: int) -> int:
     return -(-tons * hexes // 10)
 
 
+def charger_damage(game: "Game", ent: int, tgt: int) -> int:
+    """P-CHARGE-13: ceil(target W/10); a target without tonnage (a hill) uses
+    the charger's own (P-CHARGE-11); a charger standing in water takes half,
+    rounded up (core worked example 2, MM)."""
+    tons = game.world.component(tgt, Identity).tonnage or game.world.component(ent, Identity).tonnage
+    if water_depth(game, ent) >= 1:
+        return math.ceil(tons / 20)
+    return math.ceil(tons / 10)
+
+
 def check_declaration(game: "Game", ent: int, order: MoveOrder, result) -> str | None:
     """DECLARATION_CHECKS hook: is the charge or DFA at the end of this path legal?"""
     if (not order.charge and not order.dfa) or game.ruleset.name != "classic":
@@ -607,6 +636,9 @@ def check_declaration(game: "Game", ent: int, order: MoveOrder, result) -> str |
         cost = rules.enter_cost(game, ent, order.mode, game.map.terrain(final.hex), game.map.terrain(thex), False)
         if isinstance(cost, str):
             return f"{tname} stands in terrain this unit cannot enter: no charge (P-CHARGE-10): {cost}"
+        rise = game.map.terrain(thex).level - game.map.terrain(final.hex).level
+        if abs(rise) > 1:
+            return f"{tname} is {abs(rise)} levels {'higher' if rise > 0 else 'lower'}: a charge reaches one level at most"
         limit = rules.mp(game, ent, order.mode)
         if final.mp + cost > limit:
             return (f"not enough MP left to enter {tname}'s hex: needs {final.mp + cost}, "
@@ -756,8 +788,7 @@ def resolve_physical(game: "Game") -> None:
             table = charge_table(game, ent, tgt)
             for g in hit_location.groups(charge_damage(tons, c["hexes"])):
                 hit_target(game, tgt, g, table, side, "charge")
-            ttons = game.world.component(tgt, Identity).tonnage or tons   # P-CHARGE-11
-            for g in hit_location.groups(math.ceil(ttons / 10)):
+            for g in hit_location.groups(charger_damage(game, ent, tgt)):
                 hit_target(game, ent, g, "standard", "front", "charge (attacker)")
         elif hit:
             tprone = game.world.component(tgt, Status).prone

@@ -930,3 +930,35 @@ def test_a_charger_that_falls_during_its_move_does_not_charge():
     physical_phase(game)
     assert "fell during its move" in events(game, "refused", unit="jager")[0]["reason"]
     assert not events(game, "attack", attack="charge")
+
+
+def test_core_example_2_a_charger_standing_in_water_takes_half():
+    """50 t charging 100 t from water: ceil(10 x 0.5) = 5."""
+    game, order = charge_game(path=3, mode="run", hexes={"0405": Terrain("water", depth=1)},
+                              forced={"to_hit": [12], "location": [7] * 20, "critical": [2] * 10,
+                                      "psr": [12] * 6})
+    set_tons(game, "jager", 50)
+    set_tons(game, "hopper", 100)
+    to_weapon_phase(game, [order], initiative=("blue", "red"))
+    weapon_phase(game)
+    physical_phase(game)
+    assert sum(d["amount"] for d in events(game, "damage", unit="jager")) == 5
+
+
+def test_charge_reaches_one_level_at_most():
+    game, order = charge_game(hexes={"0404": Terrain(level=2)})
+    out = to_weapon_phase(game, [order], initiative=("blue", "red"))
+    assert "one level at most" in out[0]
+
+
+def test_a_kick_from_depth_1_water_does_half_rounded_up():
+    game = two_mechs(hexes={"0505": Terrain("water", depth=1)}, forced={"to_hit": [12], "location": [1],
+                                                                        "psr": [12]})
+    play(game, [phys("a", "kick", "t", "right")])
+    assert events(game, "damage", unit="t")[0]["amount"] == 7
+
+
+def test_no_physical_attacks_between_submerged_and_dry_units():
+    game = two_mechs(hexes={"0505": Terrain("water", depth=2)})
+    out = play(game, [phys("a", "punch", "t", "right")])
+    assert "under water" in out[0]
