@@ -44,25 +44,37 @@ def ground_units(game: "Game", h, exclude: int) -> list[int]:
 
 
 def slide(game: "Game", ent: int, state: MoveState, direction: int, hexes: int, kind: str,
-          hexes_before: int) -> tuple[MoveState, str]:
+          hexes_before: int, announce=None) -> tuple[MoveState, str]:
     """Slide up to `hexes` hexes (kind "sideslip" or "skid"); no MP spent.
-    hexes_before: hexes moved before the slide (accidental charge damage)."""
+    hexes_before: hexes moved before the slide (accidental charge damage).
+    announce(end_state): called once where the slide ends, before what
+    ending there does to the unit (the slide's event comes first)."""
     hm = game.map
     cur = state
+    told = []
+
+    def tell(st: MoveState) -> None:
+        if announce is not None and not told:
+            told.append(True)
+            announce(st)
     for _ in range(hexes):
         if game.world.component(ent, Status).destroyed:
+            tell(cur)
             return cur, "destroyed"
         dest = neighbor(cur.hex, direction)
         if not hm.on_map(dest):
+            tell(cur)
             game.log.emit("collision", unit=game.uid(ent), at=hm.label(cur.hex), target="map edge")
             return cur, "stopped"
         here, to = hm.terrain(cur.hex), hm.terrain(dest)
         if flies(game, ent):
-            outcome, cur = _airborne_entry(game, ent, cur, dest, direction, hexes_before, kind)
+            outcome, cur = _airborne_entry(game, ent, cur, dest, direction, hexes_before, kind, tell)
         else:
-            outcome, cur = _ground_entry(game, ent, cur, dest, direction, here, to, hexes_before, kind)
+            outcome, cur = _ground_entry(game, ent, cur, dest, direction, here, to, hexes_before, kind, tell)
         if outcome != "clear":
+            tell(cur)
             return cur, outcome
+    tell(cur)
     return cur, "clear"
 
 
@@ -71,7 +83,7 @@ def _entered(cur: MoveState, dest, altitude: int | None = None) -> MoveState:
                    altitude=cur.altitude if altitude is None else altitude)
 
 
-def _airborne_entry(game, ent, cur, dest, direction, hexes_before, kind):
+def _airborne_entry(game, ent, cur, dest, direction, hexes_before, kind, tell):
     """V-COLL-2..5 for a sliding VTOL or WiGE: the absolute altitude is kept."""
     from systems import crash
     hm = game.map
@@ -84,6 +96,7 @@ def _airborne_entry(game, ent, cur, dest, direction, hexes_before, kind):
                           accidental_charge=True)
         new = _entered(cur, dest, max(0, altitude - to.level))
         _place(game, ent, new)
+        tell(new)
         crash.crash(game, ent, side=side, cause=f"slid into {hm.label(dest)}", hexes=new.hexes)
         return ("destroyed" if game.world.component(ent, Status).destroyed else "crashed"), \
             _state_of(game, ent, new)
@@ -96,7 +109,7 @@ def _airborne_entry(game, ent, cur, dest, direction, hexes_before, kind):
     return "clear", _entered(cur, dest, altitude - to.level)
 
 
-def _ground_entry(game, ent, cur, dest, direction, here, to, hexes_before, kind):
+def _ground_entry(game, ent, cur, dest, direction, here, to, hexes_before, kind, tell):
     """Skid collision rules (T-8, V-SKID-3, V-COLL-1) for a ground vehicle."""
     from systems import vehicle_movement as vmv
     hm = game.map
@@ -104,11 +117,13 @@ def _ground_entry(game, ent, cur, dest, direction, here, to, hexes_before, kind)
     if to.terrain == "water" and to.depth >= 1 and mot not in ("hover", "wige"):
         new = _entered(cur, dest)
         _place(game, ent, new)
+        tell(new)
         game.log.emit("collision", unit=game.uid(ent), at=hm.label(dest), target="water")
         from systems import damage
         damage.destroy_unit(game, ent, f"{kind} into water it cannot enter")       # V-SKID-3
         return "destroyed", new
     if to.level - here.level > 1 or to.building:
+        tell(cur)
         game.log.emit("collision", unit=game.uid(ent), at=hm.label(dest),
                       target="building" if to.building else "terrain", accidental_charge=True)
         return "stopped", cur
@@ -118,6 +133,7 @@ def _ground_entry(game, ent, cur, dest, direction, here, to, hexes_before, kind)
     new = _entered(cur, dest)
     if here.level - to.level >= 1:                        # V-SKID-1: a drop means a fall
         _place(game, ent, new)
+        tell(new)
         fall_damage(game, ent, here.level - to.level, cause=f"{kind} over a drop")
         return "fell", new
     prohibited = mot in vmv.PROHIBITED and to.terrain in vmv.PROHIBITED[mot] and not to.road
@@ -125,6 +141,7 @@ def _ground_entry(game, ent, cur, dest, direction, here, to, hexes_before, kind)
         prohibited = True
     if prohibited:                                        # V-SKID-3
         _place(game, ent, new)
+        tell(new)
         prohibited_terrain_damage(game, ent, backward=cur.backward and kind == "skid",
                                   cause=f"{kind} into {to.terrain.replace('_', ' ')}")
         return "immobile", new

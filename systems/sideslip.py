@@ -32,10 +32,10 @@ def resolve(game: "Game", ent: int, state: MoveState, direction: int) -> tuple[M
     if passed:
         return state, "clear", False
     hexes = distance(margin, state.hexes)
-    start = state
-    end, outcome = collisions.slide(game, ent, state, direction, hexes, "sideslip", state.hexes)
-    slid = end.hexes - start.hexes
-    game.log.emit("sideslip", unit=game.uid(ent), **{"from": game.map.label(start.hex)},
-                  to=game.map.label(end.hex), hexes=slid, direction=direction, margin=margin,
-                  outcome=outcome)
+
+    def announce(end: MoveState) -> None:
+        game.log.emit("sideslip", unit=game.uid(ent), **{"from": game.map.label(state.hex)},
+                      to=game.map.label(end.hex), hexes=end.hexes - state.hexes, direction=direction,
+                      margin=margin)
+    end, outcome = collisions.slide(game, ent, state, direction, hexes, "sideslip", state.hexes, announce)
     return end, outcome, True

@@ -32,11 +32,12 @@ def resolve(game: "Game", ent: int, state: MoveState, direction: int, modifier: 
     if passed:
         return state, "clear", False
     hexes = distance(state.hexes + 1)
-    end, outcome = collisions.slide(game, ent, state, direction, hexes, "skid", state.hexes)
-    game.log.emit("skid", unit=game.uid(ent), **{"from": game.map.label(state.hex)},
-                  to=game.map.label(end.hex), hexes=end.hexes - state.hexes, direction=direction,
-                  outcome=outcome)
     game.world.component(ent, TurnState).skidded = True
+
+    def announce(end: MoveState) -> None:
+        game.log.emit("skid", unit=game.uid(ent), **{"from": game.map.label(state.hex)},
+                      to=game.map.label(end.hex), hexes=end.hexes - state.hexes, direction=direction)
+    end, outcome = collisions.slide(game, ent, state, direction, hexes, "skid", state.hexes, announce)
     vc = game.world.try_component(ent, VehicleCrits)
     if vc is not None:
         vc.skidded_turn = game.turn

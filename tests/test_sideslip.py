@@ -1,0 +1,138 @@
+"""Sideslips and collisions while sideslipping: V-SLIP, V-MOVE-3, V-VTOL-1,
+V-SKID-2, V-COLL (rules/vehicles.md; example E3 and the seed's example)."""
+from hypothesis import given, strategies as st
+
+from components import Altitude, Armor, Status, TurnState
+from systems import sideslip
+from systems.movement import plan
+from vehicle_fixtures import add, events, label, make_game, move
+
+
+# ----------------------------------------------------------------- V-SLIP-4 distance
+def test_V_SLIP_4_seed_example_three_hexes_failure_by_4_slips_2():
+    assert sideslip.distance(4, 3) == 2
+    assert sideslip.distance(7, 3) == 2
+
+
+def test_V_SLIP_4_megamek_examples():
+    # E3: 4 entered / MoF 4 -> 3; 5 / 1 -> 1; 1 / 3 -> 0.
+    assert [sideslip.distance(4, 4), sideslip.distance(1, 5), sideslip.distance(3, 1)] == [3, 1, 0]
+
+
+@given(st.integers(0, 12), st.integers(0, 30))
+def test_V_SLIP_4_never_more_than_margin_or_hexes_before_minus_one(margin, before):
+    d = sideslip.distance(margin, before)
+    assert 0 <= d <= margin and d <= max(0, before - 1)
+
+
+# ----------------------------------------------------------------- V-SLIP-2 trigger
+def _psr_reasons(game, ent, mode, path):
+    return [p.reason for p in plan(game, ent, mode, path).psrs]
+
+
+def test_V_SLIP_2_hover_at_flank_turning_then_entering_rolls_before_the_hex():
+    game = make_game()
+    ent = add(game, "hover", "saladin.toml", "0410")
+    r = plan(game, ent, "flank", ["F", "F", "F", "R", "F"])
+    assert [(p.step, p.reason, p.modifier) for p in r.psrs] == [(4, "sideslip", 0)]
+
+
+def test_V_SLIP_2_no_roll_at_cruise_or_when_it_does_not_move_on():
+    game = make_game()
+    ent = add(game, "hover", "saladin.toml", "0410")
+    assert _psr_reasons(game, ent, "cruise", ["F", "R", "F"]) == []
+    assert _psr_reasons(game, ent, "flank", ["F", "F", "R"]) == []
+
+
+def test_V_SLIP_1_no_skid_modifier_and_hovers_do_not_skid_on_pavement():
+    game = make_game(hexes={f"04{r:02d}": {"paved": True} for r in range(1, 12)})
+    ent = add(game, "hover", "saladin.toml", "0410")
+    r = plan(game, ent, "flank", ["F"] * 9 + ["R", "F"])
+    assert [(p.reason, p.modifier) for p in r.psrs] == [("sideslip", 0)]     # V-SKID-2
+
+
+def test_V_VTOL_1_vtol_at_flank_rolls_for_sideslip():
+    game = make_game()
+    ent = add(game, "heli", "warrior.toml", "0410", altitude=3)
+    assert _psr_reasons(game, ent, "flank", ["F", "L", "F"]) == ["sideslip"]
+
+
+# ----------------------------------------------------------------- V-SLIP-3..6 resolution
+def test_V_SLIP_3_success_proceeds_as_intended():
+    game = make_game(dice={"psr": [5]})
+    ent = add(game, "hover", "saladin.toml", "0410")
+    assert move(game, "hover", "flank", ["F", "F", "F", "R", "F"]) is None
+    assert not events(game, "sideslip") and label(game, "hover") == "0507"
+
+
+def test_V_SLIP_4_seed_slide_along_the_old_facing_then_carry_on():
+    # The seed: 3 hexes entered, failed by 3 (driving 5, roll 2): min(3, 2) = 2 hexes north.
+    game = make_game(dice={"psr": [2]})
+    ent = add(game, "hover", "saladin.toml", "0410")
+    move(game, "hover", "flank", ["F", "F", "F", "R", "F"])
+    psr, slip = events(game, "psr")[0], events(game, "sideslip")[0]
+    assert (psr["target"], psr["roll"], psr["passed"]) == (5, 2, False)
+    assert (slip["from"], slip["to"], slip["hexes"]) == ("0407", "0405", 2)
+    # V-SLIP-6: it then enters the hex it meant to, from where it stopped, facing NE.
+    assert label(game, "hover") == "0505"
+    ts = game.world.component(ent, TurnState)
+    assert ts.hexes_moved == 3 + 2 + 1 and ts.mp_spent == 5 and ts.sideslipped
+
+
+def test_V_SLIP_5_vtol_keeps_its_altitude_while_slipping():
+    game = make_game(dice={"psr": [2]})
+    ent = add(game, "heli", "warrior.toml", "0410", altitude=4)
+    move(game, "heli", "flank", ["F", "F", "F", "R", "F"])
+    assert events(game, "sideslip")[0]["hexes"] == 2
+    assert game.world.component(ent, Altitude).level == 4
+
+
+# ----------------------------------------------------------------- V-COLL
+def test_V_COLL_1_V_SKID_3_hover_slipping_into_woods_is_damaged_and_immobile():
+    # E7: 35 t hover into woods: ceil(35/5) = 7 in groups 5, 2 on the front column; immobile.
+    game = make_game(hexes={"0406": {"terrain": "light_woods"}}, dice={"psr": [2], "location": [7, 6]})
+    ent = add(game, "hover", "saladin.toml", "0410")
+    move(game, "hover", "flank", ["F", "F", "F", "R", "F"])
+    assert events(game, "sideslip")[0]["to"] == "0406"
+    assert events(game, "terrain_damage")[0]["damage"] == 7
+    assert [e["amount"] for e in events(game, "damage")] == [5, 2]
+    assert game.world.component(ent, Armor).points["front"] == 14 - 7
+    assert game.world.component(ent, Status).immobile and label(game, "hover") == "0406"
+
+
+def test_V_COLL_2_vtol_slipping_at_a_mech_s_height_charges_it():
+    # Mech on level 0 stands 2 levels tall; the VTOL at altitude 2 runs into it.
+    game = make_game(dice={"psr": [2], "to_hit": [12], "location": [7, 7, 7, 7]})
+    ent = add(game, "heli", "warrior.toml", "0410", altitude=2)
+    mech = add(game, "mech", "locust.toml", "0406", side="blue")
+    move(game, "heli", "flank", ["F", "F", "F", "R", "F"])
+    charge = [e for e in events(game, "attack") if e["attack"] == "accidental charge"]
+    assert charge and charge[0]["target"] == "mech" and charge[0]["hit"]
+    assert events(game, "sideslip")[0]["to"] == "0407"         # stopped in the hex before
+
+
+def test_V_COLL_2_vtol_above_the_unit_slides_over_it():
+    game = make_game(dice={"psr": [2]})
+    add(game, "heli", "warrior.toml", "0410", altitude=3)
+    add(game, "mech", "locust.toml", "0406", side="blue")
+    move(game, "heli", "flank", ["F", "F", "F", "R", "F"])
+    assert not [e for e in events(game, "attack") if e["attack"] == "accidental charge"]
+    assert events(game, "sideslip")[0]["to"] == "0405"
+
+
+def test_V_COLL_3_vtol_slipping_into_higher_ground_crashes():
+    game = make_game(hexes={"0406": {"level": 3}}, dice={"psr": [2]})
+    ent = add(game, "heli", "warrior.toml", "0410", altitude=3)
+    move(game, "heli", "flank", ["F", "F", "F", "R", "F"])
+    crash = events(game, "crash")[0]
+    assert crash["at"] == "0406" and crash["side"] == "left"     # facing NE, sliding north
+    assert crash["hexes"] == 4 and crash["damage"] == 9      # 3 moved + the crash hex: ceil(4 x 21 / 10)
+    assert game.world.component(ent, Status).destroyed or game.world.component(ent, Altitude).level == 0
+
+
+def test_V_COLL_4_vtol_slipping_into_a_building_at_its_altitude_charges_it_and_crashes():
+    game = make_game(hexes={"0406": {"terrain": "building", "building": 3}}, dice={"psr": [2]})
+    add(game, "heli", "warrior.toml", "0410", altitude=3)
+    move(game, "heli", "flank", ["F", "F", "F", "R", "F"])
+    assert events(game, "collision")[0]["target"] == "building"
+    assert events(game, "crash")

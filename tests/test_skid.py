@@ -1,0 +1,111 @@
+"""Paved hexes and skids of ground vehicles: V-PAVE, V-SKID, V-MOVE-2, T-8
+(rules/vehicles.md; example E7)."""
+from components import Armor, Position, Status, TurnState
+from systems import skid
+from systems.movement import plan
+from systems.vehicle_movement import skid_modifier
+from vehicle_fixtures import add, events, label, make_game, move
+
+PAVED_COLUMN = {f"05{r:02d}": {"paved": True} for r in range(1, 13)}
+
+
+def _board(extra=None, dice=None):
+    hexes = dict(PAVED_COLUMN)
+    hexes.update(extra or {})
+    return make_game(hexes=hexes, dice=dice)
+
+
+def test_T8_skid_modifier_by_hexes_moved():
+    assert [skid_modifier(n) for n in (0, 2, 3, 4, 5, 7, 8, 10, 11, 17, 18, 24, 25)] == [
+        -1, -1, 0, 0, 1, 1, 2, 2, 4, 4, 5, 5, 6]
+
+
+def test_T8_skid_distance_is_half_the_hexes_moved_rounded_down():
+    assert [skid.distance(d) for d in (1, 2, 3, 4, 5)] == [0, 1, 1, 2, 2]
+
+
+def test_V_PAVE_1_turning_on_pavement_at_flank_risks_a_skid():
+    game = _board()
+    ent = add(game, "s", "striker.toml", "0511")
+    r = plan(game, ent, "flank", ["F", "F", "F", "R", "F"])
+    assert [(p.step, p.reason, p.modifier) for p in r.psrs] == [(4, "skid", 0)]
+    assert plan(game, ent, "cruise", ["F", "F", "F", "R", "F"]).psrs == []
+
+
+def test_V_PAVE_1_no_skid_when_turning_off_pavement():
+    game = make_game()
+    ent = add(game, "s", "striker.toml", "0511")
+    assert plan(game, ent, "flank", ["F", "F", "F", "R", "F"]).psrs == []
+
+
+def test_V_SKID_1_failed_roll_skids_then_motive_roll():
+    # 3 hexes moved, turn on 0508, roll 2 against 5: skid floor(4/2) = 2 hexes north, move over,
+    # then one T-5 roll at +0 direction (+2 wheeled): 2 + 0 + 2 = 4, no effect.
+    game = _board(dice={"psr": [2], "motive": [2]})
+    ent = add(game, "s", "striker.toml", "0511")
+    move(game, "s", "flank", ["F", "F", "F", "R", "F", "F"])
+    sk = events(game, "skid")[0]
+    assert (sk["from"], sk["to"], sk["hexes"]) == ("0508", "0506", 2)
+    assert label(game, "s") == "0506"
+    ts = game.world.component(ent, TurnState)
+    assert ts.skidded and ts.hexes_moved == 5
+    m = events(game, "motive")[0]
+    assert m["total"] == 4 and m["reason"] == "skid"
+    order = [e["type"] for e in game.log.events if e["type"] in ("psr", "skid", "motive")]
+    assert order == ["psr", "skid", "motive"]                  # vehicles.md section 6
+
+
+def test_V_SKID_1_skid_modifier_is_added_for_a_skid():
+    game = _board(dice={"psr": [12]})
+    add(game, "s", "striker.toml", "0511")
+    move(game, "s", "flank", ["F", "F", "F", "F", "F", "R", "F"])
+    psr = events(game, "psr")[0]
+    assert psr["target"] == 5 + 1 and ["hexes moved", 1] in psr["modifiers"]
+
+
+def test_V_SKID_3_skid_into_prohibited_terrain():
+    # A 35 t wheeled tank skids into rough: ceil(35/5) = 7 in groups 5, 2, front column, immobile.
+    game = _board(extra={"0506": {"terrain": "rough"}}, dice={"psr": [2], "location": [6, 7], "motive": [2]})
+    ent = add(game, "s", "striker.toml", "0511")
+    move(game, "s", "flank", ["F", "F", "F", "R", "F"])
+    assert events(game, "terrain_damage")[0]["damage"] == 7
+    assert game.world.component(ent, Armor).points["front"] == 24 - 7
+    assert game.world.component(ent, Status).immobile and label(game, "s") == "0506"
+
+
+def test_V_SKID_3_skid_into_water_it_cannot_enter_destroys():
+    game = _board(extra={"0507": {"terrain": "water", "depth": 2}}, dice={"psr": [2]})
+    ent = add(game, "s", "striker.toml", "0511")
+    move(game, "s", "flank", ["F", "F", "F", "R", "F"])
+    assert game.world.component(ent, Status).destroyed
+    assert not events(game, "motive")
+
+
+def test_T8_skid_into_a_unit_is_an_accidental_charge_that_stops_it():
+    game = _board(dice={"psr": [2], "to_hit": [11], "motive": [2, 2]})
+    ent = add(game, "s", "striker.toml", "0511")
+    add(game, "tank", "manticore.toml", "0507", side="blue")
+    move(game, "s", "flank", ["F", "F", "F", "R", "F"])
+    charge = [e for e in events(game, "attack") if e["attack"] == "accidental charge"][0]
+    assert charge["hit"] and charge["to_hit"] == 5
+    assert label(game, "s") == "0508"
+    dealt = [e for e in events(game, "damage") if e["unit"] == "tank"]
+    assert sum(e["amount"] for e in dealt) == 4 * 3          # ceil(35/10) x 3 hexes before the skid
+
+
+def test_T8_missed_accidental_charge_lets_the_skid_go_on():
+    game = _board(dice={"psr": [2], "to_hit": [2], "motive": [2]})
+    add(game, "s", "striker.toml", "0511")
+    add(game, "tank", "manticore.toml", "0507", side="blue")
+    move(game, "s", "flank", ["F", "F", "F", "R", "F"])
+    assert label(game, "s") == "0506"
+
+
+def test_V_SKID_1_skid_over_a_drop_is_a_fall():
+    game = _board(extra={"0507": {"level": -1, "paved": True}}, dice={"psr": [2], "fall": [1, 1], "motive": [2]})
+    ent = add(game, "s", "striker.toml", "0511")
+    move(game, "s", "flank", ["F", "F", "F", "R", "F"])
+    fall = events(game, "fall")[0]
+    assert fall["levels"] == 1 and fall["damage"] == 4 * 2
+    assert label(game, "s") == "0507"
+    assert not game.world.component(ent, Status).prone
