@@ -121,6 +121,18 @@ def describe(e: dict[str, Any], names: dict[str, str] | None = None) -> str | No
         return f"{e['unit']} {'shuts down' if t == 'shutdown' else 'restarts'}"
     if t == "destroyed":
         return f"{e['unit']} is destroyed ({e['cause']})"
+    if t == "declare":
+        return f"{e['unit']} aims its {e['weapon']} at {e['target']} (needs {e['to_hit']})"
+    if t == "cluster":
+        return f"{e['weapon']}: cluster roll {e['roll']}, {e['missiles']} of {e['rack']} missiles hit"
+    if t == "explosion":
+        return f"{e['unit']}: {e['item'].replace('_', ' ')} explodes in the {e['location'].replace('_', ' ')} ({e['amount']} damage)"
+    if t == "partial_cover":
+        return f"{e['unit']}'s cover takes the {e['amount']}-point hit to its {e['location'].replace('_', ' ')}"
+    if t == "location_destroyed":
+        return f"{e['unit']} loses its {e['location'].replace('_', ' ')}"
+    if t == "turret":
+        return f"{e['unit']} turns its turret to facing {e['facing']}"
     if t == "victory":
         return f"Victory: {e['side']}" if e.get("side") else "The battle ends with no side left standing"
     fields = ", ".join(f"{k}={v}" for k, v in e.items() if k not in ("turn", "phase", "type"))
