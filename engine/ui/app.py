@@ -648,6 +648,13 @@ class App:
             self.ov["field"] = arg
         elif g is None:
             return
+        elif self.flow.current_side and not self.flow.waiting():
+            # the acting side lost its last waiting unit outside the flow (e.g. an edit): move on
+            self.flow.settle()
+            self.after_flow()
+        if action in ("quit", "really_quit", "close", "help", "menu", "handover_done", "new_menu", "new_pick",
+                      "new_start", "save_menu", "save_do", "load_menu", "load_do", "focus_field") or g is None:
+            pass
         elif action == "select":
             self.select(arg)
             if arg and not self.flow.may_act(arg):
@@ -1031,6 +1038,16 @@ class App:
     def _text_key(self, ev) -> bool:
         """Keys for the text fields of the new/save/load screens."""
         field = "name" if self.overlay == "save" else self.ov.get("field")
+        if ev.key in (pygame.K_UP, pygame.K_DOWN) and self.overlay in ("new", "load"):
+            items = self.ov.get("levels" if self.overlay == "new" else "files") or []
+            if items:
+                cur = self.ov.get("choice")
+                i = items.index(cur) if cur in items else -1
+                i = (i + (1 if ev.key == pygame.K_DOWN else -1)) % len(items)
+                self.ov["choice"] = items[i]
+                if self.overlay == "new":
+                    self.ov["path"] = ""
+            return True
         if ev.key == pygame.K_ESCAPE:
             self.close_overlay()
             return True
@@ -1041,7 +1058,7 @@ class App:
                 self.do("new_start")
             elif self.overlay == "load":
                 files = self.ov.get("files") or []
-                path = self.ov.get("path") or (files[0] if files else None)
+                path = self.ov.get("path") or self.ov.get("choice") or (files[0] if files else None)
                 if path:
                     self.do("load_do", path)
             return True
@@ -1076,7 +1093,8 @@ class App:
         s = self.screen
         s.fill(theme.BG)
         self.hits = []
-        if self.game is not None and self.overlay != "handover":
+        hidden = self.overlay == "handover" or any(o == "handover" for o, _ in self.stack)
+        if self.game is not None and not hidden:
             self.log.update(self.game.log.events, self.short_names())
             self.draw_map()
             self.draw_topbar()
@@ -1101,6 +1119,42 @@ class App:
             text(self.screen, part, (r.x + 8, r.y + 4 + 16 * i), 12)
 
     # ---------------------------------------------------------------- map
+    def reach_layer(self, view: pygame.Rect, limit: int) -> pygame.Surface:
+        """The movement range drawn once per selection, mode and camera
+        position: a dark veil outside the reachable hexes and an MP-left
+        badge in each. Hovering then costs one blit per frame."""
+        cam = self.camera
+        key = (id(self.reach_hex), self.selected, self.mode, limit, cam.zoom, int(cam.ox), int(cam.oy),
+               tuple(view))
+        if getattr(self, "_reach_key", None) == key:
+            return self._reach_surf
+        size = cam.size
+        layer = pygame.Surface(view.size, pygame.SRCALPHA)
+        layer.fill((0, 0, 0, 110))
+        ox, oy = view.topleft
+        visible = []
+        for h in self.reach_hex:
+            x, y = cam.to_screen(h)
+            c = (x - ox, y - oy)
+            if -size < c[0] < view.w + size and -size < c[1] < view.h + size:
+                fill_hex(layer, c, size + 1, (0, 0, 0, 0))
+                visible.append((h, c))
+        if size >= 16:
+            start_hex = self.game.world.component(self.ent(self.selected), Position).hex
+            r = max(7, int(size * 0.24))
+            for h, c in visible:
+                if h == start_hex:
+                    continue
+                left = limit - self.reach_hex[h][0]
+                frac = left / limit if limit else 0
+                col = (0, 130, 95) if frac >= 0.5 else ((200, 135, 0) if frac > 0 else (190, 80, 0))
+                pos = (c[0], c[1] + size * 0.52)
+                pygame.draw.circle(layer, col, pos, r)
+                pygame.draw.circle(layer, (250, 250, 250), pos, r, 1)
+                text(layer, str(left), pos, max(9, int(r * 1.3)), (255, 255, 255), True, "center")
+        self._reach_key, self._reach_surf = key, layer
+        return layer
+
     def draw_map(self) -> None:
         s = self.screen
         cam = self.camera
@@ -1110,7 +1164,6 @@ class App:
         surf = self.renderer.surface(cam.size)
         s.blit(surf, view.topleft, pygame.Rect(int(cam.ox), int(cam.oy), view.w, view.h))
         size = cam.size
-        overlay = pygame.Surface(view.size, pygame.SRCALPHA)
         ox, oy = view.topleft
 
         def local(h):
@@ -1119,13 +1172,8 @@ class App:
         kind = self.phase_kind()
         sel = self.selected
         limit = self.mp_limit() if kind == "move" and sel else 0
-        # reachable hexes: everything else under a dark veil (Wesnoth style)
         if kind == "move" and sel and self.reach_hex:
-            overlay.fill((0, 0, 0, 110))
-            for h in self.reach_hex:
-                c = local(h)
-                if -size < c[0] < view.w + size and -size < c[1] < view.h + size:
-                    fill_hex(overlay, c, size + 1, (0, 0, 0, 0))
+            s.blit(self.reach_layer(view, limit), view.topleft)
         # line of sight to the hovered or chosen target
         tgt = None
         if kind in ("fire", "physical") and sel:
@@ -1133,26 +1181,13 @@ class App:
                    if self.is_enemy_uid(sel, u)]
             tgt = hov[0] if hov else self.target
             if tgt:
+                overlay = pygame.Surface(view.size, pygame.SRCALPHA)
                 a = g.world.component(self.ent(sel), Position).hex
                 b = g.world.component(self.ent(tgt), Position).hex
                 for cell in queries.los_hexes(a, b)[1:-1]:
                     for h in cell:
                         fill_hex(overlay, local(h), size, (86, 180, 233, 70 if len(cell) == 1 else 40))
-        s.blit(overlay, view.topleft)
-        if kind == "move" and sel and self.reach_hex and size >= 16:
-            start_hex = g.world.component(self.ent(sel), Position).hex
-            r = max(7, int(size * 0.24))
-            for h, (mp, path, key) in self.reach_hex.items():
-                c = cam.to_screen(h)
-                if h == start_hex or not view.collidepoint(c):
-                    continue
-                left = limit - mp
-                frac = left / limit if limit else 0
-                col = (0, 130, 95) if frac >= 0.5 else ((200, 135, 0) if frac > 0 else (190, 80, 0))
-                pos = (c[0], c[1] + size * 0.52)
-                pygame.draw.circle(s, col, pos, r)
-                pygame.draw.circle(s, (250, 250, 250), pos, r, 1)
-                text(s, str(left), pos, max(9, int(r * 1.3)), (255, 255, 255), True, "center")
+                s.blit(overlay, view.topleft)
         if tgt:
             a = cam.to_screen(g.world.component(self.ent(sel), Position).hex)
             b = cam.to_screen(g.world.component(self.ent(tgt), Position).hex)
@@ -1178,6 +1213,7 @@ class App:
         if self.hover_hex is not None:
             draw_hex_outline(s, cam.to_screen(self.hover_hex), size, (255, 255, 255), 2)
         # units
+        waiting_now = set(self.flow.waiting())
         for uid, ent in g.units.items():
             st = g.world.component(ent, Status)
             if st.removed:
@@ -1190,7 +1226,7 @@ class App:
             if len(stack) > 1:
                 i = stack.index(ent)
                 c = (c[0] + (i - (len(stack) - 1) / 2) * size * 0.35, c[1] - (i - (len(stack) - 1) / 2) * size * 0.2)
-            waiting = self.flow.may_act(uid) and g.side_of(ent) == self.viewing
+            waiting = uid in waiting_now and g.side_of(ent) == self.viewing
             draw_unit(s, g, ent, c, size, selected=(uid == sel or uid == self.inspect and not sel),
                       dim=(not waiting and self.flow.current_side == g.side_of(ent)
                            and self.flow.interactive() and uid in self.flow.acted))

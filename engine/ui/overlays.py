@@ -160,10 +160,11 @@ def _draw_new(app) -> None:
     _cover(app, 220)
     r = _box(app, 620, 470, "New battle")
     y = r.y + 36
-    text(s, "Level", (r.x + 16, y), 13, theme.ACCENT, True)
+    text(s, "Level (Up / Down, or click)", (r.x + 16, y), 13, theme.ACCENT, True)
     y += 20
+    from engine.ui.session import level_summary
     for lv in app.ov.get("levels", [])[:9]:
-        label = Path(lv).stem if not lv.startswith("builtin:") else "Training ground (built in)"
+        label = level_summary(lv)
         button(s, app.hits, (r.x + 16, y, r.w - 32, 28), label, "new_pick", lv,
                active=(app.ov.get("choice") == lv and not app.ov.get("path")), mouse=app.mouse)
         y += 32
@@ -192,13 +193,14 @@ def _draw_save(app) -> None:
 def _draw_load(app) -> None:
     s = app.screen
     _cover(app, 220)
-    r = _box(app, 620, 460, "Load game")
+    r = _box(app, 620, 460, "Load game (Up / Down, Enter)")
     y = r.y + 36
     files = app.ov.get("files", [])
     if not files:
         text(s, f"No saves in {app.save_dir}", (r.x + 16, y), 13, theme.TEXT_DIM)
     for f in files[:9]:
-        button(s, app.hits, (r.x + 16, y, r.w - 32, 28), Path(f).name, "load_do", f, mouse=app.mouse)
+        button(s, app.hits, (r.x + 16, y, r.w - 32, 28), Path(f).name, "load_do", f, mouse=app.mouse,
+               active=(app.ov.get("choice", files[0]) == f and not app.ov.get("path")))
         y += 32
     _field(app, (r.x + 16, r.bottom - 90, r.w - 32, 26), "or a save file path", "path")
     button(s, app.hits, (r.right - 156, r.bottom - 44, 140, 32), "Load path", "load_do", app.ov.get("path"),

@@ -20,6 +20,24 @@ def level_choices() -> list[str]:
     return out + [BUILTIN]
 
 
+_SUMMARIES: dict[str, str] = {}
+
+
+def level_summary(level: str) -> str:
+    """'Skirmish at Harlech Crossing: classic, blue vs red, 10 units, 32 x 17'."""
+    if level == BUILTIN:
+        return "Training ground (built in): classic, blue vs red, 4 units, 15 x 17"
+    if level not in _SUMMARIES:
+        try:
+            from engine.levels import load_level
+            lv = load_level(Path(level))
+            _SUMMARIES[level] = (f"{lv.title or Path(level).stem}: {lv.ruleset}, {' vs '.join(lv.sides)}, "
+                                 f"{len(lv.placements)} units, {lv.map.width} x {lv.map.height}")
+        except Exception as exc:      # a broken level still shows up, with why
+            _SUMMARIES[level] = f"{Path(level).stem}: cannot load ({str(exc).splitlines()[0][:80]})"
+    return _SUMMARIES[level]
+
+
 def default_level() -> str:
     return str(DEFAULT_LEVEL) if DEFAULT_LEVEL.is_file() else BUILTIN
 
