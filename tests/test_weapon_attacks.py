@@ -169,11 +169,12 @@ def test_heat_to_fire_modifier(heat, mod):
 # ------------------------------------------------------------------ refusals
 def refused_only(game, weapon, expect, **kw):
     before = len(game.log.events)
+    declared = list(game.phase_data.get("weapon_attacks", []))
     reason = fire(game, weapon, **kw)
     new = game.log.events[before:]
     assert reason is not None and expect in reason, reason
     assert [e["type"] for e in new] == ["refused"]
-    assert game.phase_data.get("weapon_attacks", []) == []
+    assert game.phase_data.get("weapon_attacks", []) == declared
 
 
 def test_refused_out_of_range():
@@ -456,3 +457,43 @@ def test_V_ATK_5_fire_order_turns_the_turret_once_per_turn():
     game2.get("v", Turret).locked = True
     game2.start_phase("weapon")
     assert "locked" in game2.check(FireOrder("v", {}, weapon="ppc", target="t", turret=3))
+
+
+def test_prone_mech_cannot_fire_leg_weapons_and_fires_from_one_arm_only():
+    game = duel([("medium_laser", "left_arm"), ("medium_laser", "right_arm"), ("small_laser", "left_leg")],
+                target_at="0807", att_over={"prone": True})
+    refused_only(game, "small_laser", "leg weapons")
+    assert fire(game, "medium_laser") is None
+    refused_only(game, "medium_laser#2", "one arm only")
+
+
+hexes_near = st.sampled_from(["0805", "0806", "0706", "0906", "0904", "0610", "1010", "0803", "0812", "1207"])
+
+
+@given(hexes_near, st.integers(0, 5), st.integers(0, 5), st.sampled_from(["none", "walk", "run", "jump"]),
+       st.integers(0, 12), st.booleans())
+def test_preview_is_a_reason_or_a_number_that_sums_its_modifiers(at, facing, tfacing, mode, hexes, woods):
+    game = duel([("ppc", "right_arm"), ("lrm_10", "left_torso")], ammo=[("lrm_10", "left_torso", 12)],
+                target_at=at, facing=facing, target_facing=tfacing,
+                terrain={"0807": {"terrain": "light_woods"}} if woods else None)
+    set_moved(game, "t", mode, hexes if mode != "none" else 0)
+    for weapon in ("ppc", "lrm_10"):
+        th = wa.preview(game, "a", "t", weapon)
+        if th.possible:
+            assert th.number == sum(v for _, v in th.modifiers) and th.number <= 12
+            assert th.modifiers[0] == ("gunnery", 4)
+        else:
+            assert th.reason and isinstance(th.reason, str)
+
+
+@given(st.lists(st.integers(2, 12), min_size=4, max_size=4), st.lists(st.integers(3, 11), min_size=4, max_size=4))
+def test_every_hit_point_lands_on_the_target(to_hits, locations):
+    # Four medium lasers from the front at a fresh 50-ton mech: no location can
+    # be destroyed, so the damage events add up to 5 per hit.
+    game = duel([("medium_laser", "center_torso")] * 4, forced={"to_hit": to_hits, "location": locations,
+                                                                "critical": [2] * 8})
+    for w in ("medium_laser", "medium_laser#2", "medium_laser#3", "medium_laser#4"):
+        assert fire(game, w) is None
+    game.end_phase()
+    hits = sum(1 for e in events(game, "attack") if e["hit"])
+    assert sum(e["amount"] for e in events(game, "damage") if e["unit"] == "t") == 5 * hits
