@@ -212,6 +212,15 @@ def _compute(game: "Game", attacker: int, target: int, mount_index: int) -> ToHi
         if other in ts.fired_locations:
             return ToHit.impossible("a prone mech props itself up on one arm: it fires from one arm only")
 
+    a_water = game.map.terrain(a_pos.hex)
+    if a_kind == "mech" and a_water.is_water and (a_st.prone or mount.location in ("left_leg", "right_leg")):
+        # Section 3 (depth 1 water): a weapon under water cannot fire at a
+        # target that is not (the legs of a standing mech, everything of a
+        # prone one; depth 2+ is handled by line of sight).
+        t_water = game.map.terrain(t_pos.hex)
+        if not (t_water.is_water and w.component(target, Status).prone):
+            return ToHit.impossible(f"{a_name}'s {wname} is under water")
+
     # ---- geometry
     if rng == 0 and not _airborne(game, target) and not _airborne(game, attacker):
         return ToHit.impossible(f"{t_ident.name} is in {a_name}'s own hex")

@@ -497,3 +497,10 @@ def test_every_hit_point_lands_on_the_target(to_hits, locations):
     game.end_phase()
     hits = sum(1 for e in events(game, "attack") if e["hit"])
     assert sum(e["amount"] for e in events(game, "damage") if e["unit"] == "t") == 5 * hits
+
+
+def test_weapons_under_water_cannot_fire_out_of_it():
+    game = duel([("small_laser", "left_leg"), ("medium_laser", "center_torso")], target_at="0807",
+                terrain={"0808": {"terrain": "water", "depth": 1}})
+    refused_only(game, "small_laser", "under water")
+    assert fire(game, "medium_laser") is None
