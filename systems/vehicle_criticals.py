@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from components import (Altitude, Ammo, Armor, Crew, Equipment, Position, Status, Structure, Turret,
+from components import (Altitude, Ammo, Armor, Crew, Equipment, Identity, Position, Status, Structure, Turret,
                         VehicleCrits, VehicleMovement, Weapons)
 from engine.weapons import weapons
 
@@ -465,9 +465,6 @@ def can_fire(game: "Game", ent: int, mount) -> str | None:
         return "the weapon is destroyed"
     if mount.jammed:
         return "the weapon has malfunctioned"
-    tur = game.world.try_component(ent, Turret)
-    if mount.location == "turret" and tur is not None and tur.jammed:
-        return "its turret is jammed"
     return None
 
 
@@ -497,3 +494,44 @@ def cruise_after(vm: VehicleMovement) -> int:
 
 def flank(cruise: int) -> int:
     return math.ceil(1.5 * cruise)
+
+
+# --------------------------------------------------------------------- weapon attack wiring
+ATTACKER_MOVEMENT = {"cruise": 1, "flank": 2, "jump": 3}
+
+
+def weapon_modifiers(game: "Game", attacker: int, target: int, mount) -> list[tuple[str, int]] | str:
+    """systems/weapon_attacks.py EXTRA_MODIFIERS hook for a vehicle attacker:
+    who may not fire (V-CE-4/5/9, V-CRASH-3) and its crit modifiers (T-12)."""
+    from components import TurnState
+    if game.world.try_component(attacker, VehicleCrits) is None:
+        return []
+    name = game.world.component(attacker, Identity).name
+    reason = can_attack(game, attacker)
+    if reason:
+        return f"{name} cannot fire: {reason}"
+    ts = game.world.component(attacker, TurnState)
+    moved = ATTACKER_MOVEMENT.get(ts.mode, 0) if ts.moved else 0
+    return attack_modifiers(game, attacker, mount.location, moved)
+
+
+def clear_jams(game: "Game") -> None:
+    """V-CE-12 / V-CE-15: a crew that fires nothing in a weapon attack phase
+    spends it clearing one jam: the turret first, else one malfunctioned weapon."""
+    from components import TurnState
+    for ent, vc in sorted(game.world.get_component(VehicleCrits), key=lambda p: p[0]):
+        st = game.world.component(ent, Status)
+        if st.destroyed or vc.crew_killed or vc.stun_turns > 0:
+            continue
+        if game.world.component(ent, TurnState).fired:
+            continue
+        tur = game.world.try_component(ent, Turret)
+        if tur is not None and tur.jammed and not tur.locked and not tur.destroyed:
+            tur.jammed = False
+            game.log.emit("jam_cleared", unit=game.uid(ent), item="turret")
+            continue
+        w = game.world.try_component(ent, Weapons)
+        jammed = [m for m in (w.mounts if w else []) if m.jammed and not m.destroyed]
+        if jammed:
+            jammed[0].jammed = False
+            game.log.emit("jam_cleared", unit=game.uid(ent), item=jammed[0].type, location=jammed[0].location)

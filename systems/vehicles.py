@@ -31,6 +31,10 @@ def register_classic(rs) -> None:
     weapons = _optional("systems.weapon_attacks")
     if weapons is not None and hasattr(weapons, "WEAPON_HIT_VEHICLE"):
         _add(weapons.WEAPON_HIT_VEHICLE, vehicle_hit_location.weapon_hit)
+    if weapons is not None and hasattr(weapons, "EXTRA_MODIFIERS"):
+        _add(weapons.EXTRA_MODIFIERS, vehicle_criticals.weapon_modifiers)
+    if "weapon" in rs.phases:
+        rs.on_end.setdefault("weapon", []).append(vehicle_criticals.clear_jams)
     physical = _optional("systems.physical_attacks")
     if physical is not None and hasattr(physical, "VEHICLE_HIT"):
         _add(physical.VEHICLE_HIT, vehicle_hit_location.physical_hit)

@@ -183,7 +183,7 @@ def _compute(game: "Game", attacker: int, target: int, mount_index: int) -> ToHi
         return ToHit.impossible(f"{a_name}'s pilot is unconscious")
     if ts.charge_target or ts.dfa_target:
         return ToHit.impossible(f"{a_name} is charging or jumping onto a target and makes no weapon attacks")
-    if a_st.crits.count("sensors") >= 2:
+    if a_kind == "mech" and a_st.crits.count("sensors") >= 2:
         return ToHit.impossible(f"{a_name}'s sensors are destroyed: it cannot make weapon attacks")
     if target == attacker:
         return ToHit.impossible(f"{a_name} cannot shoot at itself")
@@ -278,7 +278,7 @@ def _compute(game: "Game", attacker: int, target: int, mount_index: int) -> ToHi
         else:
             mods.append(("secondary target, side or rear arc", 2))
     # attacker damage
-    if a_st.crits.count("sensors") == 1:
+    if a_kind == "mech" and a_st.crits.count("sensors") == 1:
         mods.append(("sensor damage", 2))
     acts = w.try_component(attacker, Actuators)
     if acts is not None and mount.location in ("left_arm", "right_arm"):

@@ -268,7 +268,7 @@ def test_V_CE_12_V_CE_13_turret_jam_then_second_jam_locks():
     tur = game.world.component(ent, Turret)
     assert tur.jammed and not tur.locked
     mount = game.world.component(ent, Weapons).mounts[0]
-    assert vc_mod.can_fire(game, ent, mount) == "its turret is jammed"
+    assert vc_mod.can_fire(game, ent, mount) is None            # it fires where it is frozen
     tur.jammed = False                                           # cleared
     assert roll(game, ent, "turret", 7) == "turret_lock"
     assert tur.locked
@@ -405,3 +405,53 @@ def test_vehicle_crits_survive_a_save():
     again = Game.from_dict(game.to_dict())
     vc = again.world.component(again.units["tank"], VehicleCrits)
     assert vc.driver_hit and vc.stabilizers == ["front"]
+
+
+# ----------------------------------------------------------------- wiring into weapon attacks
+def _fire(game, uid, weapon, target):
+    from engine.orders import FireOrder
+    game.start_phase("weapon")
+    reason = game.submit(FireOrder(uid, {}, weapon=weapon, target=target))
+    game.end_phase()
+    return reason
+
+
+def test_V_CE_5_stunned_crew_cannot_fire():
+    game = make_game()
+    ent = add(game, "mant", "manticore.toml", "0508")
+    add(game, "mech", "locust.toml", "0505", side="blue")
+    game.start_turn(["red", "blue"])
+    crits(game, ent).stun_turns = 1
+    assert "stunned" in _fire(game, "mant", "ppc", "mech")
+
+
+def test_V_CE_9_V_CE_10_sensor_and_stabilizer_modifiers_in_the_attack():
+    game = make_game(dice={"to_hit": [12], "location": [7]})
+    ent = add(game, "mant", "manticore.toml", "0508")
+    add(game, "mech", "locust.toml", "0505", side="blue")
+    game.start_turn(["red", "blue"])
+    crits(game, ent).sensor_hits = 1
+    crits(game, ent).stabilizers.append("turret")
+    from components import TurnState
+    ts = game.world.component(ent, TurnState)
+    ts.moved, ts.mode = True, "flank"
+    assert _fire(game, "mant", "ppc", "mech") is None
+    mods = events(game, "attack")[0]["modifiers"]
+    assert ["sensor hits", 1] in mods and ["stabilizer hit (movement doubled)", 2] in mods
+    assert ["attacker flanked", 2] in mods
+
+
+def test_V_CE_15_a_phase_without_firing_clears_one_jam():
+    game = make_game()
+    ent = add(game, "mant", "manticore.toml", "0508")
+    game.start_turn(["red"])
+    mounts = game.world.component(ent, Weapons).mounts
+    mounts[0].jammed = mounts[1].jammed = True
+    game.world.component(ent, Turret).jammed = True
+    game.start_phase("weapon")
+    game.end_phase()
+    assert events(game, "jam_cleared")[0]["item"] == "turret" and mounts[0].jammed
+    game.start_turn(["red"])
+    game.start_phase("weapon")
+    game.end_phase()
+    assert not mounts[0].jammed and mounts[1].jammed
