@@ -418,3 +418,24 @@ def test_alpha_strike_combat_phase_declares_the_card_attack(tmp_path):
     key(a, pygame.K_RETURN)
     decl = [e for e in g.log.of_type("declare") if e["unit"] == blue[0]]
     assert decl and decl[0]["target"] == red[0]
+
+
+def test_new_battle_from_the_keyboard(app):
+    key(app, pygame.K_n, mod=pygame.KMOD_CTRL)
+    assert app.overlay == "new"
+    levels = app.ov["levels"]
+    key(app, pygame.K_DOWN)
+    chosen = app.ov["choice"]
+    assert chosen in levels
+    old = app.game
+    key(app, pygame.K_RETURN)
+    assert app.game is not old and app.level == chosen
+    assert app.game.turn == 1 and app.overlay in ("handover", None)
+
+
+def test_window_resize_moves_the_panels_and_keeps_the_map_view(app):
+    handover(app)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(1000, 700), w=1000, h=700))
+    pump(app)
+    assert app.screen.get_size() == (1000, 700)
+    assert app.camera.view[2] == 1000 - 380 and app.camera.view[3] == 700 - 34

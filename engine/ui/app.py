@@ -27,6 +27,7 @@ from engine.ui.mapview import MapRenderer, draw_unit, draw_hex_outline, fill_hex
 from engine.ui.panels import CombatLog, draw_unit_panel
 from engine.ui import queries
 from engine.ui.turnflow import TurnFlow
+from engine.ui.widgets import render as widgets_render
 from engine.ui.widgets import Hit, button, checkbox, fit_text, panel, text, wrap
 from engine.ui import overlays
 from systems import movement
@@ -460,11 +461,23 @@ class App:
                     return
 
     def set_target(self, uid: str | None) -> None:
+        if uid and uid != self.target and self.selected and self.phase_kind() == "fire":
+            self.aim_turret(uid)
         self.target = uid
         self.checks = {}
         if uid and self.phase_kind() == "fire":
             for slot, p in self.weapon_previews(uid):
                 self.checks[slot.order_name] = p.reason is None
+
+    def aim_turret(self, target: str) -> None:
+        """Point a free turret at the new target (the player can still turn it, Z/X)."""
+        from engine.hexgrid import bearing
+        tur = self.game.world.try_component(self.ent(self.selected), Turret)
+        if tur is None or tur.destroyed or tur.locked or tur.jammed:
+            return
+        a = self.game.world.component(self.ent(self.selected), Position).hex
+        b = self.game.world.component(self.ent(target), Position).hex
+        self.turret = int(round(bearing(a, b) / 60.0)) % 6
 
     def cycle_target(self, step: int = 1) -> None:
         if not self.selected:
@@ -945,7 +958,7 @@ class App:
         pygame.K_END: ("log_end", None), pygame.K_n: ("end_phase", None),
         pygame.K_PLUS: ("zoom", 1), pygame.K_EQUALS: ("zoom", 1), pygame.K_KP_PLUS: ("zoom", 1),
         pygame.K_MINUS: ("zoom", -1), pygame.K_KP_MINUS: ("zoom", -1),
-        pygame.K_o: ("overheat", 1), pygame.K_i: ("overheat", -1),
+        pygame.K_o: ("overheat", 1), pygame.K_i: ("overheat", -1), pygame.K_g: ("declare", 0),
     }
 
     def on_key(self, ev) -> None:
@@ -1119,6 +1132,25 @@ class App:
             text(self.screen, part, (r.x + 8, r.y + 4 + 16 * i), 12)
 
     # ---------------------------------------------------------------- map
+    def recent_damage(self) -> dict[str, int]:
+        """Damage each unit took in the last phase that dealt any (shown as a
+        red badge on its counter until the next such phase)."""
+        events = self.game.log.events
+        if getattr(self, "_dmg_count", -1) == len(events):
+            return self._dmg
+        last = None
+        for e in reversed(events):
+            if e["type"] == "damage":
+                last = (e["turn"], e["phase"])
+                break
+        out: dict[str, int] = {}
+        if last is not None:
+            for e in events:
+                if e["type"] == "damage" and (e["turn"], e["phase"]) == last:
+                    out[e["unit"]] = out.get(e["unit"], 0) + int(e.get("amount", 0))
+        self._dmg, self._dmg_count = out, len(events)
+        return out
+
     def reach_layer(self, view: pygame.Rect, limit: int) -> pygame.Surface:
         """The movement range drawn once per selection, mode and camera
         position: a dark veil outside the reachable hexes and an MP-left
@@ -1214,6 +1246,7 @@ class App:
             draw_hex_outline(s, cam.to_screen(self.hover_hex), size, (255, 255, 255), 2)
         # units
         waiting_now = set(self.flow.waiting())
+        damage = self.recent_damage()
         for uid, ent in g.units.items():
             st = g.world.component(ent, Status)
             if st.removed:
@@ -1234,6 +1267,12 @@ class App:
                 pygame.draw.circle(s, (255, 255, 255), c, size * 0.78, 1)
             if tgt == uid:
                 draw_hex_outline(s, cam.to_screen(h), size, (86, 180, 233), 3)
+            dmg = damage.get(uid)
+            if dmg and size >= 14:
+                img = widgets_render(f"-{dmg}", max(10, int(size * 0.32)), (255, 255, 255), True)
+                rr = img.get_rect(midright=(c[0] - size * 0.45, c[1] - size * 0.45)).inflate(6, 2)
+                pygame.draw.rect(s, (200, 40, 40), rr, border_radius=4)
+                s.blit(img, img.get_rect(center=rr.center))
         if ghost is not None and sel:
             c = cam.to_screen(ghost.hex)
             draw_unit(s, g, self.ent(sel), c, size, ghost=True, facing=ghost.facing, altitude=ghost.altitude)
@@ -1478,7 +1517,8 @@ class App:
             decl = self.declarations()
             bx = r.right + 6
             for i, (label, order) in enumerate(decl[:2]):
-                r = button(s, self.hits, (bx, y, SIDE_W - (bx - rect.x) - 8, 28), label, "declare", i, mouse=m)
+                r = button(s, self.hits, (bx, y, SIDE_W - (bx - rect.x) - 8, 28), fit_text(label, 13, 150),
+                           "declare", i, mouse=m, key="G" if i == 0 else "", tip=label)
                 y += 32
         elif kind == "fire":
             text(s, f"{name}: weapon attacks", (x, y), 14, theme.ACCENT, True)

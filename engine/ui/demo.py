@@ -183,5 +183,4 @@ def run_demo(app, name: str) -> None:
             worst = min(g.units, key=lambda u: __import__("engine.ui.mapview", fromlist=["x"]).armor_fraction(
                 g, g.units[u]))
             app.inspect = worst
-            if app.selected is None:
-                app.selected = None
+            _frame(app, [worst], zoom_cap=8)

@@ -10,7 +10,7 @@ import argparse
 import sys
 from pathlib import Path
 
-DEMOS = ("move", "attack", "panel", "help", "menu", "victory")
+DEMOS = ("move", "attack", "panel", "help", "menu")
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:

@@ -111,7 +111,11 @@ def preview(game, order) -> Preview:
             else:
                 mod = _module("systems.weapon_attacks")
                 if mod is not None and hasattr(mod, "preview"):
-                    th = mod.preview(game, order.unit, order.target, order.weapon, order.torso_twist)
+                    try:
+                        th = mod.preview(game, order.unit, order.target, order.weapon, order.torso_twist,
+                                         turret=order.turret)
+                    except TypeError:      # a preview without turret facings
+                        th = mod.preview(game, order.unit, order.target, order.weapon, order.torso_twist)
                     if th.reason:
                         return Preview(reason=th.reason)
                     extra = {"range": th.range, "band": th.band, "los": th.los}
