@@ -65,6 +65,10 @@ def main(argv: list[str] | None = None) -> int:
     k = sub.add_parser("soak", help="random play with invariant checks (long robustness run)")
     k.add_argument("rest", nargs=argparse.REMAINDER)
     k.set_defaults(func=lambda a: __import__("engine.random_play", fromlist=["main"]).main(a.rest))
+    sub.add_parser("bench", help="measure speed and memory (engine/bench.py; bench --help)", add_help=False)
+    if (sys.argv[1:] if argv is None else argv)[:1] == ["bench"]:
+        from engine.bench import main as bench_main
+        return bench_main((sys.argv[1:] if argv is None else argv)[1:])
     args = parser.parse_args(argv)
     return args.func(args)
 

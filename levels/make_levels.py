@@ -20,7 +20,7 @@ ROOT = HERE.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "assets"))
 
-from engine.hexgrid import Hex, distance, hexes_within, line, direction_to, neighbor  # noqa: E402
+from engine.hexgrid import Hex, distance, hexes_within, line, direction_to, neighbor, parse_hex_label  # noqa: E402
 from engine.levels import hex_center_pixel  # noqa: E402
 from make_tileset import TILES, TILE_W, TILE_H, HEX_SIDE, tile_id, SIDE_NAMES  # noqa: E402
 
@@ -162,8 +162,11 @@ class MapBuilder:
         return "\n".join(out) + "\n"
 
 
-def _hex(label: str) -> Hex:
-    return Hex(int(label[:2]) - 1, int(label[2:]) - 1)
+def _hex(label: str | Hex) -> Hex:
+    """A hex from its number ("XXYY", or "XXXYYY" on maps over 99 hexes), or a Hex as it is."""
+    if isinstance(label, Hex):
+        return label
+    return parse_hex_label(label)
 
 
 def _off_edge(end: Hex, inner: Hex, m: MapBuilder) -> Hex | None:

@@ -1,0 +1,532 @@
+"""Benchmarks: `python -m engine bench [--json PATH] [--runs N] [--quick]`.
+
+Measures what players and tools wait for, prints a table and writes JSON
+(default `bench.json` in the current folder). Every figure is the median of
+several runs, with its ratio to a calibration measured in the same process,
+so that results compare across machines:
+
+- rendering figures against one full-screen blit (software rendering),
+- rules figures against a fixed pure-Python loop.
+
+Figures (targets for a 2-core machine, software rendering):
+ 1. frame time while panning, on the default level with all its units and on
+    a generated 100x100 mixed-terrain level with 40 units (median, max);
+ 2. reachable states (systems.movement.reachable) of a run-8 mech, a
+    flank-12 hover and a flying VTOL on the 100x100 level;
+ 3. 10,000 line-of-sight checks at ranges 1..30 on the 100x100 level;
+ 4. a scripted 4-versus-4 battle of 10 turns, Classic and Alpha Strike, run
+    by `python -m engine scenario` as a whole process (start-up included);
+ 5. loading the 100x100 level into a new game; importing the rules core
+    (a fresh process; pygame must stay unimported); peak memory of the game
+    on the 100x100 level (a fresh process drawing frames and searching moves).
+
+Subprocess figures run with bytecode caching on (a throw-away cache folder,
+warmed by one unmeasured run), as an installed game runs.
+"""
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import os
+import platform
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+class BenchError(RuntimeError):
+    """A benchmark could not run or its result is wrong (not a slow result)."""
+
+
+@dataclass
+class Figure:
+    key: str
+    label: str
+    unit: str                        # "ms", "s" or "MB"
+    runs: list[float]                # in `unit`
+    target: float | None = None      # the median must be at most this
+    calibration: str | None = None   # "blit" | "loop" | None
+    max_target: float | None = None  # for frames: no single run above this
+    info: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def median(self) -> float:
+        return statistics.median(self.runs)
+
+    @property
+    def max(self) -> float:
+        return max(self.runs)
+
+    def ok(self) -> bool | None:
+        if self.target is None:
+            return None
+        good = self.median <= self.target
+        if self.max_target is not None:
+            good = good and self.max <= self.max_target
+        return good
+
+    def to_json(self, calibrations: dict[str, float]) -> dict[str, Any]:
+        cal = calibrations.get(self.calibration or "")
+        seconds = self.median / 1000 if self.unit == "ms" else self.median
+        return {"key": self.key, "label": self.label, "unit": self.unit,
+                "median": round(self.median, 4), "max": round(self.max, 4),
+                "runs": [round(r, 4) for r in self.runs],
+                "calibration": self.calibration,
+                "ratio": round(seconds / cal, 2) if cal and self.unit in ("ms", "s") else None,
+                "target": self.target, "max_target": self.max_target, "ok": self.ok(),
+                "info": self.info}
+
+
+def _times(fn: Callable[[], Any], runs: int, unit: str = "ms") -> list[float]:
+    scale = 1000.0 if unit == "ms" else 1.0
+    out = []
+    for _ in range(runs):
+        gc.collect()
+        t0 = time.perf_counter()
+        fn()
+        out.append((time.perf_counter() - t0) * scale)
+    return out
+
+
+# ====================================================================== calibration
+def calibration_loop() -> int:
+    """A fixed pure-Python workload: integer arithmetic, a dict and a list."""
+    d: dict[int, int] = {}
+    acc = []
+    total = 0
+    for i in range(60_000):
+        total = (total + i * 7) % 1_000_003
+        d[i & 1023] = total
+        if i % 64 == 0:
+            acc.append(d.get(i & 511, 0))
+    return total + len(acc)
+
+
+def calibrate_loop(runs: int = 7) -> float:
+    """Seconds for `calibration_loop` (median)."""
+    return statistics.median(_times(calibration_loop, runs, "s"))
+
+
+def init_display(size: tuple[int, int] = (1400, 860)):
+    """A software-rendered screen (SDL_VIDEODRIVER=dummy unless set)."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+    pygame.init()
+    return pygame.display.set_mode(size)
+
+
+def calibrate_blit(screen, runs: int = 50) -> float:
+    """Seconds for one full-screen blit of an opaque surface (median)."""
+    import pygame
+    src = pygame.Surface(screen.get_size()).convert(screen)
+    src.fill((40, 90, 60))
+    return statistics.median(_times(lambda: screen.blit(src, (0, 0)), runs, "s"))
+
+
+# ====================================================================== 1. frames
+def frame_times(screen, level: str | Path, frames: int = 120) -> tuple[list[float], float, dict]:
+    """Frame times (ms) while panning over the whole map, and the first
+    frame (which builds the UI's caches) separately."""
+    import pygame
+    from engine.ui import session
+    from engine.ui.app import App
+    app = App(screen, edge_pan=False, autosave=False)
+    app.set_game(session.new_game(str(level), [], 1), str(level))
+    for _ in range(4):                                 # hand the screen to the first player
+        if app.overlay == "handover":
+            app.do("handover_done")
+        elif app.overlay:
+            app.overlay = None
+    t0 = time.perf_counter()
+    app.draw()
+    pygame.display.flip()
+    first = (time.perf_counter() - t0) * 1000
+    cam = app.camera
+    # sweep: left-right passes while moving down and back up, covering the map
+    lo_x, lo_y = cam.ox, cam.oy
+    cam.pan(10**6, 10**6)
+    hi_x, hi_y = cam.ox, cam.oy
+    cam.pan(-10**6, -10**6)
+    times = []
+    for i in range(frames):
+        u = i / max(1, frames - 1)
+        fx = abs(((u * 4) % 2) - 1)           # two round trips across
+        fy = 1 - abs(2 * u - 1)               # down and back up once
+        tx, ty = hi_x - (hi_x - lo_x) * fx, lo_y + (hi_y - lo_y) * fy
+        app.do("pan", (tx - cam.ox, ty - cam.oy))
+        t0 = time.perf_counter()
+        app.draw()
+        pygame.display.flip()
+        times.append((time.perf_counter() - t0) * 1000)
+    info = {"first_frame_ms": round(first, 2), "frames": frames, "units": len(app.game.units),
+            "map": f"{app.game.map.width}x{app.game.map.height}", "zoom_px": cam.size,
+            "screen": "x".join(map(str, screen.get_size()))}
+    return times, first, info
+
+
+# ====================================================================== 2. reachable
+PROBES = (("mech", "shadow_hawk", "run", 8), ("hover", "saladin", "flank", 12),
+          ("vtol", "warrior", "flank", 12))
+
+
+def place_probe(game, stem: str):
+    """The first unit made from `stem`.toml, moved to the clear hex nearest
+    the map centre that no unit holds; its entity."""
+    from components import Identity, Position
+    from engine.hexgrid import Hex, hexes_within
+    ent = next((e for e in game.units.values()
+                if Path(game.world.component(e, Identity).source or "").stem == stem), None)
+    if ent is None:
+        raise BenchError(f"the level has no {stem} unit")
+    hm = game.map
+    centre = Hex(hm.width // 2, hm.height // 2)
+    for radius in range(max(hm.width, hm.height)):
+        for h in sorted(hexes_within(centre, radius)):
+            t = hm.terrain(h)
+            if hm.on_map(h) and t.terrain == "clear" and not t.building and not game.units_at(h):
+                game.world.component(ent, Position).hex = h
+                return ent
+    raise BenchError("no free clear hex on the map")
+
+
+def reachable_figures(game, runs: int) -> list[Figure]:
+    from components import Altitude
+    from systems.movement import motion_rules, reachable
+    out = []
+    for kind, stem, mode, mp in PROBES:
+        ent = place_probe(game, stem)
+        limit = motion_rules(game, ent).mp(game, ent, mode)
+        if limit != mp:
+            raise BenchError(f"{stem} has {limit} {mode} MP, expected {mp}")
+        states = reachable(game, ent, mode)
+        if len(states) < 2:
+            raise BenchError(f"{stem} reaches nothing")
+        target = 50.0 if kind == "vtol" else 20.0
+        label = {"mech": f"reachable: mech run {mp}", "hover": f"reachable: hover flank {mp}",
+                 "vtol": f"reachable: VTOL flank {mp}, altitude"}[kind]
+        fig = Figure(f"reachable_{kind}", label, "ms", _times(lambda: reachable(game, ent, mode), runs),
+                     target, "loop", info={"unit": stem, "states": len(states)})
+        if kind == "vtol":
+            fig.info["altitude"] = game.world.component(ent, Altitude).level
+        out.append(fig)
+    return out
+
+
+# ====================================================================== 3. line of sight
+def distance_of(a, b) -> int:
+    """Hex distance between two LOS bodies."""
+    from engine.hexgrid import distance
+    return distance(a.hex, b.hex)
+
+
+def los_pairs(hexmap, count: int, max_range: int = 30, seed: int = 3) -> list:
+    """`count` (attacker, target) bodies at ranges 1..max_range: standing mechs
+    on the ground (on the bottom in water)."""
+    from engine.hexgrid import Hex, distance
+    from systems.line_of_sight import Body, ground_level
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        a = Hex(rng.randrange(hexmap.width), rng.randrange(hexmap.height))
+        b = Hex(a.x + rng.randint(-max_range, max_range), a.y + rng.randint(-max_range, max_range))
+        if not hexmap.on_map(b) or not 1 <= distance(a, b) <= max_range:
+            continue
+        bodies = []
+        for h in (a, b):
+            g = ground_level(hexmap, h)
+            bodies.append(Body(h, g, g + 1, standing_mech=True))
+        out.append(tuple(bodies))
+    return out
+
+
+def los_figure(hexmap, runs: int, count: int = 10_000) -> Figure:
+    from systems.line_of_sight import line_of_sight_between
+    pairs = los_pairs(hexmap, count)
+
+    def check_all():
+        return sum(1 for a, t in pairs if line_of_sight_between(hexmap, a, t).clear)
+
+    clear = check_all()
+    return Figure("los", f"{count:,} line-of-sight checks, range 1-30", "s", _times(check_all, runs, "s"),
+                  0.5 if count == 10_000 else None, "loop", info={"checks": count, "clear": clear})
+
+
+# ====================================================================== subprocesses
+def _child_env(cache: Path) -> dict[str, str]:
+    """The environment of a measured child process: bytecode cached in a
+    throw-away folder (as an installed game), headless SDL."""
+    env = dict(os.environ)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env["PYTHONPYCACHEPREFIX"] = str(cache)
+    env.setdefault("SDL_VIDEODRIVER", "dummy")
+    env.setdefault("SDL_AUDIODRIVER", "dummy")
+    env["PYTHONPATH"] = os.pathsep.join([str(ROOT)] + [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p])
+    return env
+
+
+def _run(args: list[str], env: dict[str, str]) -> tuple[float, str]:
+    t0 = time.perf_counter()
+    proc = subprocess.run([sys.executable, *args], env=env, cwd=ROOT, capture_output=True, text=True)
+    seconds = time.perf_counter() - t0
+    if proc.returncode != 0:
+        raise BenchError(f"{' '.join(args[:3])} failed ({proc.returncode}): "
+                         f"{(proc.stderr.strip().splitlines() or ['?'])[-1]}")
+    return seconds, proc.stdout
+
+
+def battle_figure(folder: Path, ruleset: str, runs: int, env: dict[str, str], turns: int = 10,
+                  warm: bool = True) -> Figure:
+    from engine.bench_setup import write_battle
+    path = write_battle(folder, ruleset, turns)
+    args = ["-m", "engine", "scenario", str(path), "--json"]
+    first, out = _run(args, env)                  # warms the bytecode cache; check the result
+    result = json.loads(out)
+    types = [e["type"] for e in result["events"]]
+    played = max((e.get("turn", 0) for e in result["events"]), default=0)
+    if played != turns or "attack" not in types:
+        raise BenchError(f"the {ruleset} battle did not play {turns} turns with attacks")
+    times = [_run(args, env)[0] for _ in range(runs)] if warm else [first]
+    name = "Classic" if ruleset == "classic" else "Alpha Strike"
+    return Figure(f"battle_{ruleset.replace('-', '_')}", f"{turns}-turn 4v4 {name} battle, whole process",
+                  "s", times, 2.0 if turns == 10 else None, "loop",
+                  info={"events": len(types), "attacks": types.count("attack"),
+                        "destroyed": types.count("destroyed")})
+
+
+IMPORT_CODE = """
+import json, sys, time
+t0 = time.perf_counter()
+import engine.game, engine.rulesets, engine.scenario, engine.levels
+import {systems}
+seconds = time.perf_counter() - t0
+print(json.dumps({{"seconds": seconds, "pygame": "pygame" in sys.modules}}))
+"""
+
+
+def rules_core_modules() -> list[str]:
+    import pkgutil
+    import systems
+    return sorted(f"systems.{m.name}" for m in pkgutil.iter_modules(systems.__path__))
+
+
+def import_figure(runs: int, env: dict[str, str], warm: bool = True) -> Figure:
+    code = IMPORT_CODE.format(systems=", ".join(rules_core_modules()))
+    if warm:
+        _run(["-c", code], env)                   # warm the bytecode cache
+    times = []
+    for _ in range(runs):
+        _, out = _run(["-c", code], env)
+        d = json.loads(out)
+        if d["pygame"]:
+            raise BenchError("importing the rules core imported pygame")
+        times.append(d["seconds"])
+    return Figure("import_core", "import the rules core (engine.game, systems.*)", "s", times, 0.2, "loop",
+                  info={"modules": len(rules_core_modules()) + 4, "pygame_imported": False})
+
+
+def load_figure(level: Path, runs: int) -> Figure:
+    from engine.levels import new_game_from_level
+    game = new_game_from_level(level, seed=1)
+    return Figure("load_level", f"load the {game.map.width}x{game.map.height} level (new game)", "s",
+                  _times(lambda: new_game_from_level(level, seed=1), runs, "s"), 0.5, "loop",
+                  info={"units": len(game.units)})
+
+
+def memory_child(level: str, frames: int) -> None:
+    """Play the part of the game on `level`: start it, draw frames while
+    panning, search every unit's moves; print the peak resident memory."""
+    import resource
+    from systems.movement import reachable, motion_rules
+    from engine.levels import new_game_from_level
+    info: dict[str, Any] = {}
+    if frames:
+        screen = init_display()
+        times, _, _ = frame_times(screen, level, frames)
+        info["frames"] = len(times)
+    game = new_game_from_level(level, seed=1)
+    searched = 0
+    for ent in list(game.units.values()):
+        rules = motion_rules(game, ent)
+        for mode in rules.modes:
+            searched += len(reachable(game, ent, mode))
+    info["states"] = searched
+    info["maxrss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024   # KiB on Linux
+    print(json.dumps(info))
+
+
+def memory_figure(level: Path, env: dict[str, str], frames: int) -> Figure:
+    code = f"from engine.bench import memory_child; memory_child({str(level)!r}, {frames})"
+    _, out = _run(["-c", code], env)
+    d = json.loads(out.strip().splitlines()[-1])
+    return Figure("peak_memory", "peak memory of the game on the 100x100 level", "MB",
+                  [d.pop("maxrss_mb")], 200.0, None, info=d)
+
+
+# ====================================================================== all
+@dataclass
+class Sizes:
+    runs: int = 7                 # runs per in-process figure
+    process_runs: int = 5         # runs per subprocess figure
+    frames: int = 240
+    level: tuple[int, int, int] = (100, 100, 40)     # width, height, units
+    los: int = 10_000
+    turns: int = 10
+    warm: bool = True             # one unmeasured run first to fill the bytecode cache
+
+    @classmethod
+    def quick(cls) -> "Sizes":
+        return cls(runs=2, process_runs=1, frames=10, level=(14, 14, 6), los=200, turns=2, warm=False)
+
+
+def ui_available() -> bool:
+    try:
+        import engine.ui.app  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def run_all(sizes: Sizes, folder: Path, only: set[str] | None = None, log=print) -> dict[str, Any]:
+    """Every figure; returns the JSON document."""
+    from engine.bench_setup import write_level
+    from engine.levels import new_game_from_level
+    from engine.paths import DEFAULT_LEVEL
+
+    def want(group: str) -> bool:
+        return not only or group in only
+
+    w, h, n = sizes.level
+    level = write_level(folder, w, h, n)
+    figures: list[Figure] = []
+    cal: dict[str, float] = {"loop": calibrate_loop()}
+    log(f"calibration: pure-Python loop {cal['loop'] * 1000:.1f} ms")
+    env = _child_env(folder / "pycache")
+    frames_ok = want("frames") and ui_available()
+    if frames_ok or want("memory"):
+        screen = init_display()
+        cal["blit"] = calibrate_blit(screen)
+        log(f"calibration: full-screen blit {cal['blit'] * 1000:.2f} ms")
+    if frames_ok:
+        for lv, target, name in ((DEFAULT_LEVEL, 4.0, "default level"), (level, 8.0, f"{w}x{h} level")):
+            times, _, info = frame_times(screen, lv, sizes.frames)
+            figures.append(Figure("frame_default" if lv == DEFAULT_LEVEL else "frame_large",
+                                  f"frame while panning, {name} ({info['units']} units)", "ms", times,
+                                  target, "blit", 16.7, info))
+            log(_row(figures[-1], cal))
+    elif want("frames"):
+        log("frames: skipped (no engine/ui renderer)")
+    game = new_game_from_level(level, seed=1) if want("reachable") or want("los") else None
+    steps: list[tuple[str, Callable[[], list[Figure]]]] = [
+        ("reachable", lambda: reachable_figures(game, sizes.runs)),
+        ("los", lambda: [los_figure(game.map, sizes.runs, sizes.los)]),
+        ("battle", lambda: [battle_figure(folder, r, sizes.process_runs, env, sizes.turns, sizes.warm)
+                            for r in ("classic", "alpha-strike")]),
+        ("load", lambda: [load_figure(level, sizes.runs)]),
+        ("import", lambda: [import_figure(sizes.process_runs, env, sizes.warm)]),
+        ("memory", lambda: [memory_figure(level, env, sizes.frames if frames_ok else 0)]),
+    ]
+    for group, make in steps:
+        if want(group):
+            for fig in make():
+                figures.append(fig)
+                log(_row(fig, cal))
+    return {"machine": machine(), "calibration": {k + "_s": round(v, 6) for k, v in cal.items()},
+            "sizes": sizes.__dict__ | {"level": list(sizes.level)},
+            "figures": [f.to_json(cal) for f in figures]}
+
+
+def machine() -> dict[str, Any]:
+    cpu = ""
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        cpu = platform.processor()
+    try:
+        import pygame
+        pg = pygame.version.ver
+    except ImportError:
+        pg = None
+    return {"cpus": os.cpu_count(), "cpu": cpu or platform.machine(), "python": platform.python_version(),
+            "pygame": pg, "system": platform.system(), "video": os.environ.get("SDL_VIDEODRIVER")}
+
+
+# ====================================================================== table
+def _fmt(v: float, unit: str) -> str:
+    return f"{v:.0f} {unit}" if unit == "MB" else (f"{v:.2f} {unit}" if v < 10 else f"{v:.1f} {unit}")
+
+
+def _row(f: Figure, cal: dict[str, float]) -> str:
+    d = f.to_json(cal)
+    target = "" if f.target is None else f"<= {f.target:g} {f.unit}"
+    if f.max_target is not None:
+        target += f", max <= {f.max_target:g}"
+    ok = {True: "yes", False: "NO", None: ""}[d["ok"]]
+    ratio = f"{d['ratio']:g}" if d["ratio"] is not None else ""
+    return (f"{f.label:<52} {_fmt(f.median, f.unit):>10} {_fmt(f.max, f.unit):>10} "
+            f"{ratio:>8} {target:>22} {ok:>4}")
+
+
+def header() -> str:
+    return f"{'figure':<52} {'median':>10} {'max':>10} {'ratio':>8} {'target':>22} {'ok':>4}"
+
+
+def markdown(doc: dict[str, Any]) -> str:
+    """The results as a Markdown table (for the README)."""
+    lines = ["| figure | median | max | ratio | target | met |", "|---|---:|---:|---:|---|---|"]
+    for f in doc["figures"]:
+        target = "" if f["target"] is None else f"<= {f['target']:g} {f['unit']}"
+        if f["max_target"] is not None:
+            target += f", max <= {f['max_target']:g} {f['unit']}"
+        ok = {True: "yes", False: "no", None: ""}[f["ok"]]
+        ratio = "" if f["ratio"] is None else f"{f['ratio']:g} x {f['calibration']}"
+        lines.append(f"| {f['label']} | {_fmt(f['median'], f['unit'])} | {_fmt(f['max'], f['unit'])} | "
+                     f"{ratio} | {target} | {ok} |")
+    return "\n".join(lines)
+
+
+GROUPS = ("frames", "reachable", "los", "battle", "load", "import", "memory")
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m engine bench", description=__doc__.split("\n\n")[0])
+    p.add_argument("--json", default="bench.json", help="where to write the results (default bench.json)")
+    p.add_argument("--runs", type=int, help="runs per figure (median taken)")
+    p.add_argument("--quick", action="store_true", help="tiny sizes: checks that every benchmark runs")
+    p.add_argument("--only", action="append", choices=GROUPS, help="run only these groups")
+    p.add_argument("--markdown", action="store_true", help="also print the table as Markdown")
+    args = p.parse_args(argv)
+    sizes = Sizes.quick() if args.quick else Sizes()
+    if args.runs:
+        sizes.runs = sizes.process_runs = args.runs
+    print(header())
+    with tempfile.TemporaryDirectory(prefix="hexmech-bench-") as tmp:
+        try:
+            doc = run_all(sizes, Path(tmp), set(args.only or ()))
+        except BenchError as exc:
+            print(f"bench: {exc}", file=sys.stderr)
+            return 1
+    m = doc["machine"]
+    print(f"machine: {m['cpus']} CPUs, {m['cpu']}, Python {m['python']}, pygame-ce {m['pygame']}")
+    if args.markdown:
+        print(markdown(doc))
+    Path(args.json).write_text(json.dumps(doc, indent=2) + "\n", encoding="utf-8")
+    print(f"wrote {args.json}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

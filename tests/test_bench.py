@@ -1,0 +1,69 @@
+"""The benchmarks run (engine/bench.py, engine/bench_setup.py): tiny sizes,
+no timing assertions (speed is measured by `python -m engine bench`)."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from engine import bench
+from engine.bench_setup import battle_toml, write_battle, write_level
+from engine.levels import check_level, new_game_from_level
+from engine.scenario import load_scenario, run_scenario
+
+
+def test_generated_level_is_playable_with_every_probe_unit(tmp_path):
+    path = write_level(tmp_path, 20, 16, 12, seed=5)
+    assert check_level(path) == []
+    game = new_game_from_level(path, seed=1)
+    assert len(game.units) == 12
+    assert {game.side_of(e) for e in game.units.values()} == {"blue", "red"}
+    terrains = {t.terrain for t in game.map.hexes.values()}
+    assert {"light_woods", "water"} <= terrains
+    for _, stem, _, _ in bench.PROBES:
+        bench.place_probe(game, stem)
+
+
+def test_generated_level_is_deterministic():
+    from engine.bench_setup import level_tmx
+    assert level_tmx(12, 12, 4, seed=2) == level_tmx(12, 12, 4, seed=2)
+    assert level_tmx(12, 12, 4, seed=2) != level_tmx(12, 12, 4, seed=3)
+
+
+@pytest.mark.parametrize("ruleset", ["classic", "alpha-strike"])
+def test_scripted_battle_plays_with_attacks(tmp_path, ruleset):
+    game = run_scenario(load_scenario(write_battle(tmp_path, ruleset, turns=4)))
+    types = [e["type"] for e in game.log.events]
+    assert game.turn == 4
+    assert "attack" in types and "move" in types
+    assert battle_toml(ruleset, 4).count("[[turn]]") == 4
+
+
+def test_figures_on_a_small_level(tmp_path):
+    game = new_game_from_level(write_level(tmp_path, 16, 16, 6), seed=1)
+    figs = bench.reachable_figures(game, runs=1)
+    assert [f.key for f in figs] == ["reachable_mech", "reachable_hover", "reachable_vtol"]
+    assert all(f.info["states"] > 1 for f in figs)
+    los = bench.los_figure(game.map, runs=1, count=50)
+    assert los.info["checks"] == 50 and 0 <= los.info["clear"] <= 50
+    assert all(1 <= bench.distance_of(a, t) <= 30 for a, t in bench.los_pairs(game.map, 30))
+
+
+def test_whole_bench_quick_writes_json_and_table(tmp_path, monkeypatch, capsys):
+    out = tmp_path / "b.json"
+    assert bench.main(["--quick", "--json", str(out), "--markdown"]) == 0
+    doc = json.loads(out.read_text())
+    keys = [f["key"] for f in doc["figures"]]
+    for key in ("reachable_mech", "reachable_hover", "reachable_vtol", "los", "battle_classic",
+                "battle_alpha_strike", "load_level", "import_core", "peak_memory"):
+        assert key in keys
+    if bench.ui_available():
+        assert "frame_default" in keys and "frame_large" in keys
+    for f in doc["figures"]:
+        assert f["median"] > 0
+        if f["calibration"]:
+            assert f["ratio"] > 0
+    assert doc["calibration"]["loop_s"] > 0
+    assert doc["machine"]["cpus"] >= 1
+    printed = capsys.readouterr().out
+    assert "| figure |" in printed and "import the rules core" in printed
