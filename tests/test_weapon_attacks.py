@@ -504,3 +504,28 @@ def test_weapons_under_water_cannot_fire_out_of_it():
                 terrain={"0808": {"terrain": "water", "depth": 1}})
     refused_only(game, "small_laser", "under water")
     assert fire(game, "medium_laser") is None
+
+
+def test_transfer_chain_arm_to_side_torso_to_centre_torso():
+    # 20 points on a left arm with 1 IS left, a bare left torso with 2 IS:
+    # 1 to the arm, 2 to the left torso (destroyed), 17 into the centre torso.
+    game = duel([("ac_20", "right_torso")], ammo=[("ac_20", "right_torso", 5)],
+                tgt_over={"armor": {"left_arm": 0, "left_torso": 0}, "structure": {"left_arm": 1, "left_torso": 2}},
+                forced={"to_hit": [12], "location": [10], "critical": [2, 2, 2]})
+    fire(game, "ac_20")
+    game.end_phase()
+    dmg = [(e["location"], e["amount"]) for e in events(game, "damage")]
+    assert dmg == [("left_arm", 1), ("left_torso", 2), ("center_torso", 17)]
+    assert game.get("t", Armor).points["center_torso"] == 3
+    assert [e["location"] for e in events(game, "location_destroyed")] == ["left_arm", "left_torso"]
+
+
+def test_rear_hit_transfers_through_the_shared_structure():
+    # From behind: rear armor 8, then the centre torso's structure.
+    game = duel([("ac_20", "right_torso")], ammo=[("ac_20", "right_torso", 5)], target_facing=0,
+                forced={"to_hit": [12], "location": [7], "critical": [2]})
+    fire(game, "ac_20")
+    game.end_phase()
+    assert game.get("t", Armor).points["center_torso_rear"] == 0
+    assert game.get("t", Armor).points["center_torso"] == 20
+    assert game.get("t", Structure).points["center_torso"] == 16 - 12
