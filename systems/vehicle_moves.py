@@ -110,3 +110,26 @@ def _sync(game: "Game", ent: int, state) -> None:
     if alt is not None:
         alt.level = state.altitude
     game.world.component(ent, TurnState).hexes_moved = state.hexes
+
+
+def risks(game: "Game", ent: int, mode: str, path: list[str]) -> list[str]:
+    """The driving rolls a planned vehicle move would make, as sentences for
+    the player before committing ("sideslip roll entering 0507: needs 5+")."""
+    from systems import driving
+    result = movement.plan(game, ent, mode, path)
+    out = []
+    for p in result.psrs:
+        if p.reason not in ROLLS:
+            continue
+        extra = [("hexes moved", p.modifier)] if p.reason == "skid" else []
+        tn, _ = driving.target(game, ent, extra)
+        out.append(f"{p.reason} roll entering {game.map.label(p.state.hex)}: needs {tn}+")
+    if "land" in path and game.world.component(ent, VehicleMovement).motive == "vtol":
+        from systems.vehicle_movement import VTOLMotion
+        for i, tok in enumerate(path):
+            if tok == "land" and i + 1 < len(result.states):
+                st = result.states[i + 1]
+                problem = VTOLMotion.landing_problem(game.map.terrain(st.hex))
+                if problem:
+                    out.append(f"landing in {problem} at {game.map.label(st.hex)} is a crash")
+    return out

@@ -136,3 +136,11 @@ def test_V_COLL_4_vtol_slipping_into_a_building_at_its_altitude_charges_it_and_c
     move(game, "heli", "flank", ["F", "F", "F", "R", "F"])
     assert events(game, "collision")[0]["target"] == "building"
     assert events(game, "crash")
+
+
+def test_V_SLIP_2_risk_is_shown_before_committing():
+    from systems.vehicle_moves import risks
+    game = make_game()
+    ent = add(game, "hover", "saladin.toml", "0410")
+    assert risks(game, ent, "flank", ["F", "F", "F", "R", "F"]) == ["sideslip roll entering 0507: needs 5+"]
+    assert risks(game, ent, "cruise", ["F", "F", "F", "R", "F"]) == []

@@ -109,3 +109,10 @@ def test_V_SKID_1_skid_over_a_drop_is_a_fall():
     assert fall["levels"] == 1 and fall["damage"] == 4 * 2
     assert label(game, "s") == "0507"
     assert not game.world.component(ent, Status).prone
+
+
+def test_V_PAVE_1_skid_risk_is_shown_before_committing():
+    from systems.vehicle_moves import risks
+    game = _board()
+    ent = add(game, "s", "striker.toml", "0511")
+    assert risks(game, ent, "flank", ["F"] * 5 + ["R", "F"]) == ["skid roll entering 0605: needs 6+"]

@@ -271,3 +271,32 @@ def test_refused_move_changes_nothing():
     reason = move(game, "hover", "cruise", ["F", "F"])
     assert "light woods is prohibited terrain for hover vehicles" in reason
     assert label(game, "hover") == "0405" and len(events(game, "refused")) == 1
+
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+TERRAIN = st.sampled_from(["clear", "clear", "rough", "light_woods", "heavy_woods", "rubble", "water"])
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.tuples(st.integers(2, 7), st.integers(2, 7), TERRAIN, st.integers(0, 2), st.booleans()),
+                max_size=12),
+       st.sampled_from(["manticore.toml", "striker.toml", "condor.toml"]), st.sampled_from(["cruise", "flank"]))
+def test_T7_every_reachable_state_is_a_legal_plan(cells, data, mode):
+    hexes = {f"{x:02d}{y:02d}": {"terrain": t, "level": lv, "paved": pv} for x, y, t, lv, pv in cells
+             if f"{x:02d}{y:02d}" != "0505"}
+    game = make_game(width=9, height=9, hexes=hexes)
+    ent = add(game, "v", data, "0505")
+    reach = reachable(game, ent, mode)
+    for key, r in reach.items():
+        p = plan(game, ent, mode, list(r.path))
+        assert p.error is None, (key, r.path, p.error)
+        assert (p.final.hex, p.final.facing, p.final.altitude) == key
+
+
+def test_V_SLIP_6_path_blocked_after_the_slide_stops_the_move():
+    # After slipping 2 hexes north the hover's next hex (NE of 0405) is woods: it stops there.
+    game = make_game(hexes={"0505": {"terrain": "light_woods"}}, dice={"psr": [2]})
+    add(game, "hover", "saladin.toml", "0410")
+    move(game, "hover", "flank", ["F", "F", "F", "R", "F"])
+    assert events(game, "move_stopped") and label(game, "hover") == "0405"
