@@ -12,11 +12,14 @@ Heights are absolute levels of a unit's top (section 5):
 - a mech standing in water stands on the bottom (level - depth).
 Terrain tops: woods rise 2 levels above their hex, buildings their height.
 
-An intervening hex affects the line only if its top is at or above both
-the attacker's and the target's tops; a hex whose ground (or building) is
-higher than both blocks, qualifying woods add their points (light 1, heavy
-2) and 3 or more points block. Woods in the attacker's and the target's own
-hexes never count here (the target's woods are a target-terrain modifier).
+An intervening hex's terrain (its ground or building roof; woods reach 2
+levels above the ground) matters when it rises above both units' tops, or
+above the top of a unit it is adjacent to (MegaMek `LosEffects.losForCoords`;
+the digest's "at or above both" counted in occupied levels says the same on
+level ground): ground or buildings that do block, woods add their points
+(light 1, heavy 2) and 3 or more points block. Woods in the attacker's and
+the target's own hexes never count here (the target's woods are a
+target-terrain modifier).
 
 Divided lines: where the line runs exactly along a hexside both hexes are
 evaluated and the one better for the defender is used (TW: the defender
@@ -92,16 +95,22 @@ class _HexEffect:
         return (1 if self.blocked else 0, self.woods, 1 if self.cover else 0)
 
 
+def _rises_above(height: int, h: Hex, attacker: Body, target: Body) -> bool:
+    """Terrain of this height affects the line: above both units, or above
+    a unit the hex is next to."""
+    return ((height > attacker.top and height > target.top)
+            or (height > attacker.top and distance(h, attacker.hex) == 1)
+            or (height > target.top and distance(h, target.hex) == 1))
+
+
 def _hex_effect(hexmap: HexMap, h: Hex, attacker: Body, target: Body) -> _HexEffect:
     t = hexmap.terrain(h)
     label = hexmap.label(h)
     solid = t.level + (t.building or 0)      # ground or building roof
-    if solid > attacker.top and solid > target.top:
+    if _rises_above(solid, h, attacker, target):
         what = "a building" if t.building else "higher ground"
         return _HexEffect(blocked=f"{what} in hex {label} blocks line of sight")
-    woods = 0
-    if t.woods and t.level + 2 >= attacker.top and t.level + 2 >= target.top:
-        woods = t.woods
+    woods = t.woods if t.woods and _rises_above(t.level + 2, h, attacker, target) else 0
     # Partial cover: the hex in front of a standing mech reaches its top
     # (1 level above its ground: the legs are covered) and the attacker is
     # not above the target's top.

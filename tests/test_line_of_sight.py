@@ -58,10 +58,26 @@ def test_LOS_elevation_equal_to_both_tops_does_not_block():
 
 
 def test_LOS_attacker_on_a_hill_sees_over_the_hill_and_the_woods():
-    # Attacker on level 2 (top 3): a level-2 hex and level-0 woods (top 2)
-    # are not at or above both tops.
+    # Attacker on level 2 (top 3): the level-2 hex beside it and the heavy
+    # woods in 0507 (top 2) do not rise above it; the light woods next to the
+    # target (top 2 > 1) still count (MM: terrain higher than an adjacent unit).
     r = los({"0505": {"level": 2}, "0506": {"level": 2}, "0507": HEAVY, "0508": LIGHT}, a_level=2)
+    assert r.clear and r.woods_points == 1 and r.woods_hexes == [("0508", 1)]
+
+
+def test_LOS_woods_in_a_hollow_do_not_reach_the_units():
+    # Woods on level -1 reach level 1, the tops of standing mechs on level 0: no effect.
+    r = los({"0507": {"terrain": "heavy_woods", "level": -1}})
     assert r.clear and r.woods_points == 0
+
+
+def test_LOS_higher_ground_next_to_the_target_blocks_even_from_above():
+    # A level-2 hex beside a target on level 0 (top 1) hides it from an
+    # attacker on a level-4 hill (top 5).
+    r = los({"0505": {"level": 4}, "0508": {"level": 2}}, a_level=4)
+    assert not r.clear and "0508" in r.reason
+    # The same rise in the middle of the line does not.
+    assert los({"0505": {"level": 4}, "0507": {"level": 2}}, a_level=4).clear
 
 
 def test_LOS_building_taller_than_both_blocks():
