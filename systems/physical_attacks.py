@@ -242,13 +242,25 @@ def kick_damage(tons: int, halvings: int) -> int:
     return (tons // 5) // (2 ** halvings)
 
 
+# Rules for unusual targets (vehicles in the attacker's hex, airborne VTOLs:
+# rules/vehicles.md V-PHYS): fn(game, attacker, target, attack, limb) -> an
+# Eval that replaces the mech-against-mech judgement, or None.
+TARGET_RULES: list = []
+
+
 def evaluate(game: "Game", ent: int, tgt: int, attack: str, limb: str | None = None) -> Eval:
     """Judge one physical attack by `ent` on `tgt` as things stand now."""
     if attack not in ATTACKS:
         return Eval(f"{attack!r} is not a physical attack (punch, kick, push, club, hatchet)")
     if attack == "punch" and limb not in ARMS:
         return Eval("say which arm punches (limb = \"left\" or \"right\")")
-    reason = _attacker_error(game, ent) or _target_error(game, ent, tgt)
+    if (reason := _attacker_error(game, ent)):
+        return Eval(reason)
+    for rule in TARGET_RULES:
+        ev = rule(game, ent, tgt, attack, limb)
+        if ev is not None:
+            return ev
+    reason = _target_error(game, ent, tgt)
     if reason:
         return Eval(reason)
     fn = {"punch": _punch, "kick": _kick, "push": _push, "club": _club, "hatchet": _hatchet}[attack]
