@@ -142,7 +142,7 @@ def _ground_entry(game, ent, cur, dest, direction, here, to, hexes_before, kind,
     if prohibited:                                        # V-SKID-3
         _place(game, ent, new)
         tell(new)
-        prohibited_terrain_damage(game, ent, backward=cur.backward and kind == "skid",
+        prohibited_terrain_damage(game, ent, backward=direction == (cur.facing + 3) % 6,
                                   cause=f"{kind} into {to.terrain.replace('_', ' ')}")
         return "immobile", new
     return "clear", new

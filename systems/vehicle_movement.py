@@ -270,11 +270,21 @@ class VTOLMotion(VehicleMotionBase):
             if isinstance(out, str):
                 return out
             psrs = [("sideslip", 0)] if state.turned and mode == "flank" else []   # V-VTOL-1
+            if self.units_in_the_way(game, ent, dest, to.level + elevation):
+                psrs.append(("collision", 0))                                      # V-VTOL-10
             return new, psrs
         return f"{token!r} is not a step for a VTOL"
 
     def finish_error(self, game: "Game", ent: int, mode: str, path: list[str], result) -> str | None:
         return None
+
+    @staticmethod
+    def units_in_the_way(game: "Game", ent: int, dest, altitude: int) -> list[int]:
+        """Ground units in `dest` standing as high as `altitude` (V-VTOL-10)."""
+        from systems.collisions import UNIT_HEIGHT, ground_units
+        level = game.map.terrain(dest).level
+        return [o for o in ground_units(game, dest, ent)
+                if level + UNIT_HEIGHT.get(game.kind(o), 1) >= altitude]
 
     # ------------------------------------------------------------ reachable states
     def reachable(self, game: "Game", ent: int, mode: str, state: MoveState, limit: int

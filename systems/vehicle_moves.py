@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from engine.game import Game
     from engine.orders import MoveOrder
 
-ROLLS = ("sideslip", "skid")
+ROLLS = ("sideslip", "skid", "collision")
 
 
 def after_move(game: "Game", ent: int, order: "MoveOrder", result) -> None:
@@ -75,9 +75,16 @@ def replay(game: "Game", ent: int, order: "MoveOrder", start):
             break
         new, psrs = out
         rolls = [p for p in psrs if p[0] in ROLLS]
-        if rolls:
-            kind, mod = rolls[0]
+        slid = False
+        for kind, mod in rolls:
             _sync(game, ent, state)
+            if kind == "collision":                        # V-VTOL-10: a unit at its altitude
+                from systems.collisions import accidental_charge
+                altitude = game.map.terrain(new.hex).level + new.altitude
+                for other in VTOLMotion.units_in_the_way(game, ent, new.hex, altitude):
+                    if accidental_charge(game, ent, other, state, new.hex, state.hexes):
+                        return state                       # stopped in the hex before
+                continue
             if kind == "sideslip":
                 after, outcome, failed = sideslip.resolve(game, ent, state, last_dir)
                 ts.sideslipped = ts.sideslipped or failed
@@ -88,7 +95,10 @@ def replay(game: "Game", ent: int, order: "MoveOrder", start):
                 if kind == "skid" or outcome != "clear":
                     return state                           # the slide ended the move
                 state = replace(state, turned=False)       # carry on in the new direction
-                continue
+                slid = True
+                break
+        if slid:
+            continue
         if tok in ("F", "B"):
             last_dir = new.facing if tok == "F" else (new.facing + 3) % 6
         if tok == "land" and isinstance(rules, VTOLMotion) and VTOLMotion.landing_problem(

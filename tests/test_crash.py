@@ -137,3 +137,26 @@ def test_V_DISP_2_one_level_down_is_no_damage():
     ent = add(game, "tank", "manticore.toml", "0505")
     displacement.displace(game, ent, 0, "push")
     assert not events(game, "damage") and label(game, "tank") == "0504"
+
+
+def test_V_VTOL_10_flying_into_a_unit_at_its_altitude_may_charge_it():
+    game = make_game(dice={"to_hit": [12], "location": [7, 7, 7], "motive": [2]})
+    add(game, "heli", "warrior.toml", "0505", altitude=1)
+    add(game, "tank", "manticore.toml", "0504", side="blue")
+    assert move(game, "heli", "cruise", ["F", "F"]) is None
+    charge = [e for e in events(game, "attack") if e["attack"] == "accidental charge"][0]
+    assert charge["hit"] and charge["target"] == "tank"
+    assert label(game, "heli") == "0505"                 # stopped before the tank's hex
+
+
+def test_V_VTOL_10_missed_accidental_charge_flies_on_and_above_it_no_roll():
+    game = make_game(dice={"to_hit": [2]})
+    add(game, "heli", "warrior.toml", "0505", altitude=1)
+    add(game, "tank", "manticore.toml", "0504", side="blue")
+    move(game, "heli", "cruise", ["F", "F"])
+    assert label(game, "heli") == "0503"
+    game2 = make_game()
+    add(game2, "heli", "warrior.toml", "0505", altitude=2)
+    add(game2, "tank", "manticore.toml", "0504", side="blue")
+    move(game2, "heli", "cruise", ["F", "F"])
+    assert not events(game2, "attack") and label(game2, "heli") == "0503"

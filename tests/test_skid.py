@@ -116,3 +116,18 @@ def test_V_PAVE_1_skid_risk_is_shown_before_committing():
     game = _board()
     ent = add(game, "s", "striker.toml", "0511")
     assert risks(game, ent, "flank", ["F"] * 5 + ["R", "F"]) == ["skid roll entering 0605: needs 6+"]
+
+
+def test_V_SKID_3_backward_skid_into_prohibited_terrain_uses_the_rear_column():
+    # vehicles.md 5.11: "always the front/rear column": rear when sliding backward.
+    from components import Status
+    from engine.hexgrid import parse_hex_label as H
+    from systems import collisions
+    from systems.movement import start_state
+    game = make_game(hexes={"0506": {"terrain": "rough"}}, dice={"location": [6, 6]})
+    ent = add(game, "s", "striker.toml", "0505", facing=0)
+    state = start_state(game, ent)
+    end, outcome = collisions.slide(game, ent, state, 3, 1, "skid", 4)
+    assert outcome == "immobile" and end.hex == H("0506")
+    assert {e["location"] for e in events(game, "damage")} == {"rear"}
+    assert game.world.component(ent, Status).immobile
