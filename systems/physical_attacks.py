@@ -716,8 +716,8 @@ def _charge_start_error(game: "Game", ent: int, tgt: int, c: dict) -> str | None
         return f"{tname} was destroyed before the {kind}"
     if game.world.component(ent, TurnState).fired:
         return f"{name} fired weapons this turn: a charging unit makes no weapon attacks (P-CHARGE-2)"
-    if tst.prone:
-        return f"{tname} fell in the weapon attack phase: the {kind} cannot be made (P-CHARGE-7)"
+    if tst.prone and c["attack"] == "charge":
+        return f"{tname} fell in the weapon attack phase: the charge cannot be made (P-CHARGE-7)"
     pos, tpos = game.world.component(ent, Position), game.world.component(tgt, Position)
     if c["attack"] == "charge" and neighbor(pos.hex, pos.facing) != tpos.hex and not st.prone:
         return f"{tname} is not directly ahead at the start of the physical phase (P-CHARGE-1)"
@@ -856,7 +856,7 @@ def _resolve_moves(game: "Game", moves: list[tuple[str, dict, bool]]) -> None:
                 _push_target(game, ent, tgt, e, psr=("hit by a death from above", 2), cause="dfa",
                              alternatives=True)
                 piloting.queue_psr(game, ent, "made a successful death from above", 4)
-            else:
+            elif not e.get("automatic_miss"):
                 _missed_dfa(game, ent, tgt)
 
 

@@ -32,7 +32,7 @@ def at(game, uid):
 
 
 # ===================================================================== punch
-def test_P_EX_1_punch_seed_worked_example():
+def test_P_EX_1_core_example_1_punch_seed_worked_example():
     """Grasshopper 70 t, P5, damaged upper arm, punches a JagerMech in light
     woods on its right side; nobody moved: TN 5+0+2+1 = 8, roll 8 hits,
     damage 7 halved to 3, punch table roll 3 = center torso (also core
@@ -962,3 +962,38 @@ def test_no_physical_attacks_between_submerged_and_dry_units():
     game = two_mechs(hexes={"0505": Terrain("water", depth=2)})
     out = play(game, [phys("a", "punch", "t", "right")])
     assert "under water" in out[0]
+
+
+def test_P_WPN_4_a_critical_hit_on_any_hatchet_slot_destroys_it():
+    from systems import criticals
+    game = two_mechs()
+    game.world.component(game.units["a"], Equipment).hatchet = "right_arm"
+    to_weapon_phase(game)
+    cs = criticals.layout(game, game.units["a"])
+    slots = [i for i, s in enumerate(cs.slots["right_arm"]) if s.startswith("hatchet")]
+    assert len(slots) == 5                              # ceil(70 / 15)
+    criticals.apply_slot(game, game.units["a"], "right_arm", slots[-1])
+    weapon_phase(game)
+    out = physical_phase(game, [phys("a", "hatchet", "t")])
+    assert "P-WPN-4" in out[0]
+
+
+def test_an_actuator_critical_changes_the_punch():
+    from systems import criticals
+    game = two_mechs()
+    to_weapon_phase(game)
+    criticals.apply_slot(game, game.units["a"], "right_arm", 1)      # upper arm actuator
+    opt = [o for o in physical_options(game, "a", "t") if o[:2] == ("punch", "right")][0]
+    assert opt[2] == 5 + 2 and ["right upper arm actuator damaged", 2] in opt[3]
+
+
+def test_dfa_on_a_prone_target_uses_the_standard_table_rear():
+    game, order = dfa_game({"to_hit": [12], "location": [7] * 4 + [1] * 3, "critical": [2] * 5,
+                            "psr": [12, 12]})
+    game.world.component(game.units["t"], Status).prone = True
+    assert to_weapon_phase(game, [order], initiative=("red", "blue")) == [None]
+    weapon_phase(game)
+    physical_phase(game)
+    ev = attack(game, attack="dfa")
+    assert ["target prone", -2] in ev["modifiers"] and ev["hit"]
+    assert {d["location"] for d in events(game, "damage", unit="t")} == {"center_torso_rear"}
