@@ -1,0 +1,57 @@
+"""A whole battle played through the window's own actions (the same entry
+points clicks and keys use) until one side wins: no crash, no refused order."""
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+import pytest
+
+from engine.orders import PhysicalOrder
+from engine.paths import LEVELS
+from engine.ui import session
+from engine.ui.app import App
+from engine.ui.demo import _advance_all, _dismiss
+
+
+def play(app, max_steps=800):
+    for _ in range(max_steps):
+        if app.flow.over:
+            return
+        _dismiss(app)
+        kind = app.phase_kind()
+        if app.flow.phase_done():
+            app.do("end_phase")
+        elif kind == "move":
+            _advance_all(app, keep=1)
+        elif kind == "fire" and app.selected:
+            if app.target and any(app.checks.values()):
+                app.do("confirm")
+            else:
+                opts = ([i for i, (_l, _o, p) in enumerate(app.physical_options(app.target)) if p.reason is None]
+                        if app.target and PhysicalOrder in app.flow.order_types() else [])
+                app.do("physical", opts[0]) if opts else app.do("hold")
+        elif kind == "physical" and app.selected:
+            opts = ([i for i, (_l, _o, p) in enumerate(app.physical_options(app.target)) if p.reason is None]
+                    if app.target else [])
+            app.do("physical", opts[0]) if opts else app.do("hold")
+        else:
+            app.do("hold")
+        app.draw()
+
+
+@pytest.mark.parametrize("level", ["alpha_skirmish.tmx", "training.tmx"])
+def test_a_battle_plays_to_victory_through_the_ui(tmp_path, level):
+    path = LEVELS / level
+    if not path.is_file():
+        pytest.skip(f"no {level}")
+    pygame.init()
+    screen = pygame.display.set_mode((1200, 800))
+    app = App(screen, session.new_game(str(path), [], 3), level=str(path), save_dir=tmp_path, edge_pan=False)
+    play(app)
+    assert app.flow.over and app.game.winner
+    assert app.overlay == "victory"
+    assert not app.game.log.of_type("refused")
