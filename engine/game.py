@@ -255,7 +255,9 @@ class Game:
         return {uid: self.snapshot(uid) for uid in self.units}
 
     # ------------------------------------------------------------ save/load
-    def to_dict(self, record: bool = True) -> dict[str, Any]:
+    def to_dict(self, record: bool = True, events: bool = True) -> dict[str, Any]:
+        """The whole state as JSON data. `events=False` leaves the event log
+        out (an autosaver that copies the append-only log incrementally)."""
         units = []
         for uid, ent in self.units.items():
             comps = {}
@@ -270,7 +272,7 @@ class Game:
             "sides": list(self.sides),
             "initiative": list(self.initiative),
             "dice": self.dice.to_dict(),
-            "events": _copy(self.log.events),
+            "events": _copy(self.log.events) if events else [],
             "phase_data": _copy(self.phase_data),
             "winner": self.winner,
             "units": units,

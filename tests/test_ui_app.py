@@ -185,6 +185,7 @@ def test_end_phase_button_runs_the_remaining_phases_into_the_next_turn(app):
     assert app.game.turn == 2 and app.game.phase == "movement"
     # autosaved at the start of every phase; the newest is this phase
     from engine import saves
+    app.saver.wait()
     newest = saves.autosaves(app.save_dir)[0]
     g = saves.load_game(newest)
     assert (g.turn, g.phase) == (2, "movement")

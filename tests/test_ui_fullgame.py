@@ -55,3 +55,22 @@ def test_a_battle_plays_to_victory_through_the_ui(tmp_path, level):
     assert app.flow.over and app.game.winner
     assert app.overlay == "victory"
     assert not app.game.log.of_type("refused")
+
+
+def test_autosave_snapshot_equals_a_full_save_and_loads(tmp_path):
+    """The incremental autosave copy is exactly engine/saves.py's save dict."""
+    from engine import saves
+    from engine.ui.autosaver import BackgroundSaver
+    path = LEVELS / "training.tmx"
+    if not path.is_file():
+        pytest.skip("no training level")
+    pygame.init()
+    screen = pygame.display.set_mode((1200, 800))
+    app = App(screen, session.new_game(str(path), [], 4), level=str(path), save_dir=tmp_path, edge_pan=False)
+    saver = BackgroundSaver()
+    for steps in (60, 60):
+        play(app, steps)
+        assert saver.snapshot(app.game) == saves.save_dict(app.game)
+    app.saver.wait()
+    newest = saves.autosaves(tmp_path)[0]
+    assert saves.load_game(newest).snapshots() == app.game.snapshots() or app.game.phase != "movement"

@@ -27,6 +27,7 @@ from engine.ui.mapview import MapRenderer, draw_unit, draw_hex_outline, fill_hex
 from engine.ui.panels import CombatLog, draw_unit_panel
 from engine.ui import queries
 from engine.ui.turnflow import TurnFlow
+from engine.ui.autosaver import BackgroundSaver
 from engine.ui.widgets import render as widgets_render
 from engine.ui.widgets import Hit, button, checkbox, fit_text, panel, text, wrap
 from engine.ui import overlays
@@ -80,6 +81,7 @@ class App:
         self.save_dir = Path(save_dir) if save_dir else default_save_dir()
         self.edge_pan = edge_pan
         self.autosave_on = autosave
+        self.saver = BackgroundSaver()
         self.mods = list(mods or [])
         self.running = True
         self.hits: list[Hit] = []
@@ -204,9 +206,11 @@ class App:
         if self.autosave_on:
             try:
                 self.stamp()
-                saves.autosave(self.game, self.save_dir)
+                self.saver.autosave(self.game, self.save_dir)
             except (OSError, ValueError) as exc:
                 self.say(f"autosave failed: {exc}", True)
+            if self.saver.errors:
+                self.say(self.saver.errors.pop(), True)
 
     def frontend(self) -> dict:
         return {"flow": self.flow.to_dict(), "level": self.level, "viewing": self.viewing}
@@ -624,6 +628,7 @@ class App:
         if action == "quit":
             self.open_overlay("confirm_quit")
         elif action == "really_quit":
+            self.saver.wait()
             self.running = False
         elif action == "close":
             self.close_overlay()

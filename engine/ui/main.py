@@ -76,5 +76,6 @@ def run(argv: list[str]) -> int:
         app.update(dt)
         app.draw()
         pygame.display.flip()
+    app.saver.wait()
     pygame.quit()
     return 0

@@ -1,0 +1,84 @@
+"""Autosaves without stalling the frame. The game state is copied on the
+main thread (the only step that reads the live game), but the append-only
+parts (the event log, the replay record's actions) are copied
+incrementally, so the copy stays small however long the battle. Encoding
+(the pure-Python JSON encoder, which lets the frame loop run between
+chunks), the atomic fsynced write (engine/saves.py) and pruning old
+autosaves happen on a worker thread, one save at a time, in order."""
+from __future__ import annotations
+
+import json
+import queue
+import threading
+from pathlib import Path
+
+from engine import saves
+
+
+class BackgroundSaver:
+    def __init__(self, keep: int = 5) -> None:
+        self.keep = keep
+        self.errors: list[str] = []
+        self._jobs: "queue.Queue[tuple[dict, Path] | None]" = queue.Queue()
+        self._thread: threading.Thread | None = None
+
+    def snapshot(self, game) -> dict:
+        """`saves.save_dict(game)`, reusing the copies of events and record
+        actions made for earlier autosaves of the same game."""
+        if getattr(self, "_game", None) is not game:
+            self._game, self._events, self._actions, self._setup = game, [], [], None
+        events = game.log.events
+        if len(events) < len(self._events):
+            self._events = []
+        self._events += json.loads(json.dumps(events[len(self._events):]))
+        d = game.to_dict(record=False, events=False)
+        d["events"] = list(self._events)
+        rec = getattr(game, "record", None)
+        if isinstance(rec, dict):
+            if rec.get("setup") is not None and self._setup is None:
+                self._setup = json.loads(json.dumps(rec["setup"]))
+            acts = rec.get("actions", [])
+            if len(acts) < len(self._actions):
+                self._actions = []
+            self._actions += json.loads(json.dumps(acts[len(self._actions):]))
+            d["record"] = {"setup": self._setup, "actions": list(self._actions)}
+        return {"format": saves.FORMAT, "version": saves.VERSION, "game": d}
+
+    def autosave(self, game, folder: Path) -> None:
+        data = self.snapshot(game)             # copies: the game may change meanwhile
+        self._jobs.put((data, Path(folder)))
+        if self._thread is None or not self._thread.is_alive():
+            self._thread = threading.Thread(target=self._run, name="hexmech-autosave", daemon=True)
+            self._thread.start()
+
+    def _run(self) -> None:
+        while True:
+            try:
+                job = self._jobs.get(timeout=0.5)
+            except queue.Empty:
+                return
+            try:
+                data, folder = job
+                self._write(data, folder)
+            except Exception as exc:          # a failed autosave must never end the game
+                self.errors.append(f"autosave failed: {exc}")
+            finally:
+                self._jobs.task_done()
+
+    def _write(self, data: dict, folder: Path) -> None:
+        enc = json.JSONEncoder(allow_nan=False, separators=(",", ":"))
+        text = "".join(enc.iterencode(data))    # pure-Python chunks: the frame loop keeps running
+        existing = saves.autosaves(folder)
+        serial = 1
+        if existing:
+            serial = int(existing[0].name[len(saves.AUTOSAVE_PREFIX):-len(".json")]) + 1
+        saves.write_atomic(folder / f"{saves.AUTOSAVE_PREFIX}{serial:06d}.json", text)
+        for old in saves.autosaves(folder)[max(1, self.keep):]:
+            try:
+                old.unlink()
+            except OSError:
+                pass
+
+    def wait(self) -> None:
+        """Block until every queued autosave is on disk (tests, quitting)."""
+        self._jobs.join()
