@@ -13,6 +13,14 @@ shots of units destroyed earlier in the same resolution (simultaneous fire).
 
 `preview(game, attacker_uid, target_uid, weapon_key)` is the UI's view of
 the same computation.
+
+Choices beyond the digest (MegaMek as reference): a prone mech cannot fire
+its leg weapons and fires from one arm only (it props itself on the other);
+a weapon under water (legs of a mech standing in depth 1 water, every
+weapon of a prone one) cannot fire at a target out of the water; a torso
+twist (or a turret facing, V-ATK-5) is set once per turn by the first fire
+order that names it and holds for the unit's other shots; the first target
+declared is the primary target.
 """
 from __future__ import annotations
 
