@@ -84,9 +84,12 @@ def _mech_damage(game: "Game", ent: int, location: str, amount: int, tac: bool, 
               **({"cause": cause} if cause else {}))
         if loc == "head" and absorbed_armor + absorbed_structure > 0:
             pilot_damage(game, ent, 1, "head hit")
+        left_before_crits = structure.points[loc]
         if absorbed_structure > 0 or tac:
             criticals.determine_critical_hits(game, ent, loc)
             tac = False
+        if structure.points[loc] <= 0 < left_before_crits:
+            return      # a critical (ammunition explosion) destroyed it and carried on inward
         if structure.points[loc] <= 0:
             destroy_location(game, ent, loc)
             if remaining <= 0:

@@ -281,3 +281,15 @@ def test_crit_events_name_unit_location_effect():
     ev = events(game, "critical")[0]
     assert ev["unit"] == "m" and ev["location"] == "center_torso" and ev["effect"] == "weapon"
     assert ev["weapon"] == "medium_laser"
+
+
+def test_a_location_blown_up_by_its_own_ammunition_is_destroyed_once():
+    # A hit reaches the structure, the critical finds the ammunition, the
+    # explosion destroys the torso: one location_destroyed event, not two.
+    data = mech_data(weapons=[("ac_5", "left_torso")], ammo=[("ac_5", "left_torso", 20)],
+                     extra='[Equipment]\ncase = ["left_torso"]\n')
+    game, m = game_of(data, forced={"critical": [8, 2], "slot": [1, 2], "consciousness": [12]})
+    from systems import damage
+    damage.apply_damage(game, m, "left_torso", 17)      # 15 armor, 2 structure
+    assert [e["location"] for e in events(game, "location_destroyed")] == ["left_torso", "left_arm"]
+    assert events(game, "explosion")[0]["amount"] == 100
