@@ -288,8 +288,9 @@ def test_a_location_blown_up_by_its_own_ammunition_is_destroyed_once():
     # explosion destroys the torso: one location_destroyed event, not two.
     data = mech_data(weapons=[("ac_5", "left_torso")], ammo=[("ac_5", "left_torso", 20)],
                      extra='[Equipment]\ncase = ["left_torso"]\n')
-    game, m = game_of(data, forced={"critical": [8, 2], "slot": [1, 2], "consciousness": [12]})
+    game, m = game_of(data, forced={"critical": [8, 2], "slot": [1, 5], "consciousness": [12]})
     from systems import damage
+    assert criticals.layout(game, m).slots["left_torso"][4] == "ammo:0"
     damage.apply_damage(game, m, "left_torso", 17)      # 15 armor, 2 structure
     assert [e["location"] for e in events(game, "location_destroyed")] == ["left_torso", "left_arm"]
     assert events(game, "explosion")[0]["amount"] == 100
