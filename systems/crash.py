@@ -82,8 +82,8 @@ def crash(game: "Game", ent: int, side: str = "front", cause: str = "", hexes_ex
 
 def fall_onto_units(game: "Game", ent: int) -> None:
     """V-CRASH-5: a crash into an occupied hex is an accidental fall from
-    above (rules/mech_core.md section 10): to-hit 7 (vehicles are hit
-    automatically); a hit does ceil(tons/10) in 5-point groups on the punch
+    above (rules/mech_core.md section 10): to-hit 7 + the target's movement
+    and woods (vehicles are hit automatically); a hit does ceil(tons/10) in 5-point groups on the punch
     table (a vehicle: its front column)."""
     from systems import damage as dmg
     from systems import vehicle_hit_location as vhl
@@ -93,10 +93,12 @@ def fall_onto_units(game: "Game", ent: int) -> None:
     tons = game.world.component(ent, Identity).tonnage
     for other in ground_units(game, pos.hex, ent):
         if game.kind(other) == "mech":
+            mods = [["base", 7]] + _target_modifiers(game, other)
+            tn = sum(v for _, v in mods)
             roll = game.dice.roll("to_hit", 2, "accidental fall from above")
-            hit = roll >= 7
+            hit = roll >= tn
             game.log.emit("attack", attacker=game.uid(ent), target=game.uid(other),
-                          attack="accidental fall from above", to_hit=7, modifiers=[["base", 7]],
+                          attack="accidental fall from above", to_hit=tn, modifiers=mods,
                           roll=roll, hit=hit)
             if not hit:
                 continue
@@ -109,6 +111,23 @@ def fall_onto_units(game: "Game", ent: int) -> None:
             for g in groups(math.ceil(tons / 10)):
                 vhl.hit_and_apply(game, other, "front", g, weapon_damage=False,
                                   cause="accidental fall from above")
+
+
+def _target_modifiers(game: "Game", target: int) -> list:
+    """Target movement and woods (rules/mech_core.md section 10), when the
+    physical attack rules that define them are present."""
+    try:
+        from systems.physical_attacks import target_movement_modifier, terrain_modifier
+    except ImportError:
+        return []
+    out = []
+    mv = target_movement_modifier(game, target)
+    if mv:
+        out.append(["target movement", mv])
+    tr = terrain_modifier(game, target)
+    if tr:
+        out.append(list(tr))
+    return out
 
 
 def check_after_descent(game: "Game", ent: int) -> None:

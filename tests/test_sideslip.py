@@ -144,3 +144,29 @@ def test_V_SLIP_2_risk_is_shown_before_committing():
     ent = add(game, "hover", "saladin.toml", "0410")
     assert risks(game, ent, "flank", ["F", "F", "F", "R", "F"]) == ["sideslip roll entering 0507: needs 5+"]
     assert risks(game, ent, "cruise", ["F", "F", "F", "R", "F"]) == []
+
+
+def test_V_MOVE_3_hover_flank_turn_then_move_makes_a_driving_roll():
+    game = make_game(dice={"psr": [12]})
+    add(game, "hover", "saladin.toml", "0410")
+    move(game, "hover", "flank", ["F", "L", "F"])
+    assert [(e["reason"], e["passed"]) for e in events(game, "psr")] == [("sideslip", True)]
+
+
+def test_V_COLL_6_vtol_slipping_over_lower_ground_does_not_fall():
+    game = make_game(hexes={f"04{r:02d}": {"level": 3} for r in range(7, 12)}, dice={"psr": [2]})
+    ent = add(game, "heli", "warrior.toml", "0410", altitude=2)
+    move(game, "heli", "flank", ["F", "F", "F", "R", "F"])
+    assert events(game, "sideslip")[0]["to"] == "0405"
+    assert not events(game, "fall") and not events(game, "crash")
+    assert game.world.component(ent, Altitude).level == 5 - 0 and label(game, "heli") == "0505"
+
+
+def test_V_CHAR_6_vehicles_stand_one_level_tall():
+    from systems.collisions import UNIT_HEIGHT
+    from systems.vehicle_movement import VTOLMotion
+    from engine.hexgrid import parse_hex_label as H
+    game = make_game()
+    add(game, "tank", "manticore.toml", "0504", side="blue")
+    assert UNIT_HEIGHT["vehicle"] == 1
+    assert VTOLMotion.units_in_the_way(game, -1, H("0504"), 1) and not VTOLMotion.units_in_the_way(game, -1, H("0504"), 2)

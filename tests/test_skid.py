@@ -131,3 +131,11 @@ def test_V_SKID_3_backward_skid_into_prohibited_terrain_uses_the_rear_column():
     assert outcome == "immobile" and end.hex == H("0506")
     assert {e["location"] for e in events(game, "damage")} == {"rear"}
     assert game.world.component(ent, Status).immobile
+
+
+def test_V_MOVE_2_a_skidding_ground_vehicle_rolls_on_the_motive_table_at_once():
+    game = _board(dice={"psr": [2], "motive": [10]})
+    ent = add(game, "s", "striker.toml", "0511")
+    move(game, "s", "flank", ["F", "F", "F", "R", "F"])
+    assert events(game, "motive")[0]["result"] == "major"
+    assert game.world.component(ent, Status).immobile             # applied at the end of the phase

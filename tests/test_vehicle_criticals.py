@@ -56,7 +56,7 @@ def test_V_CRIT_4_front_8_stabilizer_without_front_weapon_is_sensors():
     assert crits(game, ent).sensor_hits == 1
 
 
-def test_V_CRIT_4_turret_12_blows_the_turret_off():
+def test_V_CRIT_4_V_CE_11_turret_12_blows_the_turret_off():
     game = make_game()
     ent = add(game, "tank", "vedette.toml", "0505")
     assert roll(game, ent, "turret", 12) == "turret_blown_off"

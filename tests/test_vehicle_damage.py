@@ -170,3 +170,58 @@ def test_V_HIT_2_dagger_hit_rolls_motive_even_when_armor_holds():
     vhl.apply_hit(game, ent, vhl.lookup("front", 3), 5)
     m = events(game, "motive")[0]
     assert m["total"] == 6 and m["result"] == "minor"
+
+
+def test_V_DMG_1_side_hit_comes_from_the_vehicle_attack_direction():
+    # E16: attacker across the target's front-right hexside: a Right Side attack.
+    from components import Position
+    from engine.hexgrid import neighbor
+    game = make_game(dice={"location": [7], "critical": [2] * 3})
+    ent = add(game, "tank", "vedette.toml", "0505", 0)
+    mech = add(game, "mech", "locust.toml", "0101", side="blue")
+    game.world.component(mech, Position).hex = neighbor(game.world.component(ent, Position).hex, 1)
+    hit = vhl.weapon_hit(game, mech, ent, 5)
+    assert hit.side == "right" and hit.location == "right"
+
+
+def test_V_DMG_3_every_vehicle_uses_the_same_critical_tables():
+    from systems import vehicle_criticals
+    game = make_game()
+    a = add(game, "a", "vedette.toml", "0505")
+    b = add(game, "b", "manticore.toml", "0707")
+    assert [vehicle_criticals.choose_result(game, a, "left", r) for r in (8, 11)] == \
+        [vehicle_criticals.choose_result(game, b, "left", r) for r in (8, 11)] == ["crew_stunned", "engine_hit"]
+
+
+def test_V_HIT_1_four_or_five_locations():
+    game = make_game()
+    tank = add(game, "tank", "vedette.toml", "0505")
+    heli = add(game, "heli", "warrior.toml", "0707")
+    assert sorted(game.world.component(tank, Armor).points) == ["front", "left", "rear", "right", "turret"]
+    assert sorted(game.world.component(heli, Armor).points) == ["front", "left", "rear", "right", "rotor"]
+
+
+def test_V_ROTOR_4_each_rotor_hit_costs_a_cruise_mp_at_the_end_of_the_phase():
+    game = make_game()
+    ent = _vtol(game, armor={"rotor": 9})
+    for roll in (3, 10):
+        vhl.apply_hit(game, ent, vhl.lookup("front", roll, vtol=True, turret=False), 2)
+    import systems.vehicle_movement  # noqa: F401
+    from systems.movement import MOTION_RULES
+    assert MOTION_RULES["vtol"].mp(game, ent, "cruise") == 8
+    motive_damage.end_of_phase(game)
+    assert (MOTION_RULES["vtol"].mp(game, ent, "cruise"), MOTION_RULES["vtol"].mp(game, ent, "flank")) == (6, 9)
+
+
+def test_V_CHAR_5_damage_never_wounds_a_vehicle_crew():
+    game = make_game(dice={"critical": [2]})
+    ent = add(game, "tank", "vedette.toml", "0505", armor={"front": 0})
+    damage.apply_damage(game, ent, "front", 3)
+    assert game.world.component(ent, Crew).hits == 0 and not events(game, "pilot_damage")
+
+
+def test_V_CHAR_2_driving_skill_is_the_target():
+    from systems import driving
+    game = make_game()
+    ent = add(game, "tank", "vedette.toml", "0505", driving=3)
+    assert driving.target(game, ent)[0] == 3
