@@ -888,7 +888,7 @@ def test_physical_scenarios(scenario):
 
 
 # ===================================================================== invariants
-from hypothesis import given, strategies as st  # noqa: E402
+from hypothesis import given, settings, strategies as st  # noqa: E402
 
 
 @given(st.integers(10, 100), st.integers(0, 2))
@@ -997,3 +997,36 @@ def test_dfa_on_a_prone_target_uses_the_standard_table_rear():
     ev = attack(game, attack="dfa")
     assert ["target prone", -2] in ev["modifiers"] and ev["hit"]
     assert {d["location"] for d in events(game, "damage", unit="t")} == {"center_torso_rear"}
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.data())
+def test_random_physical_phases_keep_the_invariants(data):
+    """Random mechs on a small hilly map make random physical attacks: no
+    crash, every attack's modifiers sum to its to-hit, no two standing units
+    share a hex, and refused orders leave no attack behind."""
+    hexes = {}
+    for label in data.draw(st.lists(st.sampled_from(["0303", "0304", "0403", "0404", "0405", "0504",
+                                                     "0505", "0304", "0204"]), max_size=4)):
+        hexes[label] = Terrain(data.draw(st.sampled_from(["clear", "light_woods", "rubble"])),
+                               level=data.draw(st.integers(-2, 2)))
+    game = make_game(8, 8, seed=data.draw(st.integers(0, 999)), hexes=hexes)
+    cells = data.draw(st.lists(st.sampled_from(["0303", "0304", "0403", "0404", "0405", "0504", "0204",
+                                                "0305", "0503"]), min_size=2, max_size=5, unique=True))
+    for i, label in enumerate(cells):
+        add(game, f"u{i}", "grasshopper" if i % 2 else "jagermech", "red" if i % 2 else "blue", label,
+            data.draw(st.integers(0, 5)))
+    uids = list(game.units)
+    orders = []
+    for _ in range(data.draw(st.integers(1, 6))):
+        orders.append(phys(data.draw(st.sampled_from(uids)),
+                           data.draw(st.sampled_from(["punch", "kick", "push", "club", "hatchet"])),
+                           data.draw(st.sampled_from(uids)), data.draw(st.sampled_from(["left", "right"]))))
+    out = play(game, orders)
+    attacks = game.log.of_type("attack")
+    assert len([o for o in out if o is None]) == len([a for a in attacks if a["attack"] != "accidental_fall"])
+    for a in attacks:
+        assert sum(v for _, v in a["modifiers"]) == a["to_hit"]
+    places = [game.world.component(e, Position).hex for e in game.units.values()
+              if not game.world.component(e, Status).removed]
+    assert len(places) == len(set(places))
