@@ -14,6 +14,31 @@ attacks asked for are rolled by systems/piloting.py.
 
 `physical_options(game, attacker_uid, target_uid)` is the preview the UI
 shows before the player commits.
+
+Rule choices where the seed, the digest and MegaMek differ or are silent:
+- Attack modifiers the seed leaves to tables it does not include come from
+  core section 4: punch +0, kick -2, push -1, club -1, hatchet -1; charge
+  and DFA add the Piloting difference; a DFA adds no terrain modifier (MM).
+- Halved punches: floor, minimum 1 (P-PUNCH-7, X-PUNCH-1); a missing lower
+  arm is +2 instead of the missing hand's +1 (X-PUNCH-2); a damaged (not
+  missing) lower arm and a damaged hand stay cumulative (core, MM).
+- Clubs and hatchets use the standard table at the same level and the
+  core/MM kick and punch tables one level up or down (X-CLUB-1).
+- A carried club occupies both hands: the mech may club or kick, not
+  punch, push or swing a hatchet (P-FIND-5). Uprooting a tree costs the
+  turn like picking up a limb (project decision on P-FIND-3).
+- One push per target per turn (P-PUSH-7 per-target reading); a push or
+  charge into a hex two or more levels lower drops the target, and the
+  attacker advances (project decision on P-PUSH-9).
+- Charge damage ceil(W/10 x hexes moved), the target hex not counted
+  (X-CHARGE-1, -2). A missed charger goes to the higher free hex of the two
+  beside the target, else a die picks one (the seed lets the player choose;
+  orders have no field for it: X-CHARGE-3). A prohibited charge
+  displacement moves nobody (seed, X-CHARGE-4); a DFA target tries the
+  hexes beside the line first (MM getValidDisplacement) and stays put if
+  none is legal.
+- A missed DFA: the target is moved aside (MM), the attacker falls 2
+  levels into the target hex on its back (rear column, no facing roll).
 """
 from __future__ import annotations
 
