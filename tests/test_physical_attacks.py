@@ -1030,3 +1030,26 @@ def test_random_physical_phases_keep_the_invariants(data):
     places = [game.world.component(e, Position).hex for e in game.units.values()
               if not game.world.component(e, Status).removed]
     assert len(places) == len(set(places))
+
+
+def test_a_kick_that_destroys_a_leg_leaves_a_club_and_drops_the_target():
+    """70 t kick (14) on a right leg with 0 armor and 5 structure left: the leg
+    is destroyed, lies in the hex as a club (P-FIND-1), the target falls
+    automatically (core section 9) instead of rolling its kick PSR."""
+    game = two_mechs(forced={"to_hit": [12], "location": [1], "critical": [2], "fall": [1],
+                             "psr": [12]}, t_over={"armor": {"right_leg": 0}, "structure": {"right_leg": 5}})
+    play(game, [phys("a", "kick", "t", "right")])
+    assert game.world.component(game.units["t"], Structure).points["right_leg"] == 0
+    assert game.map.clubs[parse_hex_label("0504")] == ["right_leg of t"]
+    psr = events(game, "psr", unit="t")
+    assert psr[0]["automatic"] and psr[0]["reason"] == "right leg destroyed"
+    assert game.world.component(game.units["t"], Status).prone
+    assert not events(game, "psr", unit="t", reason="kicked")
+
+
+def test_a_punch_to_the_head_wounds_the_mechwarrior():
+    game = two_mechs(forced={"to_hit": [12], "location": [6], "consciousness": [12]})
+    play(game, [phys("a", "punch", "t", "right")])
+    assert events(game, "damage", unit="t")[0]["location"] == "head"
+    assert game.world.component(game.units["t"], Crew).hits == 1
+    assert events(game, "consciousness", unit="t")[0]["target"] == 3
