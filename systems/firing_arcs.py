@@ -126,13 +126,20 @@ def arc_facing(game: "Game", ent: int, location: str) -> int:
     return ARC_FACING_RULES[kind](game, ent, location)
 
 
+def location_in_arc(kind: str, location: str, rear: bool, origin: Hex, facing: int, target: Hex) -> bool:
+    """Can a weapon mounted at `location` (rear-facing or not) on a unit of
+    `kind` at `origin` hit `target`, measuring from `facing` (the torso's,
+    the feet's, the hull's or a turret's, see `arc_facing`)?"""
+    return in_arc(mount_arc(kind, location, rear), origin, facing, target)
+
+
 def mount_in_arc(game: "Game", ent: int, mount: Mount, target: Hex) -> bool:
     """Can this mount fire at `target` given the unit's position, facing,
     torso twist or turret?"""
     kind = game.world.component(ent, Identity).kind
-    arc = mount_arc(kind, mount.location, mount.rear)
     origin = game.world.component(ent, Position).hex
-    return in_arc(arc, origin, arc_facing(game, ent, mount.location), target)
+    return location_in_arc(kind, mount.location, mount.rear, origin, arc_facing(game, ent, mount.location),
+                           target)
 
 
 def mount_arc_name(game: "Game", ent: int, mount: Mount) -> str:

@@ -127,3 +127,14 @@ def test_arm_arcs_are_forward_plus_their_side(target, facing):
     fwd = in_arc("forward", CENTRE, facing, target)
     assert in_arc("left_arm", CENTRE, facing, target) == (fwd or in_arc("left_side", CENTRE, facing, target))
     assert in_arc("right_arm", CENTRE, facing, target) == (fwd or in_arc("right_side", CENTRE, facing, target))
+
+
+def test_location_in_arc_takes_the_facing_to_measure_from():
+    from systems.firing_arcs import location_in_arc
+    behind = neighbor(CENTRE, 3)
+    assert not location_in_arc("mech", "center_torso", False, CENTRE, 0, behind)
+    assert location_in_arc("mech", "center_torso", True, CENTRE, 0, behind)
+    # A turret turned to face 3 puts the same hex in its forward arc.
+    assert location_in_arc("vehicle", "turret", False, CENTRE, 3, behind)
+    assert location_in_arc("vehicle", "right", False, CENTRE, 0, neighbor(CENTRE, 2))
+    assert not location_in_arc("vehicle", "right", False, CENTRE, 0, neighbor(CENTRE, 0))

@@ -160,3 +160,15 @@ def test_LOS_woods_count_is_the_same_both_ways_on_flat_ground(a, b, woods):
     if ab.clear and ba.clear:
         assert ab.woods_points == ba.woods_points
     assert ab.clear == ba.clear
+
+
+def test_vtol_is_at_its_altitude_and_flies_over_woods():
+    game = make_game([
+        ("a", mech_data(), "blue", "0505", 3),
+        ("v", shipped("warrior"), "red", "0509", 0, {"altitude": 4}),
+    ], terrain={"0507": HEAVY, "0508": HEAVY, "0509": {"terrain": "light_woods", "level": 1}})
+    assert body(game, game.units["v"]).top == 5
+    r = line_of_sight(game, game.units["a"], game.units["v"])
+    # The woods in 0507 and 0508 reach level 2: above the mech (top 1) but
+    # not the VTOL (top 5), and neither hex is next to the mech.
+    assert r.clear and r.woods_points == 0
