@@ -68,7 +68,7 @@ def test_autosave_snapshot_equals_a_full_save_and_loads(tmp_path):
     screen = pygame.display.set_mode((1200, 800))
     app = App(screen, session.new_game(str(path), [], 4), level=str(path), save_dir=tmp_path, edge_pan=False)
     saver = BackgroundSaver()
-    for steps in (60, 60):
+    for steps in (25, 25):
         play(app, steps)
         assert saver.snapshot(app.game) == saves.save_dict(app.game)
     app.saver.wait()

@@ -72,9 +72,19 @@ def run(argv: list[str]) -> int:
     clock = pygame.time.Clock()
     while app.running:
         dt = clock.tick(60) / 1000.0
-        app.pump()
-        app.update(dt)
-        app.draw()
+        try:
+            app.pump()
+            app.update(dt)
+            app.draw()
+        except Exception as exc:      # a bug must not throw away the battle: report it, keep playing
+            import traceback
+            traceback.print_exc()
+            app.say(f"internal error: {type(exc).__name__}: {exc} (the autosave of this phase is in "
+                    f"{app.save_dir})", True)
+            try:
+                app.draw()
+            except Exception:
+                pass
         pygame.display.flip()
     app.saver.wait()
     pygame.quit()

@@ -21,11 +21,12 @@ HELP = [
               ("Enter", "confirm the move or the attacks; end the phase when all have acted"),
               ("N", "end the phase (when every unit has acted)")]),
     ("Movement", [("1 2 3 / R / J", "mode: walk, run, jump (vehicles: cruise, flank)"),
-                  ("click a tinted hex", "plan the cheapest path there (number = MP left)"),
+                  ("click a hex in range", "plan the cheapest path there (badge = MP left)"),
                   ("click it again / right-click", "turn right / left at the end"),
                   ("Q E (A D), Shift+wheel", "turn left / right"), ("W / S", "step forward / backward"),
                   ("PgUp / PgDn, L", "VTOL up / down, land or lift off"), ("P", "drop prone / stand up"),
-                  ("Backspace", "undo the last step"), ("Esc", "clear the planned path")]),
+                  ("Backspace", "undo the last step"), ("Esc", "clear the planned path"),
+                  ("G", "declare the charge / death from above offered")]),
     ("Attacks", [("hover an enemy", "line of sight, range, to-hit and chance for each weapon"),
                  ("click an enemy / T", "choose / cycle the target"), ("1-9", "tick a weapon / pick a physical attack"),
                  ("Z / X", "torso twist or turret left / right"), ("O / I", "Alpha Strike overheat up / down")]),
@@ -67,6 +68,8 @@ def _draw_handover(app) -> None:
     col = theme.side_colour(g.sides, side)
     r = s.get_rect()
     pygame.draw.rect(s, col, (r.centerx - 160, r.centery - 110, 320, 12), border_radius=4)
+    from engine.ui.mapview import draw_shape
+    draw_shape(s, theme.side_shape(g.sides, side), (r.centerx, r.centery - 150), 22, col, (255, 255, 255), 2)
     text(s, f"{side.capitalize()}'s turn", (r.centerx, r.centery - 60), 40, theme.TEXT, True, "center")
     text(s, f"Turn {g.turn}, {g.phase} phase", (r.centerx, r.centery - 15), 18, theme.TEXT_DIM, anchor="center")
     text(s, "Hand the screen over, then click or press Enter to continue", (r.centerx, r.centery + 20), 16,
@@ -105,7 +108,7 @@ def _draw_digest(app) -> None:
 def _draw_help(app) -> None:
     s = app.screen
     _cover(app, 200)
-    r = _box(app, 860, 600, "Keys and mouse (F1 or ? to close)")
+    r = _box(app, 880, 430, "Keys and mouse (F1 or ? to close)")
     col_x = [r.x + 16, r.x + r.w // 2 + 8]
     y = [r.y + 34, r.y + 34]
     for i, (title, rows) in enumerate(HELP):
@@ -114,8 +117,8 @@ def _draw_help(app) -> None:
         y[c] += 22
         for key, what in rows:
             text(s, key, (col_x[c], y[c]), 12, theme.TEXT, True)
-            for part in wrap(what, 12, r.w // 2 - 180):
-                text(s, part, (col_x[c] + 170, y[c]), 12, theme.TEXT_DIM)
+            for part in wrap(what, 12, r.w // 2 - 200):
+                text(s, part, (col_x[c] + 190, y[c]), 12, theme.TEXT_DIM)
                 y[c] += 15
             y[c] += 2
         y[c] += 10
