@@ -37,10 +37,11 @@ ARCS: dict[str, Callable[[float], bool]] = {
     "rear": lambda fa: 120.0 < fa < 240.0,
     "left_side": lambda fa: 240.0 <= fa < 300.0,
     "right_side": lambda fa: 60.0 < fa <= 120.0,
-    # Vehicles (T-6b): boundaries inclusive; turrets use "forward" from the
-    # turret facing.
-    "vehicle_left": lambda fa: 240.0 <= fa <= 300.0,
-    "vehicle_right": lambda fa: 60.0 <= fa <= 120.0,
+    # Vehicles (T-6b): boundaries inclusive, except that side mounts never
+    # fire into the front arc (V-ATK-2), so the front lines belong to the
+    # front; turrets use "forward" from the turret facing.
+    "vehicle_left": lambda fa: 240.0 <= fa < 300.0,
+    "vehicle_right": lambda fa: 60.0 < fa <= 120.0,
     "vehicle_rear": lambda fa: 120.0 <= fa <= 240.0,
 }
 

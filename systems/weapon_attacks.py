@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable
 
 from components import (Actuators, Altitude, Ammo, ClassicHeat, Crew, Identity, Mount, Position,
-                        Status, Structure, TurnState, Turret, Weapons)
+                        Status, Structure, TurnState, Turret, VehicleMovement, Weapons)
 from engine.hexgrid import distance, mech_attack_side, vehicle_attack_side
 from engine.orders import FireOrder
 from engine.weapons import WeaponType, weapons
@@ -230,7 +230,8 @@ def _compute(game: "Game", attacker: int, target: int, mount_index: int) -> ToHi
             return ToHit.impossible(f"{a_name}'s {wname} is under water")
 
     # ---- geometry
-    if rng == 0 and not _airborne(game, target) and not _airborne(game, attacker):
+    if rng == 0 and (_vtol(game, attacker) or not (_airborne(game, target) or _airborne(game, attacker))):
+        # V-VATK-2: a VTOL never attacks a target in its own hex.
         return ToHit.impossible(f"{t_ident.name} is in {a_name}'s own hex")
     band = wt.range_band(rng)
     if band is None:
@@ -259,6 +260,8 @@ def _compute(game: "Game", attacker: int, target: int, mount_index: int) -> ToHi
         mods.append((f"target moved {t_ts.hexes_moved} hexes", tm))
     if t_ts.moved and t_ts.mode == "jump" and t_ts.hexes_moved > 0:
         mods.append(("target jumped", 1))
+    if _vtol(game, target) and _airborne(game, target):
+        mods.append(("target airborne VTOL", 1))          # V-VATK-5
     if t_st.prone:
         mods.append(("target prone, adjacent", -2) if rng <= 1 else ("target prone", 1))
     t_crew = w.try_component(target, Crew)
@@ -272,7 +275,8 @@ def _compute(game: "Game", attacker: int, target: int, mount_index: int) -> ToHi
     # terrain
     t_terrain = game.map.terrain(t_pos.hex)
     t_body = line_of_sight.body(game, target)
-    if t_terrain.woods and t_body.top < t_terrain.level + 2:
+    # An airborne VTOL gets no benefit from the woods in its hex (V-VATK-5).
+    if t_terrain.woods and t_body.top < t_terrain.level + 2 and not _airborne(game, target):
         mods.append(("target in light woods", 1) if t_terrain.woods == 1 else ("target in heavy woods", 2))
     if los.woods_points:
         mods.append(("intervening woods", los.woods_points))
@@ -315,6 +319,11 @@ def _compute(game: "Game", attacker: int, target: int, mount_index: int) -> ToHi
 def _airborne(game: "Game", ent: int) -> bool:
     alt = game.world.try_component(ent, Altitude)
     return alt is not None and alt.level > 0
+
+
+def _vtol(game: "Game", ent: int) -> bool:
+    vm = game.world.try_component(ent, VehicleMovement)
+    return vm is not None and vm.motive == "vtol"
 
 
 def preview(game: "Game", attacker_uid: str, target_uid: str, weapon_key: str,

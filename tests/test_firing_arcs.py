@@ -35,7 +35,8 @@ def test_arm_arcs_add_their_side():
 def test_cone_beyond_the_hexsides():
     # Two hexes straight ahead and the hexes between the forward lines.
     assert in_arc("forward", CENTRE, 0, P("0806"))
-    assert in_arc("forward", CENTRE, 0, P("1006"))     # on the 60-degree line
+    assert in_arc("forward", CENTRE, 0, P("1006"))     # about 41 degrees
+    assert in_arc("forward", CENTRE, 0, P("1007"))     # on the 60-degree line
     assert not in_arc("forward", CENTRE, 0, P("1008"))  # 90 degrees: right side
     assert in_arc("right_arm", CENTRE, 0, P("1008"))
 
@@ -138,3 +139,17 @@ def test_location_in_arc_takes_the_facing_to_measure_from():
     assert location_in_arc("vehicle", "turret", False, CENTRE, 3, behind)
     assert location_in_arc("vehicle", "right", False, CENTRE, 0, neighbor(CENTRE, 2))
     assert not location_in_arc("vehicle", "right", False, CENTRE, 0, neighbor(CENTRE, 0))
+
+
+def test_V_ATK_2_side_mounts_never_fire_into_the_front_arc():
+    from engine.hexgrid import relative_bearing
+    # 1007 from 0808 facing north lies exactly on the front-right line (60
+    # degrees, like the front-right adjacent hex 0908): front arc, not right.
+    assert relative_bearing(CENTRE, 0, P("1007")) == 60.0
+    for h in (P("1007"), neighbor(CENTRE, 1)):
+        assert in_arc("forward", CENTRE, 0, h)
+        assert not in_arc("vehicle_right", CENTRE, 0, h)
+    assert in_arc("vehicle_right", CENTRE, 0, neighbor(CENTRE, 2))
+    # T-6b: other boundaries are inclusive: the rear-right hex is right and rear.
+    assert in_arc("vehicle_rear", CENTRE, 0, neighbor(CENTRE, 2))
+    assert in_arc("vehicle_rear", CENTRE, 0, neighbor(CENTRE, 3))

@@ -529,3 +529,20 @@ def test_rear_hit_transfers_through_the_shared_structure():
     assert game.get("t", Armor).points["center_torso_rear"] == 0
     assert game.get("t", Armor).points["center_torso"] == 20
     assert game.get("t", Structure).points["center_torso"] == 16 - 12
+
+
+def test_V_VATK_5_airborne_vtol_target_plus_1_and_no_woods_benefit():
+    game = make_game([("a", mech_data(weapons=[("medium_laser", "center_torso")]), "blue", "0808", 0),
+                      ("v", shipped("warrior"), "red", "0806", 3, {"altitude": 1})],
+                     terrain={"0806": {"terrain": "light_woods"}})
+    game.start_phase("weapon")
+    m = dict(wa.preview(game, "a", "v", "medium_laser").modifiers)
+    assert m["target airborne VTOL"] == 1 and "target in light woods" not in m
+
+
+def test_V_VATK_2_a_vtol_never_attacks_its_own_hex():
+    game = make_game([("v", shipped("warrior"), "blue", "0808", 0, {"altitude": 3}),
+                      ("t", mech_data(), "red", "0808", 0)])
+    game.start_phase("weapon")
+    wtype = game.get("v", Weapons).mounts[0].type
+    assert "own hex" in wa.preview(game, "v", "t", wtype).reason
