@@ -518,7 +518,11 @@ def physical_options(game: "Game", attacker_uid: str, target_uid: str) -> list[t
     for attack, limb in (("punch", "left"), ("punch", "right"), ("kick", "left"), ("kick", "right"),
                          ("push", None), ("club", None), ("hatchet", None)):
         ev = evaluate(game, ent, tgt, attack, limb)
-        reason = ev.reason or _combination_error(game, attacker_uid, attack, limb)
+        used = limb
+        if attack == "hatchet":
+            eq = game.world.try_component(ent, Equipment)
+            used = eq.hatchet.split("_")[0] if eq is not None and eq.hatchet else None
+        reason = ev.reason or _combination_error(game, attacker_uid, attack, used)
         if reason is None and ev.to_hit is not None and ev.to_hit > 12:
             reason = f"the to-hit number is {ev.to_hit}: above 12, it cannot succeed"
         out.append((attack, limb, None if reason else ev.to_hit, ev.mods, reason))

@@ -1053,3 +1053,15 @@ def test_a_punch_to_the_head_wounds_the_mechwarrior():
     assert events(game, "damage", unit="t")[0]["location"] == "head"
     assert game.world.component(game.units["t"], Crew).hits == 1
     assert events(game, "consciousness", unit="t")[0]["target"] == 3
+
+
+def test_preview_knows_the_hatchet_arm_is_taken_by_a_punch():
+    game = two_mechs()
+    game.world.component(game.units["a"], Equipment).hatchet = "left_arm"
+    to_weapon_phase(game)
+    weapon_phase(game)
+    game.start_phase("physical")
+    assert game.submit(phys("a", "punch", "t", "left")) is None
+    opt = [o for o in physical_options(game, "a", "t") if o[0] == "hatchet"][0]
+    assert "left arm has already" in opt[4]
+    assert "left arm has already" in game.check(phys("a", "hatchet", "t"))
