@@ -278,7 +278,7 @@ def _movement_triggers(game: "Game", ent: int, order, result) -> list:
     status = game.world.component(ent, Status)
     structure = game.world.component(ent, Structure)
     gyro_hit = status.crits.count("gyro") >= 1
-    last = len(order.path) - 1
+    last = len(order.path)      # judged after the last step: a fall there is in place
     if order.mode == "run" and (gyro_hit or any(a.endswith("_hip") for a in destroyed)):
         triggers.append(PsrTrigger(last, "running with a damaged hip or gyro", 0, result.final))
     if order.mode == "jump":

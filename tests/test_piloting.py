@@ -288,3 +288,11 @@ def test_backward_level_change_needs_a_psr():
     game, m = one_mech(forced={"psr": [12]}, hexes={"0506": Terrain(level=1)})
     to_weapon_phase(game, [move("m", "walk", ["L", "L", "L", "F"])])
     assert not events(game, "psr")
+
+
+def test_end_of_move_psr_failure_after_stepping_down_falls_in_place():
+    game, m = one_mech(forced={"psr": [2, 12], "fall": [1], "location": [7, 7]},
+                       hexes={"0504": Terrain(level=-1)}, damaged=["left_hip"])
+    to_weapon_phase(game, [move("m", "run", ["F"])])
+    fall = events(game, "fall", unit="m")[0]
+    assert fall["levels"] == 0 and fall["damage"] == 7 and fall["at"] == "0504"
