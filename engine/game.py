@@ -258,11 +258,20 @@ class Game:
     def to_dict(self, record: bool = True, events: bool = True) -> dict[str, Any]:
         """The whole state as JSON data. `events=False` leaves the event log
         out (an autosaver that copies the append-only log incrementally)."""
+        # One pass through the C json codec copies the whole state; state that
+        # is not plain JSON data falls back to the field-by-field copy below.
+        raw = self._state(record, events, lambda comp: comp)
+        try:
+            return json.loads(json.dumps(raw, default=_dataclass_fields))
+        except (TypeError, ValueError):
+            return self._state(record, events, _to_json, _copy)
+
+    def _state(self, record: bool, events: bool, component, copy_=lambda v: v) -> dict[str, Any]:
         units = []
         for uid, ent in self.units.items():
             comps = {}
             for comp in self.world.components_of(ent):
-                comps[type(comp).__name__] = _to_json(comp)
+                comps[type(comp).__name__] = component(comp)
             units.append({"uid": uid, "components": comps})
         return {
             "ruleset": self.ruleset.name,
@@ -272,22 +281,23 @@ class Game:
             "sides": list(self.sides),
             "initiative": list(self.initiative),
             "dice": self.dice.to_dict(),
-            "events": _copy(self.log.events) if events else [],
-            "phase_data": _copy(self.phase_data),
+            "events": copy_(self.log.events) if events else [],
+            "phase_data": copy_(self.phase_data),
             "winner": self.winner,
             "units": units,
-            **({"record": _copy(self.record)} if record else {}),
+            **({"record": copy_(self.record)} if record else {}),
         }
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> "Game":
+        d = _copy(d)            # the game never shares data with the dict it came from
         game = cls(HexMap.from_dict(d["map"]), d["ruleset"], 0, None, d["sides"])
         game.dice = Dice.from_dict(game.log, d["dice"])
-        game.log.events = _copy(d["events"])
+        game.log.events = d["events"]
         game.log.turn = d["turn"]
         game.log.phase = d["phase"]
         game.initiative = list(d["initiative"])
-        game.phase_data = _copy(d["phase_data"])
+        game.phase_data = d["phase_data"]
         game.winner = d.get("winner")
         for u in d["units"]:
             comps = []
@@ -298,7 +308,7 @@ class Game:
                 comps.append(_from_json(ctype, data))
             game.units[u["uid"]] = game.world.create_entity(*comps)
         if "record" in d:
-            game.record = _copy(d["record"])
+            game.record = d["record"]
         game.dice.on_force = game._record_force
         return game
 
@@ -331,6 +341,18 @@ def _copy(data: Any) -> Any:
         return copy.deepcopy(data)
 
 
+def _dataclass_fields(obj: Any) -> dict[str, Any]:
+    names = _FIELD_NAMES.get(type(obj))
+    if names is None:
+        if not dataclasses.is_dataclass(obj) or isinstance(obj, type):
+            raise TypeError(f"{type(obj).__name__} is not JSON data")
+        names = _FIELD_NAMES[type(obj)] = tuple(f.name for f in dataclasses.fields(obj))
+    return {n: getattr(obj, n) for n in names}
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
 def _to_json(comp: Any) -> dict[str, Any]:
     out = {}
     for f in dataclasses.fields(comp):
@@ -360,5 +382,5 @@ def _from_json(ctype: type, data: dict[str, Any]) -> Any:
             v = [_NESTED[(ctype, k)](**x) for x in v]
         elif ctype is TurnState and k == "start_hex" and v is not None:
             v = tuple(v)
-        kwargs[k] = copy.deepcopy(v)
+        kwargs[k] = v
     return ctype(**kwargs)
