@@ -1,7 +1,6 @@
 """VTOL crashes and vehicle displacement: V-CRASH, V-DMG-5, V-VTOL-8,
 V-VTOL-10, V-VTOL-11, V-DISP (rules/vehicles.md; examples E4, E5, E6)."""
-from components import Altitude, Armor, Identity, Position, Status, Structure, VehicleCrits
-from engine.hexgrid import parse_hex_label as H
+from components import Altitude, Identity, Status
 from systems import crash, vehicle_criticals
 from vehicle_fixtures import add, events, label, make_game, move
 

@@ -1,6 +1,6 @@
 """Paved hexes and skids of ground vehicles: V-PAVE, V-SKID, V-MOVE-2, T-8
 (rules/vehicles.md; example E7)."""
-from components import Armor, Position, Status, TurnState
+from components import Armor, Status, TurnState
 from systems import skid
 from systems.movement import plan
 from systems.vehicle_movement import skid_modifier

@@ -1,7 +1,5 @@
 """Vehicle critical hits: V-CRIT, V-CE, V-VCE, tables T-3 and T-4
 (rules/vehicles.md; examples E10, E17, E19)."""
-import pytest
-
 from components import (Altitude, Ammo, AmmoBin, Armor, Equipment, Status, Structure, Turret,
                         VehicleCrits, Weapons)
 from systems import driving, vehicle_criticals as vc_mod

@@ -39,7 +39,7 @@ def test_T2_vtol_rotor_results_and_rear_column():
     for roll in (3, 10, 11, 12):
         hit = vhl.lookup("front", roll, vtol=True, turret=False)
         assert hit.location == "rotor" and hit.rotor
-    assert vhl.lookup("side" if False else "left", 12, vtol=True).critical
+    assert vhl.lookup("left", 12, vtol=True).critical
     # vehicles.md 5.2: the printed table says Left on 5 and Right on 9 in the rear column.
     assert vhl.lookup("rear", 5, vtol=True).location == "left"
     assert vhl.lookup("rear", 9, vtol=True).location == "right"
