@@ -440,3 +440,20 @@ def test_window_resize_moves_the_panels_and_keeps_the_map_view(app):
     pump(app)
     assert app.screen.get_size() == (1000, 700)
     assert app.camera.view[2] == 1000 - 380 and app.camera.view[3] == 700 - 34
+
+
+def test_all_hold_passes_the_rest_of_a_side_without_hand_overs(app):
+    handover(app)
+    side = app.viewing
+    mine = app.flow.waiting(side)
+    key(app, pygame.K_SPACE, mod=pygame.KMOD_SHIFT)
+    # the other side still moves; this side's units are skipped from now on
+    for _ in range(10):
+        if app.overlay == "handover":
+            assert app.ov["side"] != side
+            handover(app)
+        if app.flow.phase_done():
+            break
+        key(app, pygame.K_SPACE)
+    assert app.flow.phase_done()
+    assert set(mine) <= set(app.flow.acted)

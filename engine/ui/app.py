@@ -92,6 +92,7 @@ class App:
         self.overlay: str | None = None
         self.ov: dict = {}
         self.stack: list[tuple[str, dict]] = []
+        self.passing: set[str] = set()      # units told to pass for the rest of this phase
         self.log = CombatLog()
         self.drag_from = None
         self.dragging = False
@@ -203,6 +204,7 @@ class App:
 
     def _on_phase_start(self, phase: str) -> None:
         self._preview_cache = {}
+        self.passing = set()
         if self.autosave_on:
             try:
                 self.stamp()
@@ -223,6 +225,12 @@ class App:
     def after_flow(self) -> None:
         """Called after anything that may move the turn flow on."""
         self._preview_cache = {}
+        for _ in range(200):        # units told to pass act at once, without a hand-over
+            side = self.flow.current_side
+            waiting = self.flow.waiting(side) if side else []
+            if not waiting or waiting[0] not in self.passing:
+                break
+            self._pass(waiting[0])
         self.stack = []
         if self.flow.over:
             self.overlay = "victory"
@@ -558,6 +566,25 @@ class App:
         self.say(f"{self.name(uid)}: {label}")
         self.unit_done(uid)
 
+    def _pass(self, uid: str) -> None:
+        """`uid` does nothing this phase (a movement order without steps)."""
+        if self.phase_kind() == "move":
+            order = queries.move_order(uid, (self.modes(uid) or ["walk"])[0], [])
+            if self.game.check(order) is None:
+                self.game.submit(order)
+        self.flow.unit_done(uid)
+
+    def hold_all(self) -> None:
+        """Every unit of the acting side that has not acted passes this phase."""
+        side = self.flow.current_side
+        if side is None:
+            return
+        waiting = self.flow.waiting(side)
+        self.passing |= set(waiting)
+        self.say(f"{side.capitalize()} passes with {len(waiting)} unit(s) this phase")
+        self.selected = None
+        self.after_flow()
+
     def hold(self) -> None:
         """The selected unit passes (no move, no attack) this phase."""
         kind = self.phase_kind()
@@ -711,6 +738,8 @@ class App:
             self.hold()
         elif action == "end_phase":
             self.end_phase()
+        elif action == "hold_all":
+            self.hold_all()
         elif action == "declare":
             opts = self.declarations()
             if 0 <= arg < len(opts):
@@ -1026,6 +1055,8 @@ class App:
             return self.do("pan", d)
         if k == pygame.K_TAB and mods & pygame.KMOD_SHIFT:
             return self.do("next_unit", -1)
+        if k == pygame.K_SPACE and mods & pygame.KMOD_SHIFT:
+            return self.do("hold_all")
         if pygame.K_1 <= k <= pygame.K_9:
             i = k - pygame.K_1
             kind = self.phase_kind()
@@ -1246,6 +1277,18 @@ class App:
                     ghost_is_hover = True
             if self.hover_path and self.path:
                 ghost = self.planned(self.path).final
+        # attacks declared this phase
+        if kind in ("fire", "physical"):
+            for e in reversed(g.log.events):
+                if (e["turn"], e["phase"]) != (g.turn, g.phase):
+                    break
+                if e["type"] == "declare" and e.get("target") in g.units and e.get("unit") in g.units:
+                    a = cam.to_screen(g.world.component(self.ent(e["unit"]), Position).hex)
+                    b = cam.to_screen(g.world.component(self.ent(e["target"]), Position).hex)
+                    col = theme.side_colour(g.sides, g.side_of(self.ent(e["unit"])))
+                    pygame.draw.line(s, col, a, b, 2)
+                    mx, my = (a[0] * 0.35 + b[0] * 0.65), (a[1] * 0.35 + b[1] * 0.65)
+                    pygame.draw.circle(s, col, (mx, my), max(3, size // 8))
         # hover outline
         if self.hover_hex is not None:
             draw_hex_outline(s, cam.to_screen(self.hover_hex), size, (255, 255, 255), 2)
@@ -1562,7 +1605,9 @@ class App:
             by = rect.bottom - 34
             button(s, self.hits, (x, by, 150, 28), "Fire", "confirm", key="Enter", active=True,
                    enabled=bool(self.target and any(self.checks.values())), mouse=m)
-            button(s, self.hits, (x + 156, by, 150, 28), "Hold fire", "hold", key="Space", mouse=m)
+            button(s, self.hits, (x + 156, by, 100, 28), "Hold fire", "hold", key="Space", mouse=m)
+            button(s, self.hits, (x + 262, by, 100, 28), "All hold", "hold_all", key="Shift+Sp", mouse=m,
+                   tip="every unit of this side that has not acted passes this phase")
         elif kind == "physical":
             text(s, f"{name}: physical attacks", (x, y), 14, theme.ACCENT, True)
             y += 20
@@ -1587,5 +1632,7 @@ class App:
                 self.hits.append(Hit(r, "physical", i, p.reason is None, p.reason or p.breakdown()))
                 y += 21
             button(s, self.hits, (x, rect.bottom - 34, 150, 28), "No attack", "hold", key="Space", mouse=m)
+            button(s, self.hits, (x + 156, rect.bottom - 34, 150, 28), "All pass", "hold_all", key="Shift+Sp",
+                   mouse=m, tip="every unit of this side that has not acted passes this phase")
         else:
             text(s, f"{g.phase} phase", (x, y), 13)

@@ -18,6 +18,7 @@ HELP = [
     ("Map", [("drag / arrows / screen edge", "pan"), ("wheel, + / -", "zoom (keeps the hex under the cursor)"),
              ("C", "centre on the selected unit"), ("click a unit", "select it / show its record sheet")]),
     ("Turn", [("Tab / Shift+Tab", "next / previous unit that may act"), ("Space", "this unit passes (stays put, holds fire)"),
+              ("Shift+Space", "all your units that have not acted pass this phase"),
               ("Enter", "confirm the move or the attacks; end the phase when all have acted"),
               ("N", "end the phase (when every unit has acted)")]),
     ("Movement", [("1 2 3 / R / J", "mode: walk, run, jump (vehicles: cruise, flank)"),
