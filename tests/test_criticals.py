@@ -1,6 +1,7 @@
 """Critical hits (rules/mech_core.md section 8): the Determining Critical
 Hits table, the slot layout, slot selection and every critical effect."""
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from components import (Actuators, Ammo, Armor, Crew, Equipment, HeatSinks, Status, Structure,
                         Weapons)
@@ -294,3 +295,20 @@ def test_a_location_blown_up_by_its_own_ammunition_is_destroyed_once():
     damage.apply_damage(game, m, "left_torso", 17)      # 15 armor, 2 structure
     assert [e["location"] for e in events(game, "location_destroyed")] == ["left_torso", "left_arm"]
     assert events(game, "explosion")[0]["amount"] == 100
+
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(criticals.LOCATIONS), st.lists(st.integers(1, 6), max_size=12),
+       st.sets(st.integers(0, 11), max_size=10))
+def test_slot_selection_only_picks_filled_slots_not_yet_hit(location, faces, already):
+    game, m = game_of(shipped("atlas"), forced={"slot": faces})
+    cs = criticals.layout(game, m)
+    size = len(cs.slots[location])
+    cs.hit[location] = sorted(i for i in already if i < size)
+    index = criticals.choose_slot(game, m, location)
+    filled = [i for i, s in enumerate(cs.slots[location]) if s and i not in cs.hit[location]]
+    if not filled:
+        assert index is None
+    else:
+        assert index in filled

@@ -2,6 +2,7 @@
 sinks and water, the heat scale thresholds, shutdown and restart,
 ammunition explosions, life support, and the section 13 worked examples."""
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from components import Ammo, ClassicHeat, Crew, Status, TurnState
 from engine.orders import FireOrder
@@ -204,3 +205,20 @@ def test_heat_ammo_explosion_on_a_failed_roll_takes_the_most_dangerous_bin():
     assert exp and exp[0]["item"] == "ac_5 ammo" and exp[0]["amount"] == 10
     assert game.get(m, Ammo).bins[1].shots == 0 and game.get(m, Ammo).bins[0].shots == 1
     assert game.get(m, Crew).hits == 2
+
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 40), st.integers(0, 30), st.sampled_from(["none", "walk", "run", "jump"]),
+       st.integers(0, 2), st.integers(10, 16), st.booleans())
+def test_heat_is_old_plus_buildup_minus_dissipation_never_negative(old, weapons, mode, engine, sinks, double):
+    data = mech_data(walk=5, jump=5, extra=f"[HeatSinks]\ncount = {sinks}\ndouble = {'true' if double else 'false'}\n")
+    game, m = heat_game(data, heat=old, forced={"psr": [12] * 3})
+    set_moved(game, "m", mode, 4 if mode != "none" else 0)
+    game.get(m, ClassicHeat).pending = weapons
+    game.get(m, Status).crits += ["engine"] * engine
+    ev = run_heat(game)
+    assert ev["buildup"] == sum(v for _, v in ev["sources"])
+    assert ev["dissipation"] == sinks * (2 if double else 1)
+    assert ev["to"] == max(0, old + ev["buildup"] - ev["dissipation"])
+    assert game.get(m, ClassicHeat).pending == 0
