@@ -32,7 +32,8 @@ from components import (Actuators, Altitude, Ammo, ClassicHeat, Crew, Identity, 
 from engine.hexgrid import distance, mech_attack_side, vehicle_attack_side
 from engine.orders import FireOrder
 from engine.weapons import WeaponType, weapons
-from systems import criticals, damage, firing_arcs, hit_location, line_of_sight
+from systems import criticals  # noqa: F401  (registers the lost-location hook for jump jets and sinks)
+from systems import damage, firing_arcs, hit_location, line_of_sight
 
 if TYPE_CHECKING:
     from engine.game import Game

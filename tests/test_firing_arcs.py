@@ -2,7 +2,7 @@
 facing, torso twist, leg and rear mounts, turrets."""
 from hypothesis import given, strategies as st
 
-from components import Mount, Position, TurnState, Turret
+from components import Mount, TurnState, Turret
 from engine.hexgrid import Hex, neighbor, parse_hex_label as P
 from systems.firing_arcs import (arc_hexes_within, in_arc, is_forward, mount_arc, mount_in_arc)
 from tests.weapons_support import make_game, mech_data, shipped

@@ -4,7 +4,7 @@ ammunition explosions, life support, and the section 13 worked examples."""
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from components import Ammo, ClassicHeat, Crew, Status, TurnState
+from components import Ammo, ClassicHeat, Crew, Status
 from engine.orders import FireOrder
 from systems import heat_classic as hc
 from systems import weapon_attacks as wa
@@ -53,7 +53,6 @@ def test_section_13_worked_example_1_run_ppc_two_medium_lasers():
     data = mech_data(walk=5, weapons=[("ppc", "right_arm"), ("medium_laser", "left_arm"),
                                       ("medium_laser", "center_torso")])
     game, m = heat_game(data, forced={"to_hit": [3, 3, 3]})
-    game.units["e"]
     from engine.hexgrid import parse_hex_label
     from components import Position
     game.get("e", Position).hex = parse_hex_label("0501")       # 4 hexes: beyond the PPC minimum
