@@ -170,3 +170,42 @@ def test_V_CHAR_6_vehicles_stand_one_level_tall():
     add(game, "tank", "manticore.toml", "0504", side="blue")
     assert UNIT_HEIGHT["vehicle"] == 1
     assert VTOLMotion.units_in_the_way(game, -1, H("0504"), 1) and not VTOLMotion.units_in_the_way(game, -1, H("0504"), 2)
+
+
+from hypothesis import settings  # noqa: E402
+
+TOKENS = st.sampled_from(["F", "F", "F", "L", "R", "B", "U", "D", "land", "lift"])
+CELL = st.tuples(st.integers(1, 8), st.integers(1, 10),
+                 st.sampled_from(["clear", "rough", "light_woods", "heavy_woods", "water", "building", "rubble"]),
+                 st.integers(-1, 3), st.booleans())
+
+
+@settings(max_examples=int(__import__("os").environ.get("VEH_FUZZ", "40")), deadline=None)
+@given(st.lists(CELL, max_size=14), st.sampled_from(["saladin.toml", "striker.toml", "warrior.toml", "manticore.toml"]),
+       st.lists(TOKENS, max_size=9), st.sampled_from(["cruise", "flank"]), st.lists(st.integers(2, 12), max_size=6),
+       st.integers(0, 5))
+def test_any_vehicle_move_is_carried_out_or_refused_cleanly(cells, data, path, mode, psr, facing):
+    """Invariant: whatever the terrain, path and dice, a move either is
+    refused with a reason and changes nothing, or ends on the map with the
+    unit's hexes moved at least its slides."""
+    hexes = {}
+    for x, y, t, lv, paved in cells:
+        lab = f"{x:02d}{y:02d}"
+        if lab != "0405":
+            hexes[lab] = {"terrain": t, "level": lv, "paved": paved,
+                          **({"depth": 1} if t == "water" else {}), **({"building": 2} if t == "building" else {})}
+    game = make_game(width=9, height=11, hexes=hexes, dice={"psr": list(psr)})
+    kw = {"altitude": 4} if data == "warrior.toml" else {}
+    if not kw:
+        path = [t for t in path if t in ("F", "B", "L", "R")]
+    ent = add(game, "v", data, "0405", facing, **kw)
+    before = game.snapshot("v")
+    reason = move(game, "v", mode, path)
+    if reason is not None:
+        after = game.snapshot("v")
+        assert (after["at"], after["facing"], after["altitude"]) == (before["at"], before["facing"], before["altitude"])
+        return
+    from components import Position
+    assert game.map.on_map(game.world.component(ent, Position).hex)
+    slid = sum(e["hexes"] for e in events(game, "sideslip") + events(game, "skid"))
+    assert game.world.component(ent, TurnState).hexes_moved >= slid or game.world.component(ent, Status).destroyed
