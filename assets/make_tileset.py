@@ -368,8 +368,6 @@ def tsx_text(image_name: str, image_w: int, image_h: int) -> str:
         '<?xml version="1.0" encoding="UTF-8"?>',
         f'<tileset version="1.10" tiledversion="1.10.2" name="terrain" tilewidth="{TILE_W}" '
         f'tileheight="{TILE_H}" tilecount="{len(TILES)}" columns="{COLUMNS}">',
-        '  <tileoffset x="0" y="0"/>',
-        '  <grid orientation="orthogonal" width="1" height="1"/>',
         f'  <image source="{image_name}" width="{image_w}" height="{image_h}"/>',
     ]
     for i, (name, props, _recipe) in enumerate(TILES):

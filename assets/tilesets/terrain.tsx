@@ -1,7 +1,5 @@
 <?xml version="1.0" encoding="UTF-8"?>
 <tileset version="1.10" tiledversion="1.10.2" name="terrain" tilewidth="84" tileheight="72" tilecount="67" columns="8">
-  <tileoffset x="0" y="0"/>
-  <grid orientation="orthogonal" width="1" height="1"/>
   <image source="terrain.png" width="672" height="648"/>
   <tile id="0">
     <properties>
