@@ -143,6 +143,8 @@ def _parse_xml(path: Path, probs: _Problems, where: str) -> ET.Element | None:
         probs.add(where, f"malformed XML ({exc})")
     except (OSError, UnicodeDecodeError) as exc:
         probs.add(where, f"cannot read {path}: {exc}")
+    except LookupError as exc:       # an XML declaration naming an unknown encoding
+        probs.add(where, f"malformed XML (unknown text encoding: {exc})")
     return None
 
 

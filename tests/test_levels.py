@@ -524,3 +524,11 @@ def test_corrupted_map_loads_or_is_refused_with_one_clear_message(at, cut, junk)
             assert exc.problems and all(p.startswith(str(path)) for p in exc.problems)
         problems = check_level(path)
         assert all(p.startswith(str(path)) for p in problems)
+
+
+def test_unknown_xml_encoding_is_one_clear_problem(tmp_path):
+    from engine.levels import check_level
+    bad = tmp_path / "enc.tmx"
+    bad.write_text('<?xml version="1.0" encoding="U0TF-8"?>\n<map orientation="hexagonal"/>\n')
+    problems = check_level(bad, [])
+    assert problems and "encoding" in problems[0] and str(bad) in problems[0]
