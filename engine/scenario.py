@@ -144,7 +144,7 @@ def parse_scenario(raw: dict, path: Path, mods: list[Path] | None = None) -> Sce
     seed = v.int_(raw, "seed", "", lo=0, default=0)
     if "map" not in raw:
         v.fail("map", "required (a .tmx path or an inline [map] table)")
-    hexmap, level_units = _load_map(raw["map"], path, v)
+    hexmap, level_units = _load_map(raw["map"], path, v, mods)
     forced: dict[str, list[int]] = {}
     if "dice" in raw:
         dice = v.table(raw["dice"], "dice")
@@ -325,14 +325,14 @@ def _physical(o: dict, where: str, v: _V, game: Game) -> PhysicalOrder:
                          source=v.str_(o, "source", where, choices=("limb", "tree")))
 
 
-def _load_map(spec: Any, path: Path, v: _V) -> tuple[HexMap, list]:
+def _load_map(spec: Any, path: Path, v: _V, mods: list[Path] | None = None) -> tuple[HexMap, list]:
     if isinstance(spec, str):
         from engine.levels import load_level
         level_path = (path.parent / spec)
         if "\x00" in spec or not _inside(level_path, [path.parent, LEVELS]):
             v.fail("map", f"level {spec!r} leads outside the scenario's folder and the shipped levels")
         try:
-            level = load_level(level_path)
+            level = load_level(level_path, mods)
         except DataError as exc:
             raise DataError(f"{path}: map: {exc.first_line()}") from None
         return level.map, []
