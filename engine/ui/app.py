@@ -537,13 +537,14 @@ class App:
                 continue
             order = queries.fire_order(uid, slot.order_name or None, self.target, self.twist, self.turret,
                                        self.overheat)
-            reason = self.game.submit(order)
+            # re-checked against the declarations just made (e.g. a prone mech fires one arm only)
+            reason = self.game.check(order) or self.game.submit(order)
             if reason:
-                refused.append(f"{slot.label}: {reason}")
+                refused.append(f"{slot.label} not fired: {reason}")
             else:
                 done += 1
         if refused:
-            self.say("; ".join(refused), True)
+            self.say(f"{self.name(uid)} fires {done} weapon(s); " + "; ".join(refused), True)
         else:
             self.say(f"{self.name(uid)} fires {done} weapon(s) at {self.name(self.target)}")
         self.unit_done(uid)
