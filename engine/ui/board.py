@@ -1,0 +1,273 @@
+"""The battlefield in the window: the cached map, the movement range (a
+veil outside the reachable hexes, MP-left badges), line of sight, planned
+and hovered paths, declared attacks, unit counters with damage badges, and
+the hover tooltip with the terrain, the path or the attack breakdown.
+Functions of the App; they read its state and the game, and change neither."""
+from __future__ import annotations
+
+import pygame
+
+from components import Position, Status
+from engine.hexgrid import FACING_NAMES
+from engine.ui import queries, theme
+from engine.ui.layout import MODE_LABELS, SIDE_W, TOP, UNIT_PANEL_H, short_reason  # noqa: F401
+from engine.ui.mapview import draw_hex_outline, draw_unit, fill_hex
+from engine.ui.widgets import panel, render as widgets_render, text, wrap
+from systems import movement  # noqa: F401
+
+
+def recent_damage(app) -> dict[str, int]:
+    """Damage each unit took in the last phase that dealt any (shown as a
+    red badge on its counter until the next such phase)."""
+    events = app.game.log.events
+    if getattr(app, "_dmg_count", -1) == len(events):
+        return app._dmg
+    last = None
+    for e in reversed(events):
+        if e["type"] == "damage":
+            last = (e["turn"], e["phase"])
+            break
+    out: dict[str, int] = {}
+    if last is not None:
+        for e in events:
+            if e["type"] == "damage" and (e["turn"], e["phase"]) == last:
+                out[e["unit"]] = out.get(e["unit"], 0) + int(e.get("amount", 0))
+    app._dmg, app._dmg_count = out, len(events)
+    return out
+
+
+def reach_layer(app, view: pygame.Rect, limit: int) -> pygame.Surface:
+    """The movement range drawn once per selection, mode and camera
+    position: a dark veil outside the reachable hexes and an MP-left
+    badge in each. Hovering then costs one blit per frame."""
+    cam = app.camera
+    key = (id(app.reach_hex), app.selected, app.mode, limit, cam.zoom, int(cam.ox), int(cam.oy),
+           tuple(view))
+    if getattr(app, "_reach_key", None) == key:
+        return app._reach_surf
+    size = cam.size
+    layer = pygame.Surface(view.size, pygame.SRCALPHA)
+    layer.fill((0, 0, 0, 110))
+    ox, oy = view.topleft
+    visible = []
+    for h in app.reach_hex:
+        x, y = cam.to_screen(h)
+        c = (x - ox, y - oy)
+        if -size < c[0] < view.w + size and -size < c[1] < view.h + size:
+            fill_hex(layer, c, size + 1, (0, 0, 0, 0))
+            visible.append((h, c))
+    if size >= 16:
+        start_hex = app.game.world.component(app.ent(app.selected), Position).hex
+        r = max(7, int(size * 0.24))
+        for h, c in visible:
+            if h == start_hex:
+                continue
+            left = limit - app.reach_hex[h][0]
+            frac = left / limit if limit else 0
+            col = (0, 130, 95) if frac >= 0.5 else ((200, 135, 0) if frac > 0 else (190, 80, 0))
+            pos = (c[0], c[1] + size * 0.52)
+            pygame.draw.circle(layer, col, pos, r)
+            pygame.draw.circle(layer, (250, 250, 250), pos, r, 1)
+            text(layer, str(left), pos, max(9, int(r * 1.3)), (255, 255, 255), True, "center")
+    app._reach_key, app._reach_surf = key, layer
+    return layer
+
+
+def draw_map(app) -> None:
+    s = app.screen
+    cam = app.camera
+    g = app.game
+    view = pygame.Rect(cam.view)
+    s.set_clip(view)
+    surf = app.renderer.surface(cam.size)
+    s.blit(surf, view.topleft, pygame.Rect(int(cam.ox), int(cam.oy), view.w, view.h))
+    size = cam.size
+    ox, oy = view.topleft
+
+    def local(h):
+        x, y = cam.to_screen(h)
+        return x - ox, y - oy
+    kind = app.phase_kind()
+    sel = app.selected
+    limit = app.mp_limit() if kind == "move" and sel else 0
+    if kind == "move" and sel and app.reach_hex:
+        s.blit(reach_layer(app, view, limit), view.topleft)
+    # line of sight to the hovered or chosen target
+    tgt = None
+    if kind in ("fire", "physical") and sel:
+        hov = [u for u in (app.units_in(app.hover_hex) if app.hover_hex else [])
+               if app.is_enemy_uid(sel, u)]
+        tgt = hov[0] if hov else app.target
+        if tgt:
+            overlay = pygame.Surface(view.size, pygame.SRCALPHA)
+            a = g.world.component(app.ent(sel), Position).hex
+            b = g.world.component(app.ent(tgt), Position).hex
+            for cell in queries.los_hexes(a, b)[1:-1]:
+                for h in cell:
+                    fill_hex(overlay, local(h), size, (86, 180, 233, 70 if len(cell) == 1 else 40))
+            s.blit(overlay, view.topleft)
+    if tgt:
+        a = cam.to_screen(g.world.component(app.ent(sel), Position).hex)
+        b = cam.to_screen(g.world.component(app.ent(tgt), Position).hex)
+        pygame.draw.line(s, (86, 180, 233), a, b, 3)
+    # planned path (solid) and hovered path (thin)
+    ghost = None
+    if kind == "move" and sel and app.mode:
+        for path, width, colour in ((app.hover_path, 2, (250, 250, 250)), (app.path, 4, theme.ACCENT)):
+            if not path:
+                continue
+            res = app.planned(path)
+            pts = [cam.to_screen(st.hex) for st in res.states]
+            if len(pts) > 1:
+                pygame.draw.lines(s, colour, False, pts, width)
+            if path is app.path:
+                ghost = res.final
+            elif ghost is None:
+                ghost = res.final
+                ghost_is_hover = True
+        if app.hover_path and app.path:
+            ghost = app.planned(app.path).final
+    # attacks declared this phase
+    if kind in ("fire", "physical"):
+        for e in reversed(g.log.events):
+            if (e["turn"], e["phase"]) != (g.turn, g.phase):
+                break
+            if e["type"] == "declare" and e.get("target") in g.units and e.get("unit") in g.units:
+                a = cam.to_screen(g.world.component(app.ent(e["unit"]), Position).hex)
+                b = cam.to_screen(g.world.component(app.ent(e["target"]), Position).hex)
+                col = theme.side_colour(g.sides, g.side_of(app.ent(e["unit"])))
+                pygame.draw.line(s, col, a, b, 2)
+                mx, my = (a[0] * 0.35 + b[0] * 0.65), (a[1] * 0.35 + b[1] * 0.65)
+                pygame.draw.circle(s, col, (mx, my), max(3, size // 8))
+    # hover outline
+    if app.hover_hex is not None:
+        draw_hex_outline(s, cam.to_screen(app.hover_hex), size, (255, 255, 255), 2)
+    # units
+    waiting_now = set(app.flow.waiting())
+    damage = recent_damage(app)
+    for uid, ent in g.units.items():
+        st = g.world.component(ent, Status)
+        if st.removed:
+            continue
+        h = g.world.component(ent, Position).hex
+        c = cam.to_screen(h)
+        if not view.inflate(size * 2, size * 2).collidepoint(c):
+            continue
+        stack = [e for e in g.units_at(h)]
+        if len(stack) > 1:
+            i = stack.index(ent)
+            c = (c[0] + (i - (len(stack) - 1) / 2) * size * 0.35, c[1] - (i - (len(stack) - 1) / 2) * size * 0.2)
+        waiting = uid in waiting_now and g.side_of(ent) == app.viewing
+        draw_unit(s, g, ent, c, size, selected=(uid == sel or uid == app.inspect and not sel),
+                  dim=(not waiting and app.flow.current_side == g.side_of(ent)
+                       and app.flow.interactive() and uid in app.flow.acted))
+        if waiting and uid != sel:
+            pygame.draw.circle(s, (255, 255, 255), c, size * 0.78, 1)
+        if tgt == uid:
+            draw_hex_outline(s, cam.to_screen(h), size, (86, 180, 233), 3)
+        dmg = damage.get(uid)
+        if dmg and size >= 14:
+            img = widgets_render(f"-{dmg}", max(10, int(size * 0.32)), (255, 255, 255), True)
+            rr = img.get_rect(midright=(c[0] - size * 0.45, c[1] - size * 0.45)).inflate(6, 2)
+            pygame.draw.rect(s, (200, 40, 40), rr, border_radius=4)
+            s.blit(img, img.get_rect(center=rr.center))
+    if ghost is not None and sel:
+        c = cam.to_screen(ghost.hex)
+        draw_unit(s, g, app.ent(sel), c, size, ghost=True, facing=ghost.facing, altitude=ghost.altitude)
+    # hover tooltip
+    draw_tooltip(app)
+    # message line
+    if app.message:
+        lines = wrap(app.message, 13, view.w - 40)[:3]
+        hgt = 18 * len(lines) + 8
+        r = pygame.Rect(view.x + 10, view.bottom - hgt - 8, min(view.w - 20, 40 + max(
+            theme.font(13).size(l)[0] for l in lines)), hgt)
+        panel(s, r, alpha=225)
+        for i, l in enumerate(lines):
+            text(s, l, (r.x + 8, r.y + 5 + 18 * i), 13, theme.BAD if app.message_bad else theme.TEXT)
+    s.set_clip(None)
+
+
+def draw_tooltip(app) -> None:
+    if app.hover_hex is None or app.dragging:
+        return
+    g = app.game
+    h = app.hover_hex
+    t = g.map.terrain(h)
+    lines: list[tuple[str, tuple]] = []
+    feat = [t.terrain.replace("_", " ")]
+    if t.depth:
+        feat.append(f"depth {t.depth}")
+    if t.building:
+        feat.append(f"building height {t.building}")
+    if t.road:
+        feat.append("paved road" if t.paved else "road")
+    lines.append((f"{g.map.label(h)}  level {t.level}  " + ", ".join(feat), theme.TEXT_DIM))
+    for u in app.units_in(h):
+        e = app.ent(u)
+        lines.append((f"{app.name(u)} ({g.side_of(e)})" + ("" if not queries.status_words(g, e) else
+                      " - " + ", ".join(queries.status_words(g, e))), theme.TEXT))
+    kind = app.phase_kind()
+    sel = app.selected
+    if kind == "move" and sel and app.mode:
+        if app.hover_path is not None:
+            res = app.planned(app.hover_path)
+            lines.append((f"{MODE_LABELS.get(app.mode, app.mode)}: {res.final.mp} MP, "
+                          f"{app.mp_limit() - res.final.mp} MP left, facing {FACING_NAMES[res.final.facing]}",
+                          theme.GOOD))
+            for p in res.psrs:
+                lines.append((f"piloting roll: {p.reason}", theme.WARN))
+        elif app.hover_reason:
+            lines.append((app.hover_reason, theme.BAD))
+    if kind in ("fire", "physical") and sel:
+        enemies = [u for u in app.units_in(h) if app.is_enemy_uid(sel, u)]
+        if enemies:
+            lines += attack_lines(app, enemies[0])
+    if len(lines) <= 1 and not app.units_in(h):
+        lines = lines[:1]
+    width = min(460, max(theme.font(12).size(l)[0] for l, _ in lines) + 16)
+    wrapped = []
+    for l, col in lines:
+        for part in wrap(l, 12, width - 16):
+            wrapped.append((part, col))
+    hgt = 16 * len(wrapped) + 8
+    mx, my = app.mouse
+    view = pygame.Rect(app.camera.view)
+    r = pygame.Rect(mx + 18, my + 18, width, hgt)
+    if r.right > view.right:
+        r.x = mx - width - 12
+    if r.bottom > view.bottom:
+        r.y = my - hgt - 12
+    panel(app.screen, r, alpha=235)
+    for i, (l, col) in enumerate(wrapped):
+        text(app.screen, l, (r.x + 8, r.y + 4 + 16 * i), 12, col)
+
+
+def attack_lines(app, target: str) -> list[tuple[str, tuple]]:
+    g = app.game
+    sel = app.selected
+    rng = queries.range_between(g, app.ent(sel), app.ent(target))
+    out = [(f"Range {rng} hexes", theme.TEXT)]
+    if app.phase_kind() == "fire":
+        previews = app.weapon_previews(target)
+    else:
+        previews = [(type("S", (), {"label": label})(), p) for label, _o, p in app.physical_options(target)]
+    shown_mods = False
+    impossible = []
+    for slot, p in previews:
+        if p.reason:
+            impossible.append((slot.label, p.reason))
+        elif p.to_hit is not None:
+            out.append((f"{slot.label}: needs {p.to_hit}  ({p.chance * 100:.0f}%)", theme.GOOD))
+            if p.modifiers and not shown_mods:
+                out.append(("   " + p.breakdown(), theme.TEXT))
+                shown_mods = True
+        else:
+            out.append((f"{slot.label}: allowed", theme.GOOD))
+    reasons: dict[str, list[str]] = {}
+    for label, reason in impossible:
+        reasons.setdefault(short_reason(reason, app.name(target)), []).append(label.split(" (")[0])
+    for reason, labels in reasons.items():
+        names = ", ".join(sorted(set(labels), key=labels.index))
+        out.append((f"{names}: {reason}", theme.TEXT_DIM))
+    return out

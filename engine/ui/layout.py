@@ -1,0 +1,35 @@
+"""Layout constants of the window and short labels for names and
+refusal sentences."""
+from __future__ import annotations
+
+import re
+
+TOP = 34
+SIDE_W = 380
+UNIT_PANEL_H = 370
+HOTSEAT_KEY = "hotseat"
+MODE_LABELS = {"walk": "Walk", "run": "Run", "jump": "Jump", "cruise": "Cruise", "flank": "Flank"}
+
+
+_NOT_NAMES = {"Light", "Medium", "Heavy", "Assault", "Attack", "Hover", "Tank", "Helicopter", "Prime"}
+
+
+def short_name(name: str) -> str:
+    """'Shadow Hawk SHD-2H' -> 'Shadow Hawk', 'Atlas AS7-D' -> 'Atlas',
+    'Condor Heavy Hover Tank' -> 'Condor'."""
+    words = name.split()
+    out = words[:1]
+    if len(words) > 1 and words[1][:1].isupper() and words[1] not in _NOT_NAMES \
+            and not any(c.isdigit() for c in words[1]) and "-" not in words[1]:
+        out.append(words[1])
+    return " ".join(out) or name
+
+
+def short_reason(reason: str, target_name: str = "") -> str:
+    """A refusal sentence trimmed for a one-line list (the full sentence is
+    in the hover tip)."""
+    r = reason
+    if target_name and r.startswith(target_name + " is "):
+        r = r[len(target_name) + 4:]
+    r = re.sub(r" \([^()]*\)\.?$", "", r)
+    return r

@@ -1,0 +1,236 @@
+"""The bars around the map: the top bar (turn, phase, whose action, the
+order of play to come, End phase / Help / Menu) and the right-hand column
+(record sheet, the action panel of the phase: movement modes and steps,
+weapon checkboxes, physical attack menu; the combat log). Functions of the
+App; the widgets they draw turn into App.do actions when clicked."""
+from __future__ import annotations
+
+import pygame
+
+from components import AlphaStrikeCard, Turret
+from engine.hexgrid import FACING_NAMES
+from engine.orders import PhysicalOrder
+from engine.ui import queries, theme
+from engine.ui.layout import MODE_LABELS, SIDE_W, TOP, UNIT_PANEL_H, short_reason  # noqa: F401
+from engine.ui.panels import draw_unit_panel
+from engine.ui.widgets import Hit, button, checkbox, fit_text, panel, text
+from systems import movement
+
+
+def draw_topbar(app) -> None:
+    s = app.screen
+    g = app.game
+    w, _ = s.get_size()
+    pygame.draw.rect(s, theme.PANEL, (0, 0, w, TOP))
+    pygame.draw.line(s, theme.BORDER, (0, TOP - 1), (w, TOP - 1))
+    side = app.flow.current_side
+    x = 10
+    x = text(s, f"Turn {g.turn}", (x, TOP // 2), 15, theme.TEXT, True, "midleft").right + 14
+    x = text(s, f"{g.phase.capitalize()} phase", (x, TOP // 2), 15, theme.ACCENT, True, "midleft").right + 14
+    if g.winner:
+        msg = f"Battle over: {g.winner} wins" if g.winner != "draw" else "Battle over: draw"
+        text(s, msg, (x, TOP // 2), 15, theme.TEXT, True, "midleft")
+    elif side:
+        col = theme.side_colour(g.sides, side)
+        pygame.draw.rect(s, col, (x, 8, 18, 18), border_radius=3)
+        n = len(app.flow.waiting(side))
+        x = text(s, f"{side.capitalize()} to {'move' if app.phase_kind() == 'move' else 'declare attacks'}"
+                 f" ({n} unit{'s' if n != 1 else ''} waiting)", (x + 24, TOP // 2), 14, theme.TEXT, False,
+                 "midleft").right + 10
+        order = app.flow.sequence[app.flow.pos:app.flow.pos + 8]
+        for sd in order[1:]:
+            pygame.draw.rect(s, theme.side_colour(g.sides, sd), (x, 12, 10, 10), border_radius=2)
+            x += 13
+    elif app.flow.phase_done():
+        text(s, "All units have acted", (x, TOP // 2), 14, theme.TEXT, False, "midleft")
+    bx = w - 10
+    for label, action, key, enabled in (("Menu", "menu", "M", True), ("Help", "help", "F1", True),
+                                        ("End phase", "end_phase", "N", app.flow.phase_done())):
+        bw = theme.font(13).size(f"{label} [{key}]")[0] + 16
+        bx -= bw
+        button(s, app.hits, (bx, 5, bw, TOP - 10), label, action, key=key, enabled=enabled,
+               active=(action == "end_phase" and enabled), mouse=app.mouse,
+               tip="units still have to act" if not enabled else "")
+        bx -= 6
+
+
+def draw_sidebar(app) -> None:
+    s = app.screen
+    w, h = s.get_size()
+    x = w - SIDE_W
+    uid = app.inspect or app.selected
+    if app.hover_hex is not None and not app.selected:
+        here = app.units_in(app.hover_hex)
+        if here:
+            uid = here[0]
+    mp_text = ""
+    if uid and uid in app.game.units and app.game.kind(app.ent(uid)) != "alpha-strike":
+        rules = movement.motion_rules(app.game, app.ent(uid))
+        mps = []
+        for m in getattr(rules, "modes", ()):
+            try:
+                mps.append(f"{m} {rules.mp(app.game, app.ent(uid), m)}")
+            except Exception:
+                pass
+        mp_text = "MP: " + ", ".join(mps)
+    unit_rect = pygame.Rect(x, TOP, SIDE_W, UNIT_PANEL_H)
+    draw_unit_panel(s, unit_rect, app.game, uid, mp_text)
+    act = pygame.Rect(x, unit_rect.bottom, SIDE_W, app.log_rect().y - unit_rect.bottom)
+    draw_actions(app, act)
+    app.log.draw(s, app.log_rect())
+
+
+def draw_fire_extras(app, rect: pygame.Rect, x: int, y: int) -> int:
+    """Alpha Strike's combat phase: overheat, and the physical attacks
+    that share the phase with the weapon attack."""
+    s, g, sel = app.screen, app.game, app.selected
+    card = g.world.try_component(app.ent(sel), AlphaStrikeCard)
+    if card is not None and card.overheat:
+        text(s, f"overheat: {app.overheat} of {card.overheat}", (x, y + 4), 12)
+        button(s, app.hits, (x + 130, y, 60, 22), "-", "overheat", -1, key="I", mouse=app.mouse,
+               enabled=app.overheat > 0)
+        button(s, app.hits, (x + 196, y, 60, 22), "+", "overheat", 1, key="O", mouse=app.mouse,
+               enabled=app.overheat < card.overheat)
+        y += 26
+    if PhysicalOrder in app.flow.order_types() and app.target:
+        n = len(app.weapon_previews(app.target))
+        text(s, "or a physical attack:", (x, y), 12, theme.TEXT_DIM)
+        y += 16
+        for i, (label, order, p) in enumerate(app.physical_options(app.target)):
+            txt = f"{n + i + 1}. {label}: " + (short_reason(p.reason, app.name(app.target)) if p.reason
+                                               else f"needs {p.to_hit} ({p.chance * 100:.0f}%)")
+            r = pygame.Rect(x, y, SIDE_W - 16, 20)
+            if r.collidepoint(app.mouse) and p.reason is None:
+                pygame.draw.rect(s, theme.PANEL_LIGHT, r)
+            text(s, fit_text(txt, 12, SIDE_W - 24), (x + 4, y + 3), 12,
+                 theme.GOOD if p.reason is None else theme.TEXT_DIM)
+            app.hits.append(Hit(r, "physical", i, p.reason is None, p.reason or p.breakdown()))
+            y += 21
+    return y
+
+
+def draw_actions(app, rect: pygame.Rect) -> None:
+    s = app.screen
+    panel(s, rect)
+    x, y = rect.x + 8, rect.y + 6
+    g = app.game
+    kind = app.phase_kind()
+    sel = app.selected
+    m = app.mouse
+    if app.flow.phase_done():
+        text(s, "Every unit has acted this phase.", (x, y), 13)
+        button(s, app.hits, (x, y + 24, 200, 30), f"End {g.phase} phase", "end_phase", key="Enter",
+               active=True, mouse=m)
+        return
+    if not sel:
+        text(s, "Select one of your units (Tab)", (x, y), 13, theme.TEXT_DIM)
+        return
+    name = app.name(sel)
+    if kind == "move":
+        text(s, f"Move {name}", (x, y), 14, theme.ACCENT, True)
+        y += 22
+        bx = x
+        for i, mode in enumerate(app.modes(sel)):
+            label = MODE_LABELS.get(mode, mode)
+            rules = movement.motion_rules(g, app.ent(sel))
+            err = rules.mode_error(g, app.ent(sel), mode, movement.start_state(g, app.ent(sel)))
+            r = button(s, app.hits, (bx, y, 104, 26), f"{label} {rules.mp(g, app.ent(sel), mode)}", "mode",
+                       mode, enabled=err is None, active=(mode == app.mode), key=str(i + 1), mouse=m, tip=err or "")
+            bx = r.right + 6
+        y += 32
+        res = app.planned() if app.mode else None
+        if res is not None:
+            fin = res.final
+            info = (f"planned: {len(app.path)} steps, {fin.mp}/{app.mp_limit()} MP, to "
+                    f"{g.map.label(fin.hex)} facing {FACING_NAMES[fin.facing]}")
+            if fin.altitude:
+                info += f", altitude {fin.altitude}"
+            text(s, info, (x, y), 12)
+            y += 16
+            if res.psrs:
+                text(s, "piloting rolls: " + ", ".join(p.reason for p in res.psrs), (x, y), 12, theme.WARN)
+                y += 16
+        bx = x
+        for label, action, arg, key in (("Turn left", "turn", -1, "Q"), ("Turn right", "turn", 1, "E"),
+                                        ("Undo", "undo", None, "Bksp")):
+            r = button(s, app.hits, (bx, y, 112, 26), label, action, arg, key=key, mouse=m)
+            bx = r.right + 6
+        y += 32
+        bx = x
+        r = button(s, app.hits, (bx, y, 170, 28), "Confirm move" if app.path else "Stay put",
+                   "confirm" if app.path else "hold", key="Enter" if app.path else "Space", active=True,
+                   mouse=m)
+        decl = app.declarations()
+        bx = r.right + 6
+        for i, (label, order) in enumerate(decl[:2]):
+            r = button(s, app.hits, (bx, y, SIDE_W - (bx - rect.x) - 8, 28), fit_text(label, 13, 150),
+                       "declare", i, mouse=m, key="G" if i == 0 else "", tip=label)
+            y += 32
+    elif kind == "fire":
+        text(s, f"{name}: weapon attacks", (x, y), 14, theme.ACCENT, True)
+        y += 20
+        if not app.target:
+            text(s, "Click an enemy (or T) to choose a target", (x, y), 12, theme.TEXT_DIM)
+            y += 18
+        else:
+            rng = queries.range_between(g, app.ent(sel), app.ent(app.target))
+            extra = ""
+            if g.kind(app.ent(sel)) == "mech":
+                extra = f"  torso twist: {app.twist or 'none'} [Z/X]"
+            elif g.world.try_component(app.ent(sel), Turret):
+                tf = app.turret if app.turret is not None else g.world.component(app.ent(sel), Turret).facing
+                extra = f"  turret {FACING_NAMES[tf]} [Z/X]"
+            text(s, f"target {app.name(app.target)}, range {rng}{extra}", (x, y), 12)
+            y += 18
+            for i, (slot, p) in enumerate(app.weapon_previews(app.target)):
+                if y > rect.bottom - 40:
+                    break
+                if p.reason:
+                    label = f"{i + 1}. {slot.label}: {short_reason(p.reason, app.name(app.target))}"
+                    tip = p.reason
+                elif p.to_hit is not None:
+                    label = f"{i + 1}. {slot.label}: needs {p.to_hit} ({p.chance * 100:.0f}%)"
+                    tip = p.breakdown()
+                else:
+                    label = f"{i + 1}. {slot.label}"
+                    tip = ""
+                checkbox(s, app.hits, (x, y, SIDE_W - 16, 18), fit_text(label, 12, SIDE_W - 40),
+                         app.checks.get(slot.order_name, False), "toggle_weapon", slot.order_name,
+                         enabled=p.reason is None, colour=theme.GOOD if p.reason is None else theme.TEXT)
+                app.hits[-1].tip = tip
+                y += 19
+            y = draw_fire_extras(app, rect, x, y)
+        by = rect.bottom - 34
+        button(s, app.hits, (x, by, 150, 28), "Fire", "confirm", key="Enter", active=True,
+               enabled=bool(app.target and any(app.checks.values())), mouse=m)
+        button(s, app.hits, (x + 156, by, 100, 28), "Hold fire", "hold", key="Space", mouse=m)
+        button(s, app.hits, (x + 262, by, 100, 28), "All hold", "hold_all", key="Shift+Sp", mouse=m,
+               tip="every unit of this side that has not acted passes this phase")
+    elif kind == "physical":
+        text(s, f"{name}: physical attacks", (x, y), 14, theme.ACCENT, True)
+        y += 20
+        tname = app.name(app.target) if app.target else "no target (click an enemy or T)"
+        text(s, f"target: {tname}", (x, y), 12)
+        y += 18
+        for i, (label, order, p) in enumerate(app.physical_options(app.target)):
+            if y > rect.bottom - 40:
+                break
+            if p.reason:
+                txt = f"{i + 1}. {label}: {short_reason(p.reason, app.name(app.target) if app.target else '')}"
+            elif p.to_hit is not None:
+                txt = f"{i + 1}. {label}: needs {p.to_hit} ({p.chance * 100:.0f}%)"
+            else:
+                txt = f"{i + 1}. {label}"
+            r = pygame.Rect(x, y, SIDE_W - 16, 20)
+            hov = r.collidepoint(m) and p.reason is None
+            if hov:
+                pygame.draw.rect(s, theme.PANEL_LIGHT, r)
+            text(s, fit_text(txt, 12, SIDE_W - 24), (x + 4, y + 3), 12,
+                 theme.GOOD if p.reason is None else theme.TEXT_DIM)
+            app.hits.append(Hit(r, "physical", i, p.reason is None, p.reason or p.breakdown()))
+            y += 21
+        button(s, app.hits, (x, rect.bottom - 34, 150, 28), "No attack", "hold", key="Space", mouse=m)
+        button(s, app.hits, (x + 156, rect.bottom - 34, 150, 28), "All pass", "hold_all", key="Shift+Sp",
+               mouse=m, tip="every unit of this side that has not acted passes this phase")
+    else:
+        text(s, f"{g.phase} phase", (x, y), 13)
