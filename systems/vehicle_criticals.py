@@ -535,3 +535,18 @@ def clear_jams(game: "Game") -> None:
         if jammed:
             jammed[0].jammed = False
             game.log.emit("jam_cleared", unit=game.uid(ent), item=jammed[0].type, location=jammed[0].location)
+
+
+def charge_check(game: "Game", ent: int, order, result) -> str | None:
+    """movement DECLARATION_CHECKS hook: a stunned or dead crew declares no
+    charge (V-CE-4, V-CE-5: no actions other than moving at cruise)."""
+    if not getattr(order, "charge", None):
+        return None
+    vc = game.world.try_component(ent, VehicleCrits)
+    if vc is None:
+        return None
+    if vc.crew_killed:
+        return "its crew is dead"
+    if vc.stun_turns > 0:
+        return "a stunned crew can only move (at cruise speed): no charge"
+    return None

@@ -28,6 +28,7 @@ def register_classic(rs) -> None:
     from systems import vehicle_displacement, vehicle_hit_location
     _add(damage.STRUCTURE_DAMAGED, vehicle_criticals.on_structure_damaged)
     _add(movement.AFTER_MOVE, vehicle_moves.after_move)
+    _add(movement.DECLARATION_CHECKS, vehicle_criticals.charge_check)
     weapons = _optional("systems.weapon_attacks")
     if weapons is not None and hasattr(weapons, "WEAPON_HIT_VEHICLE"):
         _add(weapons.WEAPON_HIT_VEHICLE, vehicle_hit_location.weapon_hit)

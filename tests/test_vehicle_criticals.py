@@ -453,3 +453,18 @@ def test_V_CE_15_a_phase_without_firing_clears_one_jam():
     game.start_phase("weapon")
     game.end_phase()
     assert not mounts[0].jammed and mounts[1].jammed
+
+
+def test_V_CE_5_stunned_crew_cannot_declare_a_charge():
+    from engine.orders import MoveOrder
+    game = make_game()
+    ent = add(game, "mant", "manticore.toml", "0508")
+    add(game, "mech", "locust.toml", "0506", side="blue")
+    game.start_turn(["red", "blue"])
+    crits(game, ent).stun_turns = 1
+    game.start_phase("movement")
+    order = MoveOrder("mant", {}, mode="cruise", path=["F"], charge="mech")
+    reason = game.check(order)
+    assert reason and "stunned" in reason
+    crits(game, ent).stun_turns = 0
+    assert game.check(order) is None
