@@ -33,6 +33,7 @@ from typing import Any, NamedTuple
 from engine.errors import DataError
 from engine.hexgrid import Hex
 from engine.hexmap import TERRAINS, HexMap, Terrain
+from engine.paths import ASSETS, LEVELS, is_inside
 from engine.unit_loader import UnitData, find_unit_file, load_unit
 
 # Required map settings: BattleTech mapsheet layout.
@@ -188,7 +189,7 @@ def _read(path: Path, mods: list[Path] | None) -> tuple[Level | None, list[str]]
     title = props.get("title", "") or path.stem.replace("_", " ").title()
 
     # ---- tilesets: tile properties per Tiled gid, tile pictures per gid
-    gid_props, gid_images, ranges = _read_tilesets(root, path, probs)
+    gid_props, gid_images, ranges = _read_tilesets(root, path, probs, mods)
 
     # ---- pytmx: decode the layers (only once the tiles are sound: pytmx
     # stops at the first bad value, and terrain needs every tile)
@@ -291,7 +292,7 @@ def _properties(el: ET.Element, probs: _Problems, where: str, allowed: dict[str,
     return out
 
 
-def _read_tilesets(root: ET.Element, path: Path, probs: _Problems):
+def _read_tilesets(root: ET.Element, path: Path, probs: _Problems, mods: list[Path] | None = None):
     """Tile properties and pictures by Tiled gid, and the (firstgid, name) list."""
     gid_props: dict[int, dict[str, Any]] = {}
     gid_images: dict[int, TileImage] = {}
@@ -308,6 +309,10 @@ def _read_tilesets(root: ET.Element, path: Path, probs: _Problems):
         if source:
             tname = source
             tsx = (path.parent / source)
+            if not is_inside(tsx, [path.parent, ASSETS, LEVELS, *(mods or [])]):
+                probs.add(f"tileset {source}", "leads outside the level's folder, the shipped assets "
+                          "and the mod folders")
+                continue
             el = _parse_xml(tsx, probs, f"tileset {source}")
             if el is None:
                 continue
@@ -329,7 +334,10 @@ def _read_tilesets(root: ET.Element, path: Path, probs: _Problems):
         sheet = None
         if image is not None:
             sheet = (base / image.get("source", "")).resolve()
-            if not sheet.is_file():
+            if not is_inside(sheet, [path.parent, base, ASSETS, LEVELS, *(mods or [])]):
+                probs.add(f"tileset {tname} image", "leads outside the level's folder, the shipped "
+                          "assets and the mod folders")
+            elif not sheet.is_file():
                 probs.add(f"tileset {tname} image", f"file not found: {sheet}")
             for tid in range(min(nums["tilecount"], 100_000)):
                 if columns:
@@ -353,7 +361,10 @@ def _read_tilesets(root: ET.Element, path: Path, probs: _Problems):
             img = tile.find("image")
             if img is not None:    # image-collection tileset
                 pic = (base / img.get("source", "")).resolve()
-                if not pic.is_file():
+                if not is_inside(pic, [path.parent, base, ASSETS, LEVELS, *(mods or [])]):
+                    probs.add(f"tileset {tname} tile {tid} image", "leads outside the level's folder, "
+                              "the shipped assets and the mod folders")
+                elif not pic.is_file():
                     probs.add(f"tileset {tname} tile {tid} image", f"file not found: {pic}")
                 gid_images[firstgid + tid] = TileImage(pic, None)
     ranges.sort()

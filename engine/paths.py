@@ -24,3 +24,13 @@ UNITS = ASSETS / "units"
 TILESETS = ASSETS / "tilesets"
 WEAPONS_FILE = ASSETS / "weapons.toml"
 DEFAULT_LEVEL = LEVELS / "skirmish.tmx"
+
+
+def is_inside(path: Path, roots) -> bool:
+    """Whether `path` (symlinks followed) lies inside one of the folders
+    `roots`: files named by levels and scenarios may not reach elsewhere."""
+    try:
+        real = Path(path).resolve()
+        return any(real.is_relative_to(Path(r).resolve()) for r in roots)
+    except (OSError, RuntimeError, ValueError):
+        return False

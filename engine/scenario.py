@@ -20,7 +20,7 @@ from engine.hexgrid import Hex, parse_hex_label
 from engine.hexmap import TERRAINS, HexMap, Terrain
 from engine.orders import FireOrder, MoveOrder, Order, PhysicalOrder, MOVE_STEPS
 from engine.rulesets import ruleset_names
-from engine.paths import ASSETS, LEVELS
+from engine.paths import ASSETS, LEVELS, is_inside
 from engine.unit_loader import find_unit_file, is_file, load_unit
 
 UNIT_KEYS = ("id", "data", "side", "at", "facing", "piloting", "driving", "gunnery", "prone",
@@ -219,12 +219,7 @@ def _resolve_unit(name: str, scenario_path: Path, mods: list[Path] | None) -> Pa
 
 
 def _inside(path: Path, roots: list[Path]) -> bool:
-    """Whether `path` (symlinks followed) lies inside one of `roots`."""
-    try:
-        real = path.resolve()
-        return any(real.is_relative_to(Path(r).resolve()) for r in roots)
-    except (OSError, RuntimeError, ValueError):
-        return False
+    return is_inside(path, roots)
 
 
 def _overrides(u: dict, where: str, v: _V, data) -> dict[str, Any]:

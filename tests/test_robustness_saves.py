@@ -1,0 +1,98 @@
+"""Mutated, truncated and corrupted saves are refused with one line naming the
+file and the field, or load into a game that is whole: it saves back
+identically, replays or refuses its replay cleanly, and plays on."""
+import json
+import random
+import tempfile
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from engine import random_play as rp
+from engine import saves
+from engine.errors import DataError
+from engine.replay import Replay
+from tests.mutations import assert_one_line_error, mutated
+
+WORK = Path(tempfile.mkdtemp(prefix="hexmech-saves-"))
+
+
+def _played(ruleset: str, seed: int) -> dict:
+    rng = random.Random(seed)
+    game = rp.random_game(rng, ruleset=ruleset, units_per_side=2)
+    rp.play_game(game, rng, 2, rp.Stats(), rp.Invariants(check_refusals=False, check_saves=False),
+                 replay_check=False)
+    data = json.loads(saves.dumps(game))
+    game.close()
+    return data
+
+
+BASES = [_played("classic", 1), _played("alpha-strike", 2)]
+
+
+def _small(save: dict) -> dict:
+    """The save with short lists, so mutations reach every kind of field."""
+    g = json.loads(json.dumps(save))
+    g["game"]["events"] = g["game"]["events"][:6]
+    g["game"]["record"]["actions"] = g["game"]["record"]["actions"][:8]
+    g["game"]["dice"]["rng"][1] = g["game"]["dice"]["rng"][1]   # kept whole: it must stay a valid state
+    return g
+
+
+def _check(path: Path) -> None:
+    try:
+        game = saves.load_game(path)
+    except DataError as exc:
+        assert_one_line_error(exc, str(path))
+        return
+    try:
+        assert game.to_dict() == saves.load_game(saves.save_game(game, WORK / "again.json")).to_dict()
+        game.snapshots()
+        try:
+            Replay(game.to_dict(), str(path)).verify()
+        except DataError as exc:
+            assert_one_line_error(exc, str(path))
+        stats, inv = rp.Stats(), rp.Invariants(check_refusals=False)
+        rp.play_game(game, random.Random(0), 1, stats, inv, replay_check=False)
+        crashes = [p for p in stats.problems if "CRASH" in p]
+        assert not crashes, crashes
+    finally:
+        game.close()
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_mutated_saves_are_refused_or_whole(data):
+    base = _small(data.draw(st.sampled_from(BASES)))
+    # mutate inside the game state mostly (the envelope is a small target)
+    mutant = dict(base)
+    mutant["game"] = data.draw(mutated(base["game"], max_ops=2))
+    path = WORK / "mutant.json"
+    path.write_text(json.dumps(mutant))
+    _check(path)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_truncated_or_flipped_saves_are_refused_cleanly(data):
+    text = json.dumps(_small(data.draw(st.sampled_from(BASES)))).encode()
+    cut = data.draw(st.integers(0, len(text)))
+    raw = bytearray(text[:cut])
+    for _ in range(data.draw(st.integers(0, 3))):
+        if raw:
+            raw[data.draw(st.integers(0, len(raw) - 1))] = data.draw(st.integers(0, 255))
+    path = WORK / "broken.json"
+    path.write_bytes(bytes(raw))
+    _check(path)
+
+
+def test_a_save_is_never_unpickled_or_executed(tmp_path):
+    import pickle
+    path = tmp_path / "p.json"
+    path.write_bytes(pickle.dumps({"format": "hexmech-save"}))
+    try:
+        saves.load_game(path)
+    except DataError as exc:
+        assert str(path) in exc.first_line()
+    else:
+        raise AssertionError("a pickle was accepted")
