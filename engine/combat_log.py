@@ -6,10 +6,26 @@ from typing import Any
 
 
 def _mods(mods: list) -> str:
-    return ", ".join(f"{label} {value:+d}" for label, value in mods)
+    """'piloting 5, upper arm actuator +2': the base skill, then signed modifiers."""
+    return ", ".join(f"{label} {value}" if i == 0 else f"{label} {value:+d}" for i, (label, value) in enumerate(mods))
 
 
 _UNIT_FIELDS = ("unit", "attacker", "target")
+
+_VERBS = {"punch": "punches", "kick": "kicks", "push": "pushes", "club": "clubs", "hatchet": "hatchets",
+          "charge": "charges", "dfa": "jumps on (death from above)", "standard": "attacks",
+          "melee": "strikes (melee)", "weapon": "fires at"}
+
+
+def _attack_phrase(e: dict[str, Any]) -> str:
+    """'punches JagerMech (right arm)', 'fires its Medium Laser at Atlas'."""
+    attack = str(e.get("attack", ""))
+    limb = f" ({e['limb']} {'leg' if attack == 'kick' else 'arm'})" if e.get("limb") else ""
+    if attack in _VERBS:
+        return f"{_VERBS[attack]} {e['target']}{limb}"
+    if e.get("name"):
+        return f"fires its {e['name']} at {e['target']}"
+    return f"{_w(attack)} -> {e['target']}{limb}"
 
 
 def _w(text: Any) -> str:
@@ -81,7 +97,7 @@ def describe(e: dict[str, Any], names: dict[str, str] | None = None) -> str | No
         return f"{e['attacker']} {e['attack']} -> {e['target']}: misses automatically ({e['automatic_miss']})"
     if t == "attack":
         res = "hit" if e["hit"] else "miss"
-        return (f"{e['attacker']} {e['attack']} -> {e['target']}: needs {e['to_hit']} "
+        return (f"{e['attacker']} {_attack_phrase(e)}: needs {e['to_hit']} "
                 f"[{_mods(e.get('modifiers', []))}], rolled {e['roll']}: {res}")
     if t == "damage":
         return (f"{e['unit']} takes {e['amount']} to {e['location'].replace('_', ' ')} "

@@ -73,6 +73,8 @@ def draw_sidebar(app) -> None:
             except Exception:
                 pass
         mp_text = "MP: " + ", ".join(mps)
+        if uid == app.selected and app.mode and app.phase_kind() == "move" and app.flow.may_act(uid):
+            mp_text += f"\nMP left ({app.mode}): {app.mp_limit() - app.planned().final.mp}"
     unit_rect = pygame.Rect(x, TOP, SIDE_W, UNIT_PANEL_H)
     draw_unit_panel(s, unit_rect, app.game, uid, mp_text)
     act = pygame.Rect(x, unit_rect.bottom, SIDE_W, app.log_rect().y - unit_rect.bottom)
