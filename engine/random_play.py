@@ -86,7 +86,7 @@ def shipped_units() -> dict[str, list[UnitData]]:
 
 
 def random_map(rng: random.Random) -> HexMap:
-    w, h = rng.randint(5, 14), rng.randint(5, 14)
+    w, h = rng.randint(5, 12), rng.randint(5, 12)
     m = HexMap(w, h)
     for hx in m.all_hexes():
         r = rng.random()
@@ -160,6 +160,19 @@ def _target(game: Game, rng: random.Random, uid: str) -> str:
     return rng.choice(_uids(game))
 
 
+def _adjacent_target(game: Game, rng: random.Random, uid: str) -> str:
+    """An enemy next to the attacker when there is one (physical attacks)."""
+    from engine.hexgrid import distance
+    here = game.world.component(game.units[uid], Position).hex
+    side = game.side_of(game.units[uid])
+    near = [u for u, e in game.units.items() if game.side_of(e) != side
+            and not game.world.component(e, Status).removed
+            and distance(game.world.component(e, Position).hex, here) <= 1]
+    if near and rng.random() < 0.85:
+        return rng.choice(near)
+    return _target(game, rng, uid)
+
+
 def _modes(game: Game, ent: int) -> tuple[str, ...]:
     from systems.movement import motion_rules
     try:
@@ -174,13 +187,13 @@ def random_move(game: Game, rng: random.Random, uid: str) -> MoveOrder:
     ent = game.units[uid]
     mode = rng.choice(_modes(game, ent)) if rng.random() < 0.9 else rng.choice(MOVE_MODES)
     path: list[str]
-    if rng.random() < 0.5:
+    if rng.random() < 0.6:
         try:
             reach = reachable(game, ent, mode)
         except Exception:      # a crash in the search is found again by the order below
             reach = {}
         options = sorted(reach.items(), key=lambda kv: (kv[1].mp, kv[1].path))
-        if options and rng.random() < 0.6:
+        if options and rng.random() < 0.8:
             # close in on an enemy so that the fight happens
             foe = game.units[_target(game, rng, uid)]
             there = game.world.component(foe, Position).hex
@@ -188,7 +201,9 @@ def random_move(game: Game, rng: random.Random, uid: str) -> MoveOrder:
             options = [kv for kv in options if distance(kv[0][0], there) <= best + 1]
         path = list(rng.choice(options)[1].path) if options else []
     else:
-        path = [rng.choice(MOVE_STEPS) for _ in range(rng.randint(0, 8))]
+        flies = game.world.try_component(ent, Altitude) is not None
+        tokens = MOVE_STEPS if flies or rng.random() < 0.2 else ("F", "F", "F", "B", "L", "R", "prone", "stand")
+        path = [rng.choice(tokens) for _ in range(rng.randint(0, 8))]
     raw: dict[str, Any] = {"unit": uid, "mode": mode, "path": path}
     order = MoveOrder(uid, raw, mode=mode, path=path)
     r = rng.random()
@@ -236,8 +251,8 @@ def random_physical(game: Game, rng: random.Random, uid: str) -> PhysicalOrder:
     if attack == "pick_up_club":
         order.source = raw["source"] = rng.choice(["limb", "tree"])
     else:
-        order.target = raw["target"] = _target(game, rng, uid)
-    if rng.random() < 0.6:
+        order.target = raw["target"] = _adjacent_target(game, rng, uid)
+    if rng.random() < (0.9 if attack in ("punch", "kick", "hatchet") else 0.3):
         order.limb = raw["limb"] = rng.choice(["left", "right"])
     return order
 
@@ -503,6 +518,11 @@ def run(turns: int, seed: int = 0, max_turns_per_game: int = 20, levels: bool = 
     return stats
 
 
+def _run_task(task: tuple) -> Stats:
+    turns, seed, per_game, rate, progress = task
+    return run(turns, seed, per_game, refusal_rate=rate, progress=progress)
+
+
 def main(argv: list[str] | None = None) -> int:
     import argparse
     parser = argparse.ArgumentParser(prog="python -m engine soak",
@@ -513,10 +533,24 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--refusal-rate", type=float, default=0.25,
                         help="share of orders whose refusal is checked for side effects (default 0.25)")
     parser.add_argument("--progress", action="store_true")
+    parser.add_argument("--jobs", type=int, default=1, help="play in this many processes (seeds seed, seed+1, ...)")
     args = parser.parse_args(argv)
     started = time.monotonic()
-    stats = run(args.turns, args.seed, args.turns_per_game, refusal_rate=args.refusal_rate,
-                progress=args.progress)
+    jobs = max(1, args.jobs)
+    shares = [args.turns // jobs + (1 if i < args.turns % jobs else 0) for i in range(jobs)]
+    tasks = [(n, args.seed + i, args.turns_per_game, args.refusal_rate, args.progress)
+             for i, n in enumerate(shares) if n > 0]
+    if len(tasks) == 1:
+        stats = _run_task(tasks[0])
+    else:
+        import multiprocessing
+        with multiprocessing.get_context("spawn").Pool(len(tasks)) as pool:
+            parts = pool.map(_run_task, tasks)
+        stats = Stats()
+        for part in parts:
+            for f in ("games", "turns", "phases", "orders", "refused", "events", "crashes"):
+                setattr(stats, f, getattr(stats, f) + getattr(part, f))
+            stats.problems += part.problems
     seen: dict[str, int] = {}
     for p in stats.problems:
         key = p.split(": ", 2)[-1][:160]
