@@ -122,7 +122,7 @@ def _extend_classic(rs: Ruleset) -> None:
     """Systems that are optional at import time register here."""
     import importlib
     for module_name in ("systems.weapon_attacks", "systems.physical_attacks", "systems.heat_classic",
-                        "systems.piloting", "systems.vehicles"):
+                        "systems.piloting", "systems.vehicles", "systems.vehicle_physical"):
         try:
             mod = importlib.import_module(module_name)
         except ModuleNotFoundError as exc:

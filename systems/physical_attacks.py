@@ -91,8 +91,10 @@ def terrain_modifier(game: "Game", ent: int) -> list | None:
 
 def _attacker_movement(game: "Game", ent: int) -> list | None:
     mode = game.world.component(ent, TurnState).mode
-    value = {"walk": 1, "run": 2, "jump": 3}.get(mode, 0)
-    return [f"attacker {'ran' if mode == 'run' else mode + 'ed'}", value] if value else None
+    # A vehicle's cruise and flank count as walking and running (T-12).
+    value = {"walk": 1, "run": 2, "jump": 3, "cruise": 1, "flank": 2}.get(mode, 0)
+    past = {"walk": "walked", "run": "ran", "jump": "jumped", "cruise": "cruised", "flank": "flanked"}
+    return [f"attacker {past[mode]}", value] if value else None
 
 
 def _immobile(game: "Game", ent: int) -> bool:
@@ -115,7 +117,18 @@ def _common_modifiers(game: "Game", ent: int, tgt: int, *, terrain: bool = True,
         mods.append(["target immobile", -4])
     if terrain and (t := terrain_modifier(game, tgt)):
         mods.append(t)
+    if terrain and partial_cover(game, tgt):
+        mods.append(["target has partial cover", 1])
     return mods
+
+
+def partial_cover(game: "Game", tgt: int) -> bool:
+    """A standing mech in depth 1 water has partial cover: +1 to physical
+    attacks too (core sections 3 and 4; the seed's modifier table; MM's
+    common physical code). Adjacent units have no intervening hex, so water
+    is the only cover a physical attack meets. DFAs skip it (MM)."""
+    return (game.kind(tgt) == "mech" and not game.world.component(tgt, Status).prone
+            and water_depth(game, tgt) == 1)
 
 
 def _name(game: "Game", ent: int) -> str:
@@ -172,17 +185,21 @@ class Eval:
         self.damage = damage
         self.table = table
         self.wet = False        # damage halved for a limb under water
+        self.side = None        # attack direction override ("random": a die picks it)
 
     @property
     def to_hit(self) -> int | None:
         return None if self.reason else sum(v for _, v in self.mods)
 
 
-def _attacker_error(game: "Game", ent: int) -> str | None:
+def _attacker_error(game: "Game", ent: int, prone_ok: bool = False) -> str | None:
     name = _name(game, ent)
     st = game.world.component(ent, Status)
     crew = game.world.try_component(ent, Crew)
     ts = game.world.component(ent, TurnState)
+    if game.kind(ent) == "vehicle":
+        return (f"{name} is a vehicle: its only physical attack is a charge, declared with its move "
+                f"(V-PHYS-1)")
     if game.kind(ent) != "mech":
         return f"{name} is not a BattleMech; these physical attacks are for mechs"
     if st.destroyed:
@@ -191,13 +208,17 @@ def _attacker_error(game: "Game", ent: int) -> str | None:
         return f"{name} is shut down"
     if crew is not None and (crew.unconscious or crew.killed):
         return f"{name}'s MechWarrior is unconscious"
-    if st.prone:
-        return f"{name} is prone and cannot make a physical attack"
+    if st.prone and not prone_ok:
+        return prone_reason(game, ent)
     if ts.picked_up_club:
         return f"{name} picked up a club this turn and may not attack (P-FIND-2)"
     if ts.charge_target or ts.dfa_target:
         return f"{name} is making a {'charge' if ts.charge_target else 'death from above'} this turn"
     return None
+
+
+def prone_reason(game: "Game", ent: int) -> str:
+    return f"{_name(game, ent)} is prone and cannot make a physical attack"
 
 
 def _target_error(game: "Game", ent: int, tgt: int) -> str | None:
@@ -279,12 +300,16 @@ def evaluate(game: "Game", ent: int, tgt: int, attack: str, limb: str | None = N
         return Eval(f"{attack!r} is not a physical attack (punch, kick, push, club, hatchet)")
     if attack == "punch" and limb not in ARMS:
         return Eval("say which arm punches (limb = \"left\" or \"right\")")
-    if (reason := _attacker_error(game, ent)):
+    if (reason := _attacker_error(game, ent, prone_ok=True)):
         return Eval(reason)
     for rule in TARGET_RULES:
+        # Target rules judge a prone attacker themselves (a prone mech may
+        # punch a vehicle in its own hex: core section 4).
         ev = rule(game, ent, tgt, attack, limb)
         if ev is not None:
             return ev
+    if game.world.component(ent, Status).prone:
+        return Eval(prone_reason(game, ent))
     reason = _target_error(game, ent, tgt)
     if reason:
         return Eval(reason)
@@ -303,7 +328,7 @@ def _hands_busy(game: "Game", ent: int) -> str | None:
     return None
 
 
-def _punch(game: "Game", ent: int, tgt: int, limb: str | None) -> Eval:
+def _punch(game: "Game", ent: int, tgt: int, limb: str | None, level_diff: int | None = None) -> Eval:
     if limb not in ARMS:
         return Eval("say which arm punches (limb = \"left\" or \"right\")")
     loc = f"{limb}_arm"
@@ -324,7 +349,7 @@ def _punch(game: "Game", ent: int, tgt: int, limb: str | None) -> Eval:
         return Eval(f"{tname} is in the right side arc: only the right arm can punch it (P-PUNCH-3)")
     if rel == 4 and limb == "right":
         return Eval(f"{tname} is in the left side arc: only the left arm can punch it (P-PUNCH-3)")
-    diff = _level(game, tgt) - _level(game, ent)
+    diff = _level(game, tgt) - _level(game, ent) if level_diff is None else level_diff
     prone = game.world.component(tgt, Status).prone
     if diff < 0:
         return Eval(f"{tname} is a level lower: a punch cannot reach it")
@@ -337,12 +362,12 @@ def _punch(game: "Game", ent: int, tgt: int, limb: str | None) -> Eval:
     return Eval(None, mods, punch_damage(tons, halvings), "kick" if diff == 1 else "punch")
 
 
-def _kick(game: "Game", ent: int, tgt: int, limb: str | None) -> Eval:
+def _kick(game: "Game", ent: int, tgt: int, limb: str | None, level_diff: int | None = None) -> Eval:
     installed, destroyed = _acts(game, ent)
     tname = _name(game, tgt)
     if limb is None:
         # Either leg: the better one (lower to-hit, then right).
-        options = [_kick(game, ent, tgt, side) for side in ("right", "left")]
+        options = [_kick(game, ent, tgt, side, level_diff) for side in ("right", "left")]
         ok = [o for o in options if not o.reason]
         return min(ok, key=lambda o: o.to_hit) if ok else options[0]
     if limb not in ARMS:
@@ -357,9 +382,9 @@ def _kick(game: "Game", ent: int, tgt: int, limb: str | None) -> Eval:
     if _fired_from(game, ent, loc):
         return Eval(f"weapons in the {limb} leg fired this turn: it cannot kick (P-KICK-1)")
     rel = _relative_direction(game, ent, tgt, game.world.component(ent, Position).facing)
-    if rel not in (0, 1, 5):
+    if rel is not None and rel not in (0, 1, 5):     # None: a unit in the mech's own hex (a stomp)
         return Eval(f"{tname} is not in the three hexes in front of the feet (P-KICK-3)")
-    diff = _level(game, tgt) - _level(game, ent)
+    diff = _level(game, tgt) - _level(game, ent) if level_diff is None else level_diff
     prone = game.world.component(tgt, Status).prone
     if diff > 0:
         return Eval(f"{tname} is a level higher: a kick cannot reach it")
@@ -410,17 +435,18 @@ def _push(game: "Game", ent: int, tgt: int, limb: str | None) -> Eval:
     return Eval(None, mods, 0, "none")
 
 
-def _swing_table(game: "Game", ent: int, tgt: int) -> tuple[str | None, str | None]:
+def _swing_table(game: "Game", ent: int, tgt: int, level_diff: int | None = None
+                 ) -> tuple[str | None, str | None]:
     """Club and hatchet: (table, reason) by level difference (core section 4)."""
     tname = _name(game, tgt)
-    diff = _level(game, tgt) - _level(game, ent)
+    diff = _level(game, tgt) - _level(game, ent) if level_diff is None else level_diff
     prone = game.world.component(tgt, Status).prone
     if prone and diff <= 0:
         return None, f"{tname} is prone {'at the same level' if diff == 0 else 'below'}: a swing cannot reach it"
     return {1: "kick", 0: "standard", -1: "punch"}[diff], None
 
 
-def _club(game: "Game", ent: int, tgt: int, limb: str | None) -> Eval:
+def _club(game: "Game", ent: int, tgt: int, limb: str | None, level_diff: int | None = None) -> Eval:
     installed, destroyed = _acts(game, ent)
     eq = game.world.component(ent, Equipment)
     tname = _name(game, tgt)
@@ -433,7 +459,7 @@ def _club(game: "Game", ent: int, tgt: int, limb: str | None) -> Eval:
             return Eval(f"the {side} arm fired its weapons this turn: no club attack (P-CLUB-1)")
     if _relative_direction(game, ent, tgt, _torso_facing(game, ent)) not in (0, 1, 5):
         return Eval(f"{tname} is not in the forward arc (P-CLUB-1)")
-    table, reason = _swing_table(game, ent, tgt)
+    table, reason = _swing_table(game, ent, tgt, level_diff)
     if reason:
         return Eval(reason)
     mods = _base(game, ent, "club")
@@ -445,7 +471,7 @@ def _club(game: "Game", ent: int, tgt: int, limb: str | None) -> Eval:
     return Eval(None, mods, game.world.component(ent, Identity).tonnage // 5, table)
 
 
-def _hatchet(game: "Game", ent: int, tgt: int, limb: str | None) -> Eval:
+def _hatchet(game: "Game", ent: int, tgt: int, limb: str | None, level_diff: int | None = None) -> Eval:
     installed, destroyed = _acts(game, ent)
     eq = game.world.component(ent, Equipment)
     tname = _name(game, tgt)
@@ -469,7 +495,7 @@ def _hatchet(game: "Game", ent: int, tgt: int, limb: str | None) -> Eval:
     allowed = (0, 1, 5, 4) if side == "left" else (0, 1, 5, 2)
     if rel not in allowed:
         return Eval(f"{tname} is not in the {side} arm's arc")
-    table, reason = _swing_table(game, ent, tgt)
+    table, reason = _swing_table(game, ent, tgt, level_diff)
     if reason:
         return Eval(reason)
     mods = _base(game, ent, "hatchet")
@@ -590,6 +616,7 @@ def apply_physical(game: "Game", order: PhysicalOrder) -> None:
         "to_hit": ev.to_hit, "modifiers": ev.mods, "damage": ev.damage, "table": ev.table,
         "from": list(game.world.component(ent, Position).hex),
         "target_at": list(game.world.component(tgt, Position).hex),
+        **({"side": ev.side} if ev.side else {}),
     })
     game.world.component(ent, TurnState).physical_done = True
     game.log.emit("declare", unit=order.unit, attack=order.attack, limb=limb, target=order.target,
@@ -670,7 +697,8 @@ def check_declaration(game: "Game", ent: int, order: MoveOrder, result) -> str |
             return "a prone unit cannot charge"
         if neighbor(final.hex, final.facing) != thex:
             return f"{tname} is not in the hex directly ahead at the end of the move (P-CHARGE-1)"
-        if tst.prone:
+        if tst.prone and game.kind(ent) == "mech":
+            # A vehicle may charge a prone mech (V-PHYS-3: the normal table).
             return f"{tname} is prone and cannot be charged"
         from systems.movement import motion_rules
         rules = motion_rules(game, ent)
@@ -745,7 +773,7 @@ def _charge_start_error(game: "Game", ent: int, tgt: int, c: dict) -> str | None
         return f"{tname} was destroyed before the {kind}"
     if game.world.component(ent, TurnState).fired:
         return f"{name} fired weapons this turn: a charging unit makes no weapon attacks (P-CHARGE-2)"
-    if tst.prone and c["attack"] == "charge":
+    if tst.prone and c["attack"] == "charge" and game.kind(ent) == "mech":
         return f"{tname} fell in the weapon attack phase: the charge cannot be made (P-CHARGE-7)"
     pos, tpos = game.world.component(ent, Position), game.world.component(tgt, Position)
     if c["attack"] == "charge" and neighbor(pos.hex, pos.facing) != tpos.hex and not st.prone:
@@ -804,6 +832,18 @@ VEHICLE_HIT: list = []
 CHARGE_TABLE: list = []
 
 
+# Hooks (game, charge entry, hit) called after each charge's damage, hit or
+# miss (a vehicle's motive system roll, V-PHYS-4).
+AFTER_CHARGE: list = []
+RANDOM_SIDES = ("front", "right", "rear", "left")
+
+
+def random_side(game: "Game", cause: str) -> str:
+    """A side picked at random (a vehicle kicked in the attacker's own hex,
+    V-PHYS-5): 1d6 1-4 in RANDOM_SIDES order, 5-6 rolled again."""
+    return game.dice.choice("location", list(RANDOM_SIDES), f"{cause}: random side of the vehicle")
+
+
 def charge_table(game: "Game", ent: int, tgt: int) -> str:
     for hook in CHARGE_TABLE:
         table = hook(game, ent, tgt)
@@ -831,6 +871,9 @@ def resolve_physical(game: "Game") -> None:
                 hit_target(game, tgt, g, table, side, "charge")
             for g in hit_location.groups(charger_damage(game, ent, tgt)):
                 hit_target(game, ent, g, "standard", "front", "charge (attacker)")
+        if c["attack"] == "charge":
+            for hook in AFTER_CHARGE:
+                hook(game, c, hit)
         elif hit:
             tprone = game.world.component(tgt, Status).prone
             for g in hit_location.groups(charge_damage(tons, 3)):
@@ -847,7 +890,9 @@ def resolve_physical(game: "Game") -> None:
             moves.append(("push", a, hit))
             continue
         if hit:
-            side = _side(game, tgt, Hex(*a["from"]))
+            side = a.get("side") or _side(game, tgt, Hex(*a["from"]))
+            if side == "random":
+                side = random_side(game, a["attack"])
             hit_target(game, tgt, a["damage"], a["table"], side, a["attack"])
             if a["attack"] == "club":
                 clubs.club_hit(game, ent)

@@ -1,0 +1,296 @@
+"""Physical attacks by and against vehicles and VTOLs: V-PHYS-1..7, T-10,
+T-12 (rules/vehicles.md; seed 002), plus the mech physical attack gaps the
+vehicle rules need (a prone mech punching a vehicle in its own hex, partial
+cover in depth 1 water)."""
+from hypothesis import given, settings, strategies as st
+
+from components import Altitude, Armor, Position, Status, TurnState, VehicleCrits, VehicleMovement
+from engine.hexgrid import parse_hex_label
+from systems import physical_attacks as pa
+from systems import vehicle_physical as vp
+from tests.physical_helpers import add, events, make_game, move, nb, phys, play, ts
+
+
+def _setup(attacker="grasshopper", target="vedette", target_dir=0, target_facing=3, a_over=None,
+           t_over=None, hexes=None, forced=None, same_hex=False, a_at="0505"):
+    game = make_game(10, 10, forced=forced or {}, hexes=hexes or {})
+    add(game, "a", attacker, "red", a_at, 0, **(a_over or {}))
+    add(game, "t", target, "blue", a_at if same_hex else nb(a_at, target_dir), target_facing, **(t_over or {}))
+    return game
+
+
+def _ev(game, attack, limb=None):
+    return pa.evaluate(game, game.units["a"], game.units["t"], attack, limb)
+
+
+# --------------------------------------------------------------------- V-PHYS-1/2: who charges
+def test_V_PHYS_1_a_vehicle_has_no_punch_or_kick_only_the_charge():
+    game = _setup(attacker="vedette", target="jagermech")
+    ev = _ev(game, "punch", "left")
+    assert ev.reason and "only physical attack is a charge" in ev.reason and "V-PHYS-1" in ev.reason
+
+
+def test_V_PHYS_2_vtol_cannot_charge_but_a_tank_can():
+    # The VTOL (landed, cruising) ends its move facing the mech: refused with the rule id.
+    game = make_game(10, 10)
+    add(game, "a", "warrior", "red", "0507", 0, altitude=1)
+    add(game, "t", "jagermech", "blue", "0504", 3)
+    game.start_turn(["red", "blue"])
+    game.start_phase("movement")
+    reason = game.submit(move("a", "cruise", ["F", "F"], charge="t"))
+    assert reason and "V-PHYS-2" in reason and "VTOL" in reason
+    # A tracked tank may.
+    game = make_game(10, 10)
+    add(game, "a", "vedette", "red", "0507", 0)
+    add(game, "t", "jagermech", "blue", "0504", 3)
+    game.start_turn(["red", "blue"])
+    game.start_phase("movement")
+    assert game.submit(move("a", "cruise", ["F", "F"], charge="t")) is None
+
+
+def _vehicle_charge(target="jagermech", t_over=None, hexes=None, forced=None, charger="vedette",
+                    path=("F", "F", "F"), c_over=None):
+    """A red vehicle at 0508 facing north charges the blue target at 0504."""
+    game = make_game(10, 10, forced=forced or {}, hexes=hexes or {})
+    add(game, "a", charger, "red", "0508", 0, **(c_over or {}))
+    add(game, "t", target, "blue", "0504", 0, **(t_over or {}))
+    play(game, moves=[move("a", "cruise", list(path), charge="t")])
+    return game
+
+
+def test_V_PHYS_3_vehicle_charging_standing_mech_uses_kick_table():
+    # Vedette (50 t) cruises 3 hexes: ceil(50/10 x 3) = 15, groups 5,5,5 on the kick table
+    # (1d6 location rolls). Charger takes ceil(65/10) = 7 on its Front column.
+    game = _vehicle_charge(forced={"to_hit": [12], "location": [1, 3, 5, 7, 7], "motive": [2, 2], "psr": [12]})
+    att = events(game, "attack", attacker="a")[0]
+    assert att["attack"] == "charge" and att["hit"]
+    # to-hit: driving 5 + cruised 1 + target movement 0 + piloting difference 0 = 6
+    assert att["to_hit"] == 6
+    rolls = [e for e in game.log.of_type("roll") if e["purpose"] == "location"]
+    assert [len(r["dice"]) for r in rolls[:3]] == [1, 1, 1]       # kick table: 1d6
+    dmg_t = [e for e in events(game, "damage", unit="t")]
+    assert sum(e["amount"] for e in dmg_t) == 15
+    assert {e["location"] for e in dmg_t} <= {"left_leg", "right_leg"}
+    dmg_a = [e for e in events(game, "damage", unit="a")]
+    assert [e["amount"] for e in dmg_a] == [5, 2]
+
+
+def test_V_PHYS_3_mech_in_depth_1_water_punch_table_for_a_surface_hover():
+    hexes = {"0504": {"terrain": "water", "depth": 1}, "0505": {"terrain": "water", "depth": 1}}
+    game = make_game(10, 10, hexes=hexes)
+    add(game, "a", "condor", "red", "0505", 0)
+    add(game, "t", "jagermech", "blue", "0504", 0)
+    assert vp.charge_table(game, game.units["a"], game.units["t"]) == "punch"
+    # A tank down at depth 1 (not riding the surface) uses the kick table.
+    game.world.component(game.units["a"], VehicleMovement).motive = "tracked"
+    assert vp.charge_table(game, game.units["a"], game.units["t"]) == "kick"
+    # Prone mech, or a vehicle target: the normal table (None = standard).
+    game.world.component(game.units["t"], Status).prone = True
+    assert vp.charge_table(game, game.units["a"], game.units["t"]) is None
+
+
+def test_V_PHYS_3_vehicle_may_charge_a_prone_mech_on_the_normal_table():
+    game = _vehicle_charge(t_over={"prone": True},
+                           forced={"to_hit": [12], "location": [7, 7, 7, 7, 7], "motive": [2, 2]})
+    att = events(game, "attack", attacker="a")[0]
+    assert att["hit"] and ["target prone", -2] in att["modifiers"]
+    rolls = [e for e in game.log.of_type("roll") if e["purpose"] == "location"]
+    assert len(rolls[0]["dice"]) == 2                                # the normal 2d6 table
+    assert sum(e["amount"] for e in events(game, "damage", unit="t")) == 15
+
+
+def test_V_PHYS_3_vehicle_charging_vehicle_uses_vehicle_tables_and_displaces_it():
+    # Vedette charges a Striker (35 t) from behind: 15 damage on the Striker's Rear column,
+    # ceil(35/10) = 4 to the Vedette's Front; the Striker is pushed on, the Vedette follows.
+    game = _vehicle_charge(target="striker", forced={"to_hit": [12], "location": [6, 6, 6, 6, 7],
+                                                     "motive": [2, 2]})
+    assert [e["location"] for e in events(game, "damage", unit="t")] == ["rear", "rear", "rear"]
+    assert [(e["location"], e["amount"]) for e in events(game, "damage", unit="a")] == [("front", 4)]
+    assert game.map.label(game.world.component(game.units["t"], Position).hex) == "0503"
+    assert game.map.label(game.world.component(game.units["a"], Position).hex) == "0504"
+
+
+def test_V_PHYS_4_both_vehicles_roll_motive_damage_hit_or_miss():
+    # Miss (roll 2): still one T-5 roll each. Charger front +0, target struck in the rear +1;
+    # the Striker is wheeled (+2): 7 + 1 + 2 = 10 -> heavy; the tracked Vedette 7 -> minor.
+    game = _vehicle_charge(target="striker", forced={"to_hit": [2], "motive": [7, 7], "displacement": [1]})
+    assert not events(game, "attack", attacker="a")[0]["hit"]
+    motive = game.log.of_type("motive")
+    assert [(m["unit"], m["total"], m["result"]) for m in motive] == [("a", 7, "minor"), ("t", 10, "heavy")]
+    assert "V-PHYS-4" in motive[0]["reason"]
+    vm = game.world.component(game.units["t"], VehicleMovement)
+    assert vm.cruise - vm.motive_penalty == 3                        # heavy: ceil(5/2), end of phase
+
+
+def test_V_PHYS_4_charged_vehicle_rolls_when_a_mech_charges_it():
+    # Project decision (vehicles.md section 6): mechs may charge vehicles.
+    game = make_game(10, 10, forced={"to_hit": [12], "location": [7, 7, 7, 7, 7, 7], "motive": [5],
+                                     "psr": [12]})
+    add(game, "a", "jagermech", "red", "0508", 0)
+    add(game, "t", "vedette", "blue", "0504", 2)       # facing south-east: the charge from the south strikes its right side
+    play(game, moves=[move("a", "walk", ["F", "F", "F"], charge="t")])
+    assert events(game, "attack", attacker="a")[0]["hit"]
+    motive = game.log.of_type("motive")
+    assert [(m["unit"], m["modifiers"][0]) for m in motive] == [("t", ["attack direction right", 2])]
+    # ceil(65/10 x 3) = 20 on the Vedette's right column
+    assert sum(e["amount"] for e in events(game, "damage", unit="t")) == 20
+
+
+# --------------------------------------------------------------------- V-PHYS-5: mechs vs ground vehicles
+def test_V_PHYS_5_mech_stomps_vehicle_in_its_own_hex_random_side():
+    # Grasshopper kicks (stomps) the Vedette sharing its hex: TN 5 - 2 = 3, 14 damage;
+    # the side is a d6 over front, right, rear, left (5 re-rolled, then 3 -> rear).
+    game = _setup(same_hex=True, forced={"to_hit": [7], "location": [5, 3, 7], "motive": []})
+    reasons = play(game, orders=[phys("a", "kick", "t", "right")])
+    assert reasons == [None]
+    att = events(game, "attack", attacker="a")[0]
+    assert att["hit"] and att["to_hit"] == 3
+    dmg = events(game, "damage", unit="t")
+    assert [(e["location"], e["amount"]) for e in dmg] == [("rear", 14)]
+    assert game.world.component(game.units["t"], Armor).points["rear"] == 6
+
+
+def test_V_PHYS_5_only_a_kick_reaches_a_vehicle_at_a_standing_mechs_feet():
+    game = _setup(same_hex=True)
+    for attack, limb in (("punch", "left"), ("club", None), ("push", None)):
+        ev = _ev(game, attack, limb)
+        assert ev.reason, attack
+    assert "V-PHYS-5" in _ev(game, "punch", "left").reason
+    assert "P-PUSH-1" in _ev(game, "push").reason
+
+
+def test_V_PHYS_5_prone_mech_punches_vehicle_in_its_hex_with_both_arms_at_plus_2():
+    game = _setup(same_hex=True, a_over={"prone": True})
+    ev = _ev(game, "punch", "left")
+    assert ev.reason is None and ["attacker prone", 2] in ev.mods and ev.to_hit == 7
+    assert ev.side == "random" and ev.damage == 7
+    assert "prone" in _ev(game, "kick", "left").reason
+    # One arm gone: no punch at all.
+    game = _setup(same_hex=True, a_over={"prone": True, "structure": {"right_arm": 0}})
+    assert "both arms" in _ev(game, "punch", "left").reason
+    # Prone, vehicle in the next hex: no.
+    game = _setup(a_over={"prone": True})
+    assert "prone" in _ev(game, "punch", "left").reason
+
+
+def test_V_PHYS_5_vehicle_one_level_tall_no_punch_same_level_kick_and_club_ok():
+    game = _setup()
+    ev = _ev(game, "punch", "left")
+    assert ev.reason and "V-CHAR-6" in ev.reason
+    kick = _ev(game, "kick", "right")
+    assert kick.reason is None and kick.damage == 14 and kick.to_hit == 3
+    assert "P-PUSH-1" in _ev(game, "push").reason
+    # The vehicle on a hex one level higher: the punch reaches it.
+    game = _setup(hexes={"0504": {"level": 1}})
+    assert _ev(game, "punch", "left").reason is None
+    assert _ev(game, "kick", "right").reason
+    # One level lower: out of reach of a kick.
+    game = _setup(hexes={"0504": {"level": -1}})
+    assert "V-CHAR-6" in _ev(game, "kick", "right").reason
+
+
+def test_V_PHYS_5_adjacent_kick_hits_the_vehicle_side_facing_the_mech():
+    # The Vedette faces south (3) toward the mech to its north: a Front column hit.
+    game = _setup(forced={"to_hit": [7], "location": [6]})
+    play(game, orders=[phys("a", "kick", "t", "right")])
+    assert [(e["location"], e["amount"]) for e in events(game, "damage", unit="t")] == [("front", 14)]
+
+
+def test_V_PHYS_5_death_from_above_on_a_vehicle_uses_the_front_column():
+    # Vedette facing north, the Grasshopper jumps from its rear: still the Front column.
+    # DFA damage ceil(70/10 x 3) = 21 -> 5,5,5,5,1.
+    game = make_game(10, 10, forced={"to_hit": [12], "location": [6, 6, 6, 6, 6, 7, 7, 7, 7], "psr": [12]})
+    add(game, "a", "grasshopper", "red", "0507", 0)
+    add(game, "t", "vedette", "blue", "0504", 0)
+    play(game, moves=[move("a", "jump", ["F", "F"], dfa="t")])
+    assert events(game, "attack", attacker="a")[0]["hit"]
+    dmg = events(game, "damage", unit="t")
+    assert sum(e["amount"] for e in dmg) == 21 and {e["location"] for e in dmg} == {"front"}
+
+
+# --------------------------------------------------------------------- V-PHYS-6/7, T-10: airborne VTOLs
+def _vtol(diff_alt, mech_level=0, **kw):
+    """Mech at 0505 on `mech_level`, a Warrior VTOL north of it at altitude
+    mech_level + diff_alt (its hex level 0 + elevation)."""
+    hexes = {"0505": {"level": mech_level}} if mech_level else {}
+    elevation = mech_level + diff_alt
+    return _setup(target="warrior", t_over={"altitude": elevation}, hexes=hexes, **kw)
+
+
+def test_T10_level_difference_table():
+    assert vp.t10_allowed(-1) == ()
+    assert "punch" not in vp.t10_allowed(0) and "kick" in vp.t10_allowed(0)
+    assert vp.t10_allowed(1) == vp.t10_allowed(2) == ("punch", "club", "hatchet")
+    assert vp.t10_allowed(3) == ("club", "hatchet")
+    assert vp.t10_allowed(4) == ()
+
+
+def test_V_PHYS_6_E14_difference_2_punch_allowed_kick_not():
+    # E14: the mech on level 1, the VTOL at altitude 3 (elevation 3 over a level-0 hex here).
+    game = _vtol(2, mech_level=1)
+    assert vp.level_difference(game, game.units["a"], game.units["t"]) == 2
+    punch = _ev(game, "punch", "left")
+    assert punch.reason is None and ["target airborne (VTOL)", 1] in punch.mods
+    kick = _ev(game, "kick", "right")
+    assert kick.reason and "T-10" in kick.reason
+    assert "P-PUSH-1" in _ev(game, "push").reason
+
+
+def test_V_PHYS_6_E14_difference_0_kick_not_punch_and_4_nothing():
+    game = _vtol(0, mech_level=1)
+    assert _ev(game, "kick", "right").reason is None
+    assert "T-10" in _ev(game, "punch", "left").reason
+    game = _vtol(4)
+    assert "no physical attack reaches it (T-10)" in _ev(game, "kick", "right").reason
+    assert "T-10" in _ev(game, "punch", "left").reason
+
+
+def test_V_PHYS_6_any_hit_on_an_airborne_vtol_destroys_its_rotor():
+    # Punch hits (7 on 5 + 1 airborne): 7 damage on the VTOL table, then the rotor goes
+    # and the VTOL with it.
+    game = _vtol(1, forced={"to_hit": [8], "location": [6]})
+    assert play(game, orders=[phys("a", "punch", "t", "left")]) == [None]
+    crit = events(game, "critical", unit="t")
+    assert [c["effect"] for c in crit] == ["rotors_destroyed"]
+    assert game.world.component(game.units["t"], Status).destroyed
+    assert game.world.component(game.units["t"], VehicleCrits).rotors_destroyed
+
+
+def test_V_PHYS_6_landed_vtol_is_attacked_like_a_ground_vehicle():
+    game = _setup(target="warrior", t_over={"altitude": 0})
+    assert "V-CHAR-6" in _ev(game, "punch", "left").reason
+    assert _ev(game, "kick", "right").reason is None
+
+
+def test_V_PHYS_7_dfa_on_a_vtol_needs_jump_mp_at_least_the_level_difference():
+    # Grasshopper (jump 4) at 0507; the VTOL over 0504 at elevation 5: refused, at 4: allowed.
+    for elevation, ok in ((5, False), (4, True)):
+        game = make_game(10, 10)
+        add(game, "a", "grasshopper", "red", "0507", 0)
+        add(game, "t", "warrior", "blue", "0504", 0, altitude=elevation)
+        game.start_turn(["red", "blue"])
+        game.start_phase("movement")
+        reason = game.submit(move("a", "jump", ["F", "F"], dfa="t"))
+        assert (reason is None) == ok, reason
+        if not ok:
+            assert "V-PHYS-7" in reason
+
+
+# --------------------------------------------------------------------- mech physical gaps
+def test_partial_cover_plus_1_for_a_mech_in_depth_1_water():
+    game = _setup(target="jagermech", hexes={"0504": {"terrain": "water", "depth": 1}})
+    ev = _ev(game, "kick", "right")
+    assert ["target has partial cover", 1] in ev.mods and ev.to_hit == 4
+    game = _setup(target="jagermech")
+    assert _ev(game, "kick", "right").to_hit == 3
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(-1, 6), st.sampled_from(["punch", "kick", "club", "hatchet", "push"]))
+def test_T10_every_attack_on_an_airborne_vtol_is_allowed_only_by_the_table(diff, attack):
+    game = _vtol(diff, mech_level=2)
+    ev = _ev(game, attack, "left" if attack in ("punch", "kick") else None)
+    if attack not in vp.t10_allowed(diff) or attack == "push":
+        assert ev.reason
+    elif attack in ("punch", "kick"):
+        assert ev.reason is None and ev.to_hit is not None
