@@ -320,6 +320,15 @@ def test_weapon_attack_by_checkbox(app):
             handover(app)
     click_hex(app, hex_of(app, "jager"))
     assert app.target == "jager"
+    # hovering the enemy: range, to-hit with named modifiers, chance to hit
+    from engine.ui import board
+    lines = [t for t, _c in board.attack_lines(app, "jager")]
+    assert lines[0].startswith("Range 1")
+    legal = [(slot, p) for slot, p in app.weapon_previews("jager") if p.reason is None]
+    assert legal
+    slot, p = legal[0]
+    assert p.to_hit == sum(v for _l, v in p.modifiers) and p.modifiers[0][0] == "gunnery"
+    assert any(f"needs {p.to_hit}" in t and "%" in t for t in lines)
     n_before = len(app.game.log.of_type("attack"))
     ticked = [n for n, v in app.checks.items() if v]
     assert ticked

@@ -81,6 +81,8 @@ class App:
             self.flow.load(frontend.get("flow", {}))
             self.viewing = frontend.get("viewing")
         self.renderer = MapRenderer(game, load_art(level))
+        if pygame.display.get_init() and pygame.display.get_surface() is not None:
+            pygame.display.set_caption(f"hexmech - {game.map.title or 'battle'}")
         self.camera = Camera(game.map.width, game.map.height, self.map_rect())
         self.camera.fit()
         self.camera.zoom = max(self.camera.zoom + 1, 6)   # close enough to read; the map scrolls

@@ -109,7 +109,15 @@ def draw_map(app) -> None:
     if tgt:
         a = cam.to_screen(g.world.component(app.ent(sel), Position).hex)
         b = cam.to_screen(g.world.component(app.ent(tgt), Position).hex)
-        pygame.draw.line(s, (86, 180, 233), a, b, 3)
+        previews = (app.weapon_previews(tgt) if kind == "fire" else
+                    [(None, p) for _l, _o, p in app.physical_options(tgt)])
+        possible = any(p.reason is None for _s, p in previews)
+        pygame.draw.line(s, (86, 180, 233) if possible else (213, 94, 0), a, b, 3)
+        if not possible:        # a cross in the middle: no attack on this target
+            mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+            k = max(5, size // 5)
+            pygame.draw.line(s, (213, 94, 0), (mx - k, my - k), (mx + k, my + k), 3)
+            pygame.draw.line(s, (213, 94, 0), (mx - k, my + k), (mx + k, my - k), 3)
     # planned path (solid) and hovered path (thin)
     ghost = None
     if kind == "move" and sel and app.mode:
