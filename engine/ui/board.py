@@ -255,7 +255,8 @@ def attack_lines(app, target: str) -> list[tuple[str, tuple]]:
     g = app.game
     sel = app.selected
     rng = queries.range_between(g, app.ent(sel), app.ent(target))
-    out = [(f"Range {rng} hexes", theme.TEXT)]
+    side = queries.attack_side(g, app.ent(sel), app.ent(target))
+    out = [(f"Range {rng} hexes" + (f", strikes its {side}" if side else ""), theme.TEXT)]
     if app.phase_kind() == "fire":
         previews = app.weapon_previews(target)
     else:

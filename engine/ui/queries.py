@@ -234,6 +234,21 @@ def los_hexes(a, b) -> list[list]:
     return line(a, b)
 
 
+def attack_side(game, attacker: int, target: int) -> str | None:
+    """Which side of the target an attack from `attacker` strikes (front,
+    left, right, rear), from engine.hexgrid's attack-direction helpers."""
+    from engine.hexgrid import mech_attack_side, vehicle_attack_side
+    kind = game.kind(target)
+    if kind == "alpha-strike":
+        return None
+    tpos = game.world.component(target, Position)
+    apos = game.world.component(attacker, Position).hex
+    if tpos.hex == apos:
+        return None
+    fn = mech_attack_side if kind == "mech" else vehicle_attack_side
+    return fn(tpos.hex, tpos.facing, apos)
+
+
 def range_between(game, a: int, b: int) -> int:
     return distance(game.world.component(a, Position).hex, game.world.component(b, Position).hex)
 

@@ -59,8 +59,8 @@ def draw_sidebar(app) -> None:
     w, h = s.get_size()
     x = w - SIDE_W
     uid = app.inspect or app.selected
-    if app.hover_hex is not None and not app.selected:
-        here = app.units_in(app.hover_hex)
+    if app.hover_hex is not None and not app.dragging:
+        here = app.units_in(app.hover_hex)      # the record sheet follows the hovered unit
         if here:
             uid = here[0]
     mp_text = ""
