@@ -57,6 +57,7 @@ class Figure:
     calibration: str | None = None   # "blit" | "loop" | None
     max_target: float | None = None  # for frames: no single run above this
     info: dict[str, Any] = field(default_factory=dict)
+    cpu: list[float] = field(default_factory=list)   # CPU time of the same runs, in `unit`
 
     @property
     def median(self) -> float:
@@ -80,21 +81,36 @@ class Figure:
         return {"key": self.key, "label": self.label, "unit": self.unit,
                 "median": round(self.median, 4), "max": round(self.max, 4),
                 "runs": [round(r, 4) for r in self.runs],
+                "cpu_median": round(statistics.median(self.cpu), 4) if self.cpu else None,
                 "calibration": self.calibration,
                 "ratio": round(seconds / cal, 2) if cal and self.unit in ("ms", "s") else None,
                 "target": self.target, "max_target": self.max_target, "ok": self.ok(),
                 "info": self.info}
 
 
-def _times(fn: Callable[[], Any], runs: int, unit: str = "ms") -> list[float]:
+class Runs(list):
+    """Wall-clock times of repeated runs, with the process CPU time of each
+    in `.cpu` (on a busy machine the wall time exceeds the CPU time)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.cpu: list[float] = []
+
+
+def _times(fn: Callable[[], Any], runs: int, unit: str = "ms") -> Runs:
     scale = 1000.0 if unit == "ms" else 1.0
-    out = []
+    out = Runs()
     for _ in range(runs):
         gc.collect()
-        t0 = time.perf_counter()
+        c0, t0 = time.process_time(), time.perf_counter()
         fn()
         out.append((time.perf_counter() - t0) * scale)
+        out.cpu.append((time.process_time() - c0) * scale)
     return out
+
+
+def figure(key: str, label: str, unit: str, runs: Runs, *args, **kwargs) -> Figure:
+    return Figure(key, label, unit, list(runs), *args, cpu=list(runs.cpu), **kwargs)
 
 
 # ====================================================================== calibration
@@ -135,7 +151,7 @@ def calibrate_blit(screen, runs: int = 50) -> float:
 
 
 # ====================================================================== 1. frames
-def frame_times(screen, level: str | Path, frames: int = 120) -> tuple[list[float], float, dict]:
+def frame_times(screen, level: str | Path, frames: int = 120) -> tuple[Runs, float, dict]:
     """Frame times (ms) while panning over the whole map, and the first
     frame (which builds the UI's caches) separately."""
     import pygame
@@ -158,17 +174,18 @@ def frame_times(screen, level: str | Path, frames: int = 120) -> tuple[list[floa
     cam.pan(10**6, 10**6)
     hi_x, hi_y = cam.ox, cam.oy
     cam.pan(-10**6, -10**6)
-    times = []
+    times = Runs()
     for i in range(frames):
         u = i / max(1, frames - 1)
         fx = abs(((u * 4) % 2) - 1)           # two round trips across
         fy = 1 - abs(2 * u - 1)               # down and back up once
         tx, ty = hi_x - (hi_x - lo_x) * fx, lo_y + (hi_y - lo_y) * fy
         app.do("pan", (tx - cam.ox, ty - cam.oy))
-        t0 = time.perf_counter()
+        c0, t0 = time.process_time(), time.perf_counter()
         app.draw()
         pygame.display.flip()
         times.append((time.perf_counter() - t0) * 1000)
+        times.cpu.append((time.process_time() - c0) * 1000)
     info = {"first_frame_ms": round(first, 2), "frames": frames, "units": len(app.game.units),
             "map": f"{app.game.map.width}x{app.game.map.height}", "zoom_px": cam.size,
             "screen": "x".join(map(str, screen.get_size()))}
@@ -215,7 +232,7 @@ def reachable_figures(game, runs: int) -> list[Figure]:
         target = 50.0 if kind == "vtol" else 20.0
         label = {"mech": f"reachable: mech run {mp}", "hover": f"reachable: hover flank {mp}",
                  "vtol": f"reachable: VTOL flank {mp}, altitude"}[kind]
-        fig = Figure(f"reachable_{kind}", label, "ms", _times(lambda: reachable(game, ent, mode), runs),
+        fig = figure(f"reachable_{kind}", label, "ms", _times(lambda: reachable(game, ent, mode), runs),
                      target, "loop", info={"unit": stem, "states": len(states)})
         if kind == "vtol":
             fig.info["altitude"] = game.world.component(ent, Altitude).level
@@ -258,7 +275,7 @@ def los_figure(hexmap, runs: int, count: int = 10_000) -> Figure:
         return sum(1 for a, t in pairs if line_of_sight_between(hexmap, a, t).clear)
 
     clear = check_all()
-    return Figure("los", f"{count:,} line-of-sight checks, range 1-30", "s", _times(check_all, runs, "s"),
+    return figure("los", f"{count:,} line-of-sight checks, range 1-30", "s", _times(check_all, runs, "s"),
                   0.5 if count == 10_000 else None, "loop", info={"checks": count, "clear": clear})
 
 
@@ -275,10 +292,20 @@ def _child_env(cache: Path) -> dict[str, str]:
     return env
 
 
-def _run(args: list[str], env: dict[str, str]) -> tuple[float, str]:
-    t0 = time.perf_counter()
+def _children_cpu() -> float:
+    import resource
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+
+
+def _run(args: list[str], env: dict[str, str], runs: Runs | None = None) -> tuple[float, str]:
+    """Run `python ARGS`; its wall time (and CPU time, added to `runs`)."""
+    c0, t0 = _children_cpu(), time.perf_counter()
     proc = subprocess.run([sys.executable, *args], env=env, cwd=ROOT, capture_output=True, text=True)
     seconds = time.perf_counter() - t0
+    if runs is not None:
+        runs.append(seconds)
+        runs.cpu.append(_children_cpu() - c0)
     if proc.returncode != 0:
         raise BenchError(f"{' '.join(args[:3])} failed ({proc.returncode}): "
                          f"{(proc.stderr.strip().splitlines() or ['?'])[-1]}")
@@ -290,15 +317,17 @@ def battle_figure(folder: Path, ruleset: str, runs: int, env: dict[str, str], tu
     from engine.bench_setup import write_battle
     path = write_battle(folder, ruleset, turns)
     args = ["-m", "engine", "scenario", str(path), "--json"]
-    first, out = _run(args, env)                  # warms the bytecode cache; check the result
+    times = Runs()
+    _, out = _run(args, env, None if warm else times)   # warms the bytecode cache; check the result
     result = json.loads(out)
     types = [e["type"] for e in result["events"]]
     played = max((e.get("turn", 0) for e in result["events"]), default=0)
     if played != turns or "attack" not in types:
         raise BenchError(f"the {ruleset} battle did not play {turns} turns with attacks")
-    times = [_run(args, env)[0] for _ in range(runs)] if warm else [first]
+    for _ in range(runs if warm else 0):
+        _run(args, env, times)
     name = "Classic" if ruleset == "classic" else "Alpha Strike"
-    return Figure(f"battle_{ruleset.replace('-', '_')}", f"{turns}-turn 4v4 {name} battle, whole process",
+    return figure(f"battle_{ruleset.replace('-', '_')}", f"{turns}-turn 4v4 {name} battle, whole process",
                   "s", times, 2.0 if turns == 10 else None, "loop",
                   info={"events": len(types), "attacks": types.count("attack"),
                         "destroyed": types.count("destroyed")})
@@ -306,11 +335,11 @@ def battle_figure(folder: Path, ruleset: str, runs: int, env: dict[str, str], tu
 
 IMPORT_CODE = """
 import json, sys, time
-t0 = time.perf_counter()
+c0, t0 = time.process_time(), time.perf_counter()
 import engine.game, engine.rulesets, engine.scenario, engine.levels
 import {systems}
 seconds = time.perf_counter() - t0
-print(json.dumps({{"seconds": seconds, "pygame": "pygame" in sys.modules}}))
+print(json.dumps({{"seconds": seconds, "cpu": time.process_time() - c0, "pygame": "pygame" in sys.modules}}))
 """
 
 
@@ -324,21 +353,22 @@ def import_figure(runs: int, env: dict[str, str], warm: bool = True) -> Figure:
     code = IMPORT_CODE.format(systems=", ".join(rules_core_modules()))
     if warm:
         _run(["-c", code], env)                   # warm the bytecode cache
-    times = []
+    times = Runs()
     for _ in range(runs):
         _, out = _run(["-c", code], env)
         d = json.loads(out)
         if d["pygame"]:
             raise BenchError("importing the rules core imported pygame")
         times.append(d["seconds"])
-    return Figure("import_core", "import the rules core (engine.game, systems.*)", "s", times, 0.2, "loop",
+        times.cpu.append(d["cpu"])
+    return figure("import_core", "import the rules core (engine.game, systems.*)", "s", times, 0.2, "loop",
                   info={"modules": len(rules_core_modules()) + 4, "pygame_imported": False})
 
 
 def load_figure(level: Path, runs: int) -> Figure:
     from engine.levels import new_game_from_level
     game = new_game_from_level(level, seed=1)
-    return Figure("load_level", f"load the {game.map.width}x{game.map.height} level (new game)", "s",
+    return figure("load_level", f"load the {game.map.width}x{game.map.height} level (new game)", "s",
                   _times(lambda: new_game_from_level(level, seed=1), runs, "s"), 0.5, "loop",
                   info={"units": len(game.units)})
 
@@ -420,7 +450,7 @@ def run_all(sizes: Sizes, folder: Path, only: set[str] | None = None, log=print)
     if frames_ok:
         for lv, target, name in ((DEFAULT_LEVEL, 4.0, "default level"), (level, 8.0, f"{w}x{h} level")):
             times, _, info = frame_times(screen, lv, sizes.frames)
-            figures.append(Figure("frame_default" if lv == DEFAULT_LEVEL else "frame_large",
+            figures.append(figure("frame_default" if lv == DEFAULT_LEVEL else "frame_large",
                                   f"frame while panning, {name} ({info['units']} units)", "ms", times,
                                   target, "blit", 16.7, info))
             log(_row(figures[-1], cal))
@@ -476,25 +506,27 @@ def _row(f: Figure, cal: dict[str, float]) -> str:
         target += f", max <= {f.max_target:g}"
     ok = {True: "yes", False: "NO", None: ""}[d["ok"]]
     ratio = f"{d['ratio']:g}" if d["ratio"] is not None else ""
-    return (f"{f.label:<52} {_fmt(f.median, f.unit):>10} {_fmt(f.max, f.unit):>10} "
+    cpu = _fmt(d["cpu_median"], f.unit) if d["cpu_median"] is not None else ""
+    return (f"{f.label:<52} {_fmt(f.median, f.unit):>10} {_fmt(f.max, f.unit):>10} {cpu:>10} "
             f"{ratio:>8} {target:>22} {ok:>4}")
 
 
 def header() -> str:
-    return f"{'figure':<52} {'median':>10} {'max':>10} {'ratio':>8} {'target':>22} {'ok':>4}"
+    return (f"{'figure':<52} {'median':>10} {'max':>10} {'cpu':>10} {'ratio':>8} {'target':>22} {'ok':>4}")
 
 
 def markdown(doc: dict[str, Any]) -> str:
     """The results as a Markdown table (for the README)."""
-    lines = ["| figure | median | max | ratio | target | met |", "|---|---:|---:|---:|---|---|"]
+    lines = ["| figure | median | max | CPU | ratio | target | met |", "|---|---:|---:|---:|---:|---|---|"]
     for f in doc["figures"]:
         target = "" if f["target"] is None else f"<= {f['target']:g} {f['unit']}"
         if f["max_target"] is not None:
             target += f", max <= {f['max_target']:g} {f['unit']}"
         ok = {True: "yes", False: "no", None: ""}[f["ok"]]
         ratio = "" if f["ratio"] is None else f"{f['ratio']:g} x {f['calibration']}"
+        cpu = "" if f["cpu_median"] is None else _fmt(f["cpu_median"], f["unit"])
         lines.append(f"| {f['label']} | {_fmt(f['median'], f['unit'])} | {_fmt(f['max'], f['unit'])} | "
-                     f"{ratio} | {target} | {ok} |")
+                     f"{cpu} | {ratio} | {target} | {ok} |")
     return "\n".join(lines)
 
 
