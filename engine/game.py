@@ -149,9 +149,29 @@ class Game:
         return out
 
     def units_at(self, h: Hex) -> list[int]:
+        index = getattr(self, "_occupancy", None)
+        if index is not None:
+            return list(index.get(h, ()))
         return [ent for uid, ent in self.units.items()
                 if self.world.component(ent, Position).hex == h
                 and not self.world.component(ent, Status).removed]
+
+    @contextlib.contextmanager
+    def positions_fixed(self):
+        """A block in which no unit moves (a search over possible moves):
+        `units_at` answers from one index built at the start."""
+        if getattr(self, "_occupancy", None) is not None:
+            yield
+            return
+        index: dict[Hex, list[int]] = {}
+        for ent in self.units.values():
+            if not self.world.component(ent, Status).removed:
+                index.setdefault(self.world.component(ent, Position).hex, []).append(ent)
+        self._occupancy = index
+        try:
+            yield
+        finally:
+            self._occupancy = None
 
     def side_of(self, ent: int) -> str:
         return self.world.component(ent, Identity).side

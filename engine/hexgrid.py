@@ -11,6 +11,7 @@ Facings and directions: 0 north, 1 north-east, 2 south-east, 3 south,
 """
 from __future__ import annotations
 
+import functools
 import math
 from typing import Iterator, NamedTuple
 
@@ -84,10 +85,20 @@ def from_cube(c: Cube) -> Hex:
     return Hex(x, y)
 
 
+def _neighbor_steps(column: int) -> tuple[tuple[int, int], ...]:
+    """(dx, dy) to the neighbour in each direction from a hex in an even
+    (column 0) or odd (column 1) Tiled column."""
+    c = to_cube(Hex(column, 0))
+    return tuple((n.x - column, n.y) for n in
+                 (from_cube(Cube(c.q + d.q, c.r + d.r, c.s + d.s)) for d in CUBE_DIRECTIONS))
+
+
+_NEIGHBOR_STEPS = (_neighbor_steps(0), _neighbor_steps(1))
+
+
 def neighbor(h: Hex, direction: int) -> Hex:
-    c = to_cube(h)
-    d = CUBE_DIRECTIONS[direction % 6]
-    return from_cube(Cube(c.q + d.q, c.r + d.r, c.s + d.s))
+    dx, dy = _NEIGHBOR_STEPS[h.x & 1][direction % 6]
+    return Hex(h.x + dx, h.y + dy)
 
 
 def neighbors(h: Hex) -> list[Hex]:
@@ -95,8 +106,10 @@ def neighbors(h: Hex) -> list[Hex]:
 
 
 def distance(a: Hex, b: Hex) -> int:
-    ca, cb = to_cube(a), to_cube(b)
-    return max(abs(ca.q - cb.q), abs(ca.r - cb.r), abs(ca.s - cb.s))
+    # to_cube of both, without building the Cubes (this is called very often)
+    dq = a.x - b.x
+    dr = (a.y - (a.x - (a.x & 1)) // 2) - (b.y - (b.x - (b.x & 1)) // 2)
+    return max(abs(dq), abs(dr), abs(dq + dr))
 
 
 def direction_to(a: Hex, b: Hex) -> int | None:
@@ -145,21 +158,6 @@ def relative_bearing(origin: Hex, facing: int, other: Hex) -> float:
 
 
 # ---------------------------------------------------------------- lines
-def _cube_round(q: float, r: float, s: float) -> Cube:
-    rq, rr, rs = round(q), round(r), round(s)
-    dq, dr, ds = abs(rq - q), abs(rr - r), abs(rs - s)
-    if dq > dr and dq > ds:
-        rq = -rr - rs
-    elif dr > ds:
-        rr = -rq - rs
-    else:
-        rs = -rq - rr
-    return Cube(int(rq), int(rr), int(rs))
-
-
-_EPS = 1e-6
-
-
 def line(a: Hex, b: Hex) -> list[list[Hex]]:
     """Hexes on the straight line from a's centre to b's centre, in order.
 
@@ -168,22 +166,67 @@ def line(a: Hex, b: Hex) -> list[list[Hex]]:
     sight: the defender gets the better of the two). Endpoints included.
     """
     ca, cb = to_cube(a), to_cube(b)
-    n = max(abs(ca.q - cb.q), abs(ca.r - cb.r), abs(ca.s - cb.s))
-    if n == 0:
-        return [[a]]
+    x, y = a.x, a.y
     out: list[list[Hex]] = []
-    for i in range(n + 1):
-        t = i / n
-        q = ca.q + (cb.q - ca.q) * t
-        r = ca.r + (cb.r - ca.r) * t
-        s = ca.s + (cb.s - ca.s) * t
-        plus = _cube_round(q + _EPS, r + _EPS, s - 2 * _EPS)
-        minus = _cube_round(q - _EPS, r - _EPS, s + 2 * _EPS)
-        if plus == minus:
-            out.append([from_cube(plus)])
+    for cell in _line_cells(cb.q - ca.q, cb.r - ca.r, x & 1):
+        if len(cell) == 1:
+            (dx, dy), = cell
+            out.append([Hex(x + dx, y + dy)])
         else:
-            out.append(sorted([from_cube(plus), from_cube(minus)]))
+            out.append([Hex(x + dx, y + dy) for dx, dy in cell])
     return out
+
+
+@functools.lru_cache(maxsize=16384)
+def _line_cells(dq: int, dr: int, odd: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """`_line_offsets` as (x, y) offsets from a start hex in an even (odd=0)
+    or odd column, divided pairs sorted like Hexes."""
+    out = []
+    for cell in _line_offsets(dq, dr):
+        # from_cube relative to the start: a column shift moves y by half of it,
+        # rounded by the start column's parity
+        offs = [(q, r + (odd + q - ((odd + q) & 1)) // 2) for q, r in cell]
+        out.append(tuple(sorted(offs)))
+    return tuple(out)
+
+
+_NUDGE = 10**6          # 1 / the nudge (1e-6 hex) used to find lines along a hexside
+
+
+@functools.lru_cache(maxsize=16384)
+def _line_offsets(dq: int, dr: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """The line from the origin to cube offset (dq, dr), as cube (q, r)
+    offsets per step. A line is the same wherever it starts (in cube
+    coordinates), so `line` works out each direction and length once.
+
+    Exact integer arithmetic: every coordinate is scaled by n * 10**6, so
+    the 10**-6 nudges towards either side of a hexside are exact and a line
+    running along a hexside is found wherever it starts."""
+    ds = -dq - dr
+    n = max(abs(dq), abs(dr), abs(ds))
+    if n == 0:
+        return (((0, 0),),)
+    scale = n * _NUDGE
+    out = []
+    for i in range(n + 1):
+        q, r, s = dq * i * _NUDGE, dr * i * _NUDGE, ds * i * _NUDGE     # (point) * scale
+        plus = _scaled_round(q + n, r + n, s - 2 * n, scale)              # nudged by +1e-6, +1e-6, -2e-6
+        minus = _scaled_round(q - n, r - n, s + 2 * n, scale)
+        out.append((plus,) if plus == minus else (plus, minus))
+    return tuple(out)
+
+
+def _scaled_round(q: int, r: int, s: int, scale: int) -> tuple[int, int]:
+    """The hex nearest the cube point (q, r, s) / scale, in exact integers
+    (round each coordinate, then fix the one that moved most so q + r + s
+    stays 0); its cube (q, r)."""
+    rq, rr, rs = (2 * q + scale) // (2 * scale), (2 * r + scale) // (2 * scale), (2 * s + scale) // (2 * scale)
+    dq, dr, ds = abs(rq * scale - q), abs(rr * scale - r), abs(rs * scale - s)
+    if dq > dr and dq > ds:
+        rq = -rr - rs
+    elif dr > ds:
+        rr = -rq - rs
+    return rq, rr
 
 
 def hexes_within(h: Hex, radius: int) -> Iterator[Hex]:

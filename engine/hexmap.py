@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, asdict
 from engine.hexgrid import Hex, hex_label, label_width
 
 TERRAINS = ("clear", "rough", "rubble", "light_woods", "heavy_woods", "water", "building")
+WOODS = {"light_woods": 1, "heavy_woods": 2}       # woods terrain -> density
 
 
 @dataclass
@@ -27,7 +28,7 @@ class Terrain:
     @property
     def woods(self) -> int:
         """Woods density: 0 none, 1 light, 2 heavy."""
-        return {"light_woods": 1, "heavy_woods": 2}.get(self.terrain, 0)
+        return WOODS.get(self.terrain, 0)
 
     @property
     def is_water(self) -> bool:

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING
 
 from components import Altitude, Identity, Position, Status
 from engine.hexgrid import Hex, distance, line
-from engine.hexmap import HexMap
+from engine.hexmap import WOODS, HexMap
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -103,19 +103,23 @@ def _rises_above(height: int, h: Hex, attacker: Body, target: Body) -> bool:
             or (height > target.top and distance(h, target.hex) == 1))
 
 
+_NO_EFFECT = _HexEffect()
+
+
 def _hex_effect(hexmap: HexMap, h: Hex, attacker: Body, target: Body) -> _HexEffect:
     t = hexmap.terrain(h)
-    label = hexmap.label(h)
     solid = t.level + (t.building or 0)      # ground or building roof
     if _rises_above(solid, h, attacker, target):
         what = "a building" if t.building else "higher ground"
-        return _HexEffect(blocked=f"{what} in hex {label} blocks line of sight")
+        return _HexEffect(blocked=f"{what} in hex {hexmap.label(h)} blocks line of sight")
     woods = t.woods if t.woods and _rises_above(t.level + 2, h, attacker, target) else 0
     # Partial cover: the hex in front of a standing mech reaches its top
     # (1 level above its ground: the legs are covered) and the attacker is
     # not above the target's top.
-    cover = (target.standing_mech and distance(h, target.hex) == 1 and solid == target.top
-             and attacker.top <= target.top)
+    cover = (target.standing_mech and solid == target.top and attacker.top <= target.top
+             and distance(h, target.hex) == 1)
+    if not woods and not cover:
+        return _NO_EFFECT
     return _HexEffect(woods=woods, cover=cover)
 
 
@@ -129,12 +133,21 @@ def line_of_sight_between(hexmap: HexMap, attacker: Body, target: Body) -> LosRe
     if attacker.hex == target.hex:
         return result
     steps = line(attacker.hex, target.hex)[1:-1]
+    low = min(attacker.top, target.top)
+    terrain = hexmap.terrain
     for options in steps:
-        effects = [(_hex_effect(hexmap, h, attacker, target), h) for h in options]
-        if len(options) > 1:
+        if len(options) == 1:
+            h = options[0]
+            t = terrain(h)
+            if t.level + t.building < low and (t.level + 2 <= low or t.terrain not in WOODS):
+                result.hexes.append(h)       # lower than both units' tops: no block, woods or cover
+                continue
+            eff = _hex_effect(hexmap, h, attacker, target)
+        else:
             result.divided = True
-        # the better case for the defender (max); ties keep the first (sorted) hex
-        eff, h = max(effects, key=lambda e: e[0].key())
+            # the better case for the defender (max); ties keep the first (sorted) hex
+            eff, h = max(((_hex_effect(hexmap, h, attacker, target), h) for h in options),
+                         key=lambda e: e[0].key())
         result.hexes.append(h)
         if eff.blocked:
             result.clear = False

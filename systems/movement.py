@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import heapq
 import math
-from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Callable, NamedTuple
 
 from components import (Actuators, AlphaStrikeCard, Altitude, ClassicHeat, Crew, Identity, MechMovement, Position,
                         Status, Structure, TurnState, VehicleMovement)
@@ -36,6 +36,13 @@ class MoveState:
     turned: bool = False        # changed facing since the last hex entered (sideslip/skid)
     backward: bool = False      # moved backward this turn
     tags: frozenset = frozenset()   # unit-type rule flags carried along the path (e.g. left the pavement)
+
+    def replace(self, **changes) -> "MoveState":
+        """A copy with some fields changed: `dataclasses.replace` without its
+        per-call field checks (the reachable-state search makes thousands)."""
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__, **changes)
+        return new
 
 
 @dataclass
@@ -203,7 +210,7 @@ def base_step(game: "Game", ent: int, rules, mode: str, state: MoveState, token:
         if state.prone and mode == "jump":
             return "a prone mech cannot jump"
         cost = 0 if mode == "jump" else 1
-        new = replace(state, facing=turn(state.facing, -1 if token == "L" else 1),
+        new = state.replace(facing=turn(state.facing, -1 if token == "L" else 1),
                       mp=state.mp + cost, turned=True)
         if new.mp > mp_limit:
             return f"not enough MP to turn (needs {new.mp}, has {mp_limit})"
@@ -213,7 +220,7 @@ def base_step(game: "Game", ent: int, rules, mode: str, state: MoveState, token:
             return "the mech is already prone"
         if mode == "jump":
             return "a jumping mech cannot drop prone"
-        new = replace(state, prone=True, mp=state.mp + 1)
+        new = state.replace(prone=True, mp=state.mp + 1)
         if new.mp > mp_limit:
             return f"not enough MP to drop prone (needs {new.mp}, has {mp_limit})"
         return new, []
@@ -222,7 +229,7 @@ def base_step(game: "Game", ent: int, rules, mode: str, state: MoveState, token:
             return "the mech is already standing"
         if game.world.component(ent, Status).crits.count("gyro") >= 2:
             return "a mech with a destroyed gyro cannot stand"
-        new = replace(state, prone=False, mp=state.mp + 2)
+        new = state.replace(prone=False, mp=state.mp + 2)
         if new.mp > mp_limit:
             return f"not enough MP to stand (needs {new.mp}, has {mp_limit})"
         return new, [("standing up", 0)]
@@ -244,7 +251,7 @@ def base_step(game: "Game", ent: int, rules, mode: str, state: MoveState, token:
         cost = rules.enter_cost(game, ent, mode, hm.terrain(state.hex), hm.terrain(dest), backward)
         if isinstance(cost, str):
             return f"cannot enter {hm.label(dest)}: {cost}"
-        new = replace(state, hex=dest, mp=state.mp + cost, hexes=state.hexes + 1, turned=False,
+        new = state.replace(hex=dest, mp=state.mp + cost, hexes=state.hexes + 1, turned=False,
                       backward=state.backward or backward)
         if new.mp > mp_limit:
             return f"not enough MP to enter {hm.label(dest)} (needs {new.mp}, has {mp_limit})"
@@ -360,8 +367,9 @@ def apply_move(game: "Game", order: MoveOrder) -> None:
 
 
 # --------------------------------------------------------------------- reachable states
-@dataclass(frozen=True)
-class Reach:
+class Reach(NamedTuple):
+    """The cheapest way found to a state: MP spent and the steps taken."""
+
     mp: int
     path: tuple[str, ...]
 
@@ -375,10 +383,11 @@ def reachable(game: "Game", ent: int, mode: str, tokens: tuple[str, ...] | None 
     if rules.mode_error(game, ent, mode, state):
         return {}
     limit = rules.mp(game, ent, mode)
-    if hasattr(rules, "reachable") and tokens is None:
-        return rules.reachable(game, ent, mode, state, limit)
-    tokens = tokens or getattr(rules, "search_tokens", ("F", "B", "L", "R"))
-    return search(game, ent, rules, mode, state, limit, tokens)
+    with game.positions_fixed():
+        if hasattr(rules, "reachable") and tokens is None:
+            return rules.reachable(game, ent, mode, state, limit)
+        tokens = tokens or getattr(rules, "search_tokens", ("F", "B", "L", "R"))
+        return search(game, ent, rules, mode, state, limit, tokens)
 
 
 def search(game: "Game", ent: int, rules, mode: str, state: MoveState, limit: int,
@@ -390,9 +399,8 @@ def search(game: "Game", ent: int, rules, mode: str, state: MoveState, limit: in
     counter = 0
     while frontier:
         mp, _, st, path = heapq.heappop(frontier)
-        key = (st.hex, st.facing, st.altitude)
-        if best.get(key, Reach(10**9, ())).mp < mp:
-            continue
+        if best[(st.hex, st.facing, st.altitude)].mp < mp:
+            continue                    # reached more cheaply since it was queued
         for tok in tokens:
             out = step(game, ent, rules, mode, st, tok, limit)
             if isinstance(out, str):
@@ -400,7 +408,8 @@ def search(game: "Game", ent: int, rules, mode: str, state: MoveState, limit: in
             nxt, _ = out
             k = (nxt.hex, nxt.facing, nxt.altitude)
             if k not in best or best[k].mp > nxt.mp:
-                best[k] = Reach(nxt.mp, path + (tok,))
+                longer = path + (tok,)
+                best[k] = Reach(nxt.mp, longer)
                 counter += 1
-                heapq.heappush(frontier, (nxt.mp, counter, nxt, path + (tok,)))
+                heapq.heappush(frontier, (nxt.mp, counter, nxt, longer))
     return best

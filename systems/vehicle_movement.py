@@ -14,7 +14,6 @@ elevation (V-VTOL-10, V-COLL-3).
 from __future__ import annotations
 
 import math
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from components import Position, VehicleCrits, VehicleMovement
@@ -27,6 +26,7 @@ if TYPE_CHECKING:
     from engine.game import Game
 
 MAX_ALTITUDE = 500          # V-VTOL-4 (the seed; MegaMek uses 50)
+_OFF_ROAD = frozenset({"off_road"})
 
 # Terrain that each motive type may not enter (V-MOVE-8, T-7).
 PROHIBITED = {
@@ -142,13 +142,13 @@ class GroundVehicleMotion(VehicleMotionBase):
         if bonus:
             off = "off_pavement" in state.tags or (entering and not is_paved(game.map.terrain(new.hex)))
             if off:
-                new = replace(new, tags=new.tags | {"off_pavement"})
+                new = new.replace(tags=new.tags | {"off_pavement"})
                 if new.mp > mp_limit - bonus and not (minimum and state.mp == 0):
                     return (f"not enough MP to leave the pavement (needs {new.mp}, has {mp_limit - bonus}"
                             " without the paved-hex bonus)")
         if minimum and new.mp > mp_limit:
             # V-MOVE-5: one hex with at least 1 MP; it uses the whole move and counts as flank.
-            new = replace(new, tags=new.tags | {"minimum"})
+            new = new.replace(tags=new.tags | {"minimum"})
         if entering and state.turned and mode == "flank":
             psrs = list(psrs) + self.turn_rolls(game, state)
         return new, psrs
@@ -210,7 +210,7 @@ class VTOLMotion(VehicleMotionBase):
     def step(self, game: "Game", ent: int, mode: str, state: MoveState, token: str, mp_limit: int):
         hm = game.map
         here = hm.terrain(state.hex)
-        landed = self.landed(game, state)
+        landed = state.altitude <= self.landing_level(here)      # self.landed(game, state)
 
         def spend(new: MoveState, what: str):
             if new.mp > mp_limit:
@@ -223,8 +223,8 @@ class VTOLMotion(VehicleMotionBase):
             new_alt = state.altitude + 1
             if new_alt > MAX_ALTITUDE:
                 return f"a VTOL cannot fly higher than {MAX_ALTITUDE} levels"
-            return spend(replace(state, altitude=new_alt, mp=state.mp + 1,
-                                 tags=state.tags - {"landed_now"}), "climb")
+            return spend(state.replace(altitude=new_alt, mp=state.mp + 1,
+                                       tags=state.tags - {"landed_now"}), "climb")
         if token == "D":
             if landed:
                 return "the VTOL is already on the ground"
@@ -234,22 +234,22 @@ class VTOLMotion(VehicleMotionBase):
             why = self.below_top_reason(game, ent, state, here, new_alt, state.tags)
             if why:
                 return why
-            return spend(replace(state, altitude=new_alt, mp=state.mp + 1), "descend")
+            return spend(state.replace(altitude=new_alt, mp=state.mp + 1), "descend")
         if token == "land":
             if landed:
                 return "the VTOL is already on the ground"
             level = self.landing_level(here)
             cost = state.altitude - level
-            return spend(replace(state, altitude=level, mp=state.mp + cost,
-                                 tags=state.tags | {"landed_now"}), "land")
+            return spend(state.replace(altitude=level, mp=state.mp + cost,
+                                       tags=state.tags | {"landed_now"}), "land")
         if token in ("L", "R", "F", "B"):
             if landed:
                 return "a landed VTOL must lift off before it can turn or move"     # V-VTOL-7
             if state.altitude < 1:
                 return "a VTOL must be at least one level up to turn or move"      # V-VTOL-2
         if token in ("L", "R"):
-            new = replace(state, facing=turn(state.facing, -1 if token == "L" else 1),
-                          mp=state.mp + 1, turned=True)
+            new = state.replace(facing=turn(state.facing, -1 if token == "L" else 1),
+                                mp=state.mp + 1, turned=True)
             return spend(new, "turn")
         if token in ("F", "B"):
             backward = token == "B"
@@ -264,13 +264,12 @@ class VTOLMotion(VehicleMotionBase):
             why = self.below_top_reason(game, ent, state, to, elevation, tags)
             if why:
                 return f"cannot enter {hm.label(dest)}: {why}"
-            new = replace(state, hex=dest, altitude=elevation, mp=state.mp + 1, hexes=state.hexes + 1,
-                          turned=False, backward=state.backward or backward, tags=tags)
-            out = spend(new, f"enter {hm.label(dest)}")
-            if isinstance(out, str):
-                return out
+            new = state.replace(hex=dest, altitude=elevation, mp=state.mp + 1, hexes=state.hexes + 1,
+                                turned=False, backward=state.backward or backward, tags=tags)
+            if new.mp > mp_limit:
+                return spend(new, f"enter {hm.label(dest)}")
             psrs = [("sideslip", 0)] if state.turned and mode == "flank" else []   # V-VTOL-1
-            if self.units_in_the_way(game, ent, dest, to.level + elevation):
+            if game.units_at(dest) and self.units_in_the_way(game, ent, dest, to.level + elevation):
                 psrs.append(("collision", 0))                                      # V-VTOL-10
             return new, psrs
         return f"{token!r} is not a step for a VTOL"
@@ -287,6 +286,15 @@ class VTOLMotion(VehicleMotionBase):
                 if level + UNIT_HEIGHT.get(game.kind(o), 1) >= altitude]
 
     # ------------------------------------------------------------ reachable states
+    def descent_limit(self, game: "Game", ent: int, state: MoveState, t: Terrain, elev: int) -> int:
+        """How many levels a VTOL at `elev` over `t` may descend with D steps
+        (stopping above the landing level and the treetops or roofs)."""
+        down = 0
+        while elev - down - 1 > self.landing_level(t) and not self.below_top_reason(
+                game, ent, state, t, elev - down - 1, _OFF_ROAD):
+            down += 1
+        return down
+
     def reachable(self, game: "Game", ent: int, mode: str, state: MoveState, limit: int
                   ) -> dict[tuple, Reach]:
         """Reachable (hex, facing, elevation) without searching every altitude:
@@ -295,7 +303,8 @@ class VTOLMotion(VehicleMotionBase):
         obstacles), then add the climbs, descents and landings the remaining MP
         allows at every hex reached."""
         hm = game.map
-        tokens = ("F", "B", "L", "R")
+        # flank speed never moves backward: no use trying "B" at every state
+        tokens = ("F", "L", "R") if mode == "flank" else ("F", "B", "L", "R")
         best: dict[tuple, Reach] = {}
 
         def offer(key, mp, path):
@@ -309,11 +318,12 @@ class VTOLMotion(VehicleMotionBase):
         if self.landed(game, state):
             climbs = sorted({max(1, c) for c in climbs})
         offer((state.hex, state.facing, state.altitude), 0, ())
+        descents: dict[tuple, int] = {}     # (hex, elevation) -> levels it may descend there
         for climb in climbs:
             if state.altitude + climb > MAX_ALTITUDE:
                 continue
             prefix = ("U",) * climb
-            s0 = replace(state, altitude=state.altitude + climb, mp=climb)
+            s0 = state.replace(altitude=state.altitude + climb, mp=climb)
             if climb and not self.landed(game, s0) and self.below_top_reason(
                     game, ent, s0, start_t, s0.altitude, s0.tags):
                 continue
@@ -324,12 +334,10 @@ class VTOLMotion(VehicleMotionBase):
                 t = hm.terrain(h)
                 for up in range(1, min(rem, MAX_ALTITUDE - elev) + 1):
                     offer((h, f, elev + up), reach.mp + up, reach.path + ("U",) * up)
-                for down in range(1, rem + 1):
-                    e = elev - down
-                    if e <= self.landing_level(t) or self.below_top_reason(
-                            game, ent, state, t, e, frozenset({"off_road"})):
-                        break
-                    offer((h, f, e), reach.mp + down, reach.path + ("D",) * down)
+                if (h, elev) not in descents:
+                    descents[(h, elev)] = self.descent_limit(game, ent, state, t, elev)
+                for down in range(1, min(rem, descents[(h, elev)]) + 1):
+                    offer((h, f, elev - down), reach.mp + down, reach.path + ("D",) * down)
                 land_cost = elev - self.landing_level(t)
                 if 0 < land_cost <= rem and self.landing_problem(t) is None:
                     offer((h, f, self.landing_level(t)), reach.mp + land_cost, reach.path + ("land",))

@@ -57,6 +57,34 @@ def test_divided_line_detected():
     assert any(len(cell) == 2 for cell in ln)
 
 
+@given(st.builds(Hex, st.integers(-50, 150), st.integers(-50, 150)), st.integers(0, 11))
+def test_neighbour_is_one_cube_step(h, d):
+    from engine.hexgrid import CUBE_DIRECTIONS, Cube
+    c, step = to_cube(h), CUBE_DIRECTIONS[d % 6]
+    assert neighbor(h, d) == from_cube(Cube(c.q + step.q, c.r + step.r, c.s + step.s))
+
+
+@given(st.builds(Hex, st.integers(-50, 150), st.integers(-50, 150)), hexes)
+def test_distance_is_cube_distance(a, b):
+    ca, cb = to_cube(a), to_cube(b)
+    assert distance(a, b) == max(abs(ca.q - cb.q), abs(ca.r - cb.r), abs(ca.s - cb.s))
+
+
+def test_divided_line_found_wherever_it_starts():
+    # 5151 -> 4426: the line passes exactly between 4635 and 4735 (cube point
+    # q-0.5, r-1.5 two steps in); float rounding used to miss it here.
+    assert [Hex(45, 34), Hex(46, 34)] in line(Hex(50, 50), Hex(43, 25))
+    assert [Hex(3, 9), Hex(4, 9)] in line(Hex(8, 25), Hex(1, 0))      # the same line 42 columns west
+
+
+@given(hexes, st.integers(-20, 20), st.integers(-20, 20), st.integers(-30, 30), st.integers(-30, 30))
+def test_line_is_the_same_wherever_it_starts(a, cols, rows, dx, dy):
+    """Moving both ends by an even number of columns and any rows moves the line with them."""
+    b = Hex(a.x + dx, a.y + dy)
+    shift = lambda h: Hex(h.x + 2 * cols, h.y + rows)
+    assert line(shift(a), shift(b)) == [[shift(h) for h in cell] for cell in line(a, b)]
+
+
 def test_bearings_of_neighbours():
     h = parse_hex_label("0505")
     for d in range(6):
