@@ -1,0 +1,72 @@
+"""The documentation in docs/ stays true to the code: every event type the
+engine emits and every dice purpose is documented in docs/events.md, every
+example event line there occurs in a run of the scenario it names, and the
+worked example scenarios in docs/examples/ load and run."""
+import json
+import re
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+
+from engine.dice import PURPOSES
+from engine.scenario import load_scenario, result_json, run_scenario
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = ROOT / "docs"
+EVENTS_MD = (DOCS / "events.md").read_text(encoding="utf-8")
+EXAMPLE = re.compile(r"\(`([^`]+\.toml)`(?:, then\s+`([^`]+\.toml)`)?\):\s*\n((?:\s*```json\n.*?\n```\s*)+)", re.S)
+JSON_BLOCK = re.compile(r"```json\n(.*?)\n```", re.S)
+EMIT = re.compile(r"""log\.emit\(\s*["']([a-z_]+)["']""")
+
+
+@lru_cache(maxsize=None)
+def run(rel: str) -> tuple:
+    out = result_json(run_scenario(load_scenario(ROOT / rel)))
+    return tuple(json.dumps(e, sort_keys=True) for e in json.loads(json.dumps(out))["events"])
+
+
+def emitted_types() -> set[str]:
+    found = set()
+    for folder in ("engine", "systems"):
+        for path in (ROOT / folder).rglob("*.py"):
+            found.update(EMIT.findall(path.read_text(encoding="utf-8")))
+    return found
+
+
+def examples() -> list[tuple[list[str], dict]]:
+    out = []
+    for m in EXAMPLE.finditer(EVENTS_MD):
+        files = [f for f in m.groups()[:2] if f]
+        for block in JSON_BLOCK.findall(m.group(3)):
+            out.append((files, json.loads(block)))
+    return out
+
+
+def test_every_emitted_event_type_is_documented():
+    documented = set(re.findall(r"^### `([a-z_]+)`", EVENTS_MD, re.M))
+    missing = sorted(emitted_types() - documented)
+    assert not missing, f"event types missing from docs/events.md: {missing}"
+    stale = sorted(documented - emitted_types() - {"roll"})
+    assert not stale, f"docs/events.md documents event types nobody emits: {stale}"
+
+
+def test_every_dice_purpose_is_documented():
+    rows = set(re.findall(r"^\| `([a-z_]+)` \|", EVENTS_MD, re.M))
+    assert set(PURPOSES) <= rows, sorted(set(PURPOSES) - rows)
+
+
+def test_the_docs_have_examples():
+    assert len(examples()) >= 40
+
+
+@pytest.mark.parametrize("files, event", examples(),
+                         ids=lambda v: v.get("type", "") if isinstance(v, dict) else "")
+def test_example_event_occurs_in_its_scenario(files, event):
+    line = json.dumps(event, sort_keys=True)
+    assert any(line in run(f) for f in files), f"{event} not produced by {files}"
+
+
+@pytest.mark.parametrize("path", sorted((DOCS / "examples").glob("*.toml")), ids=lambda p: p.stem)
+def test_worked_example_scenarios_run(path):
+    assert run(str(path.relative_to(ROOT)))
