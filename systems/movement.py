@@ -264,10 +264,16 @@ def _airborne(game: "Game", ent: int) -> bool:
     return alt is not None and alt.level > 0
 
 
-def plan(game: "Game", ent: int, mode: str, path: list[str]) -> PathResult:
-    """Walk the path without changing anything; stops at the first illegal step."""
+STAND_RETRY_MP = 2
+
+
+def plan(game: "Game", ent: int, mode: str, path: list[str], start: MoveState | None = None) -> PathResult:
+    """Walk the path without changing anything; stops at the first illegal step.
+
+    `start`: plan from this state instead of where the unit stands (the rest
+    of a move after a failed attempt to stand, systems/piloting.py)."""
     rules = motion_rules(game, ent)
-    state = start_state(game, ent)
+    state = start or start_state(game, ent)
     result = PathResult([state])
     err = rules.mode_error(game, ent, mode, state)
     if err:
@@ -278,6 +284,17 @@ def plan(game: "Game", ent: int, mode: str, path: list[str]) -> PathResult:
         if token not in MOVE_STEPS:
             result.error = f"{token!r} is not a step (use F, B, L, R, U, D, prone, stand, land, lift)"
             return result
+        if token == "stand" and i > 0 and path[i - 1] == "stand" and not state.prone:
+            # Another attempt to stand, made only if the one before fails (a
+            # failed attempt is a fall, and the mech tries again while MP
+            # remain: core section 9). Planned as spent; refunded if unused.
+            new = replace(state, mp=state.mp + STAND_RETRY_MP)
+            if new.mp > limit:
+                result.error = f"not enough MP for another attempt to stand (needs {new.mp}, has {limit})"
+                return result
+            state = new
+            result.states.append(state)
+            continue
         out = step(game, ent, rules, mode, state, token, limit)
         if isinstance(out, str):
             result.error = out

@@ -278,7 +278,7 @@ def _movement_triggers(game: "Game", ent: int, order, result) -> list:
     status = game.world.component(ent, Status)
     structure = game.world.component(ent, Structure)
     gyro_hit = status.crits.count("gyro") >= 1
-    last = len(order.path)      # judged after the last step: a fall there is in place
+    last = len(result.states) - 1   # judged after the last step: a fall there is in place
     if order.mode == "run" and (gyro_hit or any(a.endswith("_hip") for a in destroyed)):
         triggers.append(PsrTrigger(last, "running with a damaged hip or gyro", 0, result.final))
     if order.mode == "jump":
@@ -292,28 +292,92 @@ def _movement_triggers(game: "Game", ent: int, order, result) -> list:
 def after_move(game: "Game", ent: int, order, result) -> None:
     """AFTER_MOVE hook: roll the move's PSRs in path order. The first failure
     stops the unit where it failed (the rest of the path is not moved) and it
-    falls there: into a lower hex it fell into, from the level it left."""
+    falls there: into a lower hex it fell into, from the level it left.
+
+    A failed attempt to stand is a 0-level fall; when the path asks for
+    another attempt ("stand" again right after), the mech tries again while
+    MP remain and the rest of the path is planned anew from where it lies
+    (its facing changed in the fall). A successful attempt skips the retries
+    and gives back their MP."""
     if game.kind(ent) != "mech":
         return
-    for trig in _movement_triggers(game, ent, order, result):
+    path, offset = list(order.path), 0
+    while result is not None:
+        result, offset = _roll_move_psrs(game, ent, order, result, path, offset)
+
+
+def _roll_move_psrs(game: "Game", ent: int, order, result, path: list[str], offset: int):
+    """Roll one planned stretch's PSRs; returns the re-planned rest of the
+    move and its offset in the path after a failed stand with a retry, else
+    (None, offset)."""
+    from systems import movement
+    pos = game.world.component(ent, Position)
+    ts = game.world.component(ent, TurnState)
+    triggers = _movement_triggers(game, ent, order, result)
+    for trig in triggers:
+        at = offset + trig.step
         if roll_psr(game, ent, trig.reason, trig.modifier):
+            if trig.reason == "standing up":
+                retries = _retries_after(path, at)
+                ts.mp_spent -= movement.STAND_RETRY_MP * retries
             continue
         state = trig.state
         prev = result.states[trig.step] if trig.step < len(result.states) else result.states[0]
-        pos = game.world.component(ent, Position)
-        ts = game.world.component(ent, TurnState)
         stopped_early = state != result.final
         pos.hex, pos.facing = state.hex, state.facing
         ts.hexes_moved, ts.mp_spent = state.hexes, state.mp
         ts.charge_target = ts.dfa_target = None     # a fallen unit neither charges nor DFAs
-        if stopped_early:
+        retry = trig.reason == "standing up" and _retries_after(path, at) > 0
+        if stopped_early and not retry:
             game.log.emit("move_stopped", unit=game.uid(ent), at=game.map.label(state.hex),
                           reason=trig.reason)
         levels = 0
         if prev.hex != state.hex and order.mode != "jump":
             levels = max(0, game.map.terrain(prev.hex).level - game.map.terrain(state.hex).level)
         fall(game, ent, levels, trig.reason)
-        return
+        if not retry:
+            return None, offset
+        return _replan_after_fall(game, ent, order, path, at + 1, state)
+    return None, offset
+
+
+def _retries_after(path: list[str], at: int) -> int:
+    n = 0
+    while at + 1 + n < len(path) and path[at + 1 + n] == "stand":
+        n += 1
+    return n
+
+
+def _replan_after_fall(game: "Game", ent: int, order, path: list[str], at: int, state):
+    """After a failed stand: the rest of the path from `at` (another "stand"),
+    from where the mech lies now. An illegal step ends the move before it."""
+    from dataclasses import replace
+    from systems import movement
+    st = game.world.component(ent, Status)
+    crew = game.world.try_component(ent, Crew)
+    if st.destroyed or (crew is not None and (crew.unconscious or crew.killed)):
+        return None, at
+    pos = game.world.component(ent, Position)
+    ts = game.world.component(ent, TurnState)
+    start = replace(state, hex=pos.hex, facing=pos.facing, prone=True)
+    rest = path[at:]
+    sub = movement.plan(game, ent, order.mode, rest, start=start)
+    final = sub.final
+    if sub.error:
+        # Keep the legal part; never end in another unit's hex.
+        k = max(i for i, s in enumerate(sub.states) if s.hex == start.hex or not [
+            o for o in game.units_at(s.hex) if o != ent and not movement._airborne(game, o)])
+        sub.states = sub.states[:k + 1]
+        sub.psrs = [p for p in sub.psrs if p.step < k]
+        final = sub.states[-1]
+        sub.error = None
+        game.log.emit("move_stopped", unit=game.uid(ent), at=game.map.label(final.hex), reason=sub.error)
+    game.log.emit("stand_retry", unit=game.uid(ent), at=game.map.label(start.hex),
+                  to=game.map.label(final.hex), facing=final.facing, mp_spent=final.mp)
+    pos.hex, pos.facing = final.hex, final.facing
+    st.prone = final.prone
+    ts.hexes_moved, ts.mp_spent = final.hexes, final.mp
+    return sub, at
 
 
 # --------------------------------------------------------------------- wiring

@@ -296,3 +296,54 @@ def test_end_of_move_psr_failure_after_stepping_down_falls_in_place():
     to_weapon_phase(game, [move("m", "run", ["F"])])
     fall = events(game, "fall", unit="m")[0]
     assert fall["levels"] == 0 and fall["damage"] == 7 and fall["at"] == "0504"
+
+
+# --------------------------------------------------------------------- standing up again (core section 9)
+def test_core_9_failed_stand_is_a_fall_and_the_mech_tries_again_while_mp_remain():
+    # Grasshopper (walk 4): stand (2 MP) fails -> 0-level fall, ceil(70/10) = 7 damage, facing
+    # 1d6 = 2 (one hexside right: now facing 1); the second stand (2 MP) passes; the move ends
+    # there with all 4 MP spent, standing.
+    game, m = one_mech(forced={"psr": [2, 12, 12], "fall": [2], "location": [7, 7]}, prone=True)
+    to_weapon_phase(game, [move("m", "walk", ["stand", "stand"])])
+    psrs = events(game, "psr", unit="m")
+    assert [p["reason"] for p in psrs] == ["standing up", "avoid MechWarrior damage in the fall",
+                                           "standing up"]
+    assert events(game, "fall")[0]["damage"] == 7
+    assert not game.world.component(m, Status).prone
+    assert pos(game).facing == 1 and pos(game).hex == parse_hex_label("0505")
+    from tests.physical_helpers import ts
+    assert ts(game, "m").mp_spent == 4
+    assert events(game, "stand_retry", unit="m")[0]["mp_spent"] == 4
+
+
+def test_core_9_the_rest_of_the_path_follows_the_new_facing_after_a_failed_stand():
+    # Running (6 MP): stand fails, fall facing 1d6 = 4 (turned around: now south), stand again,
+    # then one step forward -- to the south now.
+    game, m = one_mech(forced={"psr": [2, 12, 12], "fall": [4], "location": [7, 7]}, prone=True)
+    to_weapon_phase(game, [move("m", "run", ["stand", "stand", "F"])])
+    assert pos(game).hex == parse_hex_label("0506") and pos(game).facing == 3
+    assert not game.world.component(m, Status).prone
+
+
+def test_core_9_a_successful_first_stand_skips_the_retry_and_refunds_its_mp():
+    game, m = one_mech(forced={"psr": [12]}, prone=True)
+    to_weapon_phase(game, [move("m", "run", ["stand", "stand", "F"])])
+    from tests.physical_helpers import ts
+    assert len(events(game, "psr", unit="m")) == 1
+    assert pos(game).hex == parse_hex_label("0504") and ts(game, "m").mp_spent == 3
+
+
+def test_core_9_another_stand_needs_the_mp_and_a_lone_stand_when_standing_is_refused():
+    game, m = one_mech(prone=True)
+    game.start_turn(["red", "blue"])
+    game.start_phase("movement")
+    reason = game.submit(move("m", "walk", ["stand", "stand", "stand"]))    # 2 + 2 + 2 > 4
+    assert reason and "another attempt to stand" in reason
+    assert game.submit(move("m", "walk", ["stand", "F", "stand"])) == "the mech is already standing"
+
+
+def test_core_9_both_stands_fail_the_mech_stays_prone_with_two_falls():
+    game, m = one_mech(forced={"psr": [2, 12, 2, 12], "fall": [1, 1], "location": [7, 7, 7, 7]}, prone=True)
+    to_weapon_phase(game, [move("m", "walk", ["stand", "stand"])])
+    assert len(events(game, "fall", unit="m")) == 2
+    assert game.world.component(m, Status).prone
