@@ -70,3 +70,38 @@ def test_example_event_occurs_in_its_scenario(files, event):
 @pytest.mark.parametrize("path", sorted((DOCS / "examples").glob("*.toml")), ids=lambda p: p.stem)
 def test_worked_example_scenarios_run(path):
     assert run(str(path.relative_to(ROOT)))
+
+
+SHOWN_FILE = re.compile(r"^`([^`\s]+\.toml)`:\s*\n\s*```toml\n(.*?)```", re.S | re.M)
+
+
+@pytest.mark.parametrize("doc", ["scenarios.md", "units.md"])
+def test_files_shown_in_the_docs_are_the_real_files(doc):
+    path = DOCS / doc
+    if not path.exists():
+        pytest.skip(f"{doc} not written")
+    shown = SHOWN_FILE.findall(path.read_text(encoding="utf-8"))
+    for rel, text in shown:
+        assert (ROOT / rel).read_text(encoding="utf-8") == text, f"{doc}: {rel} differs from the file"
+
+
+def test_expectation_excerpts_match_their_files():
+    """A ```toml block after 'For example, `X.expect.toml`' is a part of that file."""
+    text = (DOCS / "scenarios.md").read_text(encoding="utf-8")
+    for rel, block in re.findall(r"For example, `([^`]+\.expect\.toml)`.*?```toml\n(.*?)```", text, re.S):
+        assert block.strip() in (ROOT / rel).read_text(encoding="utf-8"), rel
+
+
+def test_logs_shown_in_scenarios_md_are_real_output():
+    """The indented log after a worked example is a contiguous part of what
+    `python -m engine scenario FILE` prints for it."""
+    from engine import combat_log
+    text = (DOCS / "scenarios.md").read_text(encoding="utf-8")
+    checked = 0
+    for rel, log in re.findall(r"^`(docs/examples/[^`]+\.toml)`:.*?```\n\n[^\n]*log:\n\n((?:    [^\n]*\n)+)", text, re.S | re.M):
+        game = run_scenario(load_scenario(ROOT / rel))
+        out = "\n".join(combat_log.lines(game.log.events))
+        shown = "\n".join(line[4:] for line in log.rstrip("\n").split("\n"))
+        assert shown in out, f"the log shown for {rel} is not its output"
+        checked += 1
+    assert checked == 3
