@@ -620,8 +620,23 @@ class App:
         return True
 
     # ================================================================ actions
+    META_ACTIONS = ("quit", "really_quit", "close", "help", "menu", "handover_done", "new_menu", "new_pick",
+                    "new_start", "save_menu", "save_do", "load_menu", "load_do", "focus_field")
+
     def do(self, action: str, arg=None) -> None:
         """Every user action, from a click, a key or a test."""
+        if action in self.META_ACTIONS:
+            self._do_meta(action, arg)
+        elif self.game is not None:
+            if self.flow.current_side and not self.flow.waiting():
+                # the acting side lost its last waiting unit outside the flow (e.g. an edit): move on
+                self.flow.settle()
+                self.after_flow()
+            self._do_game(action, arg)
+        self.update_hover()
+
+    def _do_meta(self, action: str, arg) -> None:
+        """Screens, menus, saving and loading."""
         g = self.game
         if action == "quit":
             self.open_overlay("confirm_quit")
@@ -648,7 +663,7 @@ class App:
             if mods:
                 self.mods = [Path(m) for m in mods.split(os.pathsep) if m]
             self.new_game(level)
-        elif action == "save_menu":
+        elif action == "save_menu" and g is not None:
             self.open_overlay("save", {"name": f"turn{g.turn}-{g.phase}"})
         elif action == "save_do":
             if self.save(arg if arg is not None else self.ov.get("name")):
@@ -662,16 +677,11 @@ class App:
                 pass
         elif action == "focus_field":
             self.ov["field"] = arg
-        elif g is None:
-            return
-        elif self.flow.current_side and not self.flow.waiting():
-            # the acting side lost its last waiting unit outside the flow (e.g. an edit): move on
-            self.flow.settle()
-            self.after_flow()
-        if action in ("quit", "really_quit", "close", "help", "menu", "handover_done", "new_menu", "new_pick",
-                      "new_start", "save_menu", "save_do", "load_menu", "load_do", "focus_field") or g is None:
-            pass
-        elif action == "select":
+
+    def _do_game(self, action: str, arg) -> None:
+        """Selecting, moving, attacking, the camera and the log."""
+        g = self.game
+        if action == "select":
             self.select(arg)
             if arg and not self.flow.may_act(arg):
                 self.inspect = arg
@@ -756,7 +766,6 @@ class App:
             if card is not None:
                 self.overheat = max(0, min(card.overheat, self.overheat + arg))
                 self.set_target(self.target)
-        self.update_hover()
 
     def set_twist(self, d: int) -> None:
         if not self.selected or self.phase_kind() != "fire":
