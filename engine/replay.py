@@ -167,10 +167,24 @@ class Replay:
         if not self.simulated:
             return []
         self.to_end()
-        return differences(self.final, _as_json(self.game.to_dict()))
+        return differences(_rules_state(self.final), _rules_state(self.game.to_dict()))
 
     def close(self) -> None:
         self.game.close()
+
+
+# phase_data keys a front end keeps there to be saved with the game (the
+# hot-seat UI's position); they are not made by the rules, so a replay does
+# not reproduce them.
+FRONTEND_KEYS = ("hotseat",)
+
+
+def _rules_state(d: dict[str, Any]) -> dict[str, Any]:
+    d = _as_json(d)
+    for part in (d, (d.get("record") or {}).get("setup") or {}):
+        for key in FRONTEND_KEYS:
+            (part.get("phase_data") or {}).pop(key, None)
+    return d
 
 
 def differences(a: Any, b: Any, where: str = "game", limit: int = 10) -> list[str]:

@@ -110,3 +110,35 @@ def test_hexmech_app_dispatches_replay(tmp_path, capsys):
     path = saves.save_game(make_game(), tmp_path / "g.json")
     assert main(["replay", str(path), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["verified"] is True
+
+
+def test_front_end_data_in_phase_data_does_not_break_the_replay():
+    game = make_game(turns=False)
+    game.start_turn()
+    game.phase_data["hotseat"] = {"flow": {"acted": ["hopper"]}, "level": "x.tmx"}
+    game.run_phase("movement", [MoveOrder("hopper", {}, mode="walk", path=["F"])])
+    game.phase_data["hotseat"] = {"flow": {"acted": []}}
+    assert Replay.from_game(game).verify() == []
+
+
+def test_a_battle_played_through_the_ui_replays_exactly(tmp_path):
+    import os
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pytest
+    try:
+        import pygame
+        from engine.paths import LEVELS
+        from engine.ui import session
+        from engine.ui.app import App
+        from tests.test_ui_fullgame import play
+    except ImportError as exc:      # the UI is optional for the rules core
+        pytest.skip(f"no UI: {exc}")
+    level = LEVELS / "alpha_skirmish.tmx"
+    pygame.init()
+    screen = pygame.display.set_mode((1200, 800))
+    app = App(screen, session.new_game(str(level), [], 3), level=str(level), save_dir=tmp_path, edge_pan=False)
+    play(app)
+    assert app.game.turn >= 2
+    assert Replay.from_game(app.game).verify() == []
+    path = saves.save_game(app.game, tmp_path / "ui.json")
+    assert Replay.from_file(path).verify() == []
