@@ -105,3 +105,18 @@ def test_logs_shown_in_scenarios_md_are_real_output():
         assert shown in out, f"the log shown for {rel} is not its output"
         checked += 1
     assert checked == 3
+
+
+def test_rules_index_names_every_systems_module():
+    text = (DOCS / "rules.md").read_text(encoding="utf-8")
+    missing = sorted(f"systems/{p.name}" for p in (ROOT / "systems").glob("*.py")
+                     if p.name != "__init__.py" and f"`systems/{p.name}`" not in text)
+    assert not missing, f"docs/rules.md does not say what these modules implement: {missing}"
+
+
+def test_docs_name_only_files_that_exist():
+    """Every `path/like/this.py|toml|md` a page names is in the project."""
+    for page in DOCS.glob("*.md"):
+        for rel in re.findall(r"`((?:engine|systems|components|assets|levels|tests|docs)/[\w/.-]+\.(?:py|toml|md|tmx))`",
+                              page.read_text(encoding="utf-8")):
+            assert (ROOT / rel).exists(), f"{page.name} names {rel}, which does not exist"
