@@ -288,7 +288,7 @@ def plan(game: "Game", ent: int, mode: str, path: list[str], start: MoveState | 
             # Another attempt to stand, made only if the one before fails (a
             # failed attempt is a fall, and the mech tries again while MP
             # remain: core section 9). Planned as spent; refunded if unused.
-            new = replace(state, mp=state.mp + STAND_RETRY_MP)
+            new = state.replace(mp=state.mp + STAND_RETRY_MP)
             if new.mp > limit:
                 result.error = f"not enough MP for another attempt to stand (needs {new.mp}, has {limit})"
                 return result
