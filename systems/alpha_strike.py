@@ -11,11 +11,13 @@ Turn: initiative, movement, combat, end (AS-TURN-1).
 """
 from __future__ import annotations
 
-from engine.orders import FireOrder, PhysicalOrder
-from systems import as_combat, as_end_phase, as_motion  # noqa: F401  (as_motion registers itself)
+from engine.orders import FireOrder, MoveOrder, PhysicalOrder
+from systems import as_combat, as_end_phase, as_motion, movement
 
 
 def register_alpha_strike(rs) -> None:
+    # AS-PHYS-3: the shared move, minus charge / DFA declarations.
+    rs.handlers[("movement", MoveOrder)] = (as_motion.check_move, movement.apply_move)
     rs.handlers[("combat", FireOrder)] = (as_combat.check_fire, as_combat.apply_fire)
     rs.handlers[("combat", PhysicalOrder)] = (as_combat.check_physical, as_combat.apply_physical)
     rs.on_end.setdefault("combat", []).append(as_combat.resolve_attacks)

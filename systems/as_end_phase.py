@@ -74,27 +74,40 @@ def _remove_destroyed(game: "Game") -> None:
             game.log.emit("removed", unit=uid, cause=st.destroyed_cause)
 
 
+def in_water(game: "Game", ent: int) -> bool:
+    """AS-COOL-3: the seed says only "in water" (水域中), with no depth, for the
+    overheat-1 exception: any water hex, shallow (depth 0, under 2") too,
+    where the unit stands at the end phase (Q3)."""
+    return game.map.terrain(game.world.component(ent, Position).hex).terrain == "water"
+
+
 def in_deep_water(game: "Game", ent: int) -> bool:
-    """AS-COOL-3/4c: water 2" (depth 1, one level) deep or more, where the unit
-    stands at the end phase (ambiguities Q3, Q8)."""
+    """AS-COOL-4c: water 2" deep or more (depth 1: one level is 2", Q8), where
+    the unit stands at the end phase (Q3)."""
     t = game.map.terrain(game.world.component(ent, Position).hex)
     return t.terrain == "water" and t.depth >= 1
 
 
 def new_heat_level(old: int, *, began_shut_down: bool, overheat: int, fired: bool,
-                   in_water: bool, engine_hits: int = 0, ht_heat: int = 0) -> tuple[int, str]:
+                   in_water: bool, deep_water: bool | None = None, engine_hits: int = 0,
+                   ht_heat: int = 0) -> tuple[int, str]:
     """The seed's heat update for one unit; returns (new level, reason).
+    `in_water`: the unit stands in water of any depth (AS-COOL-3);
+    `deep_water`: in water 2" deep or more (AS-COOL-4c; defaults to `in_water`).
 
     - AS-COOL-4a: began the end phase shut down -> 0 (and restarts).
     - AS-COOL-1: overheated -> + OV used, no cooling at all;
       AS-COOL-3: in water with exactly 1 OV -> unchanged.
     - AS-COOL-4b: no weapon attack this turn -> 0 (a physical attack is no
       weapon attack, Q4).
-    - AS-COOL-4c: in water, fired, no OV -> -1.
+    - AS-COOL-4c: in water 2"+ deep, fired, no OV -> -1.
     - AS-COOL-2: fired without OV, out of water -> unchanged.
     Then a 'Mech's Engine Hit adds 1 if it fired (AS-CRIT-ENGINE), HT heat is
     added capped at 2 (AS-HEAT-4, after the reset, Q5), and the level is
     clamped to 4 = S (AS-SHUT-1)."""
+    if deep_water is None:
+        deep_water = in_water
+    in_water = in_water or deep_water
     if began_shut_down:
         level, reason = 0, "restart after shutdown"
     elif overheat > 0:
@@ -104,7 +117,7 @@ def new_heat_level(old: int, *, began_shut_down: bool, overheat: int, fired: boo
             level, reason = old + overheat, f"overheat {overheat}"
     elif not fired:
         level, reason = 0, "no weapon attack"
-    elif in_water:
+    elif deep_water:
         level, reason = max(0, old - 1), "cooled by water"
     else:
         level, reason = old, "fired without overheat"
@@ -127,7 +140,7 @@ def update_heat(game: "Game", ent: int, rec: dict) -> None:
     old = heat.level
     level, reason = new_heat_level(
         old, began_shut_down=began_shut_down, overheat=rec["overheat"].get(uid, 0),
-        fired=uid in rec["fired"], in_water=in_deep_water(game, ent),
+        fired=uid in rec["fired"], in_water=in_water(game, ent), deep_water=in_deep_water(game, ent),
         engine_hits=c.crits.get("engine_hit", 0) if c.type in as_card.MECH_TYPES else 0,
         ht_heat=rec["ht_heat"].get(uid, 0))
     heat.level = level

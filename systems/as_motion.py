@@ -11,6 +11,8 @@ units (registered as MOTION_RULES["alpha-strike"]).
   the unit may stand in.
 - AS-MOVE-5: no facing: turning is free and "B" is simply a step the other way.
 - AS-SHUT-1, AS-MOVE-7: shut-down, stunned or immobile units do not move.
+- AS-PHYS-3: charges and death from above are not part of the introductory
+  rules, so a move order declaring one is refused (`check_move`).
 """
 from __future__ import annotations
 
@@ -20,6 +22,7 @@ from typing import TYPE_CHECKING
 from components import Identity
 from engine.hexgrid import turn
 from engine.hexmap import Terrain
+from engine.orders import MoveOrder
 from systems import as_card, movement
 
 if TYPE_CHECKING:
@@ -123,3 +126,14 @@ class AlphaStrikeMotion:
 
 
 movement.MOTION_RULES["alpha-strike"] = AlphaStrikeMotion()
+
+
+def check_move(game: "Game", order: MoveOrder) -> str | None:
+    """The Alpha Strike movement check: the shared one, after refusing a
+    charge or death-from-above declaration (AS-PHYS-3: Standard-rules attacks,
+    not in the introductory game)."""
+    if order.charge or order.dfa:
+        kind = "charge" if order.charge else "death from above"
+        return (f"Alpha Strike (introductory rules) has no {kind} attack: move, then make a "
+                "weapon or a standard/melee physical attack in the combat phase")
+    return movement.check_move(game, order)

@@ -115,6 +115,30 @@ def test_AS_HEAT_2_heat_below_2_keeps_the_tmm():
     assert as_combat.target_movement(game, ent) == [("target movement (TMM)", 2)]
 
 
+def test_AS_HEAT_2_Q1_tmm_minus_1_from_heat_2_once_and_not_below_0():
+    # Seed: "大于2点" but its Loki example takes 1 at heat 2 (Q1): heat 1 none,
+    # heat 2 and heat 3 take 1 each (not 1 per level); a TMM 0 stays 0.
+    game = make_as_game()
+    units = {lvl: add_card(game, f"u{lvl}", "red", f"05{10 + lvl}", heat_level=lvl, tmm=2)
+             for lvl in (1, 2, 3)}
+    zero = add_card(game, "z", "red", "0520", heat_level=3, tmm=0)
+    game.start_turn(["red"])
+    total = {lvl: sum(v for _, v in as_combat.target_movement(game, ent)) for lvl, ent in units.items()}
+    assert total == {1: 2, 2: 1, 3: 1}
+    assert as_combat.target_movement(game, zero) == []
+
+
+def test_AS_HEAT_2_Q2_a_target_that_jumped_keeps_its_tmm_at_heat_2():
+    # "跳跃移动和目标移动修正因子不受热量刻度条影响": jump Move and the TMM of a
+    # jumping unit are not touched by heat (Q2): TMM 2 + 1 jumped, no -1.
+    game = make_as_game()
+    add_card(game, "j", "red", "0520", heat_level=2, move=10, jump=10, tmm=2)
+    game.start_turn(["red"])
+    game.run_phase("movement", [move("j", ["F"] * 5, mode="jump")])
+    assert as_combat.target_movement(game, game.units["j"]) == [
+        ("target movement (TMM)", 2), ("target jumped", 1)]
+
+
 def test_AS_HEAT_3_the_overheating_attack_is_not_modified_by_it():
     game = duel(forced={"to_hit": [12, 12]})
     play(game, fires=[fire("a", "b", overheat=2)])
@@ -147,6 +171,34 @@ def test_AS_HEAT_4_three_ht1_hits_add_2_and_a_miss_adds_nothing():
     play(game, fires=[fire(f"h{i}", "t") for i in range(4)])
     assert [e["hit"] for e in game.log.of_type("attack")] == [True, True, True, False]
     assert heat(game, "t") == 2
+
+
+def test_AS_HEAT_4_Q5_ht_heat_lands_after_the_reset_to_0():
+    # Q5: a unit that did not fire drops to 0 (AS-COOL-4b), then takes its HT
+    # heat: heat 3 + HT1 -> 1. A unit that began the end phase shut down
+    # restarts at 0 and then takes its HT heat: heat 4 (S) + HT2 -> 2.
+    game = make_as_game(forced={"to_hit": [12, 12]})
+    add_card(game, "idle", "blue", "0510", heat_level=3, armor_left=20)
+    add_card(game, "off", "blue", "0710", heat_level=4, armor_left=20)
+    add_card(game, "h1", "red", "0508", specials=["HT1"])
+    add_card(game, "h2", "red", "0708", specials=["HT2"])
+    events = play(game, fires=[fire("h1", "idle"), fire("h2", "off")])
+    assert [(e["from"], e["to"]) for e in of(events, "heat", unit="idle")] == [(3, 1)]
+    assert [(e["from"], e["to"]) for e in of(events, "heat", unit="off")] == [(4, 2)]
+    assert of(events, "restart", unit="off") and not status(game, "off").shutdown
+
+
+def test_AS_SPA_HT_heat_lands_in_the_end_phase_not_at_the_hit():
+    # "在成功进行武器射击之回合的结束阶段": the target's heat scale changes in the end phase.
+    game = make_as_game(forced={"to_hit": [12]})
+    add_card(game, "t", "blue", "0510", armor_left=20)
+    add_card(game, "h", "red", "0508", specials=["HT2"])
+    game.start_turn(["red", "blue"])
+    game.run_phase("movement", [])
+    game.run_phase("combat", [fire("h", "t")])
+    assert heat(game, "t") == 0
+    game.run_phase("end", [])
+    assert heat(game, "t") == 2 and game.log.of_type("heat")[-1]["phase"] == "end"
 
 
 # ------------------------------------------------------------------ AS-SHUT
@@ -213,6 +265,23 @@ def test_AS_COOL_3_water_absorbs_exactly_one_point_of_overheat():
     game = duel(forced={"to_hit": [12]}, a_heat=2)
     play(game, fires=[fire("a", "b", overheat=1)])
     assert heat(game, "a") == 3
+
+
+def test_AS_COOL_3_any_water_absorbs_one_point_even_shallow_water():
+    # "水域中的单位只使用1点过热值" gives no depth (AS-COOL-3, Q3): shallow water
+    # (depth 0, under 2") also keeps heat 2 with OV 1 ...
+    shallow = {"0510": {"terrain": "water", "depth": 0}}
+    game = duel(forced={"to_hit": [12]}, a_heat=2, hexes=shallow)
+    play(game, fires=[fire("a", "b", overheat=1)])
+    assert heat(game, "a") == 2
+    # ... but only water 2" deep or more cools by 1 without overheat (AS-COOL-4c).
+    game = duel(forced={"to_hit": [12]}, a_heat=2, hexes=shallow)
+    play(game, fires=[fire("a", "b")])
+    assert heat(game, "a") == 2
+    # With OV 2 water absorbs nothing: 2 + 2 = 4, shutdown (AS-COOL-1).
+    game = duel(forced={"to_hit": [12]}, a_heat=2, hexes={"0510": WATER})
+    play(game, fires=[fire("a", "b", overheat=2)])
+    assert heat(game, "a") == 4 and status(game, "a").shutdown
 
 
 def test_AS_COOL_4a_a_unit_that_began_the_end_phase_shut_down_restarts_at_0():
@@ -297,19 +366,51 @@ def test_AS_COOL_5_loki_prime_worked_example_end_to_end():
     assert as_combat.target_movement(game, loki) == [("target movement (TMM)", 2)]
 
 
+def test_AS_COOL_5_loki_stays_at_2_unless_it_holds_fire_or_submerges():
+    """The seed's Loki at heat 2: "除非Loki放弃武器射击，或进入深到足以淹没自己的水域，
+    不然它会保持2点的热量水平". It could overheat 3 (OV 3), not 4."""
+    def loki_game(hexes=None):
+        game = make_as_game(forced={"to_hit": [2]}, hexes=hexes)
+        add_shipped(game, "loki", "loki", "clan", "0510", heat=2)
+        add_shipped(game, "hunch", "hunchback_as", "is", "0508", armor={"unit": 50})
+        return game
+
+    game = loki_game()
+    game.start_turn(["clan", "is"])
+    game.start_phase("combat")
+    assert game.check(fire("loki", "hunch", overheat=3)) is None
+    assert "0 to 3" in game.check(fire("loki", "hunch", overheat=4))
+    # Keeps firing without overheat on dry land: stays at 2.
+    game = loki_game()
+    play(game, fires=[fire("loki", "hunch")], initiative=["clan", "is"])
+    assert heat(game, "loki") == 2
+    # Gives up its weapon attack: 0.
+    game = loki_game()
+    play(game, initiative=["clan", "is"])
+    assert heat(game, "loki") == 0
+    # Walks into water deep enough to submerge it (2") and fires without overheat: 1.
+    game = loki_game(hexes={"0509": WATER})
+    game.get("hunch", Position).hex = game.get("hunch", Position).hex._replace(y=5)
+    play(game, moves=[move("loki", ["F"])], fires=[fire("loki", "hunch")], initiative=["clan", "is"])
+    assert heat(game, "loki") == 1
+
+
 @given(old=st.integers(0, 4), shut=st.booleans(), ov=st.integers(0, 4), fired=st.booleans(),
-       water=st.booleans(), engine=st.integers(0, 1), ht=st.integers(0, 6))
-def test_AS_COOL_heat_update_invariants(old, shut, ov, fired, water, engine, ht):
+       water=st.booleans(), deep=st.booleans(), engine=st.integers(0, 1), ht=st.integers(0, 6))
+def test_AS_COOL_heat_update_invariants(old, shut, ov, fired, water, deep, engine, ht):
+    water = water or deep             # deep water is water
     if shut:
         ov, fired = 0, False          # a shut-down unit cannot attack
     if ov:
         fired = True                  # overheat comes with a weapon attack
     level, _ = new_heat_level(old, began_shut_down=shut, overheat=ov, fired=fired, in_water=water,
-                              engine_hits=engine, ht_heat=ht)
+                              deep_water=deep, engine_hits=engine, ht_heat=ht)
     assert 0 <= level <= 4
     if ov >= 2 or (ov == 1 and not water):
         assert level >= min(4, old + ov)            # AS-COOL-1: no cooling
     if not fired and not ht:
         assert level == 0                           # AS-COOL-4a/b
     if level < old:
-        assert shut or not fired or (water and ov == 0)   # AS-COOL-4: the only ways down
+        assert shut or not fired or (deep and ov == 0)    # AS-COOL-4: the only ways down
+    if fired and not shut and ov <= 1 and water and not engine and not ht:
+        assert level == (max(0, old - 1) if deep and ov == 0 else old)   # AS-COOL-3, -4c

@@ -146,3 +146,23 @@ def test_a_move_updates_position_and_turn_state():
     m = of(events, "move", unit="a")[0]
     assert (m["from"], m["to"], m["hexes_moved"], m["mp_spent"]) == ("0520", "0617", 3, 3)
     assert game.get("a", Position).hex == parse_hex_label("0617")
+
+
+def test_AS_PHYS_3_charge_and_death_from_above_are_refused():
+    # AS-PHYS-3: no charge or DFA in the introductory rules: a move that
+    # declares one is refused with a reason (and offers nothing to the UI).
+    from engine.orders import MoveOrder
+    from engine.ui.queries import declaration_candidates
+    game = make_as_game()
+    add_card(game, "a", "red", "0510", move=10, jump=10)
+    add_card(game, "b", "blue", "0508")
+    game.start_turn(["red", "blue"])
+    game.start_phase("movement")
+    charge = MoveOrder("a", {}, mode="walk", path=["F"], charge="b")
+    dfa = MoveOrder("a", {}, mode="jump", path=["F"], dfa="b")
+    assert "no charge attack" in game.check(charge)
+    assert "no death from above attack" in game.check(dfa)
+    assert game.check(move("a", ["F"])) is None
+    assert declaration_candidates(game, "a", "walk", ["F"], parse_hex_label("0509")) == []
+    events = play(game, moves=[charge])
+    assert len(of(events, "refused", unit="a")) == 1 and of(events, "move", unit="a") == []

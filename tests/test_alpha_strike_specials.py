@@ -124,3 +124,12 @@ def test_AS_SPA_OVL_overheat_damage_at_long_range():
         assert of(events, "attack")[0]["damage"] == expected, (at, specials)
         # The overheat adds heat either way.
         assert game.get("a", AlphaStrikeHeat).level == 1
+
+
+def test_AS_SPA_0_two_abilities_the_stronger_ammo_protection_wins():
+    # "单位可以拥有多项特殊能力": CASE and CASEII on one card: CASEII ignores the
+    # Ammo Hit, so no extra CASE point (W9: S stays 2).
+    game = _ammo_game(["CASE", "CASEII"], [2])
+    events = play(game, fires=[fire("a", "b")])
+    assert structure(game, "b") == 2
+    assert of(events, "critical", unit="b")[0]["result"] == "no effect (CASEII)"
