@@ -37,6 +37,7 @@ class MoveOrder(Order):
     charge: str | None = None
     dfa: str | None = None
     facing: int | None = None          # jump: final facing chosen freely
+    charge_miss: str | None = None     # "left" | "right": where a missed charger goes (P-CHARGE-16)
 
     phase_kind = "move"
 

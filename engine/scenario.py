@@ -25,7 +25,7 @@ from engine.unit_loader import find_unit_file, is_file, load_unit
 
 UNIT_KEYS = ("id", "data", "side", "at", "facing", "piloting", "driving", "gunnery", "prone",
              "altitude", "turret", "heat", "damaged", "missing", "armor", "structure")
-MOVE_KEYS = ("unit", "mode", "path", "charge", "dfa", "facing")
+MOVE_KEYS = ("unit", "mode", "path", "charge", "dfa", "facing", "charge_miss")
 FIRE_KEYS = ("unit", "weapon", "target", "torso_twist", "turret", "overheat")
 PHYSICAL_KEYS = ("unit", "attack", "limb", "target", "source")
 MOVE_MODES = ("walk", "run", "jump", "cruise", "flank")
@@ -297,7 +297,8 @@ def _move(o: dict, where: str, v: _V, game: Game) -> MoveOrder:
     return MoveOrder(uid, dict(o), mode=mode, path=path,
                      charge=_unit_ref(o, "charge", where, v, game, required=False),
                      dfa=_unit_ref(o, "dfa", where, v, game, required=False),
-                     facing=v.int_(o, "facing", where, 0, 5))
+                     facing=v.int_(o, "facing", where, 0, 5),
+                     charge_miss=v.str_(o, "charge_miss", where, choices=("left", "right")))
 
 
 def _fire(o: dict, where: str, v: _V, game: Game) -> FireOrder:

@@ -31,9 +31,12 @@ Rule choices where the seed, the digest and MegaMek differ or are silent:
   charge into a hex two or more levels lower drops the target, and the
   attacker advances (project decision on P-PUSH-9).
 - Charge damage ceil(W/10 x hexes moved), the target hex not counted
-  (X-CHARGE-1, -2). A missed charger goes to the higher free hex of the two
-  beside the target, else a die picks one (the seed lets the player choose;
-  orders have no field for it: X-CHARGE-3). A prohibited charge
+  (X-CHARGE-1, -2). A charge has no level limit of its own: the charger
+  must be able to enter the target's hex (P-CHARGE-10) with its MP
+  (P-CHARGE-5). A missed charger goes to the side the move order's
+  `charge_miss` names (the attacking player's choice, P-CHARGE-16), else to
+  the higher free hex of the two beside the target, else a die picks one
+  (X-CHARGE-3). A prohibited charge
   displacement moves nobody (seed, X-CHARGE-4); a DFA target tries the
   hexes beside the line first (MM getValidDisplacement) and stays put if
   none is legal.
@@ -213,7 +216,8 @@ def _attacker_error(game: "Game", ent: int, prone_ok: bool = False) -> str | Non
     if ts.picked_up_club:
         return f"{name} picked up a club this turn and may not attack (P-FIND-2)"
     if ts.charge_target or ts.dfa_target:
-        return f"{name} is making a {'charge' if ts.charge_target else 'death from above'} this turn"
+        kind = 'charge' if ts.charge_target else 'death from above'
+        return f"{name} is making a {kind} this turn: that is its attack, it makes no other"
     return None
 
 
@@ -324,7 +328,8 @@ def _base(game: "Game", ent: int, attack: str) -> list[list]:
 def _hands_busy(game: "Game", ent: int) -> str | None:
     eq = game.world.try_component(ent, Equipment)
     if eq is not None and eq.club is not None:
-        return f"{_name(game, ent)}'s hands hold a club (P-FIND-5)"
+        return (f"{_name(game, ent)}'s hands hold a club: it may club or kick, not punch, push or "
+                f"swing a hatchet (P-FIND-5)")
     return None
 
 
@@ -335,7 +340,7 @@ def _punch(game: "Game", ent: int, tgt: int, limb: str | None, level_diff: int |
     installed, destroyed = _acts(game, ent)
     tname = _name(game, tgt)
     if not _limb_present(game, ent, loc):
-        return Eval(f"the {limb} arm is gone")
+        return Eval(f"the {limb} arm is gone: it cannot punch")
     if _bad(installed, destroyed, f"{limb}_shoulder"):
         return Eval(f"the {limb} shoulder actuator is destroyed: that arm cannot punch (P-PUNCH-4)")
     if _fired_from(game, ent, loc):
@@ -486,7 +491,7 @@ def _hatchet(game: "Game", ent: int, tgt: int, limb: str | None, level_diff: int
         return Eval(f"the {side} arm holding the hatchet is gone")
     for part in ("shoulder", "hand"):
         if _bad(installed, destroyed, f"{side}_{part}"):
-            return Eval(f"the {side} {part} actuator is destroyed: the hatchet cannot be swung")
+            return Eval(f"the {side} {part} actuator is damaged or missing: the hatchet cannot be swung")
     if _fired_from(game, ent, eq.hatchet):
         return Eval(f"the {side} arm fired its weapons this turn: no hatchet attack (P-WPN-2)")
     if (busy := _hands_busy(game, ent)):
@@ -522,7 +527,8 @@ def _combination_error(game: "Game", uid: str, attack: str, limb: str | None) ->
     arm_attacks = ("punch", "hatchet")
     if attack not in arm_attacks or any(p["attack"] not in arm_attacks for p in mine):
         done = ", ".join(p["attack"] for p in mine)
-        return f"this mech has already declared a {done} this turn"
+        return (f"this mech has already declared a {done} this turn: in one turn a mech punches (once "
+                f"per arm, or punch and hatchet), or kicks once, or clubs once, or pushes once")
     for p in mine:
         if p["limb"] == limb:
             return f"the {limb} arm has already been used this turn"
@@ -657,6 +663,10 @@ def charger_damage(game: "Game", ent: int, tgt: int) -> int:
 
 def check_declaration(game: "Game", ent: int, order: MoveOrder, result) -> str | None:
     """DECLARATION_CHECKS hook: is the charge or DFA at the end of this path legal?"""
+    miss = getattr(order, "charge_miss", None)
+    if miss is not None and (not order.charge or miss not in ("left", "right")):
+        return ("charge_miss says where a missed charger goes: \"left\" or \"right\" of the target hex, "
+                "and only with a charge (P-CHARGE-16)")
     if (not order.charge and not order.dfa) or game.ruleset.name != "classic":
         return None
     if order.charge and order.dfa:
@@ -683,10 +693,12 @@ def check_declaration(game: "Game", ent: int, order: MoveOrder, result) -> str |
         if other != ent and tuid in (ots.charge_target, ots.dfa_target):
             return f"{tname} is already the target of a charge or death from above this turn (P-CHARGE-9)"
         if other != ent and order.unit in (ots.charge_target, ots.dfa_target):
-            return f"{_name(game, ent)} is itself the target of a charge or death from above this turn"
+            return (f"{_name(game, ent)} is itself the target of a charge or death from above this turn: "
+                    f"a charging unit cannot be one (P-CHARGE-4)")
     tts = game.world.component(tgt, TurnState)
     if tts.charge_target or tts.dfa_target:
-        return f"{tname} is charging this turn and cannot be charged (P-CHARGE-4)"
+        return (f"{tname} is making a charge or death from above this turn: its move ends only in the "
+                f"physical phase, so it cannot be charged or attacked from above (P-CHARGE-4)")
     thex = game.world.component(tgt, Position).hex
     if order.charge:
         if order.mode not in ("walk", "run", "cruise", "flank"):
@@ -705,9 +717,9 @@ def check_declaration(game: "Game", ent: int, order: MoveOrder, result) -> str |
         cost = rules.enter_cost(game, ent, order.mode, game.map.terrain(final.hex), game.map.terrain(thex), False)
         if isinstance(cost, str):
             return f"{tname} stands in terrain this unit cannot enter: no charge (P-CHARGE-10): {cost}"
-        rise = game.map.terrain(thex).level - game.map.terrain(final.hex).level
-        if abs(rise) > 1:
-            return f"{tname} is {abs(rise)} levels {'higher' if rise > 0 else 'lower'}: a charge reaches one level at most"
+        # No level limit of its own: the charger only has to be able to enter
+        # the target's hex (P-CHARGE-10; a mech climbs or drops 2 levels a
+        # hex) with the MP it has left (P-CHARGE-5).
         limit = rules.mp(game, ent, order.mode)
         if final.mp + cost > limit:
             return (f"not enough MP left to enter {tname}'s hex: needs {final.mp + cost}, "
@@ -729,9 +741,11 @@ def check_declaration(game: "Game", ent: int, order: MoveOrder, result) -> str |
 def record_declaration(game: "Game", ent: int, order: MoveOrder, result) -> None:
     """AFTER_MOVE hook: remember a declared charge or DFA, in order."""
     if (order.charge or order.dfa) and game.ruleset.name == "classic":
-        game.phase_data.setdefault("charges", []).append({
-            "unit": order.unit, "attack": "charge" if order.charge else "dfa",
-            "target": order.charge or order.dfa})
+        entry = {"unit": order.unit, "attack": "charge" if order.charge else "dfa",
+                 "target": order.charge or order.dfa}
+        if order.charge and getattr(order, "charge_miss", None):
+            entry["miss_to"] = order.charge_miss
+        game.phase_data.setdefault("charges", []).append(entry)
 
 
 def begin_physical(game: "Game") -> None:
@@ -924,7 +938,7 @@ def _resolve_moves(game: "Game", moves: list[tuple[str, dict, bool]]) -> None:
                 _push_target(game, ent, tgt, e, psr=("hit by a charge", 2), cause="charge")
                 piloting.queue_psr(game, ent, "made a successful charge", 2)   # P-CHARGE-18
             elif not e.get("automatic_miss"):
-                _missed_charge(game, ent, tgt)
+                _missed_charge(game, ent, tgt, e.get("miss_to"))
         elif kind == "dfa":
             if hit:
                 _push_target(game, ent, tgt, e, psr=("hit by a death from above", 2), cause="dfa",
@@ -975,22 +989,28 @@ def _push_target(game: "Game", ent: int, tgt: int, e: dict, *, psr: tuple[str, i
         displacement.move_into(game, ent, tat, f"{cause}: attacker advances")
 
 
-def _missed_charge(game: "Game", ent: int, tgt: int) -> None:
+def _missed_charge(game: "Game", ent: int, tgt: int, choice: str | None = None) -> None:
     """P-CHARGE-16: the charger goes to the hex front-left or front-right of
-    where it was (beside the target hex). The seed lets the attacking player
-    choose; the engine takes the higher, else rolls (MM); neither legal: it
-    stays (X-CHARGE-3). The MP to enter the target hex are spent (P-CHARGE-5)."""
+    where it was (beside the target hex). The attacking player chooses with
+    the move order's `charge_miss` ("left" / "right"); when that hex cannot
+    be entered the other one is used. Without a choice the engine takes the
+    higher, else rolls (MM); neither legal: it stays (X-CHARGE-3). The MP to
+    enter the target hex are spent (P-CHARGE-5)."""
     pos = game.world.component(ent, Position)
-    legal = []
-    for t in (-1, 1):
+    legal, sides = [], {}
+    for t, side in ((-1, "left"), (1, "right")):
         d = turn(pos.facing, t)
         h = neighbor(pos.hex, d)
         if game.map.on_map(h) and displacement.outcome(game, ent, d) == displacement.MOVE \
                 and not displacement._ground_units_at(game, h, exclude=ent):
             legal.append(h)
+            sides[side] = h
     if not legal:
         game.log.emit("displace_blocked", unit=game.uid(ent), **{"from": game.map.label(pos.hex)},
                       to=None, cause="missed charge: no room beside the target")
+        return
+    if choice in sides:
+        displacement.move_into(game, ent, sides[choice], f"missed charge: the {choice} hex, as ordered")
         return
     top = max(game.map.terrain(h).level for h in legal)
     legal = [h for h in legal if game.map.terrain(h).level == top]

@@ -403,6 +403,17 @@ def test_P_PUSH_9_two_levels_down_is_an_accidental_fall_and_the_pusher_advances(
     assert game.world.component(game.units["t"], Status).prone
 
 
+def test_P_PUSH_4_the_feet_decide_not_a_twisted_torso():
+    """Directly ahead of the feet: a push even with the torso twisted away;
+    ahead of the twisted torso but not of the feet: no push."""
+    game = two_mechs(forced={"to_hit": [12], "psr": [12]})
+    out = play(game, [phys("a", "push", "t")], setup=lambda g: setattr(ts(g, "a"), "torso_twist", 1))
+    assert out == [None] and at(game, "t") == "0503"
+    game = two_mechs(target_dir=1)
+    out = play(game, [phys("a", "push", "t")], setup=lambda g: setattr(ts(g, "a"), "torso_twist", 1))
+    assert "P-PUSH-4" in out[0]
+
+
 def test_push_target_must_be_at_the_same_level():
     game = two_mechs(hexes={"0504": Terrain(level=1)})
     out = play(game, [phys("a", "push", "t")])
@@ -452,6 +463,41 @@ def test_P_FIND_3_uproot_a_tree_only_in_woods():
     assert "no trees" in out[0]
     out = play(game, [phys("a", "pick_up_club", source="limb")])
     assert "no severed limb" in out[0]
+
+
+def test_P_FIND_3_uprooting_a_tree_costs_the_turn_like_a_pickup():
+    """Project decision on P-FIND-3: no attack in the turn a tree is uprooted,
+    and no uprooting after an attack was declared."""
+    game = two_mechs(hexes={"0505": Terrain("light_woods")})
+    out = play(game, [phys("a", "pick_up_club", source="tree"), phys("a", "kick", "t", "right")])
+    assert out[0] is None and "P-FIND-2" in out[1]
+    game = two_mechs(hexes={"0505": Terrain("light_woods")})
+    out = play(game, [phys("a", "kick", "t", "right"), phys("a", "pick_up_club", source="tree")])
+    assert out[0] is None and "P-FIND-2" in out[1]
+
+
+def test_seed000_severed_limb_club_from_pickup_to_swing_to_drop():
+    """P-FIND-1, -2, -5, P-CLUB-3, -4: a limb lies in 0504; the Grasshopper
+    walks in and picks it up (no attack that turn), clubs the next turn for
+    70/5 = 14 on the standard table and keeps the limb (only a tree breaks,
+    P-FIND-4); losing an arm drops the limb back in the hex."""
+    game = make_game(forced={"to_hit": [12], "location": [7]})
+    add(game, "a", "grasshopper", "red", "0505", 0)
+    add(game, "t", "jagermech", "blue", "0503", 3)
+    game.map.clubs[parse_hex_label("0504")] = ["right_arm of x"]
+    to_weapon_phase(game, [move("a", "walk", ["F"])])
+    weapon_phase(game)
+    assert physical_phase(game, [phys("a", "pick_up_club", source="limb"),
+                                 phys("a", "club", "t")])[0] is None
+    assert "P-FIND-2" in events(game, "refused", unit="a")[0]["reason"]
+    assert not game.log.of_type("attack")
+    assert play(game, [phys("a", "club", "t")]) == [None]
+    assert [(d["location"], d["amount"]) for d in events(game, "damage", unit="t")] == [("center_torso", 14)]
+    eq = game.world.component(game.units["a"], Equipment)
+    assert eq.club == "right_arm of x"
+    damage.destroy_location(game, game.units["a"], "left_arm", cause="test")
+    assert eq.club is None
+    assert sorted(game.map.clubs[parse_hex_label("0504")]) == ["left_arm of a", "right_arm of x"]
 
 
 def _clubber(club="tree", forced=None, **kw):
@@ -945,10 +991,116 @@ def test_core_example_2_a_charger_standing_in_water_takes_half():
     assert sum(d["amount"] for d in events(game, "damage", unit="jager")) == 5
 
 
-def test_charge_reaches_one_level_at_most():
-    game, order = charge_game(hexes={"0404": Terrain(level=2)})
-    out = to_weapon_phase(game, [order], initiative=("blue", "red"))
-    assert "one level at most" in out[0]
+def test_seed000_charge_two_levels_up_is_legal_with_the_mp():
+    """P-CHARGE-10, -5: the seed limits a charge only by terrain the charger
+    cannot enter and by MP. A mech climbs 2 levels a hex (cost 1 + 2), so a
+    JagerMech (run 6) that ran 2 hexes may charge a target 2 levels up;
+    after 5 hexes it lacks the MP; 3 levels up is prohibited terrain."""
+    game, order = charge_game(path=2, hexes={"0404": Terrain(level=2), "0403": Terrain(level=2)},
+                              forced={"to_hit": [12], "location": [7] * 5, "critical": [2] * 3,
+                                      "psr": [12] * 4})
+    assert to_weapon_phase(game, [order], initiative=("blue", "red")) == [None]
+    weapon_phase(game)
+    physical_phase(game)
+    assert [d["amount"] for d in events(game, "damage", unit="hopper")] == [5, 5, 3]   # ceil(6.5 x 2)
+    assert at(game, "hopper") == "0403" and at(game, "jager") == "0404"
+    game, order = charge_game(path=5, hexes={"0404": Terrain(level=2)})
+    assert "P-CHARGE-5" in to_weapon_phase(game, [order], initiative=("blue", "red"))[0]
+    game, order = charge_game(path=2, hexes={"0404": Terrain(level=3)})
+    assert "P-CHARGE-10" in to_weapon_phase(game, [order], initiative=("blue", "red"))[0]
+
+
+def test_seed000_charge_two_levels_down_uses_the_standard_table():
+    """A charge down 2 levels (cost 1 + 2): damage and table as on the flat."""
+    game, order = charge_game(path=2, hexes={"0404": Terrain(level=-2), "0403": Terrain(level=-2)},
+                              forced={"to_hit": [12], "location": [7] * 5, "critical": [2] * 3,
+                                      "psr": [12] * 4})
+    assert to_weapon_phase(game, [order], initiative=("blue", "red")) == [None]
+    weapon_phase(game)
+    physical_phase(game)
+    dmg = events(game, "damage", unit="hopper")
+    assert [d["amount"] for d in dmg] == [5, 5, 3] and {d["location"] for d in dmg} == {"center_torso"}
+    assert at(game, "hopper") == "0403" and at(game, "jager") == "0404"
+
+
+def test_P_CHARGE_17_two_levels_down_the_target_falls_and_the_charger_advances():
+    """The exception of P-CHARGE-17 (as P-PUSH-9): the hex beyond the target
+    is 2 levels lower, so the target is displaced into it and falls
+    (70 t: ceil(7) x 3 = 21); the charger takes the target's hex."""
+    game, order = charge_game(path=2, hexes={"0403": Terrain(level=-2)},
+                              forced={"to_hit": [12], "location": [7] * 20, "critical": [2] * 10,
+                                      "fall": [1], "psr": [12] * 6})
+    to_weapon_phase(game, [order], initiative=("blue", "red"))
+    weapon_phase(game)
+    physical_phase(game)
+    fall = events(game, "fall", unit="hopper")[0]
+    assert fall["levels"] == 2 and fall["damage"] == 21 and fall["at"] == "0403"
+    assert at(game, "hopper") == "0403" and at(game, "jager") == "0404"
+    assert events(game, "psr", unit="jager", reason="made a successful charge")
+
+
+def test_P_CHARGE_16_the_attacking_player_chooses_left_or_right():
+    """The seed: the attacking player puts a missed charger in the left or
+    right hex of its forward arc (move order field charge_miss). A side
+    that cannot be entered gives the other; a bad value is refused."""
+    for side, expected in (("left", nb("0405", 5)), ("right", nb("0405", 1))):
+        game, order = charge_game(forced={"to_hit": [2]}, charge_miss=side)
+        assert to_weapon_phase(game, [order], initiative=("blue", "red")) == [None]
+        weapon_phase(game)
+        physical_phase(game)
+        assert at(game, "jager") == expected
+        assert not [r for r in game.log.of_type("roll") if r["purpose"] == "displacement"]
+    game, order = charge_game(forced={"to_hit": [2]}, charge_miss="left",
+                              hexes={nb("0405", 5): Terrain(level=4)})
+    to_weapon_phase(game, [order], initiative=("blue", "red"))
+    weapon_phase(game)
+    physical_phase(game)
+    assert at(game, "jager") == nb("0405", 1)
+    game, order = charge_game(charge_miss="up")
+    assert "P-CHARGE-16" in to_weapon_phase(game, [order], initiative=("blue", "red"))[0]
+    game = make_game(8, 12)
+    add(game, "jager", "jagermech", "blue", "0408", 0)
+    assert "only with a charge" in to_weapon_phase(game, [move("jager", "walk", ["F"], charge_miss="left")])[0]
+
+
+def test_P_FIND_1_a_limb_blown_off_by_a_charge_stays_where_the_damage_was_taken():
+    """The charge damage comes before the displacement (P-CHARGE-15): the
+    arm it blows off lies in the target's old hex, where the charger now
+    stands."""
+    game, order = charge_game(forced={"to_hit": [12], "location": [4] + [7] * 9, "critical": [2] * 10,
+                                      "psr": [12] * 6})
+    to_weapon_phase(game, [order], initiative=("blue", "red"))
+    hopper = game.units["hopper"]
+    from components import Armor
+    game.world.component(hopper, Armor).points["right_arm"] = 0
+    game.world.component(hopper, Structure).points["right_arm"] = 3
+    weapon_phase(game)
+    physical_phase(game)
+    assert game.map.clubs[parse_hex_label("0404")] == ["right_arm of hopper"]
+    assert at(game, "hopper") == "0403" and at(game, "jager") == "0404"
+
+
+def test_P_CHARGE_13_attacker_damage_rounds_up():
+    """The charger takes ceil(target W/10): a 55 t target gives ceil(5.5) = 6 as 5 + 1."""
+    game, order = charge_game(forced={"to_hit": [12], "location": [7] * 20, "critical": [2] * 10,
+                                      "psr": [12] * 4})
+    set_tons(game, "hopper", 55)
+    to_weapon_phase(game, [order], initiative=("blue", "red"))
+    weapon_phase(game)
+    physical_phase(game)
+    assert [d["amount"] for d in events(game, "damage", unit="jager")] == [5, 1]
+
+
+def test_P_CHARGE_3_a_target_that_moves_away_after_the_declaration_is_not_charged():
+    """The charge resolves after every unit has moved (project decision on
+    P-CHARGE-3): a target that walks away later in the movement phase is no
+    longer directly ahead at the start of the physical phase (P-CHARGE-1)."""
+    game, order = charge_game()
+    to_weapon_phase(game, [order, move("hopper", "walk", ["L", "F"])], initiative=("blue", "red"))
+    weapon_phase(game)
+    physical_phase(game)
+    ref = events(game, "refused", unit="jager")
+    assert ref and "P-CHARGE-1" in ref[0]["reason"] and not events(game, "attack", attack="charge")
 
 
 def test_a_kick_from_depth_1_water_does_half_rounded_up():
