@@ -2,6 +2,11 @@
 from __future__ import annotations
 
 
+def one_line(text: str) -> str:
+    """One problem, one line: values quoted from a bad file may hold line breaks."""
+    return text.replace("\r", "\\r").replace("\n", "\\n")
+
+
 class DataError(Exception):
     """A file (unit, level, scenario, save) is invalid.
 
@@ -13,7 +18,7 @@ class DataError(Exception):
     def __init__(self, problems: list[str] | str) -> None:
         if isinstance(problems, str):
             problems = [problems]
-        self.problems = list(problems)
+        self.problems = [one_line(p) for p in problems]
         super().__init__("\n".join(self.problems))
 
     def first_line(self) -> str:

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from engine.errors import DataError
+from engine.errors import DataError, one_line
 from engine.hexgrid import Hex
 from engine.hexmap import TERRAINS, HexMap, Terrain
 from engine.paths import ASSETS, LEVELS, is_inside
@@ -132,7 +132,7 @@ class _Problems(list):
         self.fname = fname
 
     def add(self, where: str, what: str) -> None:
-        self.append(f"{self.fname}: {where}: {what}" if where else f"{self.fname}: {what}")
+        self.append(one_line(f"{self.fname}: {where}: {what}" if where else f"{self.fname}: {what}"))
 
 
 def _parse_xml(path: Path, probs: _Problems, where: str) -> ET.Element | None:
