@@ -466,3 +466,41 @@ def test_all_hold_passes_the_rest_of_a_side_without_hand_overs(app):
         key(app, pygame.K_SPACE)
     assert app.flow.phase_done()
     assert set(mine) <= set(app.flow.acted)
+
+
+@pytest.mark.skipif(not any(t is FireOrder for (_p, t) in training_ground().ruleset.handlers),
+                    reason="weapon attacks not in this build")
+def test_digest_tells_a_player_what_happened_to_their_units(app):
+    _close_in(app)
+    assert _skip_to(app, "weapon")
+    while app.selected != "hopper":
+        key(app, pygame.K_SPACE)
+        if app.overlay == "handover":
+            handover(app)
+    click_hex(app, hex_of(app, "jager"))
+    key(app, pygame.K_RETURN)          # hopper fires at the JagerMech
+    for _ in range(20):                # the rest hold, the phase ends, attacks resolve
+        if app.game.phase != "weapon":
+            break
+        if app.overlay == "handover":
+            handover(app)
+        elif app.flow.phase_done():
+            click_button(app, "end_phase")
+        else:
+            key(app, pygame.K_SPACE)
+    # when red next gets the screen, its digest lists the attacks on its JagerMech
+    for _ in range(20):
+        if app.overlay == "handover" and app.ov["side"] == "red":
+            break
+        if app.overlay == "handover":
+            handover(app)
+        elif app.flow.phase_done():
+            click_button(app, "end_phase")
+        else:
+            key(app, pygame.K_SPACE)
+    assert app.overlay == "handover" and app.ov["side"] == "red"
+    key(app, pygame.K_RETURN)
+    assert app.overlay == "digest"
+    events = app.ov["events"]
+    assert any(e["type"] == "attack" and e["target"] == "jager" and e["attacker"] == "hopper" for e in events)
+    assert not any(e["type"] == "move" and e.get("unit") in ("jager", "saladin_r") for e in events)

@@ -6,7 +6,9 @@ from __future__ import annotations
 import pygame
 
 from components import Position
-from engine.hexgrid import distance
+from engine.hexgrid import distance, relative_bearing
+from engine.ui.geometry import ZOOM_LEVELS, map_pos
+from engine.ui.mapview import armor_fraction
 
 
 def _dismiss(app) -> None:
@@ -26,7 +28,6 @@ def _hover(app, h) -> None:
 
 def _frame(app, uids, zoom_cap: int | None = None) -> None:
     """Zoom in as far as the units still fit, centred between them."""
-    from engine.ui.geometry import ZOOM_LEVELS, map_pos
     g = app.game
     hexes = [g.world.component(g.units[u], Position).hex for u in uids]
     cam = app.camera
@@ -76,7 +77,6 @@ def _advance_all(app, keep: int = 3) -> None:
         # face the enemy
         for _turn in range(3):
             res = app.planned()
-            from engine.hexgrid import relative_bearing
             rb = relative_bearing(res.final.hex, res.final.facing, target)
             if rb <= 30 or rb >= 330:
                 break
@@ -180,7 +180,7 @@ def run_demo(app, name: str) -> None:
                 else:
                     break
             _dismiss(app)
-            worst = min(g.units, key=lambda u: __import__("engine.ui.mapview", fromlist=["x"]).armor_fraction(
+            worst = min(g.units, key=lambda u: armor_fraction(
                 g, g.units[u]))
             app.inspect = worst
             _frame(app, [worst], zoom_cap=8)
