@@ -187,6 +187,7 @@ def frame_times(screen, level: str | Path, frames: int = 120) -> tuple[Runs, flo
         times.append((time.perf_counter() - t0) * 1000)
         times.cpu.append((time.process_time() - c0) * 1000)
     info = {"first_frame_ms": round(first, 2), "frames": frames, "units": len(app.game.units),
+            "cpu_max_ms": round(max(times.cpu), 2),
             "map": f"{app.game.map.width}x{app.game.map.height}", "zoom_px": cam.size,
             "screen": "x".join(map(str, screen.get_size()))}
     return times, first, info

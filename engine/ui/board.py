@@ -11,6 +11,7 @@ from components import Position, Status
 from engine.hexgrid import FACING_NAMES
 from engine.ui import queries, theme
 from engine.ui.layout import MODE_LABELS, SIDE_W, TOP, UNIT_PANEL_H, short_reason  # noqa: F401
+from engine.ui.geometry import map_pos
 from engine.ui.mapview import draw_hex_outline, draw_unit, fill_hex
 from engine.ui.widgets import panel, render as widgets_render, text, wrap
 from systems import movement  # noqa: F401
@@ -36,41 +37,66 @@ def recent_damage(app) -> dict[str, int]:
     return out
 
 
-def reach_layer(app, view: pygame.Rect, limit: int) -> pygame.Surface:
-    """The movement range drawn once per selection, mode and camera
-    position: a dark veil outside the reachable hexes and an MP-left
-    badge in each. Hovering then costs one blit per frame."""
+VEIL_ALPHA = 110                                  # darkness outside the movement range
+VEIL_MULTIPLY = (256 - VEIL_ALPHA * 256 // 255,) * 3   # the same darkening as a multiply
+
+
+def reach_patch(app, limit: int) -> tuple[pygame.Surface, pygame.Rect]:
+    """The movement range in map pixels: the part of the cached map around
+    the reachable hexes, veiled outside them, with an MP-left badge in each.
+    Built once per selection, mode and zoom (not when the view pans); on
+    screen it is one opaque blit, and the rest of the view gets the veil
+    as a multiply fill (an alpha blit of the whole view cost ~2 ms a frame)."""
     cam = app.camera
-    key = (id(app.reach_hex), app.selected, app.mode, limit, cam.zoom, int(cam.ox), int(cam.oy),
-           tuple(view))
-    if getattr(app, "_reach_key", None) == key:
-        return app._reach_surf
     size = cam.size
-    layer = pygame.Surface(view.size, pygame.SRCALPHA)
-    layer.fill((0, 0, 0, 110))
-    ox, oy = view.topleft
-    visible = []
-    for h in app.reach_hex:
-        x, y = cam.to_screen(h)
-        c = (x - ox, y - oy)
-        if -size < c[0] < view.w + size and -size < c[1] < view.h + size:
-            fill_hex(layer, c, size + 1, (0, 0, 0, 0))
-            visible.append((h, c))
+    base = app.renderer.surface(size)
+    key = (id(app.reach_hex), app.selected, app.mode, limit, size, id(base))
+    if getattr(app, "_reach_key", None) == key:
+        return app._reach_patch
+    centres = [(h, map_pos(h, size)) for h in app.reach_hex]
+    xs, ys = [c[0] for _h, c in centres], [c[1] for _h, c in centres]
+    pad = size + 2
+    rect = pygame.Rect(int(min(xs) - pad), int(min(ys) - pad), 0, 0)
+    rect.size = (int(max(xs) + pad) - rect.x, int(max(ys) + pad) - rect.y)
+    rect = rect.clip(base.get_rect())
+    patch = base.subsurface(rect).copy()
+    veil = pygame.Surface(rect.size, pygame.SRCALPHA)
+    veil.fill((0, 0, 0, VEIL_ALPHA))
+    for _h, (x, y) in centres:
+        fill_hex(veil, (x - rect.x, y - rect.y), size + 1, (0, 0, 0, 0))
+    patch.blit(veil, (0, 0))
     if size >= 16:
         start_hex = app.game.world.component(app.ent(app.selected), Position).hex
         r = max(7, int(size * 0.24))
-        for h, c in visible:
+        for h, (x, y) in centres:
             if h == start_hex:
                 continue
             left = limit - app.reach_hex[h][0]
             frac = left / limit if limit else 0
             col = (0, 130, 95) if frac >= 0.5 else ((200, 135, 0) if frac > 0 else (190, 80, 0))
-            pos = (c[0], c[1] + size * 0.52)
-            pygame.draw.circle(layer, col, pos, r)
-            pygame.draw.circle(layer, (250, 250, 250), pos, r, 1)
-            text(layer, str(left), pos, max(9, int(r * 1.3)), (255, 255, 255), True, "center")
-    app._reach_key, app._reach_surf = key, layer
-    return layer
+            pos = (x - rect.x, y - rect.y + size * 0.52)
+            pygame.draw.circle(patch, col, pos, r)
+            pygame.draw.circle(patch, (250, 250, 250), pos, r, 1)
+            text(patch, str(left), pos, max(9, int(r * 1.3)), (255, 255, 255), True, "center")
+    app._reach_key, app._reach_patch = key, (patch, rect)
+    return patch, rect
+
+
+def draw_reach(app, view: pygame.Rect, limit: int) -> None:
+    """The movement range over the map drawn at the camera's position."""
+    cam = app.camera
+    patch, rect = reach_patch(app, limit)
+    on_screen = rect.move(view.x - int(cam.ox), view.y - int(cam.oy))
+    app.screen.blit(patch, on_screen.topleft)
+    inside = on_screen.clip(view)
+    if not inside.w or not inside.h:
+        inside = pygame.Rect(view.x, view.y, 0, 0)      # the range is off screen: veil it all
+    for strip in (pygame.Rect(view.x, view.y, view.w, inside.y - view.y),
+                  pygame.Rect(view.x, inside.bottom, view.w, view.bottom - inside.bottom),
+                  pygame.Rect(view.x, inside.y, inside.x - view.x, inside.h),
+                  pygame.Rect(inside.right, inside.y, view.right - inside.right, inside.h)):
+        if strip.w > 0 and strip.h > 0:
+            app.screen.fill(VEIL_MULTIPLY, strip, special_flags=pygame.BLEND_RGB_MULT)
 
 
 def draw_map(app) -> None:
@@ -91,7 +117,7 @@ def draw_map(app) -> None:
     sel = app.selected
     limit = app.mp_limit() if kind == "move" and sel else 0
     if kind == "move" and sel and app.reach_hex:
-        s.blit(reach_layer(app, view, limit), view.topleft)
+        draw_reach(app, view, limit)
     # line of sight to the hovered or chosen target
     tgt = None
     if kind in ("fire", "physical") and sel:
