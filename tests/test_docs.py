@@ -120,3 +120,21 @@ def test_docs_name_only_files_that_exist():
         for rel in re.findall(r"`((?:engine|systems|components|assets|levels|tests|docs)/[\w/.-]+\.(?:py|toml|md|tmx))`",
                               page.read_text(encoding="utf-8")):
             assert (ROOT / rel).exists(), f"{page.name} names {rel}, which does not exist"
+
+
+def test_every_key_the_loaders_accept_is_documented():
+    """Scenario keys in docs/scenarios.md, unit tables and keys in
+    docs/units.md, level properties in docs/levels.md or levels/README.md."""
+    from engine import levels, scenario, unit_loader
+    pages = {name: (DOCS / name).read_text(encoding="utf-8") for name in ("scenarios.md", "units.md", "levels.md")}
+    pages["levels.md"] += (ROOT / "levels" / "README.md").read_text(encoding="utf-8")
+    wanted = {
+        "scenarios.md": set(scenario.UNIT_KEYS + scenario.MOVE_KEYS + scenario.FIRE_KEYS
+                            + scenario.PHYSICAL_KEYS + scenario.MOVE_MODES + scenario.PHYSICAL_ATTACKS),
+        "units.md": set(unit_loader.TOP_KEYS),
+        "levels.md": set(levels.MAP_PROPERTIES) | set(levels.OBJECT_PROPERTIES) | set(levels.TILE_PROPERTIES),
+    }
+    for page, keys in wanted.items():
+        missing = sorted(k for k in keys if f"`{k}`" not in pages[page] and f"[{k}]" not in pages[page]
+                         and f"[[{k}]]" not in pages[page])
+        assert not missing, f"docs/{page} does not mention {missing}"
