@@ -422,9 +422,10 @@ def search(game: "Game", ent: int, rules, mode: str, state: MoveState, limit: in
             out = step(game, ent, rules, mode, st, tok, limit)
             if isinstance(out, str):
                 continue
-            nxt, _ = out
+            nxt = out[0]
             k = (nxt.hex, nxt.facing, nxt.altitude)
-            if k not in best or best[k].mp > nxt.mp:
+            old = best.get(k)
+            if old is None or old.mp > nxt.mp:
                 longer = path + (tok,)
                 best[k] = Reach(nxt.mp, longer)
                 counter += 1

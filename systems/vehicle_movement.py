@@ -308,7 +308,8 @@ class VTOLMotion(VehicleMotionBase):
         best: dict[tuple, Reach] = {}
 
         def offer(key, mp, path):
-            if mp <= limit and (key not in best or best[key].mp > mp):
+            old = best.get(key)
+            if mp <= limit and (old is None or old.mp > mp):
                 best[key] = Reach(mp, path)
 
         start_t = hm.terrain(state.hex)
