@@ -491,8 +491,13 @@ def machine() -> dict[str, Any]:
         pg = pygame.version.ver
     except ImportError:
         pg = None
+    try:
+        load = [round(v, 2) for v in os.getloadavg()]
+    except OSError:
+        load = None
     return {"cpus": os.cpu_count(), "cpu": cpu or platform.machine(), "python": platform.python_version(),
-            "pygame": pg, "system": platform.system(), "video": os.environ.get("SDL_VIDEODRIVER")}
+            "pygame": pg, "system": platform.system(), "video": os.environ.get("SDL_VIDEODRIVER"),
+            "load_average": load}
 
 
 # ====================================================================== table
@@ -553,7 +558,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"bench: {exc}", file=sys.stderr)
             return 1
     m = doc["machine"]
-    print(f"machine: {m['cpus']} CPUs, {m['cpu']}, Python {m['python']}, pygame-ce {m['pygame']}")
+    print(f"machine: {m['cpus']} CPUs, {m['cpu']}, Python {m['python']}, pygame-ce {m['pygame']}, "
+          f"load average {m['load_average']} (wall times exceed CPU times on a busy machine)")
     if args.markdown:
         print(markdown(doc))
     Path(args.json).write_text(json.dumps(doc, indent=2) + "\n", encoding="utf-8")
