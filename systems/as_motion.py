@@ -58,6 +58,7 @@ class AlphaStrikeMotion:
 
     modes = MODES
     search_tokens = ("F", "L", "R")
+    move_noun = "Move (hexes)"     # refusals speak of Move, not Classic MP (AS-MOVE-2)
 
     def level_limit(self, game: "Game", ent: int) -> int:
         return 2 if _is_mech(game, ent) else 1

@@ -254,7 +254,8 @@ def base_step(game: "Game", ent: int, rules, mode: str, state: MoveState, token:
         new = state.replace(hex=dest, mp=state.mp + cost, hexes=state.hexes + 1, turned=False,
                       backward=state.backward or backward)
         if new.mp > mp_limit:
-            return f"not enough MP to enter {hm.label(dest)} (needs {new.mp}, has {mp_limit})"
+            noun = getattr(rules, "move_noun", "MP")   # Alpha Strike counts hexes of Move
+            return f"not enough {noun} to enter {hm.label(dest)} (needs {new.mp}, has {mp_limit})"
         return new, rules.enter_psrs(hm.terrain(state.hex), hm.terrain(dest), mode, backward)
     return f"{token!r} is not a step for this unit"
 

@@ -35,7 +35,7 @@ def test_AS_MOVE_1_ground_move_or_jump_only():
     assert "walk" in game.check(move("a", ["F"], "run"))
     assert "no jump Move" in game.check(move("a", ["F"], "jump"))
     assert game.check(move("a", ["F"] * 5)) is None
-    assert "needs 6, has 5" in game.check(move("a", ["F"] * 6))
+    assert "not enough Move (hexes) to enter 0514 (needs 6, has 5)" in game.check(move("a", ["F"] * 6))
 
 
 @pytest.mark.parametrize("terrain,cost", [
