@@ -105,8 +105,7 @@ def draw_map(app) -> None:
     g = app.game
     view = pygame.Rect(cam.view)
     s.set_clip(view)
-    surf = app.renderer.surface(cam.size)
-    s.blit(surf, view.topleft, pygame.Rect(int(cam.ox), int(cam.oy), view.w, view.h))
+    app.renderer.draw(s, view, cam.ox, cam.oy, cam.size)
     size = cam.size
     ox, oy = view.topleft
 

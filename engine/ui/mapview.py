@@ -10,6 +10,7 @@ depth, buildings, roads, elevation) are drawn over it.
 from __future__ import annotations
 
 import math
+from collections import OrderedDict
 from pathlib import Path
 
 import pygame
@@ -17,7 +18,7 @@ import pygame
 from components import (Altitude, Armor, Identity, Position, Status, Structure, Turret)
 from engine.hexgrid import Hex, neighbor
 from engine.ui import theme
-from engine.ui.geometry import corners, facing_vector, map_pixel_size, map_pos, SQRT3
+from engine.ui.geometry import corners, facing_vector, map_hex_at, map_pixel_size, map_pos, SQRT3
 from engine.ui.widgets import render
 
 
@@ -71,41 +72,86 @@ def load_art(level_path: str | None) -> TiledArt | None:
     return art if art.layers else None
 
 
+CHUNK = 512          # the map is cached in square chunks of this many pixels
+MAX_CHUNKS = 96      # about 100 MB of cached map at most
+
+
 class MapRenderer:
+    """The static map, drawn once per zoom level in chunks that are made
+    when they first come into view (a 999 x 999 map never needs one huge
+    surface) and kept, least recently used first out."""
+
     def __init__(self, game, art: TiledArt | None = None) -> None:
         self.game = game
         self.art = art
-        self._cache: dict[int, pygame.Surface] = {}
+        self._chunks: "OrderedDict[tuple[int, int, int], pygame.Surface]" = OrderedDict()
+        self._off = (0.0, 0.0)
+        self._art_hexes: set[Hex] = set()
 
     def invalidate(self) -> None:
-        self._cache.clear()
+        self._chunks.clear()
 
-    def surface(self, size: int) -> pygame.Surface:
-        surf = self._cache.get(size)
-        if surf is None:
-            if len(self._cache) > 3:
-                self._cache.clear()
-            surf = self._cache[size] = self._render(size)
+    def draw(self, target: pygame.Surface, view: pygame.Rect, ox: float, oy: float, size: int) -> None:
+        """Blit the map region whose top-left map pixel is (ox, oy) into `view`."""
+        hm = self.game.map
+        mw, mh = map_pixel_size(hm.width, hm.height, size)
+        x0, y0 = max(0, int(ox)), max(0, int(oy))
+        x1, y1 = min(mw, int(ox) + view.w), min(mh, int(oy) + view.h)
+        if x0 >= x1 or y0 >= y1:
+            return
+        for cy in range(y0 // CHUNK, (y1 - 1) // CHUNK + 1):
+            for cx in range(x0 // CHUNK, (x1 - 1) // CHUNK + 1):
+                chunk = self.chunk(size, cx, cy)
+                target.blit(chunk, (view.x + cx * CHUNK - int(ox), view.y + cy * CHUNK - int(oy)))
+
+    def chunk(self, size: int, cx: int, cy: int) -> pygame.Surface:
+        key = (size, cx, cy)
+        surf = self._chunks.get(key)
+        if surf is not None:
+            self._chunks.move_to_end(key)
+            return surf
+        surf = self._render_chunk(size, cx, cy)
+        self._chunks[key] = surf
+        while len(self._chunks) > MAX_CHUNKS:
+            self._chunks.popitem(last=False)
         return surf
 
-    # ------------------------------------------------------------ static map
-    def _render(self, size: int) -> pygame.Surface:
+    def surface(self, size: int) -> pygame.Surface:
+        """The whole map at one size (small maps: screenshots, tools)."""
         hm = self.game.map
         w, h = map_pixel_size(hm.width, hm.height, size)
         surf = pygame.Surface((w, h))
+        self.draw(surf, surf.get_rect(), 0, 0, size)
+        return surf
+
+    # ------------------------------------------------------------ static map
+    def _pos(self, hx: Hex, size: int) -> tuple[float, float]:
+        x, y = map_pos(hx, size)
+        return x - self._off[0], y - self._off[1]
+
+    def _render_chunk(self, size: int, cx: int, cy: int) -> pygame.Surface:
+        hm = self.game.map
+        surf = pygame.Surface((CHUNK, CHUNK))
         surf.fill(theme.BG)
-        self._art_hexes = set()
-        for hx in hm.all_hexes():
+        px0, py0 = cx * CHUNK, cy * CHUNK
+        self._off = (px0, py0)
+        # hexes whose drawing can reach into this chunk (a hex plus its road half-lines)
+        a = map_hex_at(px0 - 2 * size, py0 - 2 * size, size)
+        b = map_hex_at(px0 + CHUNK + 2 * size, py0 + CHUNK + 2 * size, size)
+        hexes = [Hex(x, y) for x in range(max(0, a.x - 1), min(hm.width, b.x + 2))
+                 for y in range(max(0, a.y - 1), min(hm.height, b.y + 2))]
+        for hx in hexes:
             self._draw_hex_base(surf, hx, size)
-        for hx in hm.all_hexes():
+        for hx in hexes:
             self._draw_roads(surf, hx, size)
-        for hx in hm.all_hexes():
+        for hx in hexes:
             self._draw_hex_detail(surf, hx, size)
+        self._off = (0.0, 0.0)
         return surf
 
     def _draw_hex_base(self, surf, hx: Hex, size: int) -> None:
         t = self.game.map.terrain(hx)
-        cx, cy = map_pos(hx, size)
+        cx, cy = self._pos(hx, size)
         pts = corners(cx, cy, size)
         drawn = False
         if self.art is not None:
@@ -135,14 +181,14 @@ class MapRenderer:
         t = hm.terrain(hx)
         if not t.road or hx in self._art_hexes:
             return
-        cx, cy = map_pos(hx, size)
+        cx, cy = self._pos(hx, size)
         col = theme.PAVED if t.paved else theme.ROAD
         width = max(2, size // 6)
         linked = False
         for d in range(6):
             n = neighbor(hx, d)
             if hm.on_map(n) and hm.terrain(n).road:
-                nx, ny = map_pos(n, size)
+                nx, ny = self._pos(n, size)
                 pygame.draw.line(surf, col, (cx, cy), ((cx + nx) / 2, (cy + ny) / 2), width)
                 linked = True
         pygame.draw.circle(surf, col, (cx, cy), width // 2 + (0 if linked else 3))
@@ -150,7 +196,7 @@ class MapRenderer:
     def _draw_hex_detail(self, surf, hx: Hex, size: int) -> None:
         hm = self.game.map
         t = hm.terrain(hx)
-        cx, cy = map_pos(hx, size)
+        cx, cy = self._pos(hx, size)
         small = max(8, size // 4)
         art = hx in self._art_hexes       # the tile already shows trees, waves, rocks
         if t.woods and not art:
