@@ -130,3 +130,27 @@ def test_reachable_matches_plan_costs():
         assert res.error is None and res.final.mp == r.mp and res.final.hex == h
     assert reach[(parse_hex_label("0504"), 0, 0)].mp == 2
     assert all(r.mp <= 4 for r in reach.values())
+
+
+def test_search_sees_the_units_it_started_with_and_units_at_is_live_again_after():
+    game = make_game()
+    g = add(game, "g", "grasshopper", "red", "0505")
+    e = add(game, "e", "jagermech", "blue", "0503")
+    with game.positions_fixed():
+        assert game.units_at(parse_hex_label("0503")) == [e]
+        with game.positions_fixed():                       # nested: the outer index stays
+            assert game.units_at(parse_hex_label("0505")) == [g]
+        reach = movement.reachable(game, g, "walk")
+    assert all(h != parse_hex_label("0503") for h, _f, _a in reach)    # the enemy's hex stays closed
+    from components import Position
+    game.world.component(e, Position).hex = parse_hex_label("0808")
+    assert game.units_at(parse_hex_label("0808")) == [e] and game.units_at(parse_hex_label("0503")) == []
+
+
+def test_move_state_replace_matches_dataclasses_replace():
+    import dataclasses
+    s = movement.MoveState(parse_hex_label("0505"), 2, mp=3, tags=frozenset({"x"}))
+    changed = s.replace(facing=4, mp=5, turned=True)
+    assert changed == dataclasses.replace(s, facing=4, mp=5, turned=True)
+    assert hash(changed) == hash(dataclasses.replace(s, facing=4, mp=5, turned=True))
+    assert s.facing == 2 and s.mp == 3          # the original is unchanged
