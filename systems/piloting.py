@@ -351,7 +351,6 @@ def _retries_after(path: list[str], at: int) -> int:
 def _replan_after_fall(game: "Game", ent: int, order, path: list[str], at: int, state):
     """After a failed stand: the rest of the path from `at` (another "stand"),
     from where the mech lies now. An illegal step ends the move before it."""
-    from dataclasses import replace
     from systems import movement
     st = game.world.component(ent, Status)
     crew = game.world.try_component(ent, Crew)
@@ -359,7 +358,7 @@ def _replan_after_fall(game: "Game", ent: int, order, path: list[str], at: int, 
         return None, at
     pos = game.world.component(ent, Position)
     ts = game.world.component(ent, TurnState)
-    start = replace(state, hex=pos.hex, facing=pos.facing, prone=True)
+    start = state.replace(hex=pos.hex, facing=pos.facing, prone=True)
     rest = path[at:]
     sub = movement.plan(game, ent, order.mode, rest, start=start)
     final = sub.final
