@@ -231,7 +231,7 @@ def _airborne_vtol(game: "Game", ent: int, tgt: int, attack: str, limb: str | No
     if ev.reason:
         return ev
     ev.mods = [m for m in ev.mods if not str(m[0]).startswith("target in ")]   # V-VATK-5
-    ev.mods.append(["target airborne (VTOL)", 1])
+    ev.mods.append(["target airborne VTOL", 1])
     if d == 0:
         ev.side = "random"
     return pa._underwater(game, ent, attack, ev)

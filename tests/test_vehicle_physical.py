@@ -230,7 +230,7 @@ def test_V_PHYS_6_E14_difference_2_punch_allowed_kick_not():
     game = _vtol(2, mech_level=1)
     assert vp.level_difference(game, game.units["a"], game.units["t"]) == 2
     punch = _ev(game, "punch", "left")
-    assert punch.reason is None and ["target airborne (VTOL)", 1] in punch.mods
+    assert punch.reason is None and ["target airborne VTOL", 1] in punch.mods
     kick = _ev(game, "kick", "right")
     assert kick.reason and "T-10" in kick.reason
     assert "P-PUSH-1" in _ev(game, "push").reason
@@ -294,3 +294,40 @@ def test_T10_every_attack_on_an_airborne_vtol_is_allowed_only_by_the_table(diff,
         assert ev.reason
     elif attack in ("punch", "kick"):
         assert ev.reason is None and ev.to_hit is not None
+
+
+# --------------------------------------------------------------------- the mixed battle scenario
+def test_mixed_battle_scenario_is_fought_to_the_end_headless():
+    """tests/scenarios/mixed/mixed_battle.toml through `python -m engine
+    scenario --json`: weapon fire, a vehicle charge, a mech kicking a
+    vehicle, a VTOL punched out of the air; red wins (expectations checked by
+    hand in mixed_battle.expect.toml)."""
+    import json
+    import os
+    import subprocess
+    import sys
+    import tomllib
+    from pathlib import Path
+    from tests.test_vehicle_scenarios import matches
+    path = Path(__file__).resolve().parent / "scenarios" / "mixed" / "mixed_battle.toml"
+    run = subprocess.run([sys.executable, "-m", "engine", "scenario", str(path), "--json"],
+                         capture_output=True, text=True, timeout=60, cwd=path.parents[3],
+                         env=dict(os.environ, SDL_VIDEODRIVER="dummy"))
+    assert run.returncode == 0, run.stderr
+    out = json.loads(run.stdout)
+    expect = tomllib.loads(path.with_name("mixed_battle.expect.toml").read_text())
+    assert out["winner"] == "red"
+    for uid, want in expect["units"].items():
+        for key, value in want.items():
+            assert matches(value, out["units"][uid][key]), (uid, key, out["units"][uid][key])
+    events, i = out["events"], 0
+    for want in expect["events"]:
+        while i < len(events) and not matches(want, events[i]):
+            i += 1
+        assert i < len(events), f"no event (in order) matching {want}"
+        i += 1
+    for ban in expect["absent"]:
+        assert not any(matches(ban, e) for e in events), ban
+    names = " ".join(u["name"] for u in out["units"].values())
+    for kind in ("Grasshopper", "Vedette", "JagerMech", "Saladin", "Warrior"):
+        assert kind in names
