@@ -549,6 +549,18 @@ def test_P_CLUB_1_needs_hands_shoulders_unfired_arms_and_the_forward_arc():
     assert "no club" in play(game, [phys("a", "club", "t")])[0]
 
 
+@pytest.mark.parametrize("damaged,missing", [(["left_shoulder"], []), (["right_shoulder"], []),
+                                            (["right_hand"], []), ([], ["left_hand"])])
+def test_P_CLUB_1_every_shoulder_and_hand_must_be_intact(damaged, missing):
+    """P-CLUB-1 (B: "all" shoulder and hand actuators), P-CLUB-5 (a club
+    needs hands): one damaged or missing shoulder or hand on either arm
+    forbids the club, with a reason naming it."""
+    game = _clubber(a_over={"damaged": damaged, "missing": missing})
+    out = play(game, [phys("a", "club", "t")])
+    part = (damaged or missing)[0].replace("_", " ")
+    assert "P-CLUB-1" in out[0] and part in out[0]
+
+
 def test_P_CLUB_5_plus_two_per_damaged_arm_actuator_both_arms():
     game = _clubber(a_over={"damaged": ["left_upper_arm", "right_lower_arm"]})
     to_weapon_phase(game)
