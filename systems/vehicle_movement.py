@@ -211,6 +211,38 @@ class VTOLMotion(VehicleMotionBase):
         hm = game.map
         here = hm.terrain(state.hex)
         landed = state.altitude <= self.landing_level(here)      # self.landed(game, state)
+        if token in ("L", "R", "F", "B"):      # turning and flying: the steps a search makes most
+            if landed:
+                return "a landed VTOL must lift off before it can turn or move"     # V-VTOL-7
+            if state.altitude < 1:
+                return "a VTOL must be at least one level up to turn or move"      # V-VTOL-2
+            if token in ("L", "R"):
+                new = state.replace(facing=turn(state.facing, -1 if token == "L" else 1),
+                                    mp=state.mp + 1, turned=True)
+                if new.mp > mp_limit:
+                    return f"not enough MP to turn (needs {new.mp}, has {mp_limit})"
+                return new, []
+            # F or B
+            backward = token == "B"
+            if backward and mode == "flank":
+                return "a vehicle at flank speed cannot move backward"
+            dest = neighbor(state.hex, state.facing if not backward else turn(state.facing, 3))
+            if not hm.on_map(dest):
+                return f"hex {hm.label(dest)} is off the map"
+            to = hm.terrain(dest)
+            elevation = here.level + state.altitude - to.level     # the absolute altitude is kept
+            tags = state.tags if to.road else state.tags | {"off_road"}
+            why = self.below_top_reason(game, ent, state, to, elevation, tags)
+            if why:
+                return f"cannot enter {hm.label(dest)}: {why}"
+            new = state.replace(hex=dest, altitude=elevation, mp=state.mp + 1, hexes=state.hexes + 1,
+                                turned=False, backward=state.backward or backward, tags=tags)
+            if new.mp > mp_limit:
+                return f"not enough MP to enter {hm.label(dest)} (needs {new.mp}, has {mp_limit})"
+            psrs = [("sideslip", 0)] if state.turned and mode == "flank" else []   # V-VTOL-1
+            if game.units_at(dest) and self.units_in_the_way(game, ent, dest, to.level + elevation):
+                psrs.append(("collision", 0))                                      # V-VTOL-10
+            return new, psrs
 
         def spend(new: MoveState, what: str):
             if new.mp > mp_limit:
@@ -242,36 +274,6 @@ class VTOLMotion(VehicleMotionBase):
             cost = state.altitude - level
             return spend(state.replace(altitude=level, mp=state.mp + cost,
                                        tags=state.tags | {"landed_now"}), "land")
-        if token in ("L", "R", "F", "B"):
-            if landed:
-                return "a landed VTOL must lift off before it can turn or move"     # V-VTOL-7
-            if state.altitude < 1:
-                return "a VTOL must be at least one level up to turn or move"      # V-VTOL-2
-        if token in ("L", "R"):
-            new = state.replace(facing=turn(state.facing, -1 if token == "L" else 1),
-                                mp=state.mp + 1, turned=True)
-            return spend(new, "turn")
-        if token in ("F", "B"):
-            backward = token == "B"
-            if backward and mode == "flank":
-                return "a vehicle at flank speed cannot move backward"
-            dest = neighbor(state.hex, state.facing if not backward else turn(state.facing, 3))
-            if not hm.on_map(dest):
-                return f"hex {hm.label(dest)} is off the map"
-            to = hm.terrain(dest)
-            elevation = here.level + state.altitude - to.level     # the absolute altitude is kept
-            tags = state.tags if to.road else state.tags | {"off_road"}
-            why = self.below_top_reason(game, ent, state, to, elevation, tags)
-            if why:
-                return f"cannot enter {hm.label(dest)}: {why}"
-            new = state.replace(hex=dest, altitude=elevation, mp=state.mp + 1, hexes=state.hexes + 1,
-                                turned=False, backward=state.backward or backward, tags=tags)
-            if new.mp > mp_limit:
-                return spend(new, f"enter {hm.label(dest)}")
-            psrs = [("sideslip", 0)] if state.turned and mode == "flank" else []   # V-VTOL-1
-            if game.units_at(dest) and self.units_in_the_way(game, ent, dest, to.level + elevation):
-                psrs.append(("collision", 0))                                      # V-VTOL-10
-            return new, psrs
         return f"{token!r} is not a step for a VTOL"
 
     def finish_error(self, game: "Game", ent: int, mode: str, path: list[str], result) -> str | None:
