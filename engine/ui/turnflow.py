@@ -87,12 +87,13 @@ class TurnFlow:
         self.sequence = alternating_order(g.initiative, counts)
         if g.phase == g.ruleset.phases[0]:
             self.acted = [u for u in g.unit_ids(active_only=True) if g.world.component(g.units[u], TurnState).moved]
-        remaining = {s: counts[s] - sum(1 for u in self.acted if side_of_uid(g, u) == s) for s in g.sides}
+        done = {s: sum(1 for u in self.acted if side_of_uid(g, u) == s) for s in g.sides}
         seq, self.pos = [], 0
-        for s in self.sequence:      # keep the order, drop the actions already taken
-            if remaining.get(s, 0) > 0:
+        for s in self.sequence:      # keep the order, drop each side's actions already taken
+            if done.get(s, 0) > 0:
+                done[s] -= 1
+            else:
                 seq.append(s)
-                remaining[s] -= 1
         self.sequence = seq
 
     def _begin_phase(self, phase: str) -> None:
