@@ -1,9 +1,6 @@
 """Physical attacks (rules/physical.md P-..., seed 000; rules/mech_core.md
 section 4 where the seed is silent): punch, club and finding clubs, hatchet,
 push, kick, charge and death from above, with the seed's worked examples."""
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
@@ -926,23 +923,6 @@ def test_attacks_are_simultaneous_a_destroyed_attacker_still_hits():
     out = play(game, [phys("a", "kick", "t", "right"), phys("t", "kick", "a", "right")])
     assert out == [None, None]
     assert len(events(game, "attack", attack="kick", hit=True)) == 2
-
-
-# ===================================================================== scenarios
-SCENARIOS = sorted((Path(__file__).parent / "scenarios" / "physical").glob("*.toml"))
-SCENARIOS = [p for p in SCENARIOS if not p.name.endswith(".expect.toml")]
-CHECKER = Path(__file__).resolve().parents[2] / "shared" / "tools" / "check_scenarios.py"
-
-
-@pytest.mark.skipif(not CHECKER.exists(), reason="the shared scenario checker is not present")
-@pytest.mark.parametrize("scenario", SCENARIOS, ids=lambda p: p.stem)
-def test_physical_scenarios(scenario):
-    """tests/scenarios/physical/*.toml against their .expect.toml, through
-    `python -m engine scenario` like the shared examples."""
-    root = Path(__file__).resolve().parent.parent
-    run = subprocess.run([sys.executable, str(CHECKER), str(scenario)], cwd=root,
-                         capture_output=True, text=True, timeout=120)
-    assert run.returncode == 0, run.stdout + run.stderr
 
 
 # ===================================================================== invariants

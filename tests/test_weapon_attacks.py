@@ -2,11 +2,6 @@
 every modifier, refusals, cluster hits, hit sides, damage and transfer,
 simultaneous resolution, ammunition, the 20+ damage PSR, and the weapon
 scenarios under tests/scenarios/weapons/."""
-import json
-import subprocess
-import sys
-import tomllib
-from pathlib import Path
 
 import pytest
 from hypothesis import given, strategies as st
@@ -16,8 +11,6 @@ from engine.orders import FireOrder
 from systems import weapon_attacks as wa
 from tests.weapons_support import events, make_game, mech_data, set_moved, shipped
 
-ROOT = Path(__file__).resolve().parent.parent
-SCENARIOS = ROOT / "tests" / "scenarios" / "weapons"
 
 
 def duel(att_weapons=(("medium_laser", "center_torso"),), at="0808", target_at="0806", terrain=None,
@@ -383,39 +376,6 @@ def test_weapon_heat_is_added_for_the_heat_phase_hit_or_miss():
     fire(game, "medium_laser")
     game.end_phase()
     assert game.get("a", ClassicHeat).pending == 13
-
-
-# ------------------------------------------------------------------ scenarios
-def _matches(expected, actual):
-    if isinstance(expected, dict):
-        return isinstance(actual, dict) and all(k in actual and _matches(v, actual[k]) for k, v in expected.items())
-    if isinstance(expected, list):
-        return isinstance(actual, list) and len(expected) == len(actual) and all(
-            _matches(e, a) for e, a in zip(expected, actual))
-    return expected == actual
-
-
-@pytest.mark.parametrize("path", [p for p in sorted(SCENARIOS.glob("*.toml"))
-                                  if not p.name.endswith(".expect.toml")], ids=lambda p: p.stem)
-def test_weapon_scenarios(path):
-    expect = tomllib.loads(path.with_name(path.stem + ".expect.toml").read_text())
-    run = subprocess.run([sys.executable, "-m", "engine", "scenario", str(path), "--json"], cwd=ROOT,
-                         capture_output=True, text=True, timeout=60)
-    assert run.returncode == expect.get("exit", 0), run.stderr
-    out = json.loads(run.stdout)
-    for uid, state in expect.get("units", {}).items():
-        assert _matches(state, out["units"][uid]), (uid, out["units"][uid])
-    i = 0
-    evs = out["events"]
-    for want in expect.get("events", []):
-        while i < len(evs) and not _matches(want, evs[i]):
-            i += 1
-        assert i < len(evs), f"event not found in order: {want}"
-        i += 1
-    for want in expect.get("present", []):
-        assert any(_matches(want, e) for e in evs), want
-    for want in expect.get("absent", []):
-        assert not any(_matches(want, e) for e in evs), want
 
 
 def test_weapon_fire_at_a_vehicle_uses_the_vehicle_hit_tables():
