@@ -369,8 +369,8 @@ def _replan_after_fall(game: "Game", ent: int, order, path: list[str], at: int, 
         sub.states = sub.states[:k + 1]
         sub.psrs = [p for p in sub.psrs if p.step < k]
         final = sub.states[-1]
-        sub.error = None
         game.log.emit("move_stopped", unit=game.uid(ent), at=game.map.label(final.hex), reason=sub.error)
+        sub.error = None
     game.log.emit("stand_retry", unit=game.uid(ent), at=game.map.label(start.hex),
                   to=game.map.label(final.hex), facing=final.facing, mp_spent=final.mp)
     pos.hex, pos.facing = final.hex, final.facing

@@ -515,10 +515,28 @@ def weapon_modifiers(game: "Game", attacker: int, target: int, mount) -> list[tu
     return attack_modifiers(game, attacker, mount.location, moved)
 
 
+def note_jams(game: "Game") -> None:
+    """At the start of the weapon phase, remember what is jammed: only a jam
+    that stood at the start of a weapon phase can be cleared in it (clearing
+    costs a whole weapon attack phase, V-CE-12 / V-CE-15)."""
+    jams = []
+    for ent, _vc in sorted(game.world.get_component(VehicleCrits), key=lambda p: p[0]):
+        tur = game.world.try_component(ent, Turret)
+        if tur is not None and tur.jammed:
+            jams.append([game.uid(ent), "turret"])
+        w = game.world.try_component(ent, Weapons)
+        for i, m in enumerate(w.mounts if w else []):
+            if m.jammed:
+                jams.append([game.uid(ent), i])
+    game.phase_data["jams_at_start"] = jams
+
+
 def clear_jams(game: "Game") -> None:
     """V-CE-12 / V-CE-15: a crew that fires nothing in a weapon attack phase
-    spends it clearing one jam: the turret first, else one malfunctioned weapon."""
+    spends it clearing one jam that stood when the phase began: the turret
+    first, else one malfunctioned weapon."""
     from components import TurnState
+    standing = game.phase_data.get("jams_at_start", [])
     for ent, vc in sorted(game.world.get_component(VehicleCrits), key=lambda p: p[0]):
         st = game.world.component(ent, Status)
         if st.destroyed or vc.crew_killed or vc.stun_turns > 0:
@@ -526,12 +544,15 @@ def clear_jams(game: "Game") -> None:
         if game.world.component(ent, TurnState).fired:
             continue
         tur = game.world.try_component(ent, Turret)
-        if tur is not None and tur.jammed and not tur.locked and not tur.destroyed:
+        uid = game.uid(ent)
+        if tur is not None and tur.jammed and not tur.locked and not tur.destroyed \
+                and [uid, "turret"] in standing:
             tur.jammed = False
             game.log.emit("jam_cleared", unit=game.uid(ent), item="turret")
             continue
         w = game.world.try_component(ent, Weapons)
-        jammed = [m for m in (w.mounts if w else []) if m.jammed and not m.destroyed]
+        jammed = [m for i, m in enumerate(w.mounts if w else [])
+                  if m.jammed and not m.destroyed and [uid, i] in standing]
         if jammed:
             jammed[0].jammed = False
             game.log.emit("jam_cleared", unit=game.uid(ent), item=jammed[0].type, location=jammed[0].location)

@@ -35,6 +35,7 @@ def register_classic(rs) -> None:
     if weapons is not None and hasattr(weapons, "EXTRA_MODIFIERS"):
         _add(weapons.EXTRA_MODIFIERS, vehicle_criticals.weapon_modifiers)
     if "weapon" in rs.phases:
+        rs.on_begin.setdefault("weapon", []).append(vehicle_criticals.note_jams)
         rs.on_end.setdefault("weapon", []).append(vehicle_criticals.clear_jams)
     physical = _optional("systems.physical_attacks")
     if physical is not None and hasattr(physical, "VEHICLE_HIT"):

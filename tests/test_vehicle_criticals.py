@@ -468,3 +468,14 @@ def test_V_CE_5_stunned_crew_cannot_declare_a_charge():
     assert reason and "stunned" in reason
     crits(game, ent).stun_turns = 0
     assert game.check(order) is None
+
+
+def test_V_CE_12_a_jam_is_cleared_in_a_later_weapon_phase_not_the_one_it_happened_in():
+    from pathlib import Path
+    from engine.scenario import load_scenario, run_scenario
+    example = Path(__file__).resolve().parent.parent / "docs" / "examples" / "classic_vehicles.toml"
+    game = run_scenario(load_scenario(example))
+    jammed = [e for e in game.log.events if e["type"] == "weapon_jammed"]
+    cleared = [e for e in game.log.events if e["type"] == "jam_cleared"]
+    assert [e["turn"] for e in jammed] == [1]
+    assert [(e["turn"], e["phase"]) for e in cleared] == [(2, "weapon")]
