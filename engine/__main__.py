@@ -18,6 +18,8 @@ def _scenario(args) -> int:
     except DataError as exc:
         print(exc.first_line(), file=sys.stderr)
         return 2
+    for warning in scenario.warnings:
+        print(f"warning: {warning}", file=sys.stderr)
     game = run_scenario(scenario)
     if args.json:
         json.dump(result_json(game), sys.stdout)

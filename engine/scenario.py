@@ -43,6 +43,7 @@ class Scenario:
     path: Path
     game: Game
     turns: list[ScriptedTurn]
+    warnings: list[str] = field(default_factory=list)   # e.g. card specials without effect
 
 
 class _V:
@@ -160,9 +161,10 @@ def parse_scenario(raw: dict, path: Path, mods: list[Path] | None = None) -> Sce
     game = Game(hexmap, ruleset, seed, forced)
     for spec in level_units:
         game.add_unit(*spec)
+    warnings: list[str] = []
     units = v.array(raw.get("unit", []), "unit")
     for i, u in enumerate(units):
-        where = f"unit[{i}]"
+        where = f"unit[{i + 1}]"
         v.keys(u, UNIT_KEYS, where)
         uid = v.str_(u, "id", where, required=True)
         where = f"unit {uid}"
@@ -183,6 +185,7 @@ def parse_scenario(raw: dict, path: Path, mods: list[Path] | None = None) -> Sce
             raise DataError(f"{path}: {where}.data: {exc.first_line()}") from None
         overrides = _overrides(u, where, v, data)
         game.add_unit(data, uid, side, at, facing, overrides)
+        warnings += [w for w in data.warnings if w not in warnings]
     _check_stacking(game, v)
     turns = []
     for t_i, t in enumerate(v.array(raw.get("turn", []), "turn")):
@@ -195,11 +198,11 @@ def parse_scenario(raw: dict, path: Path, mods: list[Path] | None = None) -> Sce
                 if s not in game.sides:
                     v.fail(f"{where}.initiative", f"no side named {s!r}")
         st = ScriptedTurn(init)
-        st.orders["move"] = [_move(o, f"{where}.move[{i}]", v, game) for i, o in enumerate(v.array(t.get("move", []), f"{where}.move"))]
-        st.orders["fire"] = [_fire(o, f"{where}.fire[{i}]", v, game) for i, o in enumerate(v.array(t.get("fire", []), f"{where}.fire"))]
-        st.orders["physical"] = [_physical(o, f"{where}.physical[{i}]", v, game) for i, o in enumerate(v.array(t.get("physical", []), f"{where}.physical"))]
+        st.orders["move"] = [_move(o, f"{where}.move[{i + 1}]", v, game) for i, o in enumerate(v.array(t.get("move", []), f"{where}.move"))]
+        st.orders["fire"] = [_fire(o, f"{where}.fire[{i + 1}]", v, game) for i, o in enumerate(v.array(t.get("fire", []), f"{where}.fire"))]
+        st.orders["physical"] = [_physical(o, f"{where}.physical[{i + 1}]", v, game) for i, o in enumerate(v.array(t.get("physical", []), f"{where}.physical"))]
         turns.append(st)
-    return Scenario(path, game, turns)
+    return Scenario(path, game, turns, warnings)
 
 
 def _resolve_unit(name: str, scenario_path: Path, mods: list[Path] | None) -> Path | str | None:
@@ -339,7 +342,7 @@ def _load_map(spec: Any, path: Path, v: _V, mods: list[Path] | None = None) -> t
     default = _terrain(m, "map", v, Terrain())
     hexmap = HexMap(w, h, default, title=v.str_(m, "title", "map", default="") or "")
     for i, hx in enumerate(v.array(m.get("hex", []), "map.hex")):
-        where = f"map.hex[{i}]"
+        where = f"map.hex[{i + 1}]"
         v.keys(hx, ("at", "terrain", "level", "depth", "building", "road", "paved"), where)
         at = v.hex_(hx, "at", where, hexmap)
         hexmap.set(at, _terrain(hx, where, v, default))

@@ -230,7 +230,7 @@ def _parse_classic(raw: dict, ck: _Checker, unit: UnitData) -> None:
         unit.altitude = {"level": ck.int_("Altitude", alt, "level", required=False, hi=500, default=0)}
     if motive == "vtol" and unit.altitude is None:
         unit.altitude = {"level": 0}
-    if unit.altitude is not None and kind == "vehicle" and motive not in ("vtol", "wige"):
+    if unit.altitude is not None and (kind == "mech" or motive not in ("vtol", "wige")):
         ck.err(None, "Altitude", "only VTOLs and WiGEs fly")
     veh = ck.table(raw, "Vehicle", required=False)
     if veh is not None:

@@ -93,3 +93,19 @@ def test_missing_file(tmp_path):
 def test_readable_log_without_json(tmp_path):
     r = run(tmp_path, BASE + '[[turn]]\n[[turn.move]]\nunit = "a"\nmode = "walk"\npath = ["F"]\n')
     assert r.returncode == 0 and "0505 -> 0504" in r.stdout
+
+
+def test_card_specials_without_effect_are_warned_on_stderr(tmp_path):
+    card = tmp_path / "card.toml"
+    card.write_text('name = "Card"\nkind = "alpha-strike"\n[AlphaStrike]\ntype = "BM"\nsize = 2\nmove = 8\n'
+                    'damage = [2, 2, 0]\narmor = 4\nstructure = 3\nspecials = ["ECM"]\n')
+    text = ('ruleset = "alpha-strike"\n[map]\nwidth = 6\nheight = 6\n'
+            '[[unit]]\nid = "c"\ndata = "card.toml"\nside = "red"\nat = "0303"\n')
+    r = run(tmp_path, text, "--json")
+    assert r.returncode == 0
+    assert "warning: card.toml: [AlphaStrike] specials: ECM has no effect" in r.stderr
+
+
+def test_error_positions_count_from_one(tmp_path):
+    r = run(tmp_path, BASE.replace('id = "a"', 'id = "a"\nspeed = 3', 1))
+    assert r.returncode == 2 and "unit[1].speed: unknown key" in r.stderr
