@@ -11,7 +11,7 @@ from components import Position, Status
 from engine.hexgrid import FACING_NAMES
 from engine.ui import queries, theme
 from engine.ui.layout import MODE_LABELS, SIDE_W, TOP, UNIT_PANEL_H, short_reason  # noqa: F401
-from engine.ui.geometry import map_pos
+from engine.ui.geometry import map_pixel_size, map_pos
 from engine.ui.mapview import draw_hex_outline, draw_unit, fill_hex
 from engine.ui.widgets import panel, render as widgets_render, text, wrap
 from systems import movement  # noqa: F401
@@ -49,8 +49,7 @@ def reach_patch(app, limit: int) -> tuple[pygame.Surface, pygame.Rect]:
     as a multiply fill (an alpha blit of the whole view cost ~2 ms a frame)."""
     cam = app.camera
     size = cam.size
-    base = app.renderer.surface(size)
-    key = (id(app.reach_hex), app.selected, app.mode, limit, size, id(base))
+    key = (id(app.reach_hex), app.selected, app.mode, limit, size, id(app.renderer))
     if getattr(app, "_reach_key", None) == key:
         return app._reach_patch
     centres = [(h, map_pos(h, size)) for h in app.reach_hex]
@@ -58,8 +57,10 @@ def reach_patch(app, limit: int) -> tuple[pygame.Surface, pygame.Rect]:
     pad = size + 2
     rect = pygame.Rect(int(min(xs) - pad), int(min(ys) - pad), 0, 0)
     rect.size = (int(max(xs) + pad) - rect.x, int(max(ys) + pad) - rect.y)
-    rect = rect.clip(base.get_rect())
-    patch = base.subsurface(rect).copy()
+    rect = rect.clip(pygame.Rect((0, 0), map_pixel_size(app.game.map.width, app.game.map.height, size)))
+    patch = pygame.Surface(rect.size)
+    patch.fill(theme.BG)
+    app.renderer.draw(patch, patch.get_rect(), rect.x, rect.y, size)
     veil = pygame.Surface(rect.size, pygame.SRCALPHA)
     veil.fill((0, 0, 0, VEIL_ALPHA))
     for _h, (x, y) in centres:
