@@ -152,3 +152,17 @@ def update_heat(game: "Game", ent: int, rec: dict) -> None:
     if level >= as_card.SHUTDOWN_LEVEL:
         status.shutdown = True
         game.log.emit("shutdown", unit=uid)
+
+
+def heat_preview(game: "Game", ent: int, overheat: int, fires: bool = True) -> int:
+    """The heat level this unit will reach in this turn's end phase if it makes
+    a weapon attack with `overheat` (or, with fires=False, none), before any
+    HT heat it may still receive: what a front end shows beside the overheat
+    choice (4 = S: shut down next turn). Same rules as `update_heat`."""
+    c = as_card.card(game, ent)
+    level, _ = new_heat_level(
+        as_card.heat_level(game, ent), began_shut_down=game.world.component(ent, Status).shutdown,
+        overheat=overheat if fires else 0, fired=fires, in_water=in_water(game, ent),
+        deep_water=in_deep_water(game, ent),
+        engine_hits=c.crits.get("engine_hit", 0) if c.type in as_card.MECH_TYPES else 0)
+    return level

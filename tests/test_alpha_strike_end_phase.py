@@ -414,3 +414,15 @@ def test_AS_COOL_heat_update_invariants(old, shut, ov, fired, water, deep, engin
         assert shut or not fired or (deep and ov == 0)    # AS-COOL-4: the only ways down
     if fired and not shut and ov <= 1 and water and not engine and not ht:
         assert level == (max(0, old - 1) if deep and ov == 0 else old)   # AS-COOL-3, -4c
+
+
+def test_AS_COOL_heat_preview_for_the_overheat_choice():
+    # The level the end phase will give, before incoming HT: the Loki at heat 2
+    # on land: OV 2 -> 4 (S); OV 0 -> 2; no attack -> 0. In 2" water: OV 1 -> 2, OV 0 -> 1.
+    from systems.as_end_phase import heat_preview
+    game = make_as_game(hexes={"0310": WATER})
+    land = add_shipped(game, "loki", "loki", "clan", "0510", heat=2)
+    wet = add_shipped(game, "wet", "loki", "clan", "0310", heat=2)
+    assert [heat_preview(game, land, ov) for ov in (0, 1, 2, 3)] == [2, 3, 4, 4]
+    assert heat_preview(game, land, 0, fires=False) == 0
+    assert [heat_preview(game, wet, ov) for ov in (0, 1, 2)] == [1, 2, 4]
