@@ -151,9 +151,31 @@ def calibrate_blit(screen, runs: int = 50) -> float:
 
 
 # ====================================================================== 1. frames
+PAN_PX = 20     # per frame: 1200 px/s at 60 frames/s, twice the window's edge scrolling
+
+
+def pan_path(lo_x: float, hi_x: float, lo_y: float, hi_y: float, frames: int,
+             step: float = PAN_PX) -> list[tuple[float, float]]:
+    """Camera offsets for a sweep over the map at `step` pixels a frame:
+    across, ten steps down, back across, ... and up again at the bottom."""
+    x, y, dx, dy, down = lo_x, lo_y, step, step, 0
+    out = []
+    for _ in range(frames):
+        if down:
+            y, down = min(max(y + dy, lo_y), hi_y), down - 1
+        else:
+            x += dx
+            if not lo_x < x < hi_x:
+                x, dx, down = min(max(x, lo_x), hi_x), -dx, 10
+                if (dy > 0 and y >= hi_y) or (dy < 0 and y <= lo_y):
+                    dy = -dy
+        out.append((x, y))
+    return out
+
+
 def frame_times(screen, level: str | Path, frames: int = 120) -> tuple[Runs, float, dict]:
-    """Frame times (ms) while panning over the whole map, and the first
-    frame (which builds the UI's caches) separately."""
+    """Frame times (ms) while panning (`pan_path`), and the first frame
+    (which builds the UI's caches) separately."""
     import pygame
     from engine.ui import session
     from engine.ui.app import App
@@ -169,17 +191,14 @@ def frame_times(screen, level: str | Path, frames: int = 120) -> tuple[Runs, flo
     pygame.display.flip()
     first = (time.perf_counter() - t0) * 1000
     cam = app.camera
-    # sweep: left-right passes while moving down and back up, covering the map
+    cam.pan(-10**6, -10**6)
     lo_x, lo_y = cam.ox, cam.oy
     cam.pan(10**6, 10**6)
     hi_x, hi_y = cam.ox, cam.oy
-    cam.pan(-10**6, -10**6)
+    cam.pan(lo_x - hi_x, lo_y - hi_y)
+    app.draw()                                         # the first frame at the starting corner
     times = Runs()
-    for i in range(frames):
-        u = i / max(1, frames - 1)
-        fx = abs(((u * 4) % 2) - 1)           # two round trips across
-        fy = 1 - abs(2 * u - 1)               # down and back up once
-        tx, ty = hi_x - (hi_x - lo_x) * fx, lo_y + (hi_y - lo_y) * fy
+    for tx, ty in pan_path(lo_x, hi_x, lo_y, hi_y, frames):
         app.do("pan", (tx - cam.ox, ty - cam.oy))
         c0, t0 = time.process_time(), time.perf_counter()
         app.draw()
@@ -189,6 +208,7 @@ def frame_times(screen, level: str | Path, frames: int = 120) -> tuple[Runs, flo
     info = {"first_frame_ms": round(first, 2), "frames": frames, "units": len(app.game.units),
             "cpu_max_ms": round(max(times.cpu), 2),
             "map": f"{app.game.map.width}x{app.game.map.height}", "zoom_px": cam.size,
+            "pan_px_per_frame": PAN_PX,
             "screen": "x".join(map(str, screen.get_size()))}
     return times, first, info
 

@@ -220,6 +220,7 @@ def draw_map(app) -> None:
         for i, l in enumerate(lines):
             text(s, l, (r.x + 8, r.y + 5 + 18 * i), 13, theme.BAD if app.message_bad else theme.TEXT)
     s.set_clip(None)
+    app.renderer.prefetch(view, cam.ox, cam.oy, cam.size)   # the map chunks a pan will need next
 
 
 def draw_tooltip(app) -> None:

@@ -116,6 +116,25 @@ class MapRenderer:
             self._chunks.popitem(last=False)
         return surf
 
+    def prefetch(self, view: pygame.Rect, ox: float, oy: float, size: int, limit: int = 1) -> int:
+        """Make up to `limit` missing chunks in the ring of chunks just
+        outside the view, nearest the view's centre first, so that a pan
+        finds them ready instead of drawing several in one frame (one chunk
+        is a few milliseconds). Returns how many were made."""
+        hm = self.game.map
+        mw, mh = map_pixel_size(hm.width, hm.height, size)
+        cols, rows = (mw - 1) // CHUNK, (mh - 1) // CHUNK
+        x0, y0 = int(ox) // CHUNK - 1, int(oy) // CHUNK - 1
+        x1, y1 = (int(ox) + view.w - 1) // CHUNK + 1, (int(oy) + view.h - 1) // CHUNK + 1
+        mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+        missing = sorted(((cx - mx) ** 2 + (cy - my) ** 2, cx, cy)
+                         for cy in range(max(0, y0), min(rows, y1) + 1)
+                         for cx in range(max(0, x0), min(cols, x1) + 1)
+                         if (size, cx, cy) not in self._chunks)
+        for _d, cx, cy in missing[:limit]:
+            self.chunk(size, cx, cy)
+        return min(limit, len(missing))
+
     def surface(self, size: int) -> pygame.Surface:
         """The whole map at one size (small maps: screenshots, tools)."""
         hm = self.game.map
