@@ -308,7 +308,7 @@ def test_mixed_battle_scenario_is_fought_to_the_end_headless():
     import sys
     import tomllib
     from pathlib import Path
-    from tests.test_vehicle_scenarios import matches
+    from tests.scenario_expect import matches
     path = Path(__file__).resolve().parent / "scenarios" / "mixed" / "mixed_battle.toml"
     run = subprocess.run([sys.executable, "-m", "engine", "scenario", str(path), "--json"],
                          capture_output=True, text=True, timeout=60, cwd=path.parents[3],
