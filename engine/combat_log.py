@@ -42,6 +42,8 @@ _MORE = {
                           f"{e['missiles']} of {e['rack']} missiles hit"),
     "move_end": lambda e: None,
     "move_stopped": lambda e: f"{e['unit']} stops in {e['at']} ({e['reason']})",
+    "stand_retry": lambda e: (f"{e['unit']} tries again to stand in {e['at']}; the rest of its move ends in "
+                              f"{e['to']} facing {e['facing']} ({e['mp_spent']} MP spent)"),
     "collision": lambda e: f"{e['unit']} collides with {_w(e['target'])} in {e['at']}",
     "consciousness": lambda e: (f"{e['unit']} {'wakes up' if e.get('waking') and e['passed'] else 'consciousness'}"
                                 f" roll: needs {e['target']}, rolled {e['roll']}: "

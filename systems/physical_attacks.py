@@ -643,7 +643,19 @@ def charge_to_hit(game: "Game", ent: int, tgt: int, dfa: bool = False) -> list[l
         mods += _common_modifiers(game, ent, tgt)
     if p - tp:
         mods.append(["piloting difference", p - tp])
+    for hook in CHARGE_MODIFIERS:
+        mods += hook(game, ent, tgt, dfa)
     return mods
+
+
+# Hooks (game, attacker, target, dfa) -> extra [label, value] modifiers of a
+# charge or DFA (an airborne VTOL target, T-12).
+CHARGE_MODIFIERS: list = []
+
+
+def _airborne(game: "Game", ent: int) -> bool:
+    alt = game.world.try_component(ent, Altitude)
+    return alt is not None and alt.level > 0
 
 
 def charge_damage(tons: int, hexes: int) -> int:
@@ -974,6 +986,13 @@ def _push_target(game: "Game", ent: int, tgt: int, e: dict, *, psr: tuple[str, i
                       cause=f"{cause}: the units have moved since the attack")
         return
     direction = direction_to(frm, tat)
+    if _airborne(game, tgt):
+        # An airborne VTOL is not in the way: nothing to displace, the
+        # attacker lands in the hex beneath it (V-PHYS-7).
+        st = game.world.component(ent, Status)
+        if not st.destroyed and not st.removed and not displacement._ground_units_at(game, tat, exclude=ent):
+            displacement.move_into(game, ent, tat, f"{cause}: attacker advances")
+        return
     result = displacement.outcome(game, tgt, direction)
     if result == displacement.PROHIBITED and alternatives:
         options = displacement.legal_alternatives(game, tgt, direction)
@@ -1026,6 +1045,10 @@ def _missed_dfa(game: "Game", ent: int, tgt: int) -> None:
     pos, tpos = game.world.component(ent, Position), game.world.component(tgt, Position)
     thex = tpos.hex
     direction = direction_to(pos.hex, thex) or 0
+    if _airborne(game, tgt):
+        # An airborne VTOL need not make room: the mech falls beneath it.
+        piloting.fall(game, ent, 2, "missed death from above", at=thex, column="rear")
+        return
     options = displacement.legal_alternatives(game, tgt, direction)
     if options:
         displacement.displace(game, tgt, options[0], "missed death from above")

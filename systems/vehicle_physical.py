@@ -237,6 +237,13 @@ def _airborne_vtol(game: "Game", ent: int, tgt: int, attack: str, limb: str | No
     return pa._underwater(game, ent, attack, ev)
 
 
+def charge_modifiers(game: "Game", ent: int, tgt: int, dfa: bool) -> list[list]:
+    """CHARGE_MODIFIERS: a death from above on an airborne VTOL, +1 (T-12)."""
+    if is_vehicle(game, tgt) and airborne(game, tgt):
+        return [["target airborne VTOL", 1]]
+    return []
+
+
 # --------------------------------------------------------------------- damage
 def vehicle_hit(game: "Game", tgt: int, amount: int, side: str, cause: str) -> bool:
     """VEHICLE_HIT, ahead of the hit-table hook: a death from above strikes
@@ -261,6 +268,7 @@ def register_classic(rs) -> None:
     if check_charge not in movement.DECLARATION_CHECKS:
         movement.DECLARATION_CHECKS.insert(0, check_charge)
     for hooks, fn, first in ((pa.CHARGE_TABLE, charge_table, True), (pa.AFTER_CHARGE, after_charge, False),
+                             (pa.CHARGE_MODIFIERS, charge_modifiers, False),
                              (pa.TARGET_RULES, target_rule, True), (pa.VEHICLE_HIT, vehicle_hit, True)):
         if fn not in hooks:
             if first:

@@ -331,3 +331,31 @@ def test_mixed_battle_scenario_is_fought_to_the_end_headless():
     names = " ".join(u["name"] for u in out["units"].values())
     for kind in ("Grasshopper", "Vedette", "JagerMech", "Saladin", "Warrior"):
         assert kind in names
+
+
+def _dfa_on_vtol(roll):
+    game = make_game(10, 10, forced={"to_hit": [roll], "location": [6, 6, 6, 6, 6], "psr": [12], "fall": [1]})
+    add(game, "a", "grasshopper", "red", "0507", 0)
+    add(game, "t", "warrior", "blue", "0504", 0, altitude=3)
+    play(game, moves=[move("a", "jump", ["F", "F"], dfa="t")])
+    where = {u: game.map.label(game.world.component(game.units[u], Position).hex) for u in ("a", "t")}
+    return game, where
+
+
+def test_V_PHYS_7_dfa_hit_on_a_vtol_front_column_rotor_gone_mech_lands_beneath():
+    # TN: piloting 5 + jumped 3 + airborne VTOL 1 = 9. Damage ceil(70/10 x 3) = 21 on the
+    # Front column; the first group's hit destroys the rotor and the VTOL. The VTOL is not
+    # pushed aside: the mech lands in the hex under it.
+    game, where = _dfa_on_vtol(12)
+    att = events(game, "attack", attacker="a")[0]
+    assert att["hit"] and att["to_hit"] == 9 and ["target airborne VTOL", 1] in att["modifiers"]
+    assert [(e["location"], e["amount"]) for e in events(game, "damage", unit="t")] == [("front", 5)]
+    assert game.world.component(game.units["t"], Status).destroyed
+    assert where == {"a": "0504", "t": "0504"}
+
+
+def test_V_PHYS_7_missed_dfa_on_a_vtol_the_mech_falls_beneath_it():
+    game, where = _dfa_on_vtol(2)
+    assert where == {"a": "0504", "t": "0504"}
+    assert events(game, "fall", unit="a")[0]["levels"] == 2
+    assert not events(game, "displace", unit="t")
