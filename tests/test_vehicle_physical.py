@@ -301,21 +301,21 @@ def test_mixed_battle_scenario_is_fought_to_the_end_headless():
     """tests/scenarios/mixed/mixed_battle.toml through `python -m engine
     scenario --json`: weapon fire, a vehicle charge, a mech kicking a
     vehicle, a VTOL punched out of the air; red wins (expectations checked by
-    hand in mixed_battle.expect.toml)."""
+    hand in mixed_battle.expect.toml; tests/test_scenarios.py plays it
+    in-process too)."""
     import json
     import os
     import subprocess
     import sys
-    import tomllib
     from pathlib import Path
-    from tests.scenario_expect import matches
+    from tests.scenario_expect import expectation, matches
     path = Path(__file__).resolve().parent / "scenarios" / "mixed" / "mixed_battle.toml"
     run = subprocess.run([sys.executable, "-m", "engine", "scenario", str(path), "--json"],
                          capture_output=True, text=True, timeout=60, cwd=path.parents[3],
                          env=dict(os.environ, SDL_VIDEODRIVER="dummy"))
     assert run.returncode == 0, run.stderr
     out = json.loads(run.stdout)
-    expect = tomllib.loads(path.with_name("mixed_battle.expect.toml").read_text())
+    expect = expectation(path)
     assert out["winner"] == "red"
     for uid, want in expect["units"].items():
         for key, value in want.items():
