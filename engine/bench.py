@@ -1,4 +1,5 @@
-"""Benchmarks: `python -m engine bench [--json PATH] [--runs N] [--quick]`.
+"""Benchmarks: `python -m engine bench [--json PATH] [--runs N] [--quick]
+[--only GROUP] [--markdown]`.
 
 Measures what players and tools wait for, prints a table and writes JSON
 (default `bench.json` in the current folder). Every figure is the median of
@@ -560,7 +561,9 @@ GROUPS = ("frames", "reachable", "los", "battle", "load", "import", "memory")
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m engine bench", description=__doc__.split("\n\n")[0])
+    p = argparse.ArgumentParser(prog="python -m engine bench",
+                                description="Measure frame times, move searches, line of sight, battles, "
+                                            "loading, import time and memory; print a table and write JSON.")
     p.add_argument("--json", default="bench.json", help="where to write the results (default bench.json)")
     p.add_argument("--runs", type=int, help="runs per figure (median taken)")
     p.add_argument("--quick", action="store_true", help="tiny sizes: checks that every benchmark runs")
