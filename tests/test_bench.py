@@ -49,7 +49,7 @@ def test_figures_on_a_small_level(tmp_path):
     assert all(1 <= bench.distance_of(a, t) <= 30 for a, t in bench.los_pairs(game.map, 30))
 
 
-def test_whole_bench_quick_writes_json_and_table(tmp_path, monkeypatch, capsys):
+def test_whole_bench_quick_writes_json_and_table(tmp_path, capsys):
     out = tmp_path / "b.json"
     assert bench.main(["--quick", "--json", str(out), "--markdown"]) == 0
     doc = json.loads(out.read_text())
