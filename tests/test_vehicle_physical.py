@@ -359,3 +359,32 @@ def test_V_PHYS_7_missed_dfa_on_a_vtol_the_mech_falls_beneath_it():
     assert where == {"a": "0504", "t": "0504"}
     assert events(game, "fall", unit="a")[0]["levels"] == 2
     assert not events(game, "displace", unit="t")
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from(["vedette", "condor", "striker", "warrior"]), st.integers(-1, 1), st.booleans(),
+       st.booleans(), st.sampled_from([("punch", "left"), ("kick", "right"), ("club", None), ("push", None)]),
+       st.integers(2, 12), st.integers(0, 3))
+def test_V_PHYS_any_mech_attack_on_any_vehicle_is_refused_cleanly_or_resolved(
+        vehicle, level, same_hex, prone, attack, roll, elevation):
+    """Invariant: an order is refused with one `refused` event and nothing
+    else changing, or it resolves with damage only on the vehicle's own
+    locations; a hit on an airborne VTOL always destroys it."""
+    hexes = {"0504": {"level": level}} if not same_hex else {}
+    over = {"altitude": elevation} if vehicle == "warrior" else {}
+    game = _setup(target=vehicle, same_hex=same_hex, t_over=over, a_over={"prone": prone}, hexes=hexes,
+                  forced={"to_hit": [roll]})
+    before = {k: dict(v) for k, v in ((loc, game.world.component(game.units["t"], Armor).points)
+                                      for loc in ("armor",))}
+    reasons = play(game, orders=[phys("a", attack[0], "t", attack[1])])
+    refused = events(game, "refused", unit="a")
+    if reasons[0] is not None:
+        assert len(refused) == 1 and refused[0]["reason"] == reasons[0]
+        assert game.world.component(game.units["t"], Armor).points == before["armor"]
+        assert not events(game, "attack", attacker="a")
+        return
+    att = events(game, "attack", attacker="a")[0]
+    locations = set(game.world.component(game.units["t"], Armor).points)
+    assert {e["location"] for e in events(game, "damage", unit="t")} <= locations
+    if att["hit"] and vp.airborne(game, game.units["t"]):
+        assert game.world.component(game.units["t"], Status).destroyed
