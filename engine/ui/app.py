@@ -1000,6 +1000,10 @@ class App:
             elif k == pygame.K_ESCAPE:
                 self.do("menu")
             return
+        if self.overlay == "digest" and k in (pygame.K_UP, pygame.K_DOWN, pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            step = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -10, pygame.K_PAGEDOWN: 10}[k]
+            self.ov["scroll"] = max(0, self.ov.get("scroll", 0) + step)
+            return
         if self.overlay in ("digest", "help"):
             if k in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_ESCAPE, pygame.K_F1, pygame.K_KP_ENTER) \
                     or ev.unicode == "?":

@@ -80,26 +80,74 @@ def _draw_handover(app) -> None:
     button(s, app.hits, (r.centerx - 90, r.centery + 94, 180, 30), "Menu", "menu", key="Esc", mouse=app.mouse)
 
 
+def digest_summary(app, side: str, events: list[dict]) -> list[tuple[str, tuple]]:
+    """One line per unit of `side` that something happened to, and how its
+    own attacks went: 'Saladin: 8 damage, motive damage (major)'."""
+    g = app.game
+    names = app.short_names()
+    mine = g.unit_ids(side)
+    per: dict[str, list[str]] = {}
+    dmg: dict[str, int] = {}
+    shots = hits = 0
+    for e in events:
+        t = e["type"]
+        u = e.get("unit")
+        if t == "damage" and u in mine:
+            dmg[u] = dmg.get(u, 0) + int(e.get("amount", 0))
+        elif t == "critical" and u in mine:
+            per.setdefault(u, []).append(f"critical: {str(e.get('effect', '')).replace('_', ' ')}")
+        elif t in ("destroyed", "fall", "shutdown", "immobile", "motive_damage", "location_destroyed",
+                   "pilot_damage") and u in mine:
+            what = {"destroyed": "DESTROYED", "fall": "fell", "shutdown": "shut down", "immobile": "immobilised",
+                    "motive_damage": f"motive damage ({e.get('result', '')})",
+                    "location_destroyed": f"{str(e.get('location', '')).replace('_', ' ')} destroyed",
+                    "pilot_damage": "pilot hit"}[t]
+            per.setdefault(u, []).append(what)
+        elif t == "attack" and e.get("attacker") in mine:
+            shots += 1
+            hits += bool(e.get("hit"))
+    out = []
+    for u in mine:
+        parts = ([f"{dmg[u]} damage"] if u in dmg else []) + per.get(u, [])
+        if parts:
+            bad = any("DESTROYED" in p for p in parts)
+            out.append((f"{names.get(u, u)}: " + ", ".join(dict.fromkeys(parts)), theme.BAD if bad else (255, 170, 120)))
+    if shots:
+        out.append((f"Your attacks: {hits} of {shots} hit", theme.TEXT))
+    return out
+
+
 def _draw_digest(app) -> None:
     s = app.screen
-    g = app.game
     _cover(app, 180)
     side = app.ov.get("side", "")
-    r = _box(app, 640, 440, f"Since {side.capitalize()}'s last turn")
+    r = _box(app, 680, 470, f"Since {side.capitalize()}'s last turn")
     lines = []
     names = app.short_names()
-    for e in app.ov.get("events", []):
+    mine = set(app.game.unit_ids(side))
+    events = app.ov.get("events", [])
+    for part, col in digest_summary(app, side, events):
+        for p in wrap(part, 14, r.w - 30, True):
+            lines.append((p, col, True))
+    if lines:
+        lines.append(("", theme.TEXT, False))
+    for e in events:
+        if e.get("attacker") in mine or (e["type"] == "declare" and e.get("unit") in mine):
+            continue        # the player's own attacks are in the summary line
         t = combat_log.describe(e, names)
         if t:
-            col = (255, 170, 120) if e["type"] in ("damage", "critical", "destroyed", "fall") else theme.TEXT
-            for part in wrap(t, 13, r.w - 30):
-                lines.append((part, col))
-    avail = (r.h - 80) // 17
+            col = (255, 170, 120) if e["type"] in ("damage", "critical", "destroyed", "fall") else theme.TEXT_DIM
+            for part in wrap(t, 12, r.w - 30):
+                lines.append((part, col, False))
+    avail = (r.h - 84) // 17
     start = min(app.ov.get("scroll", 0), max(0, len(lines) - avail))
     y = r.y + 32
-    for part, col in lines[start:start + avail]:
-        text(s, part, (r.x + 14, y), 13, col)
+    for part, col, bold in lines[start:start + avail]:
+        text(s, part, (r.x + 14, y), 14 if bold else 12, col, bold)
         y += 17
+    if len(lines) > avail:
+        text(s, f"wheel to scroll ({start + 1}-{min(len(lines), start + avail)} of {len(lines)})",
+             (r.right - 14, r.bottom - 50), 11, theme.TEXT_DIM, anchor="bottomright")
     if not lines:
         text(s, "Nothing happened to your units.", (r.x + 14, y), 13, theme.TEXT_DIM)
     button(s, app.hits, (r.centerx - 80, r.bottom - 42, 160, 30), "Continue", "close", key="Enter", active=True,
