@@ -249,6 +249,19 @@ def attack_side(game, attacker: int, target: int) -> str | None:
     return fn(tpos.hex, tpos.facing, apos)
 
 
+def as_heat_after(game, ent: int, overheat: int) -> int | None:
+    """Alpha Strike: the end-phase heat level a weapon attack with this
+    overheat leads to (systems/as_end_phase.heat_preview), or None."""
+    mod = _module("systems.as_end_phase")
+    fn = getattr(mod, "heat_preview", None) if mod else None
+    if fn is None:
+        return None
+    try:
+        return fn(game, ent, overheat)
+    except (KeyError, AttributeError, TypeError):
+        return None
+
+
 def range_between(game, a: int, b: int) -> int:
     return distance(game.world.component(a, Position).hex, game.world.component(b, Position).hex)
 

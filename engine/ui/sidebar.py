@@ -93,6 +93,10 @@ def draw_fire_extras(app, rect: pygame.Rect, x: int, y: int) -> int:
                enabled=app.overheat > 0)
         button(s, app.hits, (x + 196, y, 60, 22), "+", "overheat", 1, key="O", mouse=app.mouse,
                enabled=app.overheat < card.overheat)
+        heat = queries.as_heat_after(g, app.ent(sel), app.overheat)
+        if heat is not None:
+            label = "S (shuts down)" if heat >= 4 else str(heat)
+            text(s, f"heat after: {label}", (x + 262, y + 4), 12, theme.BAD if heat >= 3 else theme.TEXT)
         y += 26
     if PhysicalOrder in app.flow.order_types() and app.target:
         n = len(app.weapon_previews(app.target))
