@@ -25,9 +25,10 @@ What this module owns:
   needs jump MP >= the level difference.
 
 Rule choices where the seed, the digest and MegaMek differ:
-- The seed's "vehicles cannot be charged by mechs" is read as a
-  mistranslation (vehicles.md section 6): mechs may charge vehicles. MM
-  refuses every mech charge on a non-mech.
+- The seed says vehicles may charge other vehicles "but cannot be charged by
+  mechs" (V-PHYS-2). The digest's project note calls it a mistranslation;
+  the seed wins, and MegaMek agrees (a mech may charge only a standing mech):
+  a mech's charge on a vehicle is refused.
 - Both motive rolls are made hit or miss (seed V-PHYS-4); MM rolls them only
   when the charge hits.
 - T-10 lists a push at level difference 0; the seed's push needs a standing
@@ -91,6 +92,10 @@ def check_charge(game: "Game", ent: int, order, result) -> str | None:
     if game.ruleset.name != "classic":
         return None
     vm = game.world.try_component(ent, VehicleMovement)
+    if order.charge and order.charge in game.units and game.kind(ent) == "mech" \
+            and is_vehicle(game, game.units[order.charge]):
+        return (f"{pa._name(game, game.units[order.charge])} is a vehicle: vehicles cannot be "
+                f"charged by mechs (V-PHYS-2); kick it, or punch or club it from a level below")
     if order.charge and vm is not None and vm.motive in NO_CHARGE:
         return (f"{pa._name(game, ent)} is a {NO_CHARGE[vm.motive]}: VTOLs, WiGEs, airships and "
                 f"fixed-wing support vehicles cannot charge (V-PHYS-2)")

@@ -122,18 +122,30 @@ def test_V_PHYS_4_both_vehicles_roll_motive_damage_hit_or_miss():
     assert vm.cruise - vm.motive_penalty == 3                        # heavy: ceil(5/2), end of phase
 
 
-def test_V_PHYS_4_charged_vehicle_rolls_when_a_mech_charges_it():
-    # Project decision (vehicles.md section 6): mechs may charge vehicles.
-    game = make_game(10, 10, forced={"to_hit": [12], "location": [7, 7, 7, 7, 7, 7], "motive": [5],
-                                     "psr": [12]})
+def test_V_PHYS_2_a_mech_cannot_charge_a_vehicle():
+    # Seed: vehicles may charge other vehicles but cannot be charged by mechs.
+    game = make_game(10, 10)
     add(game, "a", "jagermech", "red", "0508", 0)
+    add(game, "t", "vedette", "blue", "0504", 2)
+    game.start_turn(["red", "blue"])
+    game.start_phase("movement")
+    reason = game.submit(move("a", "walk", ["F", "F", "F"], charge="t"))
+    assert reason and "V-PHYS-2" in reason and "cannot be charged by mechs" in reason
+    assert not game.log.of_type("move")
+
+
+def test_V_PHYS_4_a_vehicle_charged_by_a_vehicle_rolls_for_motive_damage():
+    game = make_game(10, 10, forced={"to_hit": [12], "location": [7, 7, 7, 7, 7, 7], "motive": [5, 5],
+                                     "psr": [12]})
+    add(game, "a", "vedette", "red", "0508", 0)
     add(game, "t", "vedette", "blue", "0504", 2)       # facing south-east: the charge from the south strikes its right side
-    play(game, moves=[move("a", "walk", ["F", "F", "F"], charge="t")])
+    play(game, moves=[move("a", "cruise", ["F", "F", "F"], charge="t")])
     assert events(game, "attack", attacker="a")[0]["hit"]
     motive = game.log.of_type("motive")
-    assert [(m["unit"], m["modifiers"][0]) for m in motive] == [("t", ["attack direction right", 2])]
-    # ceil(65/10 x 3) = 20 on the Vedette's right column
-    assert sum(e["amount"] for e in events(game, "damage", unit="t")) == 20
+    assert ("t", ["attack direction right", 2]) in [(m["unit"], m["modifiers"][0]) for m in motive]
+    assert {m["unit"] for m in motive} == {"a", "t"}
+    # ceil(50/10 x 3) = 15 on the target Vedette's right column
+    assert sum(e["amount"] for e in events(game, "damage", unit="t")) == 15
 
 
 # --------------------------------------------------------------------- V-PHYS-5: mechs vs ground vehicles
