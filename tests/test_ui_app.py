@@ -504,3 +504,32 @@ def test_digest_tells_a_player_what_happened_to_their_units(app):
     events = app.ov["events"]
     assert any(e["type"] == "attack" and e["target"] == "jager" and e["attacker"] == "hopper" for e in events)
     assert not any(e["type"] == "move" and e.get("unit") in ("jager", "saladin_r") for e in events)
+
+
+def test_clicking_an_enemy_hex_while_moving_says_why_and_shows_its_record(app):
+    g = app.game
+    g.world.component(g.units["hopper"], Position).hex = Hex(6, 10)
+    g.world.component(g.units["hopper"], Position).facing = 0
+    g.world.component(g.units["jager"], Position).hex = Hex(6, 9)
+    _select_in_movement(app, "hopper")
+    click_hex(app, Hex(6, 9))
+    assert app.message_bad and "enemy" in app.message
+    assert app.inspect == "jager" and app.selected == "hopper" and app.path == []
+
+
+def test_jump_then_turn_by_clicking_the_destination_again(app):
+    _select_in_movement(app, "hopper")              # the Grasshopper has jump jets
+    key(app, pygame.K_j)
+    assert app.mode == "jump"
+    start = hex_of(app, "hopper")
+    dest = max((h for h in app.reach_hex if not app.game.units_at(h)), key=lambda h: (app.reach_hex[h][0], h))
+    click_hex(app, dest)
+    facing = app.planned().final.facing
+    click_hex(app, dest)                            # again: turn right (free while jumping)
+    assert app.planned().final.facing == (facing + 1) % 6
+    mp = app.planned().final.mp
+    key(app, pygame.K_RETURN)
+    pos = app.game.world.component(app.game.units["hopper"], Position)
+    assert pos.hex == dest != start and pos.facing == (facing + 1) % 6
+    move = app.game.log.of_type("move")[-1]
+    assert move["mode"] == "jump" and move["mp_spent"] == mp

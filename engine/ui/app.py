@@ -924,8 +924,8 @@ class App:
             if h == g.world.component(self.ent(self.selected), Position).hex:
                 self.path = []
                 return
+            self.say(self.unreachable_reason(h) or "out of reach", True)
             if not here:
-                self.say(self.unreachable_reason(h) or "out of reach", True)
                 return
         if kind in ("fire", "physical") and self.selected and self.flow.may_act(self.selected):
             enemies = [u for u in here if self.is_enemy_uid(self.selected, u)]
