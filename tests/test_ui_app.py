@@ -396,7 +396,10 @@ def test_vtol_climbs_with_page_up(tmp_path):
     uid = vtols[0]
     _select_in_movement(a, uid)
     before = a.planned().final.altitude
-    key(a, pygame.K_PAGEUP)
+    click_button(a, "vtol", "U")                   # by mouse ...
+    assert a.path == ["U"] and a.planned().final.altitude == before + 1
+    key(a, pygame.K_BACKSPACE)
+    key(a, pygame.K_PAGEUP)                        # ... and by key
     assert a.path == ["U"] and a.planned().final.altitude == before + 1
     key(a, pygame.K_w)
     key(a, pygame.K_RETURN)

@@ -761,6 +761,11 @@ class App:
                 self.add_step("stand" if res.final.prone else "prone")
         elif action == "vtol":
             self.add_step(arg)
+        elif action == "land_lift":
+            if self.selected and self.phase_kind() == "move" and self.mode:
+                alt = g.world.try_component(self.ent(self.selected), Altitude)
+                if alt is not None:
+                    self.add_step("land" if self.planned().final.altitude > 0 else "lift")
         elif action == "overheat":
             card = g.world.try_component(self.ent(self.selected), AlphaStrikeCard) if self.selected else None
             if card is not None:
@@ -1060,8 +1065,7 @@ class App:
             ms = self.modes(self.selected) if self.selected else []
             return self.do("mode", "run" if "run" in ms else "flank")
         if k == pygame.K_l and self.selected and self.phase_kind() == "move":
-            alt = self.game.world.try_component(self.ent(self.selected), Altitude)
-            return self.do("step", "land" if alt and self.planned().final.altitude > 0 else "lift")
+            return self.do("land_lift")
         if k == pygame.K_m:
             return self.do("menu")
         if k in self.KEYS:
@@ -1118,7 +1122,7 @@ class App:
 
     def log_rect(self) -> pygame.Rect:
         w, h = self.screen.get_size()
-        top = TOP + UNIT_PANEL_H + 210
+        top = TOP + UNIT_PANEL_H + 236
         return pygame.Rect(w - SIDE_W, min(top, h - 120), SIDE_W, h - min(top, h - 120))
 
     def draw(self) -> None:

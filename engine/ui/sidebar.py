@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pygame
 
-from components import AlphaStrikeCard, Turret
+from components import AlphaStrikeCard, Altitude, Turret
 from engine.hexgrid import FACING_NAMES
 from engine.orders import PhysicalOrder
 from engine.ui import queries, theme
@@ -161,7 +161,18 @@ def draw_actions(app, rect: pygame.Rect) -> None:
                                         ("Undo", "undo", None, "Bksp")):
             r = button(s, app.hits, (bx, y, 112, 26), label, action, arg, key=key, mouse=m)
             bx = r.right + 6
-        y += 32
+        y += 30
+        bx = x
+        if g.world.try_component(app.ent(sel), Altitude) is not None:
+            extra = (("Up", "vtol", "U", "PgUp"), ("Down", "vtol", "D", "PgDn"), ("Land/lift", "land_lift", None, "L"))
+        elif g.kind(app.ent(sel)) == "mech":
+            extra = (("Forward", "step", "F", "W"), ("Back", "step", "B", "S"), ("Prone/stand", "prone", None, "P"))
+        else:
+            extra = (("Forward", "step", "F", "W"), ("Back", "step", "B", "S"))
+        for label, action, arg, key in extra:
+            r = button(s, app.hits, (bx, y, 112, 24), label, action, arg, key=key, mouse=m)
+            bx = r.right + 6
+        y += 30
         bx = x
         r = button(s, app.hits, (bx, y, 170, 28), "Confirm move" if app.path else "Stay put",
                    "confirm" if app.path else "hold", key="Enter" if app.path else "Space", active=True,
@@ -180,14 +191,20 @@ def draw_actions(app, rect: pygame.Rect) -> None:
             y += 18
         else:
             rng = queries.range_between(g, app.ent(sel), app.ent(app.target))
-            extra = ""
+            extra, turnable = "", None
             if g.kind(app.ent(sel)) == "mech":
-                extra = f"  torso twist: {app.twist or 'none'} [Z/X]"
+                extra, turnable = (f", twist {app.twist}" if app.twist else ", no twist"), "twist"
             elif g.world.try_component(app.ent(sel), Turret):
                 tf = app.turret if app.turret is not None else g.world.component(app.ent(sel), Turret).facing
-                extra = f"  turret {FACING_NAMES[tf]} [Z/X]"
-            text(s, f"target {app.name(app.target)}, range {rng}{extra}", (x, y), 12)
-            y += 18
+                extra, turnable = f", turret {FACING_NAMES[tf]}", "turret"
+            tname = app.short_names().get(app.target, app.target)
+            text(s, fit_text(f"target {tname}, range {rng}{extra}", 12, SIDE_W - 124), (x, y + 4), 12)
+            if turnable:
+                button(s, app.hits, (rect.right - 110, y, 48, 22), "< Z", "twist", -1, mouse=m,
+                       tip=f"{turnable} left")
+                button(s, app.hits, (rect.right - 56, y, 48, 22), "X >", "twist", 1, mouse=m,
+                       tip=f"{turnable} right")
+            y += 25
             for i, (slot, p) in enumerate(app.weapon_previews(app.target)):
                 if y > rect.bottom - 40:
                     break
