@@ -276,8 +276,10 @@ def _compute(game: "Game", attacker: int, target: int, mount_index: int) -> ToHi
     # terrain
     t_terrain = game.map.terrain(t_pos.hex)
     t_body = line_of_sight.body(game, target)
-    # An airborne VTOL gets no benefit from the woods in its hex (V-VATK-5).
-    if t_terrain.woods and t_body.top < t_terrain.level + 2 and not _airborne(game, target):
+    # An airborne VTOL gets no benefit from the woods in its hex (V-VATK-5),
+    # unless it flies under the treetops along a road through them (V-VTOL-9).
+    if (t_terrain.woods and t_body.top < t_terrain.level + 2
+            and (not _airborne(game, target) or t_terrain.road)):
         mods.append(("target in light woods", 1) if t_terrain.woods == 1 else ("target in heavy woods", 2))
     if los.woods_points:
         mods.append(("intervening woods", los.woods_points))

@@ -153,3 +153,15 @@ def test_V_ATK_2_side_mounts_never_fire_into_the_front_arc():
     # T-6b: other boundaries are inclusive: the rear-right hex is right and rear.
     assert in_arc("vehicle_rear", CENTRE, 0, neighbor(CENTRE, 2))
     assert in_arc("vehicle_rear", CENTRE, 0, neighbor(CENTRE, 3))
+
+
+def test_V_ATK_4_vehicle_mounts_fire_only_into_their_own_arc():
+    # A hull facing north (0): adjacent directions 0..5 are N, NE, SE, S, SW, NW.
+    assert adjacent_arcs(0, mount_arc("vehicle", "front")) == [0, 1, 5]
+    assert adjacent_arcs(0, mount_arc("vehicle", "right")) == [2]       # the shared 60-degree line is front only
+    assert adjacent_arcs(0, mount_arc("vehicle", "left")) == [4]
+    assert adjacent_arcs(0, mount_arc("vehicle", "rear")) == [2, 3, 4]
+    far_right = P("1108")           # 3 hexes east: fa 90, squarely in the right arc
+    assert in_arc(mount_arc("vehicle", "right"), CENTRE, 0, far_right)
+    assert not in_arc(mount_arc("vehicle", "left"), CENTRE, 0, far_right)
+    assert not in_arc(mount_arc("vehicle", "front"), CENTRE, 0, far_right)

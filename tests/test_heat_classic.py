@@ -221,3 +221,17 @@ def test_heat_is_old_plus_buildup_minus_dissipation_never_negative(old, weapons,
     assert ev["dissipation"] == sinks * (2 if double else 1)
     assert ev["to"] == max(0, old + ev["buildup"] - ev["dissipation"])
     assert game.get(m, ClassicHeat).pending == 0
+
+
+def test_V_HEAT_1_vehicles_build_no_heat_and_have_no_heat_scale():
+    from tests.weapons_support import shipped
+    game = make_game([("v", shipped("manticore"), "blue", "0808", 0),
+                      ("t", mech_data(), "red", "0805", 3)], forced={"to_hit": [12, 12]})
+    game.start_phase("weapon")
+    assert game.get("v", ClassicHeat) is None
+    assert game.submit(FireOrder("v", {}, weapon="ppc", target="t", turret=0)) is None
+    assert game.submit(FireOrder("v", {}, weapon="medium_laser", target="t")) is None
+    game.end_phase()
+    game.start_phase("end")
+    assert game.get("v", ClassicHeat) is None
+    assert not [e for e in events(game, "heat") if e.get("unit") == "v"]

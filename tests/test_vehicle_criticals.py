@@ -479,3 +479,13 @@ def test_V_CE_12_a_jam_is_cleared_in_a_later_weapon_phase_not_the_one_it_happene
     cleared = [e for e in game.log.events if e["type"] == "jam_cleared"]
     assert [e["turn"] for e in jammed] == [1]
     assert [(e["turn"], e["phase"]) for e in cleared] == [(2, "weapon")]
+
+
+def test_V_VCE_3_V_DMG_5_fusion_vtol_fuel_tank_is_engine_damage_not_an_explosion():
+    # Landed fusion VTOL: a Fuel Tank result is Engine Damage (V-VCE-2: it cannot move), no explosion.
+    game = make_game()
+    ent = _heli(game, altitude=0)
+    game.world.component(ent, VehicleCrits).engine = "fusion"
+    assert roll(game, ent, "left", 12) == "engine_hit"
+    assert not game.world.component(ent, Status).destroyed
+    assert game.world.component(ent, VehicleCrits).engine_hit

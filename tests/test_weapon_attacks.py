@@ -505,3 +505,51 @@ def test_V_VATK_2_a_vtol_never_attacks_its_own_hex():
     game.start_phase("weapon")
     wtype = game.get("v", Weapons).mounts[0].type
     assert "own hex" in wa.preview(game, "v", "t", wtype).reason
+
+
+# ------------------------------------------------------------------ seed 002 audit (vehicle attacks)
+def test_V_VATK_5_vtol_under_the_trees_on_a_road_keeps_the_woods_benefit():
+    # The exception: a VTOL crossing woods along a road below the treetops
+    # does get the woods modifier (+1 light woods), and still the +1 airborne.
+    game = make_game([("a", mech_data(weapons=[("medium_laser", "center_torso")]), "blue", "0808", 0),
+                      ("v", shipped("warrior"), "red", "0806", 3, {"altitude": 1})],
+                     terrain={"0806": {"terrain": "light_woods", "road": True}})
+    game.start_phase("weapon")
+    m = dict(wa.preview(game, "a", "v", "medium_laser").modifiers)
+    assert m["target airborne VTOL"] == 1 and m["target in light woods"] == 1
+
+
+def test_V_VATK_5_landed_vtol_is_not_airborne():
+    game = make_game([("a", mech_data(weapons=[("medium_laser", "center_torso")]), "blue", "0808", 0),
+                      ("v", shipped("warrior"), "red", "0806", 3, {"altitude": 0})])
+    game.start_phase("weapon")
+    assert "target airborne VTOL" not in dict(wa.preview(game, "a", "v", "medium_laser").modifiers)
+
+
+@pytest.mark.parametrize("mode, expected", [("cruise", ("attacker cruised", 1)), ("flank", ("attacker flanked", 2))])
+def test_V_VATK_4_airborne_vtol_attacker_movement_stays_plus_1_cruise_plus_2_flank(mode, expected):
+    game = make_game([("v", shipped("warrior"), "blue", "0808", 0, {"altitude": 4}),
+                      ("t", mech_data(), "red", "0805", 3)])
+    game.start_phase("weapon")
+    set_moved(game, "v", mode, 5)
+    wtype = game.get("v", Weapons).mounts[0].type
+    th = wa.preview(game, "v", "t", wtype)
+    assert th.possible and expected in th.modifiers
+    assert not any("jump" in label for label, _ in th.modifiers)
+
+
+def test_V_ATK_6_turret_rotation_counts_like_a_torso_twist_for_a_secondary_target():
+    # Manticore facing north, turret turned to the rear: a secondary target
+    # behind the hull is in the turret's forward arc (+1), one ahead of the
+    # hull is not (+2).
+    from components import Turret
+    game = make_game([("v", shipped("manticore"), "blue", "0808", 0),
+                      ("t", mech_data(), "red", "0812", 0), ("u", mech_data(), "red", "0811", 0),
+                      ("f", mech_data(), "red", "0805", 0)])
+    game.start_phase("weapon")
+    assert game.submit(FireOrder("v", {}, weapon="ppc", target="t", turret=3)) is None
+    assert game.get("v", Turret).facing == 3
+    behind = dict(wa.preview(game, "v", "u", "srm_6").modifiers)
+    assert behind["secondary target, forward arc"] == 1
+    ahead = dict(wa.preview(game, "v", "f", "medium_laser").modifiers)
+    assert ahead["secondary target, side or rear arc"] == 2
