@@ -40,7 +40,11 @@ _MORE = {
                           + (f", needs {e['to_hit']}" if e.get("to_hit") is not None else "")),
     "cluster": lambda e: (f"{e['attacker']} {_w(e['weapon'])}: cluster roll {e['roll']}, "
                           f"{e['missiles']} of {e['rack']} missiles hit"),
-    "move_end": lambda e: None,
+    # A roll on the way (skid, sideslip, crash) moved the unit off the hex the
+    # `move` line names: say where it really ended (seed 002 V-SLIP, V-SKID).
+    "move_end": lambda e: (f"{e['unit']} ends its move in {e['at']} facing {e['facing']}"
+                           + (f", altitude {e['altitude']}" if e.get("altitude") else "")
+                           + f", {e['hexes_moved']} hexes"),
     "move_stopped": lambda e: f"{e['unit']} stops in {e['at']} ({e['reason']})",
     "stand_retry": lambda e: (f"{e['unit']} tries again to stand in {e['at']}; the rest of its move ends in "
                               f"{e['to']} facing {e['facing']} ({e['mp_spent']} MP spent)"),
@@ -91,8 +95,9 @@ def describe(e: dict[str, Any], names: dict[str, str] | None = None) -> str | No
     if t == "initiative":
         return "Initiative: " + " > ".join(e["order"]) + (" (set)" if e.get("forced") else "")
     if t == "move":
-        return (f"{e['unit']} {e['mode']}s {e['from']} -> {e['to']} facing {e['facing']}, "
-                f"{e['mp_spent']} MP, {e['hexes_moved']} hexes")
+        return (f"{e['unit']} {e['mode']}s {e['from']} -> {e['to']} facing {e['facing']}"
+                + (f", altitude {e['altitude']}" if "altitude" in e else "")
+                + f", {e['mp_spent']} MP, {e['hexes_moved']} hexes")
     if t == "refused":
         return f"{e['unit']}: order refused: {e['reason']}"
     if t == "attack" and e.get("automatic_miss"):
@@ -109,7 +114,8 @@ def describe(e: dict[str, Any], names: dict[str, str] | None = None) -> str | No
     if t == "psr" and e.get("automatic"):
         return f"{e['unit']} piloting roll ({e['reason']}): fails automatically"
     if t == "psr":
-        return (f"{e['unit']} piloting roll ({e['reason']}): needs {e['target']}, rolled {e['roll']}: "
+        skill = "driving" if any(m and m[0] == "driving skill" for m in e.get("modifiers", [])) else "piloting"
+        return (f"{e['unit']} {skill} roll ({e['reason']}): needs {e['target']}, rolled {e['roll']}: "
                 + ("passed" if e["passed"] else "failed"))
     if t == "fall":
         return f"{e['unit']} falls {e['levels']} level(s), {e['damage']} damage, now facing {e['facing']}"

@@ -71,8 +71,8 @@ def crash(game: "Game", ent: int, side: str = "front", cause: str = "", hexes_ex
         return total
     if any(structure.points.get(loc, 0) < v for loc, v in before.items()):
         dmg.destroy_unit(game, ent, "exploded in the crash")          # V-DMG-5 / V-CRASH-4
-    elif t.terrain == "water" and t.depth >= 1:
-        dmg.destroy_unit(game, ent, "crashed into water")             # V-VTOL-11
+    elif t.terrain == "water":
+        dmg.destroy_unit(game, ent, "crashed into water")             # V-VTOL-11 (any depth)
     elif not can_land(game, ent):
         dmg.destroy_unit(game, ent, f"crashed in {t.terrain.replace('_', ' ')}")   # V-CRASH-2
     else:

@@ -379,7 +379,8 @@ def apply_move(game: "Game", order: MoveOrder) -> None:
     ts.backward = final.backward
     game.log.emit("move", unit=order.unit, mode=order.mode, **{"from": game.map.label(start.hex)},
                   to=game.map.label(pos.hex), facing=pos.facing, mp_spent=final.mp,
-                  hexes_moved=final.hexes, path=list(order.path))
+                  hexes_moved=final.hexes, path=list(order.path),
+                  **({"altitude": final.altitude} if alt is not None else {}))
     for hook in AFTER_MOVE:
         hook(game, ent, order, result)
 

@@ -177,11 +177,13 @@ class VTOLMotion(VehicleMotionBase):
     @staticmethod
     def landing_problem(t: Terrain) -> str | None:
         """Why landing in `t` is a crash (V-VTOL-8, V-VTOL-11), or None."""
-        if t.terrain == "water" and t.depth >= 1:
+        if t.terrain == "water":
+            # V-VTOL-11: no landing on a water hex at all, depth 0 included
+            # (the seed's landing list is clear, paved, a roof or a helipad).
             return "water"
         if t.building or t.paved or t.road:
             return None
-        if t.terrain == "clear" or (t.terrain == "water" and t.depth == 0):
+        if t.terrain == "clear":
             return None
         return t.terrain.replace("_", " ")
 

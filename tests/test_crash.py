@@ -91,6 +91,16 @@ def test_V_VTOL_11_crash_into_water_destroys_the_vtol():
     assert "water" in events(game, "destroyed")[0]["cause"]
 
 
+def test_V_VTOL_11_landing_on_depth_0_water_is_a_crash_too():
+    # Seed: no landing on a water hex (the landing list is clear, paved, roof, helipad).
+    game = make_game(hexes={"0504": {"terrain": "water", "depth": 0}}, dice={"location": [7]})
+    ent = add(game, "heli", "warrior.toml", "0505", altitude=2)
+    move(game, "heli", "cruise", ["F", "land"])
+    assert events(game, "crash")[0]["at"] == "0504"
+    assert game.world.component(ent, Status).destroyed
+    assert "water" in events(game, "destroyed")[0]["cause"]
+
+
 def test_V_VTOL_10_sliding_into_the_treetops_crashes():
     game = make_game(hexes={"0406": {"terrain": "heavy_woods"}}, dice={"psr": [2]})
     ent = add(game, "heli", "warrior.toml", "0410", altitude=2)
