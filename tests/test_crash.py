@@ -169,3 +169,17 @@ def test_V_VTOL_10_missed_accidental_charge_flies_on_and_above_it_no_roll():
     add(game2, "tank", "manticore.toml", "0504", side="blue")
     move(game2, "heli", "cruise", ["F", "F"])
     assert not events(game2, "attack") and label(game2, "heli") == "0503"
+
+
+def test_V_CRASH_2_a_crash_survivor_moves_normally_next_turn():
+    # Seed: still working and able to land there, it counts as landed and
+    # moves normally next turn (lift off first: V-VTOL-7).
+    game = make_game(dice={"location": [7]})
+    ent = add(game, "heli", "warrior.toml", "0505", altitude=2)
+    game.start_turn(["red"])
+    crash.crash(game, ent, side="front", hexes=2)
+    assert not game.world.component(ent, Status).destroyed
+    game.start_turn(["red"])
+    game.start_phase("movement")
+    assert move(game, "heli", "cruise", ["lift", "F", "F"]) is None
+    assert label(game, "heli") == "0503" and game.world.component(ent, Altitude).level == 1

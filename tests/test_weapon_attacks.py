@@ -553,3 +553,23 @@ def test_V_ATK_6_turret_rotation_counts_like_a_torso_twist_for_a_secondary_targe
     assert behind["secondary target, forward arc"] == 1
     ahead = dict(wa.preview(game, "v", "f", "medium_laser").modifiers)
     assert ahead["secondary target, side or rear arc"] == 2
+
+
+def test_V_CE_2_seed_example_an_srm_causing_a_cargo_hit_does_2_to_the_infantry():
+    # The seed: an SRM that causes a Cargo/Infantry hit does 2 to carried
+    # infantry (one missile's damage), a Gauss rifle 15. SRM-2 from the
+    # tank's right side: 2 missiles hit, the first lands on T-1 8 from the
+    # side (Side, critical), the critical roll 6 on the side column is
+    # Cargo/Infantry Hit.
+    from components import VehicleCrits
+    game = make_game([("a", mech_data(weapons=[("srm_2", "center_torso")], ammo=[("srm_2", "left_torso", 50)]),
+                       "blue", "0808", 0),
+                      ("v", shipped("vedette"), "red", "0806", 2)],
+                     forced={"to_hit": [10], "cluster": [12], "location": [8, 7], "critical": [6, 2]})
+    game.get("v", VehicleCrits).cargo = 2
+    game.start_phase("weapon")
+    assert fire(game, "srm_2", target="v") is None
+    game.end_phase()
+    cargo = events(game, "cargo_hit")
+    assert cargo and cargo[0]["infantry_damage"] == 2
+    assert game.get("v", VehicleCrits).cargo == 0
