@@ -34,4 +34,7 @@ def test_every_event_type_the_systems_emit_has_words_or_is_folded_away():
         s.update(turn=1, phase="weapon")
         text = combat_log.describe(s)
         assert text and "=" not in text, text          # a sentence, not the key=value fallback
-    assert combat_log.describe({"turn": 1, "phase": "movement", "type": "move_end", "unit": "a"}) is None
+    # A skid or sideslip moved the unit off the hex its move line names: say where it ended.
+    end = {"turn": 1, "phase": "movement", "type": "move_end", "unit": "a", "at": "1203", "facing": 5,
+           "altitude": 0, "hexes_moved": 6}
+    assert combat_log.describe(end) == "a ends its move in 1203 facing 5, 6 hexes"
