@@ -187,7 +187,7 @@ def random_move(game: Game, rng: random.Random, uid: str) -> MoveOrder:
     ent = game.units[uid]
     mode = rng.choice(_modes(game, ent)) if rng.random() < 0.9 else rng.choice(MOVE_MODES)
     path: list[str]
-    if rng.random() < 0.6:
+    if rng.random() < 0.45:
         try:
             reach = reachable(game, ent, mode)
         except Exception:      # a crash in the search is found again by the order below
@@ -290,6 +290,7 @@ class Invariants:
     check_refusals: bool = True
     check_saves: bool = True
     refusal_rate: float = 1.0      # share of orders whose refusal is checked for side effects
+    save_rate: float = 1.0         # share of phases (besides the last of each turn) saved and reloaded
     rng: random.Random = field(default_factory=lambda: random.Random(0))
 
     def add(self, game: Game, what: str) -> None:
@@ -340,11 +341,11 @@ class Invariants:
                 self.add(game, f"{e['unit']} moved although destroyed: {e}")
             if e.get("type") == "attack" and e.get("attacker") in inactive:
                 self.add(game, f"{e['attacker']} attacked although destroyed: {e}")
-        if self.check_saves:
-            # every phase: save, load, compare; at the end of the turn the
-            # load also goes through every check of engine/saves.py
-            self.save_round_trip(game, continue_loaded=self.rng.random() < 0.5,
-                                 full=game.phase == game.ruleset.phases[-1])
+        last = game.phase == game.ruleset.phases[-1]
+        if self.check_saves and (last or self.rng.random() < self.save_rate):
+            # save, load, compare; at the end of the turn the load also goes
+            # through every check of engine/saves.py
+            self.save_round_trip(game, continue_loaded=self.rng.random() < 0.5, full=last)
 
     def event(self, game: Game, e: Any) -> None:
         if not isinstance(e, dict):
@@ -490,7 +491,7 @@ def play_game(game: Game, rng: random.Random, max_turns: int, stats: Stats,
 
 def run(turns: int, seed: int = 0, max_turns_per_game: int = 20, levels: bool = True,
         check_refusals: bool = True, progress: bool = False, time_limit: float | None = None,
-        refusal_rate: float = 1.0) -> Stats:
+        refusal_rate: float = 1.0, save_rate: float = 1.0) -> Stats:
     """Play random games until `turns` turns have been played."""
     rng = random.Random(seed)
     stats = Stats()
@@ -507,7 +508,7 @@ def run(turns: int, seed: int = 0, max_turns_per_game: int = 20, levels: bool = 
             stats.crashes += 1
             stats.problems.append(f"game {stats.games}: CRASH while setting up: {type(exc).__name__}: {exc}")
             continue
-        inv = Invariants(check_refusals=check_refusals, refusal_rate=refusal_rate,
+        inv = Invariants(check_refusals=check_refusals, refusal_rate=refusal_rate, save_rate=save_rate,
                          rng=random.Random(rng.randrange(2**31)))
         try:
             play_game(game, rng, min(max_turns_per_game, turns - stats.turns), stats, inv)
@@ -519,8 +520,8 @@ def run(turns: int, seed: int = 0, max_turns_per_game: int = 20, levels: bool = 
 
 
 def _run_task(task: tuple) -> Stats:
-    turns, seed, per_game, rate, progress = task
-    return run(turns, seed, per_game, refusal_rate=rate, progress=progress)
+    turns, seed, per_game, rate, save_rate, progress = task
+    return run(turns, seed, per_game, refusal_rate=rate, save_rate=save_rate, progress=progress)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -529,16 +530,19 @@ def main(argv: list[str] | None = None) -> int:
                                      description="random play with invariant checks")
     parser.add_argument("--turns", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--turns-per-game", type=int, default=20)
-    parser.add_argument("--refusal-rate", type=float, default=0.25,
-                        help="share of orders whose refusal is checked for side effects (default 0.25)")
+    parser.add_argument("--turns-per-game", type=int, default=12)
+    parser.add_argument("--refusal-rate", type=float, default=0.15,
+                        help="share of orders whose refusal is checked for side effects (default 0.15)")
+    parser.add_argument("--save-rate", type=float, default=0.3,
+                        help="share of phases besides the last of each turn whose save/load round trip is "
+                             "checked (default 0.3; the end of every turn always is)")
     parser.add_argument("--progress", action="store_true")
     parser.add_argument("--jobs", type=int, default=1, help="play in this many processes (seeds seed, seed+1, ...)")
     args = parser.parse_args(argv)
     started = time.monotonic()
     jobs = max(1, args.jobs)
     shares = [args.turns // jobs + (1 if i < args.turns % jobs else 0) for i in range(jobs)]
-    tasks = [(n, args.seed + i, args.turns_per_game, args.refusal_rate, args.progress)
+    tasks = [(n, args.seed + i, args.turns_per_game, args.refusal_rate, args.save_rate, args.progress)
              for i, n in enumerate(shares) if n > 0]
     if len(tasks) == 1:
         stats = _run_task(tasks[0])

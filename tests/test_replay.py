@@ -82,7 +82,7 @@ def test_differences_names_the_path():
 
 def _run(*args):
     return subprocess.run([sys.executable, "-m", "engine", *args], cwd=ROOT, capture_output=True, text=True,
-                          timeout=60)
+                          timeout=300)
 
 
 def test_replay_command_json(tmp_path):
