@@ -510,10 +510,14 @@ def run(turns: int, seed: int = 0, max_turns_per_game: int = 20, levels: bool = 
             continue
         inv = Invariants(check_refusals=check_refusals, refusal_rate=refusal_rate, save_rate=save_rate,
                          rng=random.Random(rng.randrange(2**31)))
+        known = len(stats.problems)
         try:
             play_game(game, rng, min(max_turns_per_game, turns - stats.turns), stats, inv)
         finally:
             game.close()
+        if progress:
+            for p in stats.problems[known:]:
+                print(f"seed {seed}: {p}"[:2000], flush=True)
         if progress and stats.games % 20 == 0:
             print(stats.summary(), flush=True)
     return stats

@@ -313,7 +313,10 @@ def plan(game: "Game", ent: int, mode: str, path: list[str], start: MoveState | 
         if game.map.terrain(state.hex).level - start_level > limit:
             result.error = "a mech cannot jump more levels up than it has jump MP"
             return result
-    if state.hex != result.states[0].hex and not _airborne_state(game, ent, state):
+    # The end hex is checked when the unit arrives on the ground there: it
+    # entered it, or it was flying and landed (a VTOL landing in place).
+    landed = _airborne_state(game, ent, result.states[0]) and not _airborne_state(game, ent, state)
+    if (state.hex != result.states[0].hex or landed) and not _airborne_state(game, ent, state):
         for other in game.units_at(state.hex):
             if other == ent or _airborne(game, other):
                 continue

@@ -108,3 +108,15 @@ def test_a_crash_is_reported_not_raised(game, monkeypatch):
     stats, inv = rp.Stats(), rp.Invariants()
     rp.play_game(game, random.Random(1), 1, stats, inv)
     assert stats.crashes == 1 and "CRASH KeyError" in stats.problems[0]
+
+
+def test_found_by_random_play_a_vtol_cannot_land_on_an_enemy():
+    """Random play found a VTOL landing in place on an enemy mech's hex."""
+    g = make_game(8, 8)
+    add(g, "v", "warrior", "red", "0404", altitude=2)
+    add(g, "m", "jagermech", "blue", "0404")
+    g.start_turn(["red", "blue"])
+    g.start_phase("movement")
+    reason = g.submit(MoveOrder("v", {}, mode="cruise", path=["land"]))
+    assert reason and "enemy" in reason
+    assert g.submit(MoveOrder("v", {}, mode="cruise", path=["F", "land"])) is None
