@@ -106,7 +106,8 @@ class Game:
                 veh = data.vehicle or {}
                 comps.append(VehicleCrits(engine=veh.get("engine", "ice"), cargo=veh.get("cargo", 0)))
                 if data.turret is not None:
-                    comps.append(Turret(int(o.get("turret", data.turret.get("facing", facing)))))
+                    turret = o.get("turret", data.turret.get("facing"))
+                    comps.append(Turret(facing if turret is None else int(turret)))
                 if data.altitude is not None:
                     comps.append(Altitude(int(o.get("altitude", data.altitude.get("level", 0)))))
             if data.kind == "mech":

@@ -223,7 +223,8 @@ def _parse_classic(raw: dict, ck: _Checker, unit: UnitData) -> None:
         if kind == "mech":
             ck.err(None, "Turret", "only vehicles have turrets")
         ck.unknown("Turret", turret, ("facing",))
-        unit.turret = {"facing": ck.int_("Turret", turret, "facing", required=False, hi=5, default=0)}
+        # Without a facing the turret starts aimed where the hull faces.
+        unit.turret = {"facing": ck.int_("Turret", turret, "facing", required=False, hi=5, default=None)}
     alt = ck.table(raw, "Altitude", required=False)
     if alt is not None:
         ck.unknown("Altitude", alt, ("level",))

@@ -115,3 +115,13 @@ def test_not_toml_is_one_clear_error():
     with pytest.raises(DataError) as exc:
         parse_unit("name = ", "x.toml")
     assert str(exc.value).startswith("x.toml: not valid TOML")
+
+
+def test_turret_without_facing_starts_aimed_along_the_hull():
+    from components import Turret
+    from tests.helpers import add, make_game
+    game = make_game()
+    ent = add(game, "m", "manticore", "red", "0505", facing=3)
+    assert game.world.component(ent, Turret).facing == 3
+    ent2 = add(game, "n", "manticore", "red", "0707", facing=3, turret=1)
+    assert game.world.component(ent2, Turret).facing == 1
