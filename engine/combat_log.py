@@ -110,7 +110,7 @@ def describe(e: dict[str, Any], names: dict[str, str] | None = None) -> str | No
         return (f"{e['unit']} takes {e['amount']} to {e['location'].replace('_', ' ')} "
                 f"(armor {e['armor_left']}, structure {e['structure_left']})")
     if t == "critical":
-        return f"{e['unit']}: critical hit in {e['location'].replace('_', ' ')}: {e['effect']}"
+        return f"{e['unit']}: critical hit in {e['location'].replace('_', ' ')}: {_w(e['effect'])}"
     if t == "psr" and e.get("automatic"):
         return f"{e['unit']} piloting roll ({e['reason']}): fails automatically"
     if t == "psr":
