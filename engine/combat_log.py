@@ -109,6 +109,8 @@ def describe(e: dict[str, Any], names: dict[str, str] | None = None) -> str | No
     if t == "damage":
         return (f"{e['unit']} takes {e['amount']} to {e['location'].replace('_', ' ')} "
                 f"(armor {e['armor_left']}, structure {e['structure_left']})")
+    if t == "critical" and e.get("effect") in ("none", None):
+        return f"{e['unit']}: critical check in {e['location'].replace('_', ' ')}: no critical hit"
     if t == "critical":
         return f"{e['unit']}: critical hit in {e['location'].replace('_', ' ')}: {_w(e['effect'])}"
     if t == "psr" and e.get("automatic"):
