@@ -353,7 +353,43 @@ def test_physical_menu_lists_reasons_and_declares(app):
     legal = [i for i, (_l, _o, p) in enumerate(opts) if p.reason is None]
     assert legal
     key(app, pygame.K_1 + legal[0])
+    if "hopper" not in app.flow.acted:     # more attacks possible: Done (Enter) finishes the unit
+        assert app.declared_physical("hopper")
+        key(app, pygame.K_RETURN)
     assert "hopper" in app.flow.acted
+
+
+@pytest.mark.skipif(not any(t is PhysicalOrder for (_p, t) in training_ground().ruleset.handlers),
+                    reason="physical attacks not in this build")
+def test_P_PUNCH_1_both_arms_punch_then_done(app):
+    g = app.game      # level ground, face to face
+    g.world.component(g.units["hopper"], Position).hex = Hex(5, 6)
+    g.world.component(g.units["hopper"], Position).facing = 0
+    g.world.component(g.units["jager"], Position).hex = Hex(5, 5)
+    g.world.component(g.units["jager"], Position).facing = 3
+    assert _skip_to(app, "physical")
+    while app.selected != "hopper":
+        key(app, pygame.K_SPACE)
+        if app.overlay == "handover":
+            handover(app)
+    click_hex(app, hex_of(app, "jager"))
+    labels = [label for label, _o, _p in app.physical_options("jager")]
+    left, right = labels.index("Punch (left arm)"), labels.index("Punch (right arm)")
+    assert app.physical_options("jager")[left][2].reason is None
+    key(app, pygame.K_1 + left)
+    assert "hopper" not in app.flow.acted and app.selected == "hopper"
+    # the engine now refuses a kick (P-PUNCH-1: punches and kicks do not mix), the right arm is still free
+    opts = app.physical_options("jager")
+    assert opts[right][2].reason is None
+    assert opts[labels.index("Kick (left leg)")][2].reason
+    assert opts[left][2].reason          # that arm has punched already
+    key(app, pygame.K_1 + right)
+    decl = app.declared_physical("hopper")
+    assert [(d["attack"], d["limb"]) for d in decl] == [("punch", "left"), ("punch", "right")]
+    if "hopper" not in app.flow.acted:
+        click_button(app, "physical_done")
+    assert "hopper" in app.flow.acted
+    assert not [e for e in app.game.log.of_type("refused") if e.get("unit") == "hopper"]
 
 
 def _select_in_movement(app, uid):
@@ -536,3 +572,27 @@ def test_jump_then_turn_by_clicking_the_destination_again(app):
     assert pos.hex == dest != start and pos.facing == (facing + 1) % 6
     move = app.game.log.of_type("move")[-1]
     assert move["mode"] == "jump" and move["mp_spent"] == mp
+
+
+def test_V_SLIP_2_tooltip_names_the_hex_and_number_of_each_sideslip_roll(tmp_path):
+    import sys
+    sys.path.insert(0, os.path.dirname(__file__))
+    from vehicle_fixtures import add, make_game
+    from engine.ui import board
+    game = make_game()
+    add(game, "heli", "warrior.toml", "0410", altitude=3)
+    add(game, "foe", "warrior.toml", "0102", altitude=3, side="blue")
+    screen = pygame.display.set_mode((1280, 800))
+    a = App(screen, game, level=None, save_dir=tmp_path, edge_pan=False, autosave=False)
+    _select_in_movement(a, "heli")
+    a.do("mode", "flank")
+    a.path = ["F", "L", "F", "R", "F"]         # two turns at flank speed: two sideslip rolls
+    warn = a.path_risks(a.path)
+    assert len(warn) == 2 and len(set(warn)) == 2
+    assert warn[0].startswith("sideslip roll entering 0309: needs ") and warn[0].endswith("+")
+    assert warn[1].startswith("sideslip roll entering 0308: needs ")
+    pump(a)         # the sidebar shows them (in full under the mouse)
+    assert any(h.tip == "; ".join(warn) for h in a.hits)
+    # the hover tooltip lists the rolls of the hovered path the same way
+    a.hover_hex, a.hover_path = a.planned().final.hex, list(a.path)
+    assert [t for t, _c in board.hover_lines(a) if "roll" in t] == warn

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pygame
 
-from components import Identity, Position, Status, Turret, AlphaStrikeCard, Altitude
+from components import Identity, Position, Status, Turret, AlphaStrikeCard, Altitude, VehicleMovement
 from engine.errors import DataError
 from engine.hexgrid import Hex, FACING_NAMES, direction_to, neighbors
 from engine.orders import MoveOrder, FireOrder, PhysicalOrder
@@ -296,6 +296,30 @@ class App:
         self.compute_reach()
         self.say(f"{MODE_LABELS.get(mode, mode)}: {self.mp_limit()} MP")
 
+    def path_risks(self, path: list[str]) -> list[str]:
+        """The rolls a planned path makes, each naming its hex (and, for a
+        vehicle's driving rolls, its target number: systems/vehicle_moves.risks)."""
+        key = ("risk", self.selected, self.mode, tuple(path), len(self.game.log.events))
+        if key in self._preview_cache:
+            return self._preview_cache[key]
+        ent = self.ent(self.selected)
+        res = self.planned(path)
+        out = []
+        try:
+            from systems import vehicle_moves
+            driving = vehicle_moves.risks(self.game, ent, self.mode, list(path)) \
+                if self.game.world.try_component(ent, VehicleMovement) is not None else []
+            named = set(vehicle_moves.ROLLS)
+        except (ImportError, AttributeError, KeyError):
+            driving, named = [], set()
+        for p in res.psrs:
+            if p.reason in named and driving:
+                continue
+            out.append(f"piloting roll at {self.game.map.label(p.state.hex)}: {p.reason}")
+        out += driving
+        self._preview_cache[key] = out
+        return out
+
     def planned(self, path=None):
         return movement.plan(self.game, self.ent(self.selected), self.mode, list(self.path if path is None else path))
 
@@ -534,8 +558,37 @@ class App:
         if reason:
             self.say(reason, True)
             return
-        self.say(f"{self.name(uid)}: {label}")
-        self.unit_done(uid)
+        self._preview_cache = {}
+        if self.phase_kind() != "physical" or not self.more_physical(uid):
+            self.say(f"{self.name(uid)}: {label}")
+            self.unit_done(uid)
+            return
+        self.say(f"{self.name(uid)}: {label} declared; choose another attack, or Done (Enter)")
+
+    def declared_physical(self, uid: str | None) -> list[dict]:
+        """The physical attacks `uid` has declared this phase (the engine's
+        declarations, so they survive a save)."""
+        if not uid or self.game is None:
+            return []
+        return [d for d in self.game.phase_data.get("physical", []) if d.get("unit") == uid]
+
+    def more_physical(self, uid: str) -> bool:
+        """May `uid` still declare another physical attack on some enemy?
+        (Both arms, two targets, a punch and a hatchet: the engine's checks
+        decide which combinations are legal, P-PUNCH-1, P-PUNCH-9.)"""
+        for enemy in self.enemies(uid):
+            for _l, order, _p in queries.physical_candidates(self.game, uid, enemy):
+                if order.attack != "pick_up_club" and self.game.check(order) is None:
+                    return True
+        return False
+
+    def physical_done(self) -> None:
+        """Finish the selected unit's physical attacks."""
+        uid = self.selected
+        if uid and self.flow.may_act(uid):
+            n = len(self.declared_physical(uid))
+            self.say(f"{self.name(uid)}: {n} physical attack(s) declared" if n else f"{self.name(uid)} holds")
+            self.unit_done(uid)
 
     def _pass(self, uid: str) -> None:
         """`uid` does nothing this phase (a movement order without steps)."""
@@ -563,6 +616,9 @@ class App:
             self.stand_still()
             return
         uid = self.selected
+        if kind == "physical" and self.declared_physical(uid):
+            self.physical_done()
+            return
         if uid and self.flow.may_act(uid):
             self.say(f"{self.name(uid)} holds")
             self.unit_done(uid)
@@ -714,9 +770,14 @@ class App:
             elif kind == "fire":
                 self.fire()
             elif kind == "physical":
-                self.say("choose a physical attack (1-9) or press Space for none", True)
+                if self.declared_physical(self.selected):
+                    self.physical_done()
+                else:
+                    self.say("choose a physical attack (1-9) or press Space for none", True)
         elif action == "hold":
             self.hold()
+        elif action == "physical_done":
+            self.physical_done()
         elif action == "end_phase":
             self.end_phase()
         elif action == "hold_all":

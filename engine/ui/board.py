@@ -226,6 +226,27 @@ def draw_map(app) -> None:
 def draw_tooltip(app) -> None:
     if app.hover_hex is None or app.dragging:
         return
+    lines = hover_lines(app)
+    width = min(460, max(theme.font(12).size(l)[0] for l, _ in lines) + 16)
+    wrapped = []
+    for l, col in lines:
+        for part in wrap(l, 12, width - 16):
+            wrapped.append((part, col))
+    hgt = 16 * len(wrapped) + 8
+    mx, my = app.mouse
+    view = pygame.Rect(app.camera.view)
+    r = pygame.Rect(mx + 18, my + 18, width, hgt)
+    if r.right > view.right:
+        r.x = mx - width - 12
+    if r.bottom > view.bottom:
+        r.y = my - hgt - 12
+    panel(app.screen, r, alpha=235)
+    for i, (l, col) in enumerate(wrapped):
+        text(app.screen, l, (r.x + 8, r.y + 4 + 16 * i), 12, col)
+
+
+def hover_lines(app) -> list[tuple[str, tuple]]:
+    """The hovered hex's tooltip lines (terrain, units, the planned path and its rolls, the attack)."""
     g = app.game
     h = app.hover_hex
     t = g.map.terrain(h)
@@ -250,8 +271,8 @@ def draw_tooltip(app) -> None:
             lines.append((f"{MODE_LABELS.get(app.mode, app.mode)}: {res.final.mp} MP, "
                           f"{app.mp_limit() - res.final.mp} MP left, facing {FACING_NAMES[res.final.facing]}",
                           theme.GOOD))
-            for p in res.psrs:
-                lines.append((f"piloting roll: {p.reason}", theme.WARN))
+            for risk in app.path_risks(app.hover_path):
+                lines.append((risk, theme.WARN))
         elif app.hover_reason:
             lines.append((app.hover_reason, theme.BAD))
     if kind in ("fire", "physical") and sel:
@@ -260,22 +281,7 @@ def draw_tooltip(app) -> None:
             lines += attack_lines(app, enemies[0])
     if len(lines) <= 1 and not app.units_in(h):
         lines = lines[:1]
-    width = min(460, max(theme.font(12).size(l)[0] for l, _ in lines) + 16)
-    wrapped = []
-    for l, col in lines:
-        for part in wrap(l, 12, width - 16):
-            wrapped.append((part, col))
-    hgt = 16 * len(wrapped) + 8
-    mx, my = app.mouse
-    view = pygame.Rect(app.camera.view)
-    r = pygame.Rect(mx + 18, my + 18, width, hgt)
-    if r.right > view.right:
-        r.x = mx - width - 12
-    if r.bottom > view.bottom:
-        r.y = my - hgt - 12
-    panel(app.screen, r, alpha=235)
-    for i, (l, col) in enumerate(wrapped):
-        text(app.screen, l, (r.x + 8, r.y + 4 + 16 * i), 12, col)
+    return lines
 
 
 def attack_lines(app, target: str) -> list[tuple[str, tuple]]:

@@ -89,14 +89,16 @@ class Camera:
     def clamp(self) -> None:
         mw, mh = map_pixel_size(self.map_w, self.map_h, self.size)
         vw, vh = self.view[2], self.view[3]
+        # a map larger than the view fills it (no black band past an edge);
+        # a smaller one is centred
         if mw <= vw:
             self.ox = -(vw - mw) / 2
         else:
-            self.ox = min(max(self.ox, -vw * 0.25), mw - vw * 0.75)
+            self.ox = min(max(self.ox, 0.0), float(mw - vw))
         if mh <= vh:
             self.oy = -(vh - mh) / 2
         else:
-            self.oy = min(max(self.oy, -vh * 0.25), mh - vh * 0.75)
+            self.oy = min(max(self.oy, 0.0), float(mh - vh))
 
     def zoom_at(self, steps: int, sx: float, sy: float) -> bool:
         """Zoom in (steps > 0) or out keeping the map point under (sx, sy) fixed."""

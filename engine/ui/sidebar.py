@@ -154,7 +154,9 @@ def draw_actions(app, rect: pygame.Rect) -> None:
             text(s, info, (x, y), 12)
             y += 16
             if res.psrs:
-                text(s, "piloting rolls: " + ", ".join(p.reason for p in res.psrs), (x, y), 12, theme.WARN)
+                risks = app.path_risks(app.path)
+                text(s, fit_text("; ".join(risks), 12, SIDE_W - 24), (x, y), 12, theme.WARN)
+                app.hits.append(Hit(pygame.Rect(x, y, SIDE_W - 16, 16), "", None, False, "; ".join(risks)))
                 y += 16
         bx = x
         for label, action, arg, key in (("Turn left", "turn", -1, "Q"), ("Turn right", "turn", 1, "E"),
@@ -235,6 +237,14 @@ def draw_actions(app, rect: pygame.Rect) -> None:
         tname = app.name(app.target) if app.target else "no target (click an enemy or T)"
         text(s, f"target: {tname}", (x, y), 12)
         y += 18
+        declared = app.declared_physical(sel)
+        for d in declared:
+            label = (queries.PHYSICAL_LABELS.get((d["attack"], d.get("limb")))
+                     or queries.PHYSICAL_LABELS.get((d["attack"], None)) or d["attack"].capitalize())
+            tn = app.short_names().get(d["target"], d["target"])
+            text(s, fit_text(f"declared: {label} on {tn}, needs {d['to_hit']}", 12, SIDE_W - 24),
+                 (x + 4, y), 12, theme.ACCENT)
+            y += 16
         for i, (label, order, p) in enumerate(app.physical_options(app.target)):
             if y > rect.bottom - 40:
                 break
@@ -252,7 +262,11 @@ def draw_actions(app, rect: pygame.Rect) -> None:
                  theme.GOOD if p.reason is None else theme.TEXT_DIM)
             app.hits.append(Hit(r, "physical", i, p.reason is None, p.reason or p.breakdown()))
             y += 21
-        button(s, app.hits, (x, rect.bottom - 34, 150, 28), "No attack", "hold", key="Space", mouse=m)
+        if declared:
+            button(s, app.hits, (x, rect.bottom - 34, 150, 28), "Done", "physical_done", key="Enter",
+                   active=True, mouse=m, tip="no more physical attacks for this unit")
+        else:
+            button(s, app.hits, (x, rect.bottom - 34, 150, 28), "No attack", "hold", key="Space", mouse=m)
         button(s, app.hits, (x + 156, rect.bottom - 34, 150, 28), "All pass", "hold_all", key="Shift+Sp",
                mouse=m, tip="every unit of this side that has not acted passes this phase")
     else:
