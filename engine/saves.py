@@ -450,6 +450,8 @@ class _Check:
                 self.int_(comps["AlphaStrikeHeat"].get("level", 0), f"{cw}.AlphaStrikeHeat.level", 0, 4)
             if "ClassicHeat" in comps:
                 self.int_(comps["ClassicHeat"].get("heat", 0), f"{cw}.ClassicHeat.heat", 0, 999)
+                if ident["kind"] == "mech" and "HeatSinks" not in comps:
+                    self.fail(f"{cw}.HeatSinks", "missing: a mech that tracks heat needs its heat sinks")
             if "Crew" in comps:
                 for k in ("piloting", "gunnery"):
                     self.int_(comps["Crew"].get(k, 4), f"{cw}.Crew.{k}", 0, 12)
