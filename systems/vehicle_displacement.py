@@ -1,8 +1,9 @@
 """Displacement of combat vehicles (rules/vehicles.md V-DISP), plugged into
 systems/displacement.py through its OUTCOME_RULES / DISPLACE_RULES hooks.
 
-- Into water it may not enter (depth 1 or more, not a hover or WiGE): the
-  displacement happens and the vehicle is destroyed (V-DISP-1).
+- Into water it may not enter (depth 1 or more, not a hover or WiGE; any
+  water for a landed VTOL, V-VTOL-11): the displacement happens and the
+  vehicle is destroyed (V-DISP-1).
 - Into a hex 2 or more levels lower: ceil(tons/10) x (levels + 1) in
   5-point groups, each group's side from the facing-after-a-fall table
   (T-11b), then the vehicle's hit table (V-DISP-2); onto an occupied hex, an
@@ -32,6 +33,8 @@ def _ground_vehicle(game: "Game", ent: int) -> str | None:
 
 
 def _water_kills(motive: str, t) -> bool:
+    if motive == "vtol":
+        return t.terrain == "water"        # a landed VTOL may not sit on any water (V-VTOL-11)
     return t.terrain == "water" and t.depth >= 1 and motive not in ("hover", "wige")
 
 

@@ -119,6 +119,16 @@ def test_V_DISP_1_displaced_into_water_it_cannot_enter_is_destroyed():
     assert game.world.component(ent, Status).destroyed and label(game, "tank") == "0504"
 
 
+def test_V_DISP_1_landed_vtol_displaced_into_depth_0_water_is_destroyed():
+    # A VTOL may not land on any water hex (V-VTOL-11): pushed into one while landed, it is lost.
+    from systems import displacement
+    game = make_game(hexes={"0504": {"terrain": "water", "depth": 0}})
+    ent = add(game, "heli", "warrior.toml", "0505", altitude=0)
+    assert displacement.outcome(game, ent, 0) == displacement.MOVE
+    displacement.displace(game, ent, 0, "push")
+    assert game.world.component(ent, Status).destroyed and label(game, "heli") == "0504"
+
+
 def test_V_DISP_1_hover_displaced_onto_water_is_fine():
     from systems import displacement
     game = make_game(hexes={"0504": {"terrain": "water", "depth": 1}})
