@@ -41,7 +41,7 @@ def _assert_clean(path: Path) -> None:
     assert level.map.width >= 1
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_mutated_levels_load_or_are_refused_cleanly(data):
     src = data.draw(st.sampled_from(SHIPPED))

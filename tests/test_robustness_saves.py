@@ -60,7 +60,7 @@ def _check(path: Path) -> None:
         game.close()
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_mutated_saves_are_refused_or_whole(data):
     base = _small(data.draw(st.sampled_from(BASES)))
@@ -72,7 +72,7 @@ def test_mutated_saves_are_refused_or_whole(data):
     _check(path)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(st.data())
 def test_truncated_or_flipped_saves_are_refused_cleanly(data):
     text = json.dumps(_small(data.draw(st.sampled_from(BASES)))).encode()

@@ -67,7 +67,7 @@ def _load_and_play(path: Path) -> None:
     game.close()
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_mutated_scenarios_are_accepted_or_refused_cleanly(data):
     base = data.draw(st.sampled_from([BASE, AS_BASE]))

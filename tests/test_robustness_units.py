@@ -31,7 +31,7 @@ def _accepted_unit_plays(data) -> None:
     assert stats.problems == []
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_mutated_unit_files_are_accepted_or_refused_cleanly(data):
     base = data.draw(st.sampled_from(BASES))
