@@ -596,3 +596,24 @@ def test_V_SLIP_2_tooltip_names_the_hex_and_number_of_each_sideslip_roll(tmp_pat
     # the hover tooltip lists the rolls of the hovered path the same way
     a.hover_hex, a.hover_path = a.planned().final.hex, list(a.path)
     assert [t for t, _c in board.hover_lines(a) if "roll" in t] == warn
+
+
+def test_P_CHARGE_16_player_chooses_where_a_missed_charge_ends(app):
+    g = app.game
+    g.world.component(g.units["hopper"], Position).hex = Hex(6, 10)
+    g.world.component(g.units["hopper"], Position).facing = 0
+    g.world.component(g.units["jager"], Position).hex = Hex(6, 8)
+    g.world.component(g.units["jager"], Position).facing = 3
+    _select_in_movement(app, "hopper")
+    key(app, pygame.K_w)
+    assert app.declarations()
+    assert app.charge_miss is None                  # default: the engine's choice
+    click_button(app, "charge_miss")
+    assert app.charge_miss == "left"
+    key(app, pygame.K_v)
+    assert app.charge_miss == "right"
+    key(app, pygame.K_g)
+    assert "hopper" in app.flow.acted
+    assert not [e for e in g.log.of_type("refused") if e.get("unit") == "hopper"]
+    assert g.phase_data["charges"] == [{"unit": "hopper", "attack": "charge", "target": "jager",
+                                        "miss_to": "right"}]

@@ -9,6 +9,7 @@ tests can drive the window by posting ordinary pygame events.
 """
 from __future__ import annotations
 
+import dataclasses
 import os
 import time
 from pathlib import Path
@@ -123,6 +124,7 @@ class App:
         self.turret: int | None = None
         self.overheat = 0
         self.declare: tuple[str, MoveOrder] | None = None
+        self.charge_miss: str | None = None   # where a missed charge ends: None = the engine's choice
         self._preview_cache = {}
 
     def open_overlay(self, name: str, data: dict | None = None) -> None:
@@ -785,8 +787,18 @@ class App:
         elif action == "declare":
             opts = self.declarations()
             if 0 <= arg < len(opts):
-                self.declare = opts[arg]
-                self.confirm_move(opts[arg][1])
+                label, order = opts[arg]
+                if order.charge and self.charge_miss:
+                    # P-CHARGE-16: the attacking player chooses where a missed charger ends
+                    order = dataclasses.replace(order, charge_miss=self.charge_miss,
+                                                raw={**order.raw, "charge_miss": self.charge_miss})
+                self.declare = (label, order)
+                self.confirm_move(order)
+        elif action == "charge_miss":
+            cycle = [None, "left", "right"]
+            self.charge_miss = arg if arg in cycle and arg is not None else \
+                cycle[(cycle.index(self.charge_miss) + 1) % 3]
+            self.say("if the charge misses: " + self.charge_miss_label())
         elif action == "target":
             self.set_target(arg)
         elif action == "cycle_target":
@@ -848,6 +860,10 @@ class App:
             self.twist = order[max(0, min(2, i))]
             self.say("torso twist: " + (self.twist or "none"))
         self.set_target(self.target)
+
+    def charge_miss_label(self) -> str:
+        return {None: "the engine chooses left or right", "left": "end front-left of the target",
+                "right": "end front-right of the target"}[self.charge_miss]
 
     def declarations(self) -> list[tuple[str, MoveOrder]]:
         if not self.selected or self.phase_kind() != "move" or not self.mode:
@@ -1038,6 +1054,7 @@ class App:
         pygame.K_END: ("log_end", None), pygame.K_n: ("end_phase", None),
         pygame.K_PLUS: ("zoom", 1), pygame.K_EQUALS: ("zoom", 1), pygame.K_KP_PLUS: ("zoom", 1),
         pygame.K_MINUS: ("zoom", -1), pygame.K_KP_MINUS: ("zoom", -1),
+        pygame.K_v: ("charge_miss", None),
         pygame.K_o: ("overheat", 1), pygame.K_i: ("overheat", -1), pygame.K_g: ("declare", 0),
     }
 

@@ -185,6 +185,12 @@ def draw_actions(app, rect: pygame.Rect) -> None:
             r = button(s, app.hits, (bx, y, SIDE_W - (bx - rect.x) - 8, 28), fit_text(label, 13, 150),
                        "declare", i, mouse=m, key="G" if i == 0 else "", tip=label)
             y += 32
+        if any(o.charge for _l, o in decl[:2]):
+            # P-CHARGE-16: where a missed charger ends is the attacking player's choice
+            word = {None: "engine's choice", "left": "front-left", "right": "front-right"}[app.charge_miss]
+            button(s, app.hits, (bx, y, SIDE_W - (bx - rect.x) - 8, 24), f"if it misses: {word}",
+                   "charge_miss", None, mouse=m, key="V", tip=app.charge_miss_label())
+            y += 28
     elif kind == "fire":
         text(s, f"{name}: weapon attacks", (x, y), 14, theme.ACCENT, True)
         y += 20
