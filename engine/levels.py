@@ -40,6 +40,7 @@ from engine.unit_loader import UnitData, find_unit_file, load_unit
 MAP_SETTINGS = (("orientation", "hexagonal"), ("staggeraxis", "x"), ("staggerindex", "odd"))
 MAP_PROPERTIES = ("title", "ruleset", "sides", "description")
 UNITS_LAYER = "units"
+DEPLOYMENT_LAYER = "deployment"     # optional: rectangles / polygons with a `side` property
 
 # Tile properties and their Tiled types ("name" is a label for designers).
 TILE_PROPERTIES = {"terrain": "string", "level": "int", "depth": "int", "road": "bool",
@@ -92,6 +93,8 @@ class Level:
     # Per hex, the pictures of its tiles bottom layer first (for drawing).
     tiles: dict[Hex, list[TileImage]] = field(default_factory=dict)
     tmx: Any = None     # the pytmx.TiledMap
+    # Deployment zones from the optional `deployment` object layer: side -> hexes.
+    deployment: dict[str, list[Hex]] = field(default_factory=dict)
 
 
 # ====================================================================== API
@@ -122,6 +125,7 @@ def new_game_from_level(path: Path | str, mods: list[Path] | None = None, seed: 
     game = Game(level.map, level.ruleset, seed, sides=list(level.sides))
     for placement in level.placements:
         game.add_unit(*placement)
+    game.__dict__["deployment_zones"] = dict(level.deployment)    # engine/deployment.begin uses them
     return game
 
 
@@ -212,12 +216,87 @@ def _read(path: Path, mods: list[Path] | None) -> tuple[Level | None, list[str]]
                 probs.add(f"unit {p.uid} side", f"\"{p.side}\" is not one of the map's sides "
                           f"({', '.join(sides_prop)})")
             sides.append(p.side)
+    zones = _read_deployment(root, hexmap, geometry, sides, probs)
     if probs:
         return None, list(probs)
     level = Level(path=path, map=hexmap, title=title, ruleset=ruleset, sides=sides,
                   placements=placements, tile_width=geometry[0], tile_height=geometry[1],
-                  hex_side=geometry[2], tiles=tiles, tmx=tmx)
+                  hex_side=geometry[2], tiles=tiles, tmx=tmx, deployment=zones)
     return level, []
+
+
+def _read_deployment(root: ET.Element, hexmap: HexMap, geometry: tuple[int, int, int], sides: list[str],
+                     probs: "_Problems") -> dict[str, list[Hex]]:
+    """The optional `deployment` object layer: each rectangle or polygon
+    object with a `side` property adds the hexes whose centres lie inside it
+    to that side's deployment zone (engine/deployment.py)."""
+    zones: dict[str, list[Hex]] = {}
+    map_w = hex_center_pixel(Hex(hexmap.width - 1, 0), *geometry)[0] + geometry[0] / 2
+    map_h = hexmap.height * geometry[1] + geometry[1] / 2
+    for group in root.iter("objectgroup"):
+        if group.get("name") != DEPLOYMENT_LAYER:
+            continue
+        for obj in group.findall("object"):
+            oid, oname = obj.get("id", "?"), obj.get("name", "")
+            label = f"{DEPLOYMENT_LAYER} object \"{oname}\" (id {oid})" if oname else \
+                f"{DEPLOYMENT_LAYER} object id {oid}"
+            props = _properties(obj, probs, f"{label} property", {"side": "string", "name": "string"})
+            side = props.get("side")
+            if not side:
+                probs.add(label, "missing property \"side\" (the side deploying in this zone)")
+                continue
+            if side not in sides:
+                probs.add(f"{label} property side", f"\"{side}\" is not a side of this level "
+                          f"({', '.join(sides) or 'no units'})")
+                continue
+            shape = _zone_polygon(obj)
+            if shape is None:
+                probs.add(label, "a deployment zone is a rectangle or a polygon with numeric coordinates")
+                continue
+            xs, ys = [p[0] for p in shape], [p[1] for p in shape]
+            if min(xs) < 0 or min(ys) < 0 or max(xs) > map_w + 0.5 or max(ys) > map_h + 0.5:
+                probs.add(label, f"lies (partly) off the {hexmap.width}x{hexmap.height} map "
+                          f"(pixels {min(xs):g},{min(ys):g} to {max(xs):g},{max(ys):g})")
+                continue
+            inside = [h for h in hexmap.all_hexes() if _point_in_polygon(hex_center_pixel(h, *geometry), shape)]
+            if not inside:
+                probs.add(label, "contains no hex centre")
+                continue
+            have = zones.setdefault(side, [])
+            have += [h for h in inside if h not in have]
+    return zones
+
+
+def _zone_polygon(obj: ET.Element) -> list[tuple[float, float]] | None:
+    try:
+        x, y, w, h = (float(obj.get(k, 0)) for k in ("x", "y", "width", "height"))
+        poly = obj.find("polygon")
+        if poly is not None:
+            pts = [tuple(float(v) for v in p.split(",")) for p in poly.get("points", "").split()]
+            shape = [(x + px, y + py) for px, py in pts]
+        elif obj.find("point") is None and obj.find("ellipse") is None and obj.get("gid") is None \
+                and obj.find("polyline") is None and w > 0 and h > 0:
+            shape = [(x, y), (x + w, y), (x + w, y + h), (x, y + h)]
+        else:
+            return None
+    except ValueError:
+        return None
+    if len(shape) < 3 or not all(math.isfinite(v) for p in shape for v in p):
+        return None
+    return shape
+
+
+def _point_in_polygon(pt: tuple[float, float], poly: list[tuple[float, float]]) -> bool:
+    x, y = pt
+    inside = False
+    j = len(poly) - 1
+    for i in range(len(poly)):
+        xi, yi = poly[i]
+        xj, yj = poly[j]
+        if (yi > y) != (yj > y) and x < (xj - xi) * (y - yi) / (yj - yi) + xi:
+            inside = not inside
+        j = i
+    return inside
 
 
 def _pytmx_map(path: Path, probs: _Problems):

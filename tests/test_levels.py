@@ -532,3 +532,46 @@ def test_unknown_xml_encoding_is_one_clear_problem(tmp_path):
     bad.write_text('<?xml version="1.0" encoding="U0TF-8"?>\n<map orientation="hexagonal"/>\n')
     problems = check_level(bad, [])
     assert problems and "encoding" in problems[0] and str(bad) in problems[0]
+
+
+# ------------------------------------------------------------------ deployment zones (optional layer)
+def _zone(oid: int, side: str | None, x, y, w, h, polygon: str = "") -> str:
+    prop = f'<properties><property name="side" value="{side}"/></properties>' if side else ""
+    body = f'<polygon points="{polygon}"/>' if polygon else ""
+    return f'<object id="{oid}" x="{x}" y="{y}" width="{w}" height="{h}">{prop}{body}</object>'
+
+
+def _zones(*objs: str) -> str:
+    return f'<objectgroup id="7" name="deployment">{"".join(objs)}</objectgroup>'
+
+
+def test_deployment_layer_rectangles_and_polygons_give_each_side_its_hexes(tmp_path):
+    x0, y0 = hex_center_pixel(Hex(0, 0))
+    x1, y1 = hex_center_pixel(Hex(0, 1))
+    rect = _zone(20, "blue", x0 - 5, y0 - 5, 10, y1 - y0 + 10)          # the centres of 0101 and 0102
+    cx, cy = hex_center_pixel(Hex(5, 4))
+    tri = _zone(21, "red", cx, cy - 10, 0, 0, polygon="-10,0 10,0 0,20")  # around the centre of 0605
+    level = load_level(write_map(tmp_path, objects=two_sides(), layers=_zones(rect, tri)))
+    assert level.deployment == {"blue": [Hex(0, 0), Hex(0, 1)], "red": [Hex(5, 4)]}
+    game = new_game_from_level(write_map(tmp_path, objects=two_sides(), layers=_zones(rect, tri)), seed=1)
+    from engine import deployment
+    deployment.begin(game)
+    assert deployment.deployment_hexes(game, "blue") == [Hex(0, 0), Hex(0, 1)]
+
+
+def test_deployment_zone_off_the_map_or_of_an_unknown_side_is_a_problem(tmp_path):
+    off = _zone(20, "blue", -200, 10, 100, 100)
+    green = _zone(21, "green", 10, 10, 100, 100)
+    nosides = _zone(22, None, 10, 10, 100, 100)
+    path = write_map(tmp_path, objects=two_sides(), layers=_zones(off, green, nosides))
+    text = refused(path, "deployment object id 20", "off the 6x5 map", "\"green\" is not a side",
+                   "missing property \"side\"")
+    assert len(check_level(path)) == 3, text
+
+
+def test_engine_check_reports_a_bad_deployment_zone(tmp_path):
+    import subprocess
+    import sys
+    path = write_map(tmp_path, objects=two_sides(), layers=_zones(_zone(20, "green", 10, 10, 50, 50)))
+    out = subprocess.run([sys.executable, "-m", "engine", "check", str(path)], capture_output=True, text=True)
+    assert out.returncode != 0 and "\"green\" is not a side" in (out.stdout + out.stderr)

@@ -479,7 +479,75 @@ def test_new_battle_from_the_keyboard(app):
     old = app.game
     key(app, pygame.K_RETURN)
     assert app.game is not old and app.level == chosen
+    from engine import deployment      # the default: deployment before turn 1
+    assert app.game.turn == 0 and deployment.active(app.game) and app.overlay == "handover"
+    assert app.phase_kind() == "deploy"
+
+
+def test_new_battle_without_deployment_starts_turn_1(app):
+    key(app, pygame.K_n, mod=pygame.KMOD_CTRL)
+    assert app.ov["deploy"] is True
+    click_button(app, "new_deploy")          # deploy units: no
+    assert app.ov["deploy"] is False
+    key(app, pygame.K_F2)
+    key(app, pygame.K_F2)
+    key(app, pygame.K_RETURN)
     assert app.game.turn == 1 and app.overlay in ("handover", None)
+
+
+def _deploying_app(tmp_path, level=None):
+    from engine.ui.session import BUILTIN
+    screen = pygame.display.set_mode((1280, 800))
+    a = App(screen, None, save_dir=tmp_path, edge_pan=False, autosave=False)
+    assert a.new_game(level or BUILTIN, seed=5, deploy=True)
+    a.draw()
+    return a
+
+
+def test_deployment_each_side_places_and_faces_its_units_then_turn_1(tmp_path):
+    from engine import deployment
+    a = _deploying_app(tmp_path)
+    g = a.game
+    assert a.overlay == "handover" and a.ov["side"] == "blue"
+    handover(a)
+    assert a.selected in g.unit_ids("blue") and a.reach_hex
+    a.do("select", "hopper")
+    # a hex outside the zone: refused with the engine's reason, nothing moves
+    before = hex_of(a, "hopper")
+    click_hex(a, Hex(7, 7))
+    assert hex_of(a, "hopper") == before and "outside blue's deployment zone" in a.message
+    # prohibited terrain for the hover tank is refused through the engine, the mech may go there
+    dest = Hex(5, 14)
+    assert dest in deployment.deployment_hexes(g, "blue")
+    click_hex(a, dest)
+    assert hex_of(a, "hopper") == dest
+    key(a, pygame.K_e)
+    key(a, pygame.K_e)
+    assert g.world.component(g.units["hopper"], Position).facing == 2
+    click_hex(a, dest)                         # clicking the unit's own hex turns it too
+    assert g.world.component(g.units["hopper"], Position).facing == 3
+    a.do("select", "saladin_b")
+    from engine.hexmap import Terrain
+    g.map.set(Hex(2, 13), Terrain("heavy_woods"))
+    click_hex(a, Hex(2, 13))                   # woods: prohibited terrain for a hover tank (V-MOVE-8)
+    assert hex_of(a, "saladin_b") == Hex(6, 15) and "prohibited terrain" in a.message
+    click_hex(a, Hex(4, 15))
+    assert hex_of(a, "saladin_b") == Hex(4, 15)
+    # a save in the middle of deployment loads back into it
+    path = a.save("mid-deploy")
+    click_button(a, "deploy_confirm")
+    assert a.overlay == "handover" and a.ov["side"] == "red" and a.game.turn == 0
+    assert a.load(path)
+    assert deployment.current_side(a.game) == "blue" and hex_of(a, "hopper") == dest
+    assert a.phase_kind() == "deploy"
+    key(a, pygame.K_RETURN)                    # blue confirms (Enter)
+    assert a.overlay == "handover" and a.ov["side"] == "red"
+    handover(a)
+    assert a.selected in a.game.unit_ids("red")
+    key(a, pygame.K_RETURN)                    # red confirms: turn 1 begins
+    assert not deployment.active(a.game) and a.game.turn == 1 and a.game.phase == "movement"
+    assert hex_of(a, "hopper") == dest
+    assert a.game.record["setup"] is not None     # replays start from the deployed positions
 
 
 def test_window_resize_moves_the_panels_and_keeps_the_map_view(app):

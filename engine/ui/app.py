@@ -20,7 +20,7 @@ from components import Identity, Position, Status, Turret, AlphaStrikeCard, Alti
 from engine.errors import DataError
 from engine.hexgrid import Hex, FACING_NAMES, direction_to, neighbors
 from engine.orders import MoveOrder, FireOrder, PhysicalOrder
-from engine import saves
+from engine import deployment, saves
 from engine.ui import theme
 from engine.ui.geometry import Camera
 from engine.ui.mapview import MapRenderer, load_art
@@ -30,6 +30,7 @@ from engine.ui.turnflow import TurnFlow
 from engine.ui.autosaver import BackgroundSaver
 from engine.ui.widgets import Hit, panel, text, wrap
 from engine.ui import board, overlays, sidebar
+from engine.ui import deploy as deploy_ui
 from engine.ui.layout import HOTSEAT_KEY, MODE_LABELS, SIDE_W, TOP, UNIT_PANEL_H, short_name, short_reason  # noqa: F401
 from systems import movement
 
@@ -73,7 +74,10 @@ class App:
             self.set_game(game, level)
 
     # ================================================================ setup
-    def set_game(self, game, level: str | None = None, frontend: dict | None = None) -> None:
+    def set_game(self, game, level: str | None = None, frontend: dict | None = None,
+                 deploy: bool = False) -> None:
+        """Show `game`; `deploy`: a new game starts with the deployment step
+        (a game saved during deployment resumes it)."""
         self.game = game
         self.level = level
         self.flow = TurnFlow(game, on_phase_start=self._on_phase_start)
@@ -90,6 +94,11 @@ class App:
         self.log.reset()
         self.overlay, self.ov, self.stack = None, {}, []
         self.clear_selection()
+        if deploy and game.turn == 0 and not deployment.active(game):
+            deployment.begin(game)
+        if deployment.active(game):
+            deploy_ui.after(self)
+            return
         self.flow.start()
         self.after_flow()
 
@@ -162,6 +171,8 @@ class App:
         return self.game.world.component(self.ent(uid), Identity).name
 
     def phase_kind(self) -> str | None:
+        if self.game is not None and deployment.active(self.game):
+            return "deploy"
         types = self.flow.order_types()
         if MoveOrder in types:
             return "move"
@@ -197,6 +208,9 @@ class App:
     def after_flow(self) -> None:
         """Called after anything that may move the turn flow on."""
         self._preview_cache = {}
+        if deployment.active(self.game):
+            deploy_ui.after(self)
+            return
         for _ in range(200):        # units told to pass act at once, without a hand-over
             side = self.flow.current_side
             waiting = self.flow.waiting(side) if side else []
@@ -230,6 +244,11 @@ class App:
         if events:
             self.overlay = "digest"
             self.ov = {"side": side, "events": events, "scroll": 0}
+        if deployment.active(self.game):
+            deploy_ui.after(self)
+            if self.selected:
+                self.camera.center_on(self.game.world.component(self.ent(self.selected), Position).hex)
+            return
         waiting = self.flow.waiting()
         self.select(waiting[0] if waiting else None)
         if self.selected:
@@ -664,7 +683,7 @@ class App:
         self.say(f"loaded {path}")
         return True
 
-    def new_game(self, level: str | None, seed: int | None = None) -> bool:
+    def new_game(self, level: str | None, seed: int | None = None, deploy: bool = False) -> bool:
         from engine.ui.session import new_game
         try:
             game = new_game(level, self.mods, seed)
@@ -674,17 +693,22 @@ class App:
         except (OSError, ValueError, ImportError) as exc:
             self.say(f"cannot start that level: {exc}", True)
             return False
-        self.set_game(game, level)
+        self.set_game(game, level, deploy=deploy)
         return True
 
     # ================================================================ actions
     META_ACTIONS = ("quit", "really_quit", "close", "help", "menu", "handover_done", "new_menu", "new_pick",
-                    "new_start", "save_menu", "save_do", "load_menu", "load_do", "focus_field")
+                    "new_start", "new_deploy", "save_menu", "save_do", "load_menu", "load_do", "focus_field")
 
     def do(self, action: str, arg=None) -> None:
         """Every user action, from a click, a key or a test."""
         if action in self.META_ACTIONS:
             self._do_meta(action, arg)
+        elif self.game is not None and deployment.active(self.game):
+            if action in deploy_ui.ACTIONS:
+                deploy_ui.do(self, action, arg)
+            elif action in ("zoom", "pan", "center", "log_scroll", "log_end"):
+                self._do_game(action, arg)
         elif self.game is not None:
             if self.flow.current_side and not self.flow.waiting():
                 # the acting side lost its last waiting unit outside the flow (e.g. an edit): move on
@@ -711,7 +735,7 @@ class App:
             self.finish_handover()
         elif action == "new_menu":
             from engine.ui.session import level_choices, default_level
-            self.open_overlay("new", {"levels": level_choices(), "choice": default_level(), "path": "",
+            self.open_overlay("new", {"levels": level_choices(), "choice": default_level(), "path": "", "deploy": True,
                                       "field": None, "mods": ""})
         elif action == "new_pick":
             self.ov["choice"] = arg
@@ -720,7 +744,9 @@ class App:
             mods = self.ov.get("mods", "").strip()
             if mods:
                 self.mods = [Path(m) for m in mods.split(os.pathsep) if m]
-            self.new_game(level)
+            self.new_game(level, deploy=self.ov.get("deploy", True))
+        elif action == "new_deploy":
+            self.ov["deploy"] = not self.ov.get("deploy", True)
         elif action == "save_menu" and g is not None:
             self.open_overlay("save", {"name": f"turn{g.turn}-{g.phase}"})
         elif action == "save_do":
@@ -987,6 +1013,9 @@ class App:
         g = self.game
         here = self.units_in(h)
         kind = self.phase_kind()
+        if kind == "deploy":
+            deploy_ui.click_hex(self, h)
+            return
         mine = [u for u in here if self.flow.may_act(u)]
         if mine and mine[0] != self.selected and not (kind == "move" and self.path and self.path_to(h)):
             self.select(mine[0])
@@ -1162,6 +1191,9 @@ class App:
                 self.ov["choice"] = items[i]
                 if self.overlay == "new":
                     self.ov["path"] = ""
+            return True
+        if ev.key == pygame.K_F2 and self.overlay == "new":
+            self.do("new_deploy")
             return True
         if ev.key == pygame.K_ESCAPE:
             self.close_overlay()

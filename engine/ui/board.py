@@ -66,7 +66,7 @@ def reach_patch(app, limit: int) -> tuple[pygame.Surface, pygame.Rect]:
     for _h, (x, y) in centres:
         fill_hex(veil, (x - rect.x, y - rect.y), size + 1, (0, 0, 0, 0))
     patch.blit(veil, (0, 0))
-    if size >= 16:
+    if size >= 16 and limit > 0 and app.selected:
         start_hex = app.game.world.component(app.ent(app.selected), Position).hex
         r = max(7, int(size * 0.24))
         for h, (x, y) in centres:
@@ -118,6 +118,8 @@ def draw_map(app) -> None:
     limit = app.mp_limit() if kind == "move" and sel else 0
     if kind == "move" and sel and app.reach_hex:
         draw_reach(app, view, limit)
+    elif kind == "deploy" and app.reach_hex:
+        draw_reach(app, view, 0)          # the deploying side's zone
     # line of sight to the hovered or chosen target
     tgt = None
     if kind in ("fire", "physical") and sel:

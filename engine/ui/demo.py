@@ -94,6 +94,22 @@ def run_demo(app, name: str) -> None:
     if name == "menu":
         app.do("menu")
         return
+    if name == "deploy":
+        # the first side moves a unit one hex further into its zone and turns it
+        from engine import deployment
+        uid = app.selected
+        if uid:
+            here = g.world.component(g.units[uid], Position).hex
+            zone = deployment.deployment_hexes(g, g.side_of(g.units[uid]))
+            for h in sorted(zone, key=lambda z: (distance(z, here), g.map.label(z))):
+                if h != here and not app.units_in(h) and deployment.check_placement(g, uid, h, 0) is None:
+                    app.click_hex(h)
+                    break
+            app.do("turn", 1)
+            from engine.ui import deploy as deploy_ui
+            _frame(app, deploy_ui.units(app))
+            _hover(app, g.world.component(g.units[uid], Position).hex)
+        return
     if name == "move":
         # the waiting unit that can go furthest, running, with a path planned
         best = None

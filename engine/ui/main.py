@@ -10,7 +10,7 @@ import argparse
 import sys
 from pathlib import Path
 
-DEMOS = ("move", "attack", "panel", "help", "menu")
+DEMOS = ("move", "attack", "panel", "help", "menu", "deploy")
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
@@ -23,6 +23,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--screenshot", metavar="PATH", help="render one frame to PATH (PNG) and exit")
     p.add_argument("--demo", choices=DEMOS, help="UI actions to script before the screenshot")
     p.add_argument("--save-dir", help="where saves and the autosave go")
+    p.add_argument("--no-deploy", action="store_true",
+                   help="start turn 1 at once, units where the level placed them (no deployment step)")
     return p.parse_args(argv)
 
 
@@ -55,7 +57,8 @@ def run(argv: list[str]) -> int:
             level = args.level or session.default_level()
             game = session.new_game(level, mods, args.seed if args.seed is not None
                                     else (1 if args.screenshot else None))
-            app.set_game(game, level)
+            deploy = not args.no_deploy and (not args.screenshot or args.demo == "deploy")
+            app.set_game(game, level, deploy=deploy)
             if not args.level and not args.screenshot:
                 app.do("new_menu")
     except DataError as exc:

@@ -74,7 +74,8 @@ def _draw_handover(app) -> None:
     from engine.ui.mapview import draw_shape
     draw_shape(s, theme.side_shape(g.sides, side), (r.centerx, r.centery - 150), 22, col, (255, 255, 255), 2)
     text(s, f"{side.capitalize()}'s turn", (r.centerx, r.centery - 60), 40, theme.TEXT, True, "center")
-    text(s, f"Turn {g.turn}, {g.phase} phase", (r.centerx, r.centery - 15), 18, theme.TEXT_DIM, anchor="center")
+    stage = "deployment" if app.ov.get("deploy") else f"Turn {g.turn}, {g.phase} phase"
+    text(s, stage[0].upper() + stage[1:], (r.centerx, r.centery - 15), 18, theme.TEXT_DIM, anchor="center")
     text(s, "Hand the screen over, then click or press Enter to continue", (r.centerx, r.centery + 20), 16,
          theme.TEXT, anchor="center")
     button(s, app.hits, (r.centerx - 90, r.centery + 50, 180, 36), "Continue", "handover_done", key="Enter",
@@ -226,6 +227,10 @@ def _draw_new(app) -> None:
     _field(app, (r.x + 16, y, r.w - 32, 26), "or a .tmx path (click, then type)", "path")
     y += 50
     _field(app, (r.x + 16, y, r.w - 32, 26), "mod folder (optional, searched first for unit files)", "mods")
+    deploy = app.ov.get("deploy", True)
+    button(s, app.hits, (r.x + 16, r.bottom - 84, 220, 30), f"deploy units: {'yes' if deploy else 'no'}",
+           "new_deploy", None, key="F2", mouse=app.mouse,
+           tip="yes: each side places its units in its zone before turn 1")
     button(s, app.hits, (r.right - 176, r.bottom - 44, 160, 32), "Start", "new_start", key="Enter", active=True,
            mouse=app.mouse)
     if app.game is not None:

@@ -25,6 +25,21 @@ def draw_topbar(app) -> None:
     pygame.draw.line(s, theme.BORDER, (0, TOP - 1), (w, TOP - 1))
     side = app.flow.current_side
     x = 10
+    if app.phase_kind() == "deploy":
+        from engine import deployment
+        dside = deployment.current_side(g)
+        x = text(s, "Deployment", (x, TOP // 2), 15, theme.ACCENT, True, "midleft").right + 14
+        if dside:
+            pygame.draw.rect(s, theme.side_colour(g.sides, dside), (x, 8, 18, 18), border_radius=3)
+            text(s, f"{dside.capitalize()} places its units", (x + 24, TOP // 2), 14, theme.TEXT, False,
+                 "midleft")
+        bx = w - 10
+        for label, action, key in (("Menu", "menu", "M"), ("Help", "help", "F1")):
+            bw = theme.font(13).size(f"{label} [{key}]")[0] + 16
+            bx -= bw
+            button(s, app.hits, (bx, 5, bw, TOP - 10), label, action, key=key, mouse=app.mouse)
+            bx -= 6
+        return
     x = text(s, f"Turn {g.turn}", (x, TOP // 2), 15, theme.TEXT, True, "midleft").right + 14
     x = text(s, f"{g.phase.capitalize()} phase", (x, TOP // 2), 15, theme.ACCENT, True, "midleft").right + 14
     if g.winner:
@@ -123,6 +138,10 @@ def draw_actions(app, rect: pygame.Rect) -> None:
     kind = app.phase_kind()
     sel = app.selected
     m = app.mouse
+    if kind == "deploy":
+        from engine.ui import deploy
+        deploy.draw_panel(app, rect)
+        return
     if app.flow.phase_done():
         text(s, "Every unit has acted this phase.", (x, y), 13)
         button(s, app.hits, (x, y + 24, 200, 30), f"End {g.phase} phase", "end_phase", key="Enter",

@@ -1,0 +1,164 @@
+"""Deployment before turn 1: each side in turn may move each of its units to
+another hex of its deployment zone and set its facing.
+
+The zones come from the level (an optional object layer named `deployment`,
+engine/levels.py) or, without one, are the hexes within `RADIUS` of the
+side's units as the level placed them. While deployment runs its state is in
+`game.phase_data["deployment"]` (so a save in the middle of it loads):
+`{"zones": {side: [hex labels]}, "order": [sides], "done": [sides]}`.
+
+Deployment happens before the game's first recorded action, so the setup
+snapshot a replay starts from already holds the deployed positions.
+Placement legality (`check_placement`) follows the rules a unit starting in a
+hex must meet: on the map, inside its side's zone, a terrain it may stand in
+(ground vehicles: prohibited terrain V-MOVE-7/8, T-7; VTOLs: no landing on
+water, V-VTOL-11, and never at or below treetops or a roof while airborne,
+V-VTOL-5/9) and the stacking limits (no enemy ground units in one hex, one
+mech per side per hex; an airborne VTOL shares hexes with ground units).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from components import Altitude, Identity, Position, VehicleMovement
+from engine.hexgrid import Hex, distance, parse_hex_label
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+KEY = "deployment"
+RADIUS = 2
+
+
+def _state(game: "Game") -> dict | None:
+    return game.phase_data.get(KEY)
+
+
+def active(game: "Game") -> bool:
+    """Is deployment under way (started and not finished)?"""
+    return _state(game) is not None
+
+
+def begin(game: "Game", zones: dict[str, list[Hex]] | None = None) -> None:
+    """Start deployment. `zones` (side -> hexes, from the level) may leave
+    sides out: those get the hexes within RADIUS of their units."""
+    zones = dict(zones if zones is not None else getattr(game, "deployment_zones", None) or {})
+    out: dict[str, list[str]] = {}
+    for side in game.sides:
+        hexes = zones.get(side) or _near_units(game, side)
+        out[side] = sorted({game.map.label(h) for h in hexes if game.map.on_map(h)})
+    order = list(game.sides)
+    game.phase_data[KEY] = {"zones": out, "order": order, "done": []}
+
+
+def _near_units(game: "Game", side: str) -> list[Hex]:
+    starts = [game.world.component(game.units[u], Position).hex for u in game.unit_ids(side)]
+    return _all_within(game, starts)
+
+
+def _all_within(game: "Game", starts: list[Hex]) -> list[Hex]:
+    return [h for h in game.map.all_hexes() if any(distance(h, s) <= RADIUS for s in starts)]
+
+
+def deployment_hexes(game: "Game", side: str) -> list[Hex]:
+    """The hexes `side` may deploy in (sorted by label)."""
+    st = _state(game)
+    if st is not None and side in st["zones"]:
+        return [parse_hex_label(lab) for lab in st["zones"][side]]
+    starts = [game.world.component(game.units[u], Position).hex for u in game.unit_ids(side)]
+    return sorted(_all_within(game, starts), key=game.map.label)
+
+
+def current_side(game: "Game") -> str | None:
+    """The side deploying now, or None when every side has confirmed."""
+    st = _state(game)
+    if st is None:
+        return None
+    for side in st["order"]:
+        if side not in st["done"]:
+            return side
+    return None
+
+
+def _placement_terrain_error(game: "Game", ent: int, h: Hex) -> str | None:
+    t = game.map.terrain(h)
+    vm = game.world.try_component(ent, VehicleMovement)
+    alt = game.world.try_component(ent, Altitude)
+    airborne = alt is not None and alt.level > 0
+    if vm is None:
+        return None
+    if vm.motive == "vtol" or alt is not None:
+        from systems.vehicle_movement import VTOLMotion
+        if airborne:
+            if t.level + alt.level <= t.top and (t.woods or t.building):
+                what = "the treetops" if t.woods else "the building's roof"
+                return f"a VTOL at altitude {alt.level} would be at or below {what} in {game.map.label(h)}"
+            return None
+        problem = VTOLMotion.landing_problem(t)
+        return f"a landed VTOL cannot stand in {problem}" if problem else None
+    from systems.vehicle_movement import prohibited_reason
+    return prohibited_reason(vm.motive, t)
+
+
+def _stacking_error(game: "Game", ent: int, h: Hex) -> str | None:
+    alt = game.world.try_component(ent, Altitude)
+    if alt is not None and alt.level > 0:
+        return None
+    side = game.side_of(ent)
+    kind = game.kind(ent)
+    for other in game.units_at(h):
+        if other == ent:
+            continue
+        oalt = game.world.try_component(other, Altitude)
+        if oalt is not None and oalt.level > 0:
+            continue
+        oname = game.world.component(other, Identity).name
+        if game.side_of(other) != side:
+            return f"{game.map.label(h)} holds {oname}, a unit of another side"
+        if kind == "mech" and game.kind(other) == "mech":
+            return f"{game.map.label(h)} already holds {oname}: one mech per hex"
+    return None
+
+
+def check_placement(game: "Game", uid: str, h: Hex, facing: int) -> str | None:
+    """Why `uid` may not be deployed in `h` facing `facing`, or None."""
+    if uid not in game.units:
+        return f"there is no unit {uid!r}"
+    ent = game.units[uid]
+    side = game.side_of(ent)
+    if active(game) and current_side(game) != side:
+        return f"it is {current_side(game)}'s turn to deploy"
+    if not isinstance(facing, int) or not 0 <= facing <= 5:
+        return "a facing is 0 to 5 (north, then clockwise)"
+    if not game.map.on_map(h):
+        return f"{game.map.label(h)} is off the map"
+    if h not in set(deployment_hexes(game, side)):
+        return f"{game.map.label(h)} is outside {side}'s deployment zone"
+    return _placement_terrain_error(game, ent, h) or _stacking_error(game, ent, h)
+
+
+def place(game: "Game", uid: str, h: Hex, facing: int) -> str | None:
+    """Deploy `uid` in `h` facing `facing` (a turret turns with the hull);
+    returns the refusal reason, or None when done."""
+    reason = check_placement(game, uid, h, facing)
+    if reason:
+        return reason
+    from components import Turret
+    ent = game.units[uid]
+    pos = game.world.component(ent, Position)
+    tur = game.world.try_component(ent, Turret)
+    if tur is not None:
+        tur.facing = (tur.facing - pos.facing + facing) % 6
+    pos.hex, pos.facing = h, facing
+    return None
+
+
+def confirm(game: "Game", side: str) -> None:
+    """`side` has finished deploying; after the last side deployment ends."""
+    st = _state(game)
+    if st is None:
+        return
+    if side not in st["done"]:
+        st["done"].append(side)
+    if current_side(game) is None:
+        del game.phase_data[KEY]
