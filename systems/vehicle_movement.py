@@ -26,7 +26,6 @@ if TYPE_CHECKING:
     from engine.game import Game
 
 MAX_ALTITUDE = 500          # V-VTOL-4 (the seed; MegaMek uses 50)
-_OFF_ROAD = frozenset({"off_road"})
 
 # Terrain that each motive type may not enter (V-MOVE-8, T-7).
 PROHIBITED = {
@@ -290,68 +289,11 @@ class VTOLMotion(VehicleMotionBase):
                 if level + UNIT_HEIGHT.get(game.kind(o), 1) >= altitude]
 
     # ------------------------------------------------------------ reachable states
-    def descent_limit(self, game: "Game", ent: int, state: MoveState, t: Terrain, elev: int) -> int:
-        """How many levels a VTOL at `elev` over `t` may descend with D steps
-        (stopping above the landing level and the treetops or roofs)."""
-        down = 0
-        while elev - down - 1 > self.landing_level(t) and not self.below_top_reason(
-                game, ent, state, t, elev - down - 1, _OFF_ROAD):
-            down += 1
-        return down
-
     def reachable(self, game: "Game", ent: int, mode: str, state: MoveState, limit: int
                   ) -> dict[tuple, Reach]:
-        """Reachable (hex, facing, elevation) without searching every altitude:
-        horizontal moves keep the absolute altitude, so search the map at a few
-        cruising altitudes (the start one and each climb that clears more
-        obstacles), then add the climbs, descents and landings the remaining MP
-        allows at every hex reached."""
-        hm = game.map
-        # flank speed never moves backward: no use trying "B" at every state
-        tokens = ("F", "L", "R") if mode == "flank" else ("F", "B", "L", "R")
-        best: dict[tuple, Reach] = {}
-
-        def offer(key, mp, path):
-            old = best.get(key)
-            if mp <= limit and (old is None or old.mp > mp):
-                best[key] = Reach(mp, path)
-
-        start_t = hm.terrain(state.hex)
-        start_abs = start_t.level + state.altitude
-        tops = sorted({hm.terrain(h).top for h in _hexes_within(state.hex, limit, hm)})
-        climbs = [0] + [t + 1 - start_abs for t in tops if 0 < t + 1 - start_abs <= limit]
-        if self.landed(game, state):
-            climbs = sorted({max(1, c) for c in climbs})
-        offer((state.hex, state.facing, state.altitude), 0, ())
-        descents: dict[tuple, int] = {}     # (hex, elevation) -> levels it may descend there
-        for climb in climbs:
-            if state.altitude + climb > MAX_ALTITUDE:
-                continue
-            prefix = ("U",) * climb
-            s0 = state.replace(altitude=state.altitude + climb, mp=climb)
-            if climb and not self.landed(game, s0) and self.below_top_reason(
-                    game, ent, s0, start_t, s0.altitude, s0.tags):
-                continue
-            flat = movement.search(game, ent, self, mode, s0, limit, tokens, prefix)
-            for (h, f, elev), reach in flat.items():
-                offer((h, f, elev), reach.mp, reach.path)
-                rem = limit - reach.mp
-                t = hm.terrain(h)
-                for up in range(1, min(rem, MAX_ALTITUDE - elev) + 1):
-                    offer((h, f, elev + up), reach.mp + up, reach.path + ("U",) * up)
-                if (h, elev) not in descents:
-                    descents[(h, elev)] = self.descent_limit(game, ent, state, t, elev)
-                for down in range(1, min(rem, descents[(h, elev)]) + 1):
-                    offer((h, f, elev - down), reach.mp + down, reach.path + ("D",) * down)
-                land_cost = elev - self.landing_level(t)
-                if 0 < land_cost <= rem and self.landing_problem(t) is None:
-                    offer((h, f, self.landing_level(t)), reach.mp + land_cost, reach.path + ("land",))
-        return best
-
-
-def _hexes_within(center, radius, hm):
-    from engine.hexgrid import hexes_within
-    return [h for h in hexes_within(center, radius) if hm.on_map(h)]
+        """Reachable (hex, facing, elevation): systems/vtol_reach.py."""
+        from systems.vtol_reach import vtol_reachable
+        return vtol_reachable(game, ent, self, mode, state, limit)
 
 
 for _motive in ("tracked", "wheeled", "hover"):

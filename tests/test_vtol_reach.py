@@ -1,0 +1,92 @@
+"""The VTOL's reachable-state search (systems/vtol_reach.py) finds exactly
+what the generic cheapest-MP search of systems/movement.py finds with the
+VTOL step rules (V-VTOL-2..11): the same states with the same MP."""
+from hypothesis import given, settings, strategies as st
+
+from engine.hexgrid import parse_hex_label as H
+from systems.movement import plan, reachable, search, start_state
+from systems.vehicle_movement import VTOLMotion
+from vehicle_fixtures import add, make_game
+
+TOKENS = ("F", "B", "L", "R", "U", "D", "land")
+
+
+class SafeLandingSearchRules(VTOLMotion):
+    """The VTOL step rules, where a landing is the move's last step and only
+    where landing is safe (what the movement range shows)."""
+
+    def step(self, game, ent, mode, state, token, mp_limit):
+        if "landed_now" in state.tags:
+            return "the move ends with the landing"
+        if token == "land" and self.landing_problem(game.map.terrain(state.hex)):
+            return "no safe landing here"
+        return super().step(game, ent, mode, state, token, mp_limit)
+
+
+def generic(game, ent, mode):
+    rules = SafeLandingSearchRules("vtol")
+    with game.positions_fixed():
+        return search(game, ent, rules, mode, start_state(game, ent), rules.mp(game, ent, mode), TOKENS)
+
+
+def assert_same_as_generic(game, ent, modes=("cruise", "flank")):
+    for mode in modes:
+        fast = reachable(game, ent, mode)
+        assert {k: r.mp for k, r in fast.items()} == {k: r.mp for k, r in generic(game, ent, mode).items()}
+        for key, r in sorted(fast.items())[::13]:
+            p = plan(game, ent, mode, list(r.path))
+            assert p.error is None, (key, r.path, p.error)
+            assert (p.final.hex, p.final.facing, p.final.altitude, p.final.mp) == (*key, r.mp)
+
+
+# Woods on hills, a lake, buildings of several heights, a road through woods.
+MIXED = {"0504": {"terrain": "light_woods", "level": 1}, "0503": {"terrain": "heavy_woods", "level": 2},
+         "0404": {"terrain": "heavy_woods"}, "0604": {"terrain": "building", "building": 4},
+         "0605": {"terrain": "building", "building": 2, "level": 1}, "0405": {"terrain": "water", "depth": 2},
+         "0406": {"terrain": "water", "depth": 0}, "0506": {"terrain": "rough", "level": 3},
+         "0507": {"terrain": "light_woods", "road": True}, "0508": {"terrain": "heavy_woods", "road": True},
+         "0306": {"terrain": "clear", "road": True, "paved": True}, "0606": {"level": 4}}
+
+
+def test_V_VTOL_search_matches_generic_search_at_several_altitudes():
+    for altitude in (1, 2, 3, 5, 7):
+        game = make_game(width=9, height=9, hexes=MIXED)
+        ent = add(game, "heli", "warrior.toml", "0305", 2, altitude=altitude)
+        assert_same_as_generic(game, ent)
+
+
+def test_V_VTOL_7_search_matches_generic_search_landed_on_a_roof_and_on_the_ground():
+    game = make_game(width=9, height=9, hexes=MIXED)
+    ent = add(game, "heli", "warrior.toml", "0605", 1, altitude=2)       # on the roof of a 2-level building
+    assert_same_as_generic(game, ent)
+    game = make_game(width=9, height=9, hexes=MIXED)
+    ent = add(game, "heli", "warrior.toml", "0305", 5, altitude=0)
+    assert_same_as_generic(game, ent)
+
+
+def test_V_VTOL_9_search_matches_generic_search_starting_on_a_road_under_the_trees():
+    for altitude in (1, 3):
+        game = make_game(width=9, height=9, hexes=MIXED)
+        ent = add(game, "heli", "warrior.toml", "0507", 3, altitude=altitude)
+        reach = reachable(game, ent, "cruise")
+        assert (H("0508"), 3, 1) in reach              # along the road under the trees
+        assert (H("0507"), 3, 1) in reach              # or down under them where it started
+        assert_same_as_generic(game, ent)
+
+
+TERRAIN = st.sampled_from(["clear", "rough", "light_woods", "heavy_woods", "water", "building"])
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.lists(st.tuples(st.integers(1, 7), st.integers(1, 7), TERRAIN, st.integers(0, 3), st.booleans()),
+                max_size=16),
+       st.sampled_from(["0404", "0405", "0505"]), st.integers(0, 6), st.integers(0, 5))
+def test_V_VTOL_search_matches_generic_search_on_random_maps(cells, at, altitude, facing):
+    hexes = {}
+    for x, y, t, lv, road in cells:
+        hexes[f"{x:02d}{y:02d}"] = {"terrain": t, "level": lv, "road": road,
+                                    **({"building": 1 + lv % 3} if t == "building" else {}),
+                                    **({"depth": lv % 3} if t == "water" else {})}
+    game = make_game(width=7, height=7, hexes=hexes)
+    ent = add(game, "heli", "warrior.toml", at, facing, altitude=altitude)
+    assert_same_as_generic(game, ent, ("cruise",))
