@@ -25,7 +25,7 @@ def _scenario(args) -> int:
         json.dump(result_json(game), sys.stdout)
         sys.stdout.write("\n")
     else:
-        for line in combat_log.lines(game.log.events):
+        for line in combat_log.lines(game.log.events, ruleset=game.ruleset.name):
             print(line)
         for uid, snap in game.snapshots().items():
             print(f"{uid}: {snap}")

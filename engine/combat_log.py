@@ -79,9 +79,18 @@ _MORE = {
 }
 
 
-def describe(e: dict[str, Any], names: dict[str, str] | None = None) -> str | None:
+def _as_move(e: dict[str, Any]) -> str:
+    """Alpha Strike: Move is counted in hexes and there is no facing (AS-MOVE-5)."""
+    n = e["hexes_moved"]
+    used = e.get("mp_spent", n)
+    return (f"{e['unit']} {'jumps' if e.get('mode') == 'jump' else 'moves'} {e['from']} -> {e['to']}, "
+            f"{n} hex{'es' if n != 1 else ''}" + (f" ({used} hexes of Move used)" if used != n else ""))
+
+
+def describe(e: dict[str, Any], names: dict[str, str] | None = None, ruleset: str | None = None) -> str | None:
     """One sentence for an event; `names` (unit id -> display name) makes it
-    read with unit names instead of ids."""
+    read with unit names instead of ids; `ruleset` "alpha-strike" words
+    moves in Alpha Strike's terms."""
     if names:
         e = {k: (names.get(v, v) if k in _UNIT_FIELDS and isinstance(v, str) else v) for k, v in e.items()}
     t = e["type"]
@@ -94,6 +103,8 @@ def describe(e: dict[str, Any], names: dict[str, str] | None = None) -> str | No
         return None   # rolls are folded into the sentences that use them
     if t == "initiative":
         return "Initiative: " + " > ".join(e["order"]) + (" (set)" if e.get("forced") else "")
+    if t == "move" and ruleset == "alpha-strike":
+        return _as_move(e)
     if t == "move":
         return (f"{e['unit']} {e['mode']}s {e['from']} -> {e['to']} facing {e['facing']}"
                 + (f", altitude {e['altitude']}" if "altitude" in e else "")
@@ -165,14 +176,15 @@ def describe(e: dict[str, Any], names: dict[str, str] | None = None) -> str | No
     return f"{t}: {fields}"
 
 
-def lines(events: list[dict[str, Any]], names: dict[str, str] | None = None) -> list[str]:
+def lines(events: list[dict[str, Any]], names: dict[str, str] | None = None,
+          ruleset: str | None = None) -> list[str]:
     out = []
     turn, phase = None, None
     for e in events:
         if (e["turn"], e["phase"]) != (turn, phase):
             turn, phase = e["turn"], e["phase"]
             out.append(f"-- turn {turn}, {phase} phase --")
-        text = describe(e, names)
+        text = describe(e, names, ruleset)
         if text:
             out.append("  " + text)
     return out

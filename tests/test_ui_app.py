@@ -685,3 +685,73 @@ def test_P_CHARGE_16_player_chooses_where_a_missed_charge_ends(app):
     assert not [e for e in g.log.of_type("refused") if e.get("unit") == "hopper"]
     assert g.phase_data["charges"] == [{"unit": "hopper", "attack": "charge", "target": "jager",
                                         "miss_to": "right"}]
+
+
+def test_alpha_strike_presentation_hexes_no_facing_attacker_card_and_overheat(tmp_path, monkeypatch):
+    from engine.ui import session, sidebar
+    from engine.paths import LEVELS
+    from engine import combat_log
+    lvl = LEVELS / "alpha_skirmish.tmx"
+    if not lvl.is_file():
+        pytest.skip("no Alpha Strike level")
+    screen = pygame.display.set_mode((1280, 800))
+    a = App(screen, session.new_game(str(lvl), [], 2), level=str(lvl), save_dir=tmp_path, edge_pan=False)
+    g = a.game
+    blue, red = g.unit_ids(g.sides[0]), g.unit_ids(g.sides[1])
+    loki = [u for u in g.unit_ids() if u.startswith("loki")][0]
+    foe = [u for u in g.unit_ids() if g.side_of(g.units[u]) != g.side_of(g.units[loki])][0]
+    g.world.component(g.units[loki], Position).hex = Hex(8, 8)
+    g.world.component(g.units[foe], Position).hex = Hex(8, 6)
+    _select_in_movement(a, loki)
+    pump(a)
+    assert not [h for h in a.hits if h.action == "turn"]      # no facing in Alpha Strike (AS-MOVE-5)
+    a.do("mode", "walk")
+    assert a.message.endswith("hexes") and "MP" not in a.message
+    # the combat log words an Alpha Strike move in hexes, without MP
+    line = combat_log.describe({"type": "move", "unit": "u", "mode": "walk", "from": "0101", "to": "0103",
+                                "facing": 0, "mp_spent": 3, "hexes_moved": 2}, None, "alpha-strike")
+    assert line == "u moves 0101 -> 0103, 2 hexes (3 hexes of Move used)"
+    assert _skip_to(a, "combat")
+    for _ in range(10):
+        if a.selected == loki:
+            break
+        key(a, pygame.K_SPACE)
+        if a.overlay == "handover":
+            handover(a)
+    assert a.selected == loki
+    a.set_target(foe)
+    shown = []
+    real = sidebar.draw_unit_panel
+    monkeypatch.setattr(sidebar, "draw_unit_panel", lambda s, r, game, uid, mp="": (shown.append(uid),
+                                                                                   real(s, r, game, uid, mp)))
+    move_mouse(a, a.camera.to_screen(Hex(8, 6)))            # hovering the target ...
+    assert shown[-1] == loki                                # ... the attacker's card stays up
+    lines = [t for t, _bad in a.as_overheat_lines()]
+    assert lines[0].startswith("Short range: ") and "up to" in lines[0]
+    assert lines[-1].startswith("heat at the end of the turn: ")
+    key(a, pygame.K_o)
+    assert a.overheat == 1
+    lines = [t for t, _bad in a.as_overheat_lines()]
+    assert "with overheat 1" in lines[0] and "without overheat" in lines[-1]
+    # Long range: overheat adds no damage without OVL (AS-SPA-OVL)
+    from systems.as_card import specials
+    from components import AlphaStrikeCard
+    assert specials(g, g.units[loki]).ovl           # the Loki has OVL: Long range gains the overheat
+    from engine.hexgrid import distance
+    found = False
+    for h in sorted(g.map.all_hexes(), key=lambda h: (h.x, h.y)):
+        if not 13 <= distance(h, Hex(8, 8)) <= 21 or g.units_at(h):
+            continue
+        g.world.component(g.units[foe], Position).hex = h
+        a._preview_cache = {}
+        plan = a.weapon_previews(foe)[0][1]
+        if plan.reason is None and plan.extra.get("range") == "long":
+            found = True
+            break
+    assert found
+    assert a.as_overheat_lines()[0][0].startswith("Long range: ") and "with overheat 1" in a.as_overheat_lines()[0][0]
+    card = g.world.component(g.units[loki], AlphaStrikeCard)
+    card.specials = [sp for sp in card.specials if sp.upper() != "OVL"]      # the same card without OVL
+    a._preview_cache = {}
+    assert not specials(g, g.units[loki]).ovl
+    assert "adds nothing" in a.as_overheat_lines()[0][0]

@@ -315,7 +315,10 @@ class App:
         self.path = []
         self.declare = None
         self.compute_reach()
-        self.say(f"{MODE_LABELS.get(mode, mode)}: {self.mp_limit()} MP")
+        if queries.is_alpha(self.game, self.ent(self.selected)):
+            self.say(f"{'Move' if mode == 'walk' else 'Jump'}: {self.mp_limit()} hexes")
+        else:
+            self.say(f"{MODE_LABELS.get(mode, mode)}: {self.mp_limit()} MP")
 
     def path_risks(self, path: list[str]) -> list[str]:
         """The rolls a planned path makes, each naming its hex (and, for a
@@ -533,6 +536,48 @@ class App:
         self._preview_cache[key] = out
         return out
 
+    def as_overheat_lines(self) -> list[tuple[str, bool]]:
+        """Alpha Strike overheat, in words: the damage at the target's range
+        with and without the overheat chosen (AS-DMG-1; Long range adds none
+        without OVL, AS-SPA-OVL) and the heat it leads to
+        (as_end_phase.heat_preview), with a warning at S (shutdown)."""
+        uid, target = self.selected, self.target
+        key = ("ov", uid, target, self.overheat, len(self.game.log.events))
+        if key in self._preview_cache:
+            return self._preview_cache[key]
+        out: list[tuple[str, bool]] = []
+        if uid and target:
+            plan = self.weapon_previews(target)[0][1].extra if self.weapon_previews(target) else {}
+            if plan and "damage" in plan:
+                base = plan["damage"]
+                rng = str(plan.get("range", "")).capitalize()
+                if self.overheat and plan.get("overheat_damage"):
+                    out.append((f"{rng} range: {base} damage, {base + plan['overheat_damage']} with "
+                                f"overheat {self.overheat}", False))
+                elif self.overheat:
+                    out.append((f"{rng} range: {base} damage; overheat adds nothing here "
+                                "(Long range needs OVL)", True))
+                else:
+                    card = self.game.world.component(self.ent(uid), AlphaStrikeCard)
+                    try:
+                        from systems.as_card import specials
+                        ovl = specials(self.game, self.ent(uid)).ovl
+                    except (ImportError, AttributeError):
+                        ovl = False
+                    if rng.lower() == "long" and not ovl:
+                        out.append((f"{rng} range: {base} damage; overheat would add none (no OVL)", False))
+                    else:
+                        out.append((f"{rng} range: {base} damage, up to {base + card.overheat} with "
+                                    f"overheat {card.overheat}", False))
+            heat = queries.as_heat_after(self.game, self.ent(uid), self.overheat)
+            cool = queries.as_heat_after(self.game, self.ent(uid), 0)
+            if heat is not None:
+                label = "S: SHUTS DOWN" if heat >= 4 else str(heat)
+                extra = f" (without overheat: {cool})" if self.overheat and cool is not None else ""
+                out.append((f"heat at the end of the turn: {label}{extra}", heat >= 4))
+        self._preview_cache[key] = out
+        return out
+
     def physical_options(self, target: str | None):
         key = ("p", self.selected, target, len(self.game.log.events))
         if key not in self._preview_cache:
@@ -558,10 +603,14 @@ class App:
                 refused.append(f"{slot.label} not fired: {reason}")
             else:
                 done += 1
-        if refused:
-            self.say(f"{self.name(uid)} fires {done} weapon(s); " + "; ".join(refused), True)
+        if queries.is_alpha(self.game, self.ent(uid)):       # one attack per unit, no weapon count
+            what = f"attacks {self.name(self.target)}" if done else "makes no attack"
         else:
-            self.say(f"{self.name(uid)} fires {done} weapon(s) at {self.name(self.target)}")
+            what = f"fires {done} weapon{'s' if done != 1 else ''} at {self.name(self.target)}"
+        if refused:
+            self.say(f"{self.name(uid)} {what}; " + "; ".join(refused), True)
+        else:
+            self.say(f"{self.name(uid)} {what}")
         self.unit_done(uid)
 
     def physical(self, index: int) -> None:
@@ -1029,8 +1078,12 @@ class App:
             if p is not None:
                 self.path = p
                 self.declare = None
-                self.say(f"path to {g.map.label(h)}: {self.planned().final.mp} MP; Enter to confirm, "
-                         "click again or Q/E to turn")
+                if queries.is_alpha(g, self.ent(self.selected)):
+                    self.say(f"path to {g.map.label(h)}: {self.planned().final.mp} hexes of Move; "
+                             "Enter to confirm")
+                else:
+                    self.say(f"path to {g.map.label(h)}: {self.planned().final.mp} MP; Enter to confirm, "
+                             "click again or Q/E to turn")
                 return
             if h == g.world.component(self.ent(self.selected), Position).hex:
                 self.path = []
@@ -1242,7 +1295,7 @@ class App:
         self.hits = []
         hidden = self.overlay == "handover" or any(o == "handover" for o, _ in self.stack)
         if self.game is not None and not hidden:
-            self.log.update(self.game.log.events, self.short_names())
+            self.log.update(self.game.log.events, self.short_names(), self.game.ruleset.name)
             self.draw_map()
             self.draw_topbar()
             self.draw_sidebar()

@@ -270,9 +270,13 @@ def hover_lines(app) -> list[tuple[str, tuple]]:
     if kind == "move" and sel and app.mode:
         if app.hover_path is not None:
             res = app.planned(app.hover_path)
-            lines.append((f"{MODE_LABELS.get(app.mode, app.mode)}: {res.final.mp} MP, "
-                          f"{app.mp_limit() - res.final.mp} MP left, facing {FACING_NAMES[res.final.facing]}",
-                          theme.GOOD))
+            if queries.is_alpha(g, app.ent(sel)):
+                lines.append((f"{'Move' if app.mode == 'walk' else 'Jump'}: {res.final.mp} hexes, "
+                              f"{app.mp_limit() - res.final.mp} left", theme.GOOD))
+            else:
+                lines.append((f"{MODE_LABELS.get(app.mode, app.mode)}: {res.final.mp} MP, "
+                              f"{app.mp_limit() - res.final.mp} MP left, facing {FACING_NAMES[res.final.facing]}",
+                              theme.GOOD))
             for risk in app.path_risks(app.hover_path):
                 lines.append((risk, theme.WARN))
         elif app.hover_reason:

@@ -89,16 +89,17 @@ class Camera:
     def clamp(self) -> None:
         mw, mh = map_pixel_size(self.map_w, self.map_h, self.size)
         vw, vh = self.view[2], self.view[3]
-        # a map larger than the view fills it (no black band past an edge);
-        # a smaller one is centred
-        if mw <= vw:
+        m = MARGIN * self.size         # the empty border drawn around the hexes
+        # a map larger than the view fills it (no band past an edge beyond the
+        # hexes' own zig-zag); a smaller one is centred
+        if mw - 2 * m <= vw:
             self.ox = -(vw - mw) / 2
         else:
-            self.ox = min(max(self.ox, 0.0), float(mw - vw))
-        if mh <= vh:
+            self.ox = min(max(self.ox, m), mw - m - vw)
+        if mh - 2 * m <= vh:
             self.oy = -(vh - mh) / 2
         else:
-            self.oy = min(max(self.oy, 0.0), float(mh - vh))
+            self.oy = min(max(self.oy, m), mh - m - vh)
 
     def zoom_at(self, steps: int, sx: float, sy: float) -> bool:
         """Zoom in (steps > 0) or out keeping the map point under (sx, sy) fixed."""

@@ -312,14 +312,16 @@ def draw_unit(surf, game, ent: int, centre, size: int, selected: bool = False,
     if ghost:
         target = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
     face = pos.facing if facing is None else facing
-    # facing arrow: a wedge on the hexside the unit faces
-    fx, fy = facing_vector(face)
-    px, py = -fy, fx
-    tip = (cx + fx * size * 0.86, cy + fy * size * 0.86)
-    b1 = (cx + fx * size * 0.52 + px * size * 0.22, cy + fy * size * 0.52 + py * size * 0.22)
-    b2 = (cx + fx * size * 0.52 - px * size * 0.22, cy + fy * size * 0.52 - py * size * 0.22)
-    pygame.draw.polygon(target, (250, 250, 250), [tip, b1, b2])
-    pygame.draw.polygon(target, (20, 20, 20), [tip, b1, b2], 1)
+    # facing arrow: a wedge on the hexside the unit faces (Alpha Strike has
+    # no facing, AS-MOVE-5: no arrow)
+    if ident.kind != "alpha-strike":
+        fx, fy = facing_vector(face)
+        px, py = -fy, fx
+        tip = (cx + fx * size * 0.86, cy + fy * size * 0.86)
+        b1 = (cx + fx * size * 0.52 + px * size * 0.22, cy + fy * size * 0.52 + py * size * 0.22)
+        b2 = (cx + fx * size * 0.52 - px * size * 0.22, cy + fy * size * 0.52 - py * size * 0.22)
+        pygame.draw.polygon(target, (250, 250, 250), [tip, b1, b2])
+        pygame.draw.polygon(target, (20, 20, 20), [tip, b1, b2], 1)
     if selected:
         pygame.draw.circle(target, theme.ACCENT, (cx, cy), size * 0.78, max(2, size // 14))
     draw_shape(target, theme.side_shape(game.sides, ident.side), (cx, cy), r, colour,

@@ -137,7 +137,7 @@ def _draw_digest(app) -> None:
     for e in events:
         if e.get("attacker") in mine or (e["type"] == "declare" and e.get("unit") in mine):
             continue        # the player's own attacks are in the summary line
-        t = combat_log.describe(e, names)
+        t = combat_log.describe(e, names, app.game.ruleset.name)
         if t:
             col = (255, 170, 120) if e["type"] in ("damage", "critical", "destroyed", "fall") else theme.TEXT_DIM
             for part in wrap(t, 12, r.w - 30):

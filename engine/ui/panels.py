@@ -82,7 +82,10 @@ def draw_unit_panel(surf, rect, game, uid: str | None, mp_text: str = "") -> Non
     y += 20
     flags = [f for f in ("destroyed", "prone", "shutdown", "immobile") if getattr(st, f)]
     crew = w.try_component(ent, Crew)
-    info = f"{ident.side} · {uid} · {ident.tonnage} t · {game.map.label(pos.hex)} facing {FACING_NAMES[pos.facing]}"
+    if ident.kind == "alpha-strike":      # no facing in Alpha Strike (AS-MOVE-5)
+        info = f"{ident.side} · {uid} · in {game.map.label(pos.hex)}"
+    else:
+        info = f"{ident.side} · {uid} · {ident.tonnage} t · {game.map.label(pos.hex)} facing {FACING_NAMES[pos.facing]}"
     text(surf, info, (x, y), 12, theme.TEXT_DIM)
     y += 16
     line2 = []
@@ -107,7 +110,7 @@ def draw_unit_panel(surf, rect, game, uid: str | None, mp_text: str = "") -> Non
     card = w.try_component(ent, AlphaStrikeCard)
     right_x = doll.right + 8
     if card is not None:
-        _draw_as_card(surf, pygame.Rect(rect.x + 8, y, rect.w - 16, 190), game, ent, card)
+        _draw_as_card(surf, pygame.Rect(rect.x + 8, y, rect.w - 16, min(244, rect.bottom - y - 4)), game, ent, card)
     elif ident.kind == "mech":
         for loc, abbr, r in MECH_DOLL:
             rr = pygame.Rect(r).move(doll.x, doll.y)
@@ -224,10 +227,17 @@ def _draw_as_card(surf, rect, game, ent, card: AlphaStrikeCard) -> None:
     text(surf, f"{card.type}  SZ {card.size}  MV {card.move}\"" + (f"/{card.jump}\"j" if card.jump else "")
          + f"  TMM {card.tmm}  Skill {card.skill}", (x + 8, y + 6), 13, dark, True)
     text(surf, f"PV {card.points}  {card.role}", (rect.right - 8, y + 6), 12, dark, anchor="topright")
-    y += 28
-    text(surf, "DAMAGE  S {}  M {}  L {}".format(*(card.damage + ["-", "-", "-"])[:3]) + f"   OV {card.overheat}",
-         (x + 8, y), 13, dark, True)
-    y += 24
+    y += 22
+    now = as_now(game, ent)
+    if now:
+        red = (160, 30, 30)
+        changed = now["changed"]
+        text(surf, now["line"], (x + 8, y), 12, red if changed else (90, 90, 90), changed)
+        y += 18
+    dmg = now["damage"] if now else (card.damage + ["-", "-", "-"])[:3]
+    text(surf, "DAMAGE  S {}  M {}  L {}".format(*dmg) + f"   OV {card.overheat}",
+         (x + 8, y), 13, (160, 30, 30) if now and now["damage_changed"] else dark, True)
+    y += 22
 
     def pips(label, now, full, yy):
         text(surf, label, (x + 8, yy), 13, dark, True)
@@ -239,10 +249,10 @@ def _draw_as_card(surf, rect, game, ent, card: AlphaStrikeCard) -> None:
             else:
                 pygame.draw.line(surf, (200, 40, 40), (c[0] - 5, c[1] - 5), (c[0] + 5, c[1] + 5), 2)
     pips("A", max(0, armor.points.get("unit", card.armor)), max(card.armor, armor.original.get("unit", 0)), y)
-    y += 22
+    y += 20
     pips("S", max(0, struct.points.get("unit", card.structure)),
          max(card.structure, struct.original.get("unit", 0)), y)
-    y += 26
+    y += 22
     text(surf, "HEAT", (x + 8, y + 4), 13, dark, True)
     heat = w.try_component(ent, AlphaStrikeHeat)
     level = heat.level if heat else 0
@@ -252,13 +262,51 @@ def _draw_as_card(surf, rect, game, ent, card: AlphaStrikeCard) -> None:
         pygame.draw.rect(surf, col if i <= level else (220, 218, 208), r, border_radius=3)
         pygame.draw.rect(surf, dark, r, 2 if i == level else 1, border_radius=3)
         text(surf, lab, r.center, 13, dark, True, "center")
-    y += 30
+    # critical hit boxes, as on the printed card (AS-CRIT-*)
+    y += 28
+    for key, label, boxes in CRIT_BOXES:
+        got = card.crits.get(key, 0)
+        text(surf, label, (x + 8, y), 11, dark, True)
+        for b in range(boxes):
+            r = pygame.Rect(x + 78 + b * 14, y + 1, 11, 11)
+            pygame.draw.rect(surf, dark, r, 1)
+            if b < got:
+                pygame.draw.line(surf, (200, 40, 40), r.topleft, r.bottomright, 2)
+                pygame.draw.line(surf, (200, 40, 40), r.bottomleft, r.topright, 2)
+        y += 13
+    y += 2
     specials = ", ".join(card.specials) or "none"
     text(surf, f"SPECIAL: {specials}", (x + 8, y), 12, dark)
-    y += 16
-    if card.crits:
-        text(surf, "CRITS: " + ", ".join(f"{k} x{v}" for k, v in sorted(card.crits.items())), (x + 8, y), 12,
-             (160, 30, 30))
+
+
+# Critical hit boxes of an Alpha Strike card: (crits key, label, boxes).
+CRIT_BOXES = [("engine_hit", "ENGINE", 1), ("fire_control_hit", "FIRE CON", 4), ("mp_hit", "MP", 4),
+              ("weapon_hit", "WEAPONS", 4)]
+
+
+def as_now(game, ent) -> dict | None:
+    """An Alpha Strike unit's current Move (hexes), TMM and damage after
+    heat and critical hits (systems/as_card.py), for the card."""
+    try:
+        from systems import as_card
+    except ImportError:
+        return None
+    c = as_card.card(game, ent)
+    heat = as_card.heat_level(game, ent)
+    hexes = as_card.ground_hexes(game, ent)
+    jump = as_card.jump_hexes(game, ent) if c.jump else 0
+    tmm = as_card.base_tmm(game, ent)
+    if heat >= 2 and tmm > 0:
+        tmm -= 1          # AS-HEAT-2: TMM -1 at heat 2+ (not when it jumps)
+    dmg = []
+    for i in range(3):
+        v, minimal = as_card.damage_value(game, ent, i)
+        dmg.append("0*" if minimal else str(v) if (c.damage + ["-"] * 3)[i] != "-" else "-")
+    line = f"now: Move {hexes} hex{'es' if hexes != 1 else ''}" + (f", jump {jump}" if c.jump else "") \
+        + f", TMM {tmm}" + (f" (heat {heat})" if heat else "")
+    changed = hexes != c.move // 2 or tmm != c.tmm or (c.jump and jump != c.jump // 2)
+    return {"line": line, "changed": bool(changed), "damage": dmg,
+            "damage_changed": dmg != [str(d) for d in (c.damage + ["-"] * 3)[:3]]}
 
 
 class CombatLog:
@@ -273,7 +321,7 @@ class CombatLog:
     def reset(self) -> None:
         self.lines, self._count, self._turnphase, self.scroll = [], 0, None, 0
 
-    def update(self, events: list[dict], names: dict[str, str] | None = None) -> None:
+    def update(self, events: list[dict], names: dict[str, str] | None = None, ruleset: str | None = None) -> None:
         if len(events) < self._count:
             self.reset()
         for e in events[self._count:]:
@@ -283,7 +331,7 @@ class CombatLog:
             if tp != self._turnphase:
                 self._turnphase = tp
                 self.lines.append((f"-- turn {tp[0]}, {tp[1]} phase --", theme.ACCENT))
-            t = combat_log.describe(e, names)
+            t = combat_log.describe(e, names, ruleset)
             if t:
                 col = theme.TEXT
                 if e["type"] in ("damage", "critical", "destroyed", "fall"):

@@ -277,3 +277,22 @@ def status_words(game, ent: int) -> list[str]:
         if getattr(st, flag):
             out.append(flag)
     return out
+
+
+def as_summary(game, ent: int) -> str:
+    """An Alpha Strike target in one line: armor and structure left, current
+    TMM and Move, heat, state ('A 2/3 S 2/2 · TMM 2 · Move 6 · heat 1')."""
+    from components import Armor, Structure
+    try:
+        from engine.ui.panels import as_now
+        now = as_now(game, ent)
+    except ImportError:
+        now = None
+    a = game.world.component(ent, Armor)
+    st = game.world.component(ent, Structure)
+    parts = [f"A {max(0, a.points.get('unit', 0))}/{a.original.get('unit', 0)} "
+             f"S {max(0, st.points.get('unit', 0))}/{st.original.get('unit', 0)}"]
+    if now:
+        parts.append(now["line"].replace("now: ", ""))
+    parts += status_words(game, ent)
+    return " · ".join(parts)

@@ -74,7 +74,11 @@ def draw_sidebar(app) -> None:
     w, h = s.get_size()
     x = w - SIDE_W
     uid = app.inspect or app.selected
-    if app.hover_hex is not None and not app.dragging:
+    declaring_as = (app.phase_kind() in ("fire", "physical") and app.selected and app.target
+                    and app.flow.may_act(app.selected) and queries.is_alpha(app.game, app.ent(app.selected)))
+    if declaring_as:
+        uid = app.selected      # the attacker's card (heat scale, overheat); the target's summary is below
+    elif app.hover_hex is not None and not app.dragging:
         here = app.units_in(app.hover_hex)      # the record sheet follows the hovered unit
         if here:
             uid = here[0]
@@ -108,11 +112,11 @@ def draw_fire_extras(app, rect: pygame.Rect, x: int, y: int) -> int:
                enabled=app.overheat > 0)
         button(s, app.hits, (x + 196, y, 60, 22), "+", "overheat", 1, key="O", mouse=app.mouse,
                enabled=app.overheat < card.overheat)
-        heat = queries.as_heat_after(g, app.ent(sel), app.overheat)
-        if heat is not None:
-            label = "S (shuts down)" if heat >= 4 else str(heat)
-            text(s, f"heat after: {label}", (x + 262, y + 4), 12, theme.BAD if heat >= 3 else theme.TEXT)
         y += 26
+        for line, bad in app.as_overheat_lines():
+            text(s, fit_text(line, 12, SIDE_W - 24), (x, y), 12, theme.BAD if bad else theme.TEXT)
+            y += 15
+        y += 2
     if PhysicalOrder in app.flow.order_types() and app.target:
         n = len(app.weapon_previews(app.target))
         text(s, "or a physical attack:", (x, y), 12, theme.TEXT_DIM)
@@ -152,11 +156,12 @@ def draw_actions(app, rect: pygame.Rect) -> None:
         return
     name = app.name(sel)
     if kind == "move":
+        alpha = queries.is_alpha(g, app.ent(sel))
         text(s, f"Move {name}", (x, y), 14, theme.ACCENT, True)
         y += 22
         bx = x
         for i, mode in enumerate(app.modes(sel)):
-            label = MODE_LABELS.get(mode, mode)
+            label = MODE_LABELS.get(mode, mode) if not alpha else ("Move" if mode == "walk" else "Jump")
             rules = movement.motion_rules(g, app.ent(sel))
             err = rules.mode_error(g, app.ent(sel), mode, movement.start_state(g, app.ent(sel)))
             r = button(s, app.hits, (bx, y, 104, 26), f"{label} {rules.mp(g, app.ent(sel), mode)}", "mode",
@@ -166,8 +171,11 @@ def draw_actions(app, rect: pygame.Rect) -> None:
         res = app.planned() if app.mode else None
         if res is not None:
             fin = res.final
-            info = (f"planned: {len(app.path)} steps, {fin.mp}/{app.mp_limit()} MP, to "
-                    f"{g.map.label(fin.hex)} facing {FACING_NAMES[fin.facing]}")
+            if alpha:      # Move in hexes; no facing (AS-MOVE-5)
+                info = f"planned: {fin.mp} of {app.mp_limit()} hexes of Move used, to {g.map.label(fin.hex)}"
+            else:
+                info = (f"planned: {len(app.path)} steps, {fin.mp}/{app.mp_limit()} MP, to "
+                        f"{g.map.label(fin.hex)} facing {FACING_NAMES[fin.facing]}")
             if fin.altitude:
                 info += f", altitude {fin.altitude}"
             text(s, info, (x, y), 12)
@@ -178,8 +186,8 @@ def draw_actions(app, rect: pygame.Rect) -> None:
                 app.hits.append(Hit(pygame.Rect(x, y, SIDE_W - 16, 16), "", None, False, "; ".join(risks)))
                 y += 16
         bx = x
-        for label, action, arg, key in (("Turn left", "turn", -1, "Q"), ("Turn right", "turn", 1, "E"),
-                                        ("Undo", "undo", None, "Bksp")):
+        turns = () if alpha else (("Turn left", "turn", -1, "Q"), ("Turn right", "turn", 1, "E"))
+        for label, action, arg, key in turns + (("Undo", "undo", None, "Bksp"),):
             r = button(s, app.hits, (bx, y, 112, 26), label, action, arg, key=key, mouse=m)
             bx = r.right + 6
         y += 30
@@ -226,6 +234,10 @@ def draw_actions(app, rect: pygame.Rect) -> None:
                 extra, turnable = f", turret {FACING_NAMES[tf]}", "turret"
             tname = app.short_names().get(app.target, app.target)
             text(s, fit_text(f"target {tname}, range {rng}{extra}", 12, SIDE_W - 124), (x, y + 4), 12)
+            if queries.is_alpha(g, app.ent(app.target)):
+                y += 17
+                text(s, fit_text(queries.as_summary(g, app.ent(app.target)), 12, SIDE_W - 24), (x, y + 4), 12,
+                     theme.TEXT_DIM)
             if turnable:
                 button(s, app.hits, (rect.right - 110, y, 48, 22), "< Z", "twist", -1, mouse=m,
                        tip=f"{turnable} left")
