@@ -107,42 +107,31 @@ def get_ruleset(name: str) -> Ruleset:
 
 @register("classic")
 def classic() -> Ruleset:
-    from systems import movement, end_phase_classic
+    """Total Warfare: movement, weapon, physical, heat and end phases. The
+    systems register in this order; later ones add to the hooks of earlier
+    ones (the vehicle rules wrap weapon and physical damage)."""
+    from systems import (end_phase_classic, heat_classic, movement, physical_attacks, piloting,
+                         vehicle_physical, vehicles, weapon_attacks)
     rs = Ruleset(
         name="classic",
         phases=("movement", "weapon", "physical", "heat", "end"),
     )
     rs.handlers[("movement", MoveOrder)] = (movement.check_move, movement.apply_move)
     rs.on_end["end"] = [end_phase_classic.finish_turn]
-    _extend_classic(rs)
+    weapon_attacks.register_classic(rs)
+    physical_attacks.register_classic(rs)
+    heat_classic.register_classic(rs)
+    piloting.register_classic(rs)
+    vehicles.register_classic(rs)
+    vehicle_physical.register_classic(rs)
     return rs
-
-
-def _extend_classic(rs: Ruleset) -> None:
-    """Systems that are optional at import time register here."""
-    import importlib
-    for module_name in ("systems.weapon_attacks", "systems.physical_attacks", "systems.heat_classic",
-                        "systems.piloting", "systems.vehicles", "systems.vehicle_physical"):
-        try:
-            mod = importlib.import_module(module_name)
-        except ModuleNotFoundError as exc:
-            if exc.name != module_name:
-                raise
-            continue
-        mod.register_classic(rs)
 
 
 @register("alpha-strike")
 def alpha_strike() -> Ruleset:
-    import importlib
+    """Alpha Strike: movement, combat and end phases (systems/alpha_strike.py)."""
+    from systems import alpha_strike as alpha_strike_rules, movement
     rs = Ruleset(name="alpha-strike", phases=("movement", "combat", "end"))
-    from systems import movement
     rs.handlers[("movement", MoveOrder)] = (movement.check_move, movement.apply_move)
-    try:
-        mod = importlib.import_module("systems.alpha_strike")
-    except ModuleNotFoundError as exc:
-        if exc.name != "systems.alpha_strike":
-            raise
-    else:
-        mod.register_alpha_strike(rs)
+    alpha_strike_rules.register_alpha_strike(rs)
     return rs
