@@ -34,6 +34,7 @@ BLOCKING_WOODS = 2             # intervening woods hexes that block LOS (AS-HIT-
 PHYSICAL_MODIFIER = {"standard": 0, "melee": 1}   # AS-PHYS-2 (melee: AS 2013 excerpt)
 MEL_DAMAGE = 1                 # AS-SPA-MEL
 TARGET_TYPE = {"BA": 1, "PM": 1}   # AS-HIT-3
+MAX_TO_HIT = 12                # a 2d6 roll cannot beat more
 
 
 def state(game: "Game") -> dict[str, Any]:
@@ -119,6 +120,10 @@ def terrain_modifiers(game: "Game", target_hex, sight: los.LosResult | None) -> 
     return mods
 
 
+def _too_hard(to_hit: int) -> str:
+    return f"the attack needs {to_hit} on 2d6, more than {MAX_TO_HIT}"
+
+
 def _common_check(game: "Game", order, target_uid: str | None) -> tuple[int, int] | str:
     ent = game.units[order.unit]
     name = game.world.component(ent, Identity).name
@@ -188,8 +193,8 @@ def plan_weapon_attack(game: "Game", order: FireOrder) -> dict[str, Any] | str:
     if fc:
         mods.append(("fire control hits", FIRE_CONTROL * fc))
     to_hit = sum(v for _, v in mods)
-    if to_hit > 12:
-        return f"the attack needs {to_hit} on 2d6, more than 12"
+    if to_hit > MAX_TO_HIT:
+        return _too_hard(to_hit)
     sp = as_card.specials(game, ent)
     ov_damage = ov if (index < 2 or sp.ovl) else 0      # AS-SPA-OVL
     ht = sp.ht[index] if sp.ht else 0
@@ -199,24 +204,37 @@ def plan_weapon_attack(game: "Game", order: FireOrder) -> dict[str, Any] | str:
             "ht": ht}
 
 
+def _refusal(plan: dict[str, Any] | str) -> str | None:
+    return plan if isinstance(plan, str) else None
+
+
+def _declare(game: "Game", order: FireOrder | PhysicalOrder, plan: dict[str, Any],
+             **event_fields: Any) -> None:
+    """Record a checked attack for resolution at the end of the phase; the
+    attacker has made its one attack this turn (AS-TURN-4)."""
+    ts = game.world.component(game.units[order.unit], TurnState)
+    if plan["attack"] == "weapon":
+        ts.fired = True
+    else:
+        ts.physical_done = True
+    ts.targets.append(order.target)
+    state(game)["declared"].append(plan)
+    game.log.emit("declare", unit=order.unit, target=order.target, attack=plan["attack"],
+                  **event_fields, to_hit=plan["to_hit"])
+
+
 def check_fire(game: "Game", order: FireOrder) -> str | None:
-    out = plan_weapon_attack(game, order)
-    return out if isinstance(out, str) else None
+    return _refusal(plan_weapon_attack(game, order))
 
 
 def apply_fire(game: "Game", order: FireOrder) -> None:
     plan = plan_weapon_attack(game, order)
-    ent = game.units[order.unit]
-    game.world.component(ent, TurnState).fired = True
-    game.world.component(ent, TurnState).targets.append(order.target)
     rec = state(game)
-    rec["declared"].append(plan)
     rec["fired"].append(order.unit)
     if plan["overheat"]:
         # AS-DMG-1: heat rises by the OV used even if the attack misses.
         rec["overheat"][order.unit] = plan["overheat"]
-    game.log.emit("declare", unit=order.unit, target=order.target, attack="weapon",
-                  overheat=plan["overheat"], to_hit=plan["to_hit"])
+    _declare(game, order, plan, overheat=plan["overheat"])
 
 
 # ------------------------------------------------------------------ physical attacks
@@ -246,8 +264,8 @@ def plan_physical_attack(game: "Game", order: PhysicalOrder) -> dict[str, Any] |
     if PHYSICAL_MODIFIER[order.attack]:
         mods.append((f"{order.attack} attack", PHYSICAL_MODIFIER[order.attack]))
     to_hit = sum(v for _, v in mods)
-    if to_hit > 12:
-        return f"the attack needs {to_hit} on 2d6, more than 12"
+    if to_hit > MAX_TO_HIT:
+        return _too_hard(to_hit)
     damage = c.size + (MEL_DAMAGE if order.attack == "melee" else 0)
     return {"attacker": order.unit, "target": order.target, "attack": order.attack, "range": "adjacent",
             "hexes": 1, "to_hit": to_hit, "modifiers": [list(m) for m in mods], "damage": damage,
@@ -255,18 +273,11 @@ def plan_physical_attack(game: "Game", order: PhysicalOrder) -> dict[str, Any] |
 
 
 def check_physical(game: "Game", order: PhysicalOrder) -> str | None:
-    out = plan_physical_attack(game, order)
-    return out if isinstance(out, str) else None
+    return _refusal(plan_physical_attack(game, order))
 
 
 def apply_physical(game: "Game", order: PhysicalOrder) -> None:
-    plan = plan_physical_attack(game, order)
-    ent = game.units[order.unit]
-    game.world.component(ent, TurnState).physical_done = True
-    game.world.component(ent, TurnState).targets.append(order.target)
-    state(game)["declared"].append(plan)
-    game.log.emit("declare", unit=order.unit, target=order.target, attack=order.attack,
-                  to_hit=plan["to_hit"])
+    _declare(game, order, plan_physical_attack(game, order))
 
 
 # ------------------------------------------------------------------ resolution

@@ -18,6 +18,7 @@ from components import (Actuators, AlphaStrikeCard, Altitude, ClassicHeat, Crew,
 from engine.hexgrid import Hex, neighbor, turn
 from engine.hexmap import Terrain
 from engine.orders import MoveOrder, MOVE_STEPS
+from systems.unit_state import airborne
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -246,7 +247,7 @@ def base_step(game: "Game", ent: int, rules, mode: str, state: MoveState, token:
         if not hm.on_map(dest):
             return f"hex {hm.label(dest)} is off the map"
         for other in game.units_at(dest):
-            if game.is_enemy(ent, other) and not _airborne(game, other) and mode != "jump":
+            if game.is_enemy(ent, other) and not airborne(game, other) and mode != "jump":
                 return f"hex {hm.label(dest)} holds an enemy unit"
         cost = rules.enter_cost(game, ent, mode, hm.terrain(state.hex), hm.terrain(dest), backward)
         if isinstance(cost, str):
@@ -258,11 +259,6 @@ def base_step(game: "Game", ent: int, rules, mode: str, state: MoveState, token:
             return f"not enough {noun} to enter {hm.label(dest)} (needs {new.mp}, has {mp_limit})"
         return new, rules.enter_psrs(hm.terrain(state.hex), hm.terrain(dest), mode, backward)
     return f"{token!r} is not a step for this unit"
-
-
-def _airborne(game: "Game", ent: int) -> bool:
-    alt = game.world.try_component(ent, Altitude)
-    return alt is not None and alt.level > 0
 
 
 STAND_RETRY_MP = 2
@@ -318,7 +314,7 @@ def plan(game: "Game", ent: int, mode: str, path: list[str], start: MoveState | 
     landed = _airborne_state(game, ent, result.states[0]) and not _airborne_state(game, ent, state)
     if (state.hex != result.states[0].hex or landed) and not _airborne_state(game, ent, state):
         for other in game.units_at(state.hex):
-            if other == ent or _airborne(game, other):
+            if other == ent or airborne(game, other):
                 continue
             if game.is_enemy(ent, other):
                 result.error = f"cannot end the move in {game.map.label(state.hex)}: an enemy unit is there"

@@ -53,6 +53,7 @@ from components import (Actuators, Altitude, Crew, Equipment, Identity, Position
 from engine.hexgrid import direction_to, distance, mech_attack_side, neighbor, turn, vehicle_attack_side
 from engine.orders import FireOrder, MoveOrder, PhysicalOrder
 from systems import clubs, damage, displacement, hit_location, piloting
+from systems.unit_state import airborne
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -653,11 +654,6 @@ def charge_to_hit(game: "Game", ent: int, tgt: int, dfa: bool = False) -> list[l
 CHARGE_MODIFIERS: list = []
 
 
-def _airborne(game: "Game", ent: int) -> bool:
-    alt = game.world.try_component(ent, Altitude)
-    return alt is not None and alt.level > 0
-
-
 def charge_damage(tons: int, hexes: int) -> int:
     """P-CHARGE-12: ceil(W/10 x hexes moved), rounding the product (X-CHARGE-1)."""
     return -(-tons * hexes // 10)
@@ -986,7 +982,7 @@ def _push_target(game: "Game", ent: int, tgt: int, e: dict, *, psr: tuple[str, i
                       cause=f"{cause}: the units have moved since the attack")
         return
     direction = direction_to(frm, tat)
-    if _airborne(game, tgt):
+    if airborne(game, tgt):
         # An airborne VTOL is not in the way: nothing to displace, the
         # attacker lands in the hex beneath it (V-PHYS-7).
         st = game.world.component(ent, Status)
@@ -1045,7 +1041,7 @@ def _missed_dfa(game: "Game", ent: int, tgt: int) -> None:
     pos, tpos = game.world.component(ent, Position), game.world.component(tgt, Position)
     thex = tpos.hex
     direction = direction_to(pos.hex, thex) or 0
-    if _airborne(game, tgt):
+    if airborne(game, tgt):
         # An airborne VTOL need not make room: the mech falls beneath it.
         piloting.fall(game, ent, 2, "missed death from above", at=thex, column="rear")
         return

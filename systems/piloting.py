@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 
 from components import Actuators, Crew, Identity, Position, Status, Structure, TurnState
 from engine.hexgrid import turn
+from systems.unit_state import airborne
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -365,7 +366,7 @@ def _replan_after_fall(game: "Game", ent: int, order, path: list[str], at: int, 
     if sub.error:
         # Keep the legal part; never end in another unit's hex.
         k = max(i for i, s in enumerate(sub.states) if s.hex == start.hex or not [
-            o for o in game.units_at(s.hex) if o != ent and not movement._airborne(game, o)])
+            o for o in game.units_at(s.hex) if o != ent and not airborne(game, o)])
         sub.states = sub.states[:k + 1]
         sub.psrs = [p for p in sub.psrs if p.step < k]
         final = sub.states[-1]

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 from components import (Altitude, Ammo, Armor, Crew, Equipment, Identity, Position, Status, Structure, Turret,
                         VehicleCrits, VehicleMovement, Weapons)
 from engine.weapons import weapons
+from systems.unit_state import airborne, is_vtol
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -73,16 +74,6 @@ def table_result(vtol: bool, location: str, roll: int) -> str:
 # --------------------------------------------------------------------- helpers
 def _vc(game: "Game", ent: int) -> VehicleCrits:
     return game.world.component(ent, VehicleCrits)
-
-
-def _is_vtol(game: "Game", ent: int) -> bool:
-    vm = game.world.try_component(ent, VehicleMovement)
-    return vm is not None and vm.motive == "vtol"
-
-
-def _airborne(game: "Game", ent: int) -> bool:
-    alt = game.world.try_component(ent, Altitude)
-    return alt is not None and alt.level > 0
 
 
 def _mounts(game: "Game", ent: int, location: str, usable: bool = False):
@@ -156,7 +147,7 @@ def choose_result(game: "Game", ent: int, location: str, roll: int) -> str:
     wrapping from 12 to 6 (V-CRIT-4); NO_CRITICAL if none does."""
     if roll <= 5:
         return NO_CRITICAL
-    vtol = _is_vtol(game, ent)
+    vtol = is_vtol(game, ent)
     r = roll
     for _ in range(7):
         effect = table_result(vtol, location, r)
@@ -174,7 +165,7 @@ def roll_critical(game: "Game", ent: int, location: str, weapon_damage: int = 0)
         return NO_CRITICAL
     roll = game.dice.roll("critical", 2, f"vehicle critical hit, {location}")
     effect = choose_result(game, ent, location, roll)
-    printed = table_result(_is_vtol(game, ent), location, roll)
+    printed = table_result(is_vtol(game, ent), location, roll)
     if effect == NO_CRITICAL:
         game.log.emit("critical", unit=game.uid(ent), location=location, effect=NO_CRITICAL, roll=roll,
                       **({"rolled": printed} if printed != NO_CRITICAL else {}))
@@ -274,7 +265,7 @@ def _crew_killed(game: "Game", ent: int, location: str, wd: int) -> None:
         crew.killed = True
     _immobilize(game, ent, "crew killed")
     game.log.emit("crew_killed", unit=game.uid(ent))
-    if _airborne(game, ent):        # V-CE-4: a VTOL or WiGE crashes and is destroyed
+    if airborne(game, ent):        # V-CE-4: a VTOL or WiGE crashes and is destroyed
         _destroy(game, ent, "crew killed: crashed")
 
 
@@ -298,7 +289,7 @@ def _engine(game: "Game", ent: int, location: str, wd: int) -> None:
     vc = _vc(game, ent)
     vc.engine_hit = True
     _immobilize(game, ent, "engine hit")          # V-CE-7
-    if _is_vtol(game, ent) and _airborne(game, ent):
+    if is_vtol(game, ent) and airborne(game, ent):
         forced_landing(game, ent)                 # V-VCE-2
 
 
@@ -381,7 +372,7 @@ def _pilot(game: "Game", ent: int, location: str, wd: int) -> None:
     from systems import driving
     vc = _vc(game, ent)
     vc.driver_hit = True
-    if not _airborne(game, ent):
+    if not airborne(game, ent):
         return
     passed, _ = driving.roll(game, ent, "pilot hit")
     if not passed:

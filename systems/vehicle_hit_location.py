@@ -16,7 +16,8 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from components import Status, Turret, VehicleCrits, VehicleMovement
+from components import Status, Turret, VehicleCrits
+from systems.unit_state import is_vtol
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -65,11 +66,6 @@ class VehicleHit:
     critical: bool = False  # the table's critical marker: roll T-3 / T-4 for `location`
     motive: bool = False   # T-1 †: roll T-5 with the direction modifier of `side`
     rotor: bool = False    # T-2 †: a rotor hit (ceil(damage/10), cruise -1)
-
-
-def is_vtol(game: "Game", ent: int) -> bool:
-    vm = game.world.try_component(ent, VehicleMovement)
-    return vm is not None and vm.motive == "vtol"
 
 
 def has_turret(game: "Game", ent: int) -> bool:

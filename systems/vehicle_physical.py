@@ -41,6 +41,7 @@ from typing import TYPE_CHECKING
 from components import Altitude, Position, Status, VehicleMovement
 from engine.hexgrid import Hex, distance, vehicle_attack_side
 from systems import physical_attacks as pa
+from systems.unit_state import airborne
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -54,11 +55,6 @@ VEHICLE_TALL = "a vehicle stands one level tall (V-CHAR-6)"
 # --------------------------------------------------------------------- helpers
 def is_vehicle(game: "Game", ent: int) -> bool:
     return game.kind(ent) == "vehicle"
-
-
-def airborne(game: "Game", ent: int) -> bool:
-    alt = game.world.try_component(ent, Altitude)
-    return alt is not None and alt.level > 0
 
 
 def altitude(game: "Game", ent: int) -> int:

@@ -27,13 +27,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable
 
-from components import (Actuators, Altitude, Ammo, ClassicHeat, Crew, Identity, Mount, Position,
-                        Status, Structure, TurnState, Turret, VehicleMovement, Weapons)
+from components import (Actuators, Ammo, ClassicHeat, Crew, Identity, Mount, Position, Status, Structure,
+                        TurnState, Turret, Weapons)
 from engine.hexgrid import distance, mech_attack_side, vehicle_attack_side
 from engine.orders import FireOrder
 from engine.weapons import WeaponType, weapons
 from systems import criticals  # noqa: F401  (registers the lost-location hook for jump jets and sinks)
 from systems import damage, firing_arcs, hit_location, line_of_sight
+from systems.unit_state import airborne, is_vtol
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -231,7 +232,7 @@ def _compute(game: "Game", attacker: int, target: int, mount_index: int) -> ToHi
             return ToHit.impossible(f"{a_name}'s {wname} is under water")
 
     # ---- geometry
-    if rng == 0 and (_vtol(game, attacker) or not (_airborne(game, target) or _airborne(game, attacker))):
+    if rng == 0 and (is_vtol(game, attacker) or not (airborne(game, target) or airborne(game, attacker))):
         # V-VATK-2: a VTOL never attacks a target in its own hex.
         return ToHit.impossible(f"{t_ident.name} is in {a_name}'s own hex")
     band = wt.range_band(rng)
@@ -261,7 +262,7 @@ def _compute(game: "Game", attacker: int, target: int, mount_index: int) -> ToHi
         mods.append((f"target moved {t_ts.hexes_moved} hexes", tm))
     if t_ts.moved and t_ts.mode == "jump" and t_ts.hexes_moved > 0:
         mods.append(("target jumped", 1))
-    if _vtol(game, target) and _airborne(game, target):
+    if is_vtol(game, target) and airborne(game, target):
         mods.append(("target airborne VTOL", 1))          # V-VATK-5
     if t_st.prone:
         mods.append(("target prone, adjacent", -2) if rng <= 1 else ("target prone", 1))
@@ -279,7 +280,7 @@ def _compute(game: "Game", attacker: int, target: int, mount_index: int) -> ToHi
     # An airborne VTOL gets no benefit from the woods in its hex (V-VATK-5),
     # unless it flies under the treetops along a road through them (V-VTOL-9).
     if (t_terrain.woods and t_body.top < t_terrain.level + 2
-            and (not _airborne(game, target) or t_terrain.road)):
+            and (not airborne(game, target) or t_terrain.road)):
         mods.append(("target in light woods", 1) if t_terrain.woods == 1 else ("target in heavy woods", 2))
     if los.woods_points:
         mods.append(("intervening woods", los.woods_points))
@@ -317,16 +318,6 @@ def _compute(game: "Game", attacker: int, target: int, mount_index: int) -> ToHi
         return ToHit(number, mods, f"the {wname} needs {number} to hit: above 12, the shot cannot be made",
                      rng, band, los)
     return ToHit(number, mods, None, rng, band, los)
-
-
-def _airborne(game: "Game", ent: int) -> bool:
-    alt = game.world.try_component(ent, Altitude)
-    return alt is not None and alt.level > 0
-
-
-def _vtol(game: "Game", ent: int) -> bool:
-    vm = game.world.try_component(ent, VehicleMovement)
-    return vm is not None and vm.motive == "vtol"
 
 
 def preview(game: "Game", attacker_uid: str, target_uid: str, weapon_key: str,
@@ -518,12 +509,10 @@ def vehicle_side_hit(game: "Game", attacker: int, target: int) -> tuple[str, boo
 HIT_RULES["mech"] = mech_hit
 HIT_RULES.setdefault("vehicle", vehicle_side_hit)
 
-# The vehicle rules roll weapon hits on their own tables and apply them:
-# fn(game, attacker, target, damage, cause) (systems/vehicles.py registers it).
-WEAPON_HIT_VEHICLE: list[Callable[["Game", int, int, int, str], object]] = []
 # The vehicle hit tables (T-1/T-2 with rotor, critical and motive markers):
-# fn(game, attacker, target, amount, cause) applies one damage group itself.
-WEAPON_HIT_VEHICLE: list = []
+# fn(game, attacker, target, amount, cause) applies one damage group itself
+# (systems/vehicles.py registers it).
+WEAPON_HIT_VEHICLE: list[Callable[["Game", int, int, int, str], object]] = []
 
 
 def apply_hit(game: "Game", attacker: int, target: int, amount: int, cause: str,
