@@ -19,3 +19,10 @@ ALL_COMPONENTS = (
     Actuators, Weapons, Ammo, Equipment, HeatSinks, ClassicHeat, AlphaStrikeHeat,
     Altitude, Turret, Status, TurnState, AlphaStrikeCard, CriticalSlots, VehicleCrits,
 )
+
+__all__ = [
+    "Identity", "Position", "Crew", "MechMovement", "VehicleMovement", "Armor", "Structure",
+    "Actuators", "ARM_ACTUATORS", "LEG_ACTUATORS", "Mount", "Weapons", "AmmoBin", "Ammo",
+    "Equipment", "HeatSinks", "ClassicHeat", "AlphaStrikeHeat", "Altitude", "Turret", "Status",
+    "TurnState", "AlphaStrikeCard", "CriticalSlots", "VehicleCrits", "ALL_COMPONENTS",
+]

@@ -6,7 +6,7 @@ built from this one list. Every event carries `turn`, `phase` and `type`
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
 
 
 class EventLog:
@@ -14,18 +14,12 @@ class EventLog:
         self.events: list[dict[str, Any]] = []
         self.turn = 0
         self.phase = "setup"
-        self._listeners: list[Callable[[dict], None]] = []
 
     def emit(self, type_: str, **fields: Any) -> dict:
         event = {"turn": self.turn, "phase": self.phase, "type": type_}
         event.update(fields)
         self.events.append(event)
-        for listener in self._listeners:
-            listener(event)
         return event
-
-    def subscribe(self, listener: Callable[[dict], None]) -> None:
-        self._listeners.append(listener)
 
     def of_type(self, type_: str) -> list[dict]:
         return [e for e in self.events if e["type"] == type_]

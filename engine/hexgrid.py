@@ -125,12 +125,6 @@ def turn(facing: int, hexsides: int) -> int:
     return (facing + hexsides) % 6
 
 
-def facing_difference(a: int, b: int) -> int:
-    """Smallest number of hexside turns between two facings (0..3)."""
-    d = (a - b) % 6
-    return min(d, 6 - d)
-
-
 # ---------------------------------------------------------------- geometry
 SQRT3 = math.sqrt(3.0)
 

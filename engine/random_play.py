@@ -33,8 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from components import (AlphaStrikeHeat, Altitude, Armor, ClassicHeat, Identity, Position, Status,
-                        Structure, Weapons)
+from components import AlphaStrikeHeat, Altitude, Armor, ClassicHeat, Position, Status, Structure, Weapons
 from engine.game import Game
 from engine.hexgrid import Hex
 from engine.hexmap import HexMap, Terrain

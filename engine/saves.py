@@ -179,7 +179,6 @@ def parse_save(raw: bytes | str, fname: str = "save") -> dict[str, Any]:
 
 def load_game(path: Path | str):
     """Load a save file into a new Game, or raise DataError (one line)."""
-    from engine.game import Game
     data = load_save_dict(path)
     return game_from_save(data, str(path))
 

@@ -195,7 +195,7 @@ def _parse_classic(raw: dict, ck: _Checker, unit: UnitData) -> None:
     kind = unit.kind
     for t in ("AlphaStrike", "Heat"):
         if t in raw:
-            ck.err(None, t, f"only for kind = \"alpha-strike\" units")
+            ck.err(None, t, "only for kind = \"alpha-strike\" units")
     # Crew
     crew = ck.table(raw, "Crew", required=True)
     if crew is not None:

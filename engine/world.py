@@ -61,10 +61,6 @@ class World:
         self._enter()
         return sorted(esper.get_components(*ctypes), key=lambda p: p[0])
 
-    def entities(self) -> list[int]:
-        self._enter()
-        return sorted(esper._entities.keys())  # esper has no public listing
-
     def delete(self) -> None:
         """Drop this world's context entirely."""
         if esper.current_world == self.name:

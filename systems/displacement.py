@@ -20,7 +20,7 @@ import dataclasses
 import math
 from typing import TYPE_CHECKING
 
-from components import Altitude, Identity, Position, Status, TurnState
+from components import Altitude, Identity, Position, Status
 from engine.hexgrid import Hex, direction_to, neighbor, turn
 
 if TYPE_CHECKING:

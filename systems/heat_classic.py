@@ -1,5 +1,5 @@
 """Classic BattleMech heat (rules/mech_core.md section 13; Alpha Strike heat
-is systems/alpha_strike and its own `AlphaStrikeHeat` component).
+is systems/as_end_phase.py and its own `AlphaStrikeHeat` component).
 
 Owns the Heat phase for every mech with a `ClassicHeat` component, in the
 CGL-errata order: add the turn's buildup (movement, stand-up attempts,

@@ -18,6 +18,7 @@ from components import (Actuators, AlphaStrikeCard, Altitude, ClassicHeat, Crew,
 from engine.hexgrid import Hex, neighbor, turn
 from engine.hexmap import Terrain
 from engine.orders import MoveOrder, MOVE_STEPS
+from systems.heat_classic import movement_mp_penalty
 from systems.unit_state import airborne
 
 if TYPE_CHECKING:
@@ -94,7 +95,7 @@ def mech_walk_mp(game: "Game", ent: int) -> int:
         walk = min(walk, 1)
     heat = game.world.try_component(ent, ClassicHeat)
     if heat is not None:
-        walk -= heat.heat // 5
+        walk -= movement_mp_penalty(heat.heat)
     if status.crits.count("gyro") >= 2:
         return 0
     return max(0, walk)

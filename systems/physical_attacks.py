@@ -512,12 +512,6 @@ def _hatchet(game: "Game", ent: int, tgt: int, limb: str | None, level_diff: int
     return Eval(None, mods, game.world.component(ent, Identity).tonnage // 5, table)
 
 
-def _arms_used(attack: str, limb: str | None) -> set[str]:
-    if attack in ("punch", "hatchet"):
-        return {limb} if limb else set()
-    return set()
-
-
 def _combination_error(game: "Game", uid: str, attack: str, limb: str | None) -> str | None:
     """Core section 4: per turn either one punch per arm, or one kick, or one
     club, or one push, or a physical weapon per arm (a punch and a hatchet

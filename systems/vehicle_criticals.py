@@ -17,7 +17,6 @@ weapon attack rules.
 """
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING
 
 from components import (Altitude, Ammo, Armor, Crew, Equipment, Identity, Position, Status, Structure, Turret,
@@ -477,14 +476,6 @@ def attack_modifiers(game: "Game", ent: int, weapon_location: str, attacker_move
     if weapon_location in vc.stabilizers and attacker_movement:
         out.append(("stabilizer hit (movement doubled)", attacker_movement))
     return out
-
-
-def cruise_after(vm: VehicleMovement) -> int:
-    return max(0, vm.cruise - vm.motive_penalty)
-
-
-def flank(cruise: int) -> int:
-    return math.ceil(1.5 * cruise)
 
 
 # --------------------------------------------------------------------- weapon attack wiring

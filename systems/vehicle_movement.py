@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from components import Position, VehicleCrits, VehicleMovement
 from engine.hexgrid import neighbor, turn
+from systems.motive_damage import current_cruise
 from engine.hexmap import Terrain
 from systems import movement
 from systems.movement import MoveState, Reach
@@ -52,8 +53,8 @@ def is_paved(t: Terrain) -> bool:
 
 
 def cruise_mp(game: "Game", ent: int) -> int:
-    vm = game.world.component(ent, VehicleMovement)
-    return max(0, vm.cruise - vm.motive_penalty)
+    """Cruise MP after motive damage (T-5)."""
+    return current_cruise(game.world.component(ent, VehicleMovement))
 
 
 def _stunned(game: "Game", ent: int) -> bool:

@@ -216,7 +216,7 @@ def _compute(game: "Game", attacker: int, target: int, mount_index: int) -> ToHi
     if wt.shots_per_ton and not _live_bins(game, attacker, mount.type):
         return ToHit.impossible(f"{a_name} has no ammunition left for its {wname}")
     if a_st.prone and mount.location in ("left_leg", "right_leg"):
-        return ToHit.impossible(f"a prone mech cannot fire its leg weapons")
+        return ToHit.impossible("a prone mech cannot fire its leg weapons")
     if a_st.prone and mount.location in ("left_arm", "right_arm"):
         other = "right_arm" if mount.location == "left_arm" else "left_arm"
         if other in ts.fired_locations:

@@ -4,7 +4,6 @@ section 10; physical.md P-PUSH-6, -9, P-CHARGE-15, -17)."""
 from hypothesis import given, settings, strategies as st
 
 from components import Position, Status
-from engine.hexgrid import parse_hex_label
 from engine.hexmap import Terrain
 from systems import displacement
 from tests.physical_helpers import add, events, make_game, nb, phys, play

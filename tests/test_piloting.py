@@ -2,7 +2,7 @@
 up (rules/mech_core.md sections 9 and 11; worked examples 10, 11, 15)."""
 import pytest
 
-from components import Actuators, Crew, Position, Status, Structure
+from components import Crew, Position, Status
 from engine.hexgrid import parse_hex_label
 from engine.hexmap import Terrain
 from systems import damage, piloting

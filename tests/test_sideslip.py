@@ -60,7 +60,7 @@ def test_V_VTOL_1_vtol_at_flank_rolls_for_sideslip():
 # ----------------------------------------------------------------- V-SLIP-3..6 resolution
 def test_V_SLIP_3_success_proceeds_as_intended():
     game = make_game(dice={"psr": [5]})
-    ent = add(game, "hover", "saladin.toml", "0410")
+    add(game, "hover", "saladin.toml", "0410")
     assert move(game, "hover", "flank", ["F", "F", "F", "R", "F"]) is None
     assert not events(game, "sideslip") and label(game, "hover") == "0507"
 
@@ -103,8 +103,8 @@ def test_V_COLL_1_V_SKID_3_hover_slipping_into_woods_is_damaged_and_immobile():
 def test_V_COLL_2_vtol_slipping_at_a_mech_s_height_charges_it():
     # Mech on level 0 stands 2 levels tall; the VTOL at altitude 2 runs into it.
     game = make_game(dice={"psr": [2], "to_hit": [12], "location": [7, 7, 7, 7]})
-    ent = add(game, "heli", "warrior.toml", "0410", altitude=2)
-    mech = add(game, "mech", "locust.toml", "0406", side="blue")
+    add(game, "heli", "warrior.toml", "0410", altitude=2)
+    add(game, "mech", "locust.toml", "0406", side="blue")
     move(game, "heli", "flank", ["F", "F", "F", "R", "F"])
     charge = [e for e in events(game, "attack") if e["attack"] == "accidental charge"]
     assert charge and charge[0]["target"] == "mech" and charge[0]["hit"]

@@ -83,7 +83,7 @@ def test_V_SKID_3_skid_into_water_it_cannot_enter_destroys():
 
 def test_T8_skid_into_a_unit_is_an_accidental_charge_that_stops_it():
     game = _board(dice={"psr": [2], "to_hit": [11], "motive": [2, 2]})
-    ent = add(game, "s", "striker.toml", "0511")
+    add(game, "s", "striker.toml", "0511")
     add(game, "tank", "manticore.toml", "0507", side="blue")
     move(game, "s", "flank", ["F", "F", "F", "R", "F"])
     charge = [e for e in events(game, "attack") if e["attack"] == "accidental charge"][0]

@@ -267,7 +267,7 @@ rear = 6
 
 def test_refused_move_changes_nothing():
     game = make_game(hexes={"0403": {"terrain": "light_woods"}})
-    ent = add(game, "hover", "condor.toml", "0405")
+    add(game, "hover", "condor.toml", "0405")
     reason = move(game, "hover", "cruise", ["F", "F"])
     assert "light woods is prohibited terrain for hover vehicles" in reason
     assert label(game, "hover") == "0405" and len(events(game, "refused")) == 1

@@ -4,11 +4,10 @@ vehicle rules need (a prone mech punching a vehicle in its own hex, partial
 cover in depth 1 water)."""
 from hypothesis import given, settings, strategies as st
 
-from components import Altitude, Armor, Position, Status, TurnState, VehicleCrits, VehicleMovement
-from engine.hexgrid import parse_hex_label
+from components import Armor, Position, Status, VehicleCrits, VehicleMovement
 from systems import physical_attacks as pa
 from systems import vehicle_physical as vp
-from tests.physical_helpers import add, events, make_game, move, nb, phys, play, ts
+from tests.physical_helpers import add, events, make_game, move, nb, phys, play
 
 
 def _setup(attacker="grasshopper", target="vedette", target_dir=0, target_facing=3, a_over=None,
