@@ -6,10 +6,10 @@ import json
 
 from engine.game import Game
 from engine.hexgrid import parse_hex_label
-from engine.hexmap import HexMap, Terrain
 from engine.orders import FireOrder, MoveOrder, PhysicalOrder
 from engine.scenario import ScriptedTurn, play_turn
 from engine.unit_loader import parse_unit
+from tests.helpers import add, make_map
 
 
 def card_text(name: str = "Test 'Mech", type: str = "BM", size: int = 3, move: int = 10, jump: int = 0,
@@ -40,10 +40,7 @@ points = 30
 
 def make_as_game(width: int = 12, height: int = 30, seed: int = 1, forced: dict | None = None,
                  hexes: dict | None = None) -> Game:
-    hexmap = HexMap(width, height)
-    for label, terrain in (hexes or {}).items():
-        hexmap.set(parse_hex_label(label), terrain if isinstance(terrain, Terrain) else Terrain(**terrain))
-    return Game(hexmap, "alpha-strike", seed, forced)
+    return Game(make_map(width, height, hexes), "alpha-strike", seed, forced)
 
 
 def add_card(game: Game, uid: str, side: str, at: str, heat_level: int | None = None,
@@ -62,10 +59,7 @@ def add_card(game: Game, uid: str, side: str, at: str, heat_level: int | None = 
 
 
 def add_shipped(game: Game, uid: str, unit_file: str, side: str, at: str, **overrides) -> int:
-    from engine.paths import UNITS
-    from engine.unit_loader import load_unit
-    data = load_unit(UNITS / f"{unit_file}.toml")
-    return game.add_unit(data, uid, side, parse_hex_label(at), 0, overrides)
+    return add(game, uid, unit_file, side, at, 0, **overrides)
 
 
 def move(uid: str, path, mode: str = "walk") -> MoveOrder:

@@ -1,4 +1,6 @@
-"""Small builders shared by the tests: games on inline maps with shipped units."""
+"""Small builders shared by the tests: games on inline maps with shipped units.
+The area helper modules (physical_helpers, weapons_support, vehicle_fixtures,
+alpha_strike_helpers) build on these."""
 from __future__ import annotations
 
 from engine.game import Game
@@ -8,14 +10,24 @@ from engine.paths import UNITS
 from engine.unit_loader import load_unit
 
 
-def make_game(width: int = 10, height: int = 10, ruleset: str = "classic", seed: int = 1,
-              forced: dict | None = None, hexes: dict | None = None) -> Game:
+def make_map(width: int, height: int, hexes: dict | None = None) -> HexMap:
+    """A clear map with some hexes set: {"XXYY": Terrain or Terrain keywords}."""
     hexmap = HexMap(width, height)
     for label, terrain in (hexes or {}).items():
         hexmap.set(parse_hex_label(label), terrain if isinstance(terrain, Terrain) else Terrain(**terrain))
-    return Game(hexmap, ruleset, seed, forced)
+    return hexmap
+
+
+def make_game(width: int = 10, height: int = 10, ruleset: str = "classic", seed: int = 1,
+              forced: dict | None = None, hexes: dict | None = None) -> Game:
+    return Game(make_map(width, height, hexes), ruleset, seed, forced)
 
 
 def add(game: Game, uid: str, unit_file: str, side: str, at: str, facing: int = 0, **overrides) -> int:
     data = load_unit(UNITS / f"{unit_file}.toml")
     return game.add_unit(data, uid, side, parse_hex_label(at), facing, overrides)
+
+
+def events(game: Game, type_: str, **match) -> list[dict]:
+    """The events of one type, optionally only those with these field values."""
+    return [e for e in game.log.of_type(type_) if all(e.get(k) == v for k, v in match.items())]

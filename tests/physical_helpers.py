@@ -5,7 +5,7 @@ from __future__ import annotations
 from components import Identity, TurnState
 from engine.hexgrid import neighbor, parse_hex_label
 from engine.orders import FireOrder, MoveOrder, PhysicalOrder
-from tests.helpers import add, make_game  # noqa: F401  (re-exported)
+from tests.helpers import add, events, make_game  # noqa: F401  (re-exported)
 
 
 def nb(label: str, direction: int, steps: int = 1) -> str:
@@ -79,10 +79,6 @@ def ts(game, uid: str) -> TurnState:
 
 def set_tons(game, uid: str, tons: int) -> None:
     game.world.component(game.units[uid], Identity).tonnage = tons
-
-
-def events(game, type_: str, **match) -> list[dict]:
-    return [e for e in game.log.of_type(type_) if all(e.get(k) == v for k, v in match.items())]
 
 
 def two_mechs(attacker_at="0505", attacker_facing=0, target_dir=0, target_facing=3, hexes=None,

@@ -4,17 +4,14 @@ from __future__ import annotations
 
 from engine.game import Game
 from engine.hexgrid import parse_hex_label
-from engine.hexmap import HexMap, Terrain
 from engine.orders import MoveOrder
 from engine.unit_loader import find_unit_file, load_unit
+from tests.helpers import events, make_map  # noqa: F401  (events re-exported)
 
 
 def make_game(width: int = 10, height: int = 12, hexes: dict | None = None, dice: dict | None = None,
               seed: int = 1) -> Game:
-    m = HexMap(width, height)
-    for label, t in (hexes or {}).items():
-        m.set(parse_hex_label(label), t if isinstance(t, Terrain) else Terrain(**t))
-    return Game(m, "classic", seed, dice or {})
+    return Game(make_map(width, height, hexes), "classic", seed, dice or {})
 
 
 def add(game: Game, uid: str, data: str, at: str, facing: int = 0, side: str = "red", **overrides) -> int:
@@ -29,10 +26,6 @@ def move(game: Game, uid: str, mode: str, path: list[str]) -> str | None:
     reason = game.submit(MoveOrder(uid, {}, mode=mode, path=list(path)))
     game.end_phase()
     return reason
-
-
-def events(game: Game, type_: str) -> list[dict]:
-    return game.log.of_type(type_)
 
 
 def label(game: Game, uid: str) -> str:

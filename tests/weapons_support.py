@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from engine.game import Game
 from engine.hexgrid import parse_hex_label
-from engine.hexmap import HexMap, Terrain
 from engine.unit_loader import find_unit_file, load_unit, parse_unit
+from tests.helpers import events, make_map  # noqa: F401  (events re-exported)
 
 BASIC_MECH = """
 name = "Test {tons}"
@@ -51,10 +51,7 @@ def shipped(name: str):
 def make_game(units, terrain: dict[str, dict] | None = None, forced: dict | None = None,
               width: int = 16, height: int = 16, seed: int = 1) -> Game:
     """units: (uid, data, side, "XXYY", facing[, overrides])."""
-    hm = HexMap(width, height)
-    for label, kw in (terrain or {}).items():
-        hm.set(parse_hex_label(label), Terrain(**kw))
-    game = Game(hm, "classic", seed, forced)
+    game = Game(make_map(width, height, terrain), "classic", seed, forced)
     for u in units:
         uid, data, side, at, facing = u[:5]
         over = u[5] if len(u) > 5 else None
@@ -68,6 +65,3 @@ def set_moved(game: Game, uid: str, mode: str, hexes: int) -> None:
     ts = game.get(uid, TurnState)
     ts.moved, ts.mode, ts.hexes_moved = True, mode, hexes
 
-
-def events(game: Game, type_: str) -> list[dict]:
-    return game.log.of_type(type_)
