@@ -755,3 +755,36 @@ def test_alpha_strike_presentation_hexes_no_facing_attacker_card_and_overheat(tm
     a._preview_cache = {}
     assert not specials(g, g.units[loki]).ovl
     assert "adds nothing" in a.as_overheat_lines()[0][0]
+
+
+@pytest.mark.skipif(not any(t is FireOrder for (_p, t) in training_ground().ruleset.handlers),
+                    reason="weapon attacks not in this build")
+def test_prone_mech_weapon_conflicts_show_while_ticking_not_after_firing(app):
+    g = app.game      # level ground, face to face
+    g.world.component(g.units["hopper"], Position).hex = Hex(5, 6)
+    g.world.component(g.units["hopper"], Position).facing = 0
+    g.world.component(g.units["jager"], Position).hex = Hex(5, 4)
+    g.world.component(g.units["jager"], Position).facing = 3
+    assert _skip_to(app, "weapon")
+    while app.selected != "hopper":
+        key(app, pygame.K_SPACE)
+        if app.overlay == "handover":
+            handover(app)
+    g.world.component(g.units["hopper"], Status).prone = True      # test setup: no event, so
+    app._preview_cache = {}                                          # drop the cached previews
+    app.set_target("jager")
+    slots = {slot.order_name: slot for slot, _p in app.weapon_previews("jager")}
+    arms = [n for n, sl in slots.items() if sl.mount.location in ("left_arm", "right_arm")
+            and app.weapon_previews("jager")[list(slots).index(n)][1].reason is None]
+    assert len({slots[n].mount.location for n in arms}) == 2, "needs weapons in both arms"
+    ticked_arms = {slots[n].mount.location for n in arms if app.checks.get(n)}
+    assert len(ticked_arms) == 1              # the auto-ticking kept one arm only
+    other = [n for n in arms if slots[n].mount.location not in ticked_arms][0]
+    assert "one arm only" in app.weapon_conflicts("jager")[other]
+    click_button(app, "toggle_weapon", other)  # ticked anyway: still marked before firing
+    assert app.checks[other] and "one arm only" in app.weapon_conflicts("jager")[other]
+    hit = [h for h in app.hits if h.action == "toggle_weapon" and h.arg == other][0]
+    assert "one arm only" in hit.tip
+    click_button(app, "toggle_weapon", other)
+    key(app, pygame.K_RETURN)
+    assert not [e for e in g.log.of_type("refused") if e.get("unit") == "hopper"]

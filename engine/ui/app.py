@@ -498,6 +498,9 @@ class App:
         if uid and self.phase_kind() == "fire":
             for slot, p in self.weapon_previews(uid):
                 self.checks[slot.order_name] = p.reason is None
+            # untick what cannot fire together with the weapons before it (one arm when prone, ...)
+            for name in self.weapon_conflicts(uid):
+                self.checks[name] = False
 
     def aim_turret(self, target: str) -> None:
         """Point a free turret at the new target (the player can still turn it, Z/X)."""
@@ -533,6 +536,40 @@ class App:
             for slot in queries.weapon_slots(self.game, self.ent(uid)):
                 order = queries.fire_order(uid, slot.order_name, target, self.twist, self.turret)
                 out.append((slot, queries.preview(self.game, order)))
+        self._preview_cache[key] = out
+        return out
+
+    def weapon_conflicts(self, target: str) -> dict[str, str]:
+        """Weapons that cannot fire together with the ones ticked (a prone
+        mech fires from one arm only, ...): order name -> the engine's reason.
+        The ticked weapons are declared, in list order, on a scratch copy of
+        the game (declarations roll no dice), and every weapon is checked
+        after the ones before it; cached per set of ticked weapons."""
+        ticked = tuple(n for n, v in sorted(self.checks.items()) if v)
+        key = ("wc", self.selected, target, ticked, self.twist, self.turret, len(self.game.log.events))
+        if key in self._preview_cache:
+            return self._preview_cache[key]
+        out: dict[str, str] = {}
+        uid = self.selected
+        if uid and target and not queries.is_alpha(self.game, self.ent(uid)) and ticked:
+            from engine.game import Game
+            scratch = Game.from_dict(self.game.to_dict(record=False, events=False))
+            slots = [slot for slot, p in self.weapon_previews(target) if p.reason is None]
+            for slot in slots:              # the ticked ones, in the order fire() declares them
+                if not self.checks.get(slot.order_name):
+                    continue
+                order = queries.fire_order(uid, slot.order_name, target, self.twist, self.turret)
+                reason = scratch.check(order)
+                if reason:
+                    out[slot.order_name] = reason
+                else:
+                    scratch.submit(order)
+            for slot in slots:              # the others, against everything ticked
+                if self.checks.get(slot.order_name):
+                    continue
+                reason = scratch.check(queries.fire_order(uid, slot.order_name, target, self.twist, self.turret))
+                if reason:
+                    out[slot.order_name] = reason
         self._preview_cache[key] = out
         return out
 

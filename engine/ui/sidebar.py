@@ -244,9 +244,20 @@ def draw_actions(app, rect: pygame.Rect) -> None:
                 button(s, app.hits, (rect.right - 56, y, 48, 22), "X >", "twist", 1, mouse=m,
                        tip=f"{turnable} right")
             y += 25
+            conflicts = app.weapon_conflicts(app.target)
             for i, (slot, p) in enumerate(app.weapon_previews(app.target)):
                 if y > rect.bottom - 40:
                     break
+                clash = conflicts.get(slot.order_name)
+                if clash and p.reason is None:
+                    # cannot fire together with the weapons ticked (shown before firing)
+                    label = f"{i + 1}. {slot.label}: {short_reason(clash, app.name(app.target))}"
+                    checkbox(s, app.hits, (x, y, SIDE_W - 16, 18), fit_text(label, 12, SIDE_W - 40),
+                             app.checks.get(slot.order_name, False), "toggle_weapon", slot.order_name,
+                             colour=theme.BAD if app.checks.get(slot.order_name) else theme.WARN)
+                    app.hits[-1].tip = f"not with the weapons ticked: {clash}"
+                    y += 19
+                    continue
                 if p.reason:
                     label = f"{i + 1}. {slot.label}: {short_reason(p.reason, app.name(app.target))}"
                     tip = p.reason
