@@ -55,6 +55,11 @@ def current_cruise(vm: VehicleMovement) -> int:
     return max(0, vm.cruise - vm.motive_penalty)
 
 
+def flank_mp(cruise: int) -> int:
+    """Flank MP: 1.5 x cruise, rounded up."""
+    return math.ceil(1.5 * cruise)
+
+
 def apply_result(game: "Game", ent: int, result: str) -> None:
     """Apply one T-5 result now (cumulative MP loss)."""
     vm = game.world.component(ent, VehicleMovement)
@@ -71,7 +76,7 @@ def apply_result(game: "Game", ent: int, result: str) -> None:
     vm.motive_psr_mods = sum(v for k, v in mods.items() if k in vc.motive_results)
     new = current_cruise(vm)
     game.log.emit("motive_damage", unit=game.uid(ent), result=result, cruise=new,
-                  flank=math.ceil(1.5 * new), driving_modifier=vm.motive_psr_mods)
+                  flank=flank_mp(new), driving_modifier=vm.motive_psr_mods)
     if new <= 0:
         from systems.vehicle_criticals import _immobilize
         _immobilize(game, ent, "motive system destroyed" if result == "major" else "no cruise MP left")
@@ -86,7 +91,7 @@ def apply_rotor_hits(game: "Game", ent: int, hits: int) -> None:
     vm.motive_penalty += lost
     vc.rotor_mp_lost += lost
     new = current_cruise(vm)
-    game.log.emit("rotor_damage", unit=game.uid(ent), hits=hits, cruise=new, flank=math.ceil(1.5 * new))
+    game.log.emit("rotor_damage", unit=game.uid(ent), hits=hits, cruise=new, flank=flank_mp(new))
     if new <= 0 and not game.world.component(ent, Status).destroyed:
         alt = game.world.try_component(ent, Altitude)
         if alt is not None and alt.level > 0 and not vc.engine_hit:

@@ -13,12 +13,11 @@ elevation (V-VTOL-10, V-COLL-3).
 """
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING
 
 from components import Position, VehicleCrits, VehicleMovement
 from engine.hexgrid import neighbor, turn
-from systems.motive_damage import current_cruise
+from systems.motive_damage import current_cruise, flank_mp
 from engine.hexmap import Terrain
 from systems import movement
 from systems.movement import MoveState, Reach
@@ -81,7 +80,7 @@ class VehicleMotionBase:
 
     def base_mp(self, game: "Game", ent: int, mode: str) -> int:
         cruise = cruise_mp(game, ent)
-        return cruise if mode == "cruise" else math.ceil(1.5 * cruise)
+        return cruise if mode == "cruise" else flank_mp(cruise)
 
     def mp(self, game: "Game", ent: int, mode: str) -> int:
         return self.base_mp(game, ent, mode)

@@ -90,15 +90,22 @@ def test_AS_HIT_2_beyond_long_range_and_zero_damage_brackets_are_refused():
     assert of(events, "attack") == [] and not game.get("a", TurnState).fired
 
 
-def test_AS_HIT_4_line_of_sight_through_woods():
-    # One intervening woods hex: +1; two block; target in woods and behind woods: +1 once.
-    game = make_as_game(hexes={"0507": WOODS, "0508": WOODS, "0305": WOODS, "0306": WOODS})
+def _two_duels(hexes: dict):
+    """Two pairs five hexes apart in the combat phase: a (0510) -> b (0505)
+    and c (0310) -> d (0305)."""
+    game = make_as_game(hexes=hexes)
     add_card(game, "a", "red", "0510")
     add_card(game, "b", "blue", "0505")
     add_card(game, "c", "red", "0310")
     add_card(game, "d", "blue", "0305")
     game.start_turn(["red", "blue"])
     game.start_phase("combat")
+    return game
+
+
+def test_AS_HIT_4_line_of_sight_through_woods():
+    # One intervening woods hex: +1; two block; target in woods and behind woods: +1 once.
+    game = _two_duels({"0507": WOODS, "0508": WOODS, "0305": WOODS, "0306": WOODS})
     assert "no line of sight" in game.check(fire("a", "b"))
     plan = as_combat.plan_weapon_attack(game, fire("c", "d"))
     assert mods(plan)["woods"] == 1
@@ -107,13 +114,7 @@ def test_AS_HIT_4_line_of_sight_through_woods():
 def test_AS_LOS_1_a_hill_higher_than_both_units_blocks():
     # a (level 0) and b (level 0) behind a level 2 hill: blocked. c (level 0)
     # and d on a level 1 hill behind a level 1 hex: not higher than both, clear.
-    game = make_as_game(hexes={"0507": {"level": 2}, "0307": {"level": 1}, "0305": {"level": 1}})
-    add_card(game, "a", "red", "0510")
-    add_card(game, "b", "blue", "0505")
-    add_card(game, "c", "red", "0310")
-    add_card(game, "d", "blue", "0305")
-    game.start_turn(["red", "blue"])
-    game.start_phase("combat")
+    game = _two_duels({"0507": {"level": 2}, "0307": {"level": 1}, "0305": {"level": 1}})
     assert "blocks line of sight" in game.check(fire("a", "b"))
     assert game.check(fire("c", "d")) is None
 
