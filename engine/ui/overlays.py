@@ -21,6 +21,8 @@ HELP = [
               ("Shift+Space", "all your units that have not acted pass this phase"),
               ("Enter", "confirm the move or the attacks; end the phase when all have acted"),
               ("N", "end the phase (when every unit has acted)")]),
+    ("Deployment", [("click a unit, then a hex", "place it in your zone (tinted)"),
+                    ("Q / E, click its hex again", "turn it"), ("Enter", "confirm this side's deployment")]),
     ("Movement", [("1 2 3 / R / J", "mode: walk, run, jump (vehicles: cruise, flank)"),
                   ("click a hex in range", "plan the cheapest path there (badge = MP left)"),
                   ("click it again / right-click", "turn right / left at the end"),
@@ -160,11 +162,11 @@ def _draw_digest(app) -> None:
 def _draw_help(app) -> None:
     s = app.screen
     _cover(app, 200)
-    r = _box(app, 880, 430, "Keys and mouse (F1 or ? to close)")
+    r = _box(app, 880, 540, "Keys and mouse (F1 or ? to close)")
     col_x = [r.x + 16, r.x + r.w // 2 + 8]
     y = [r.y + 34, r.y + 34]
-    for i, (title, rows) in enumerate(HELP):
-        c = 0 if i in (0, 1, 4) else 1
+    for title, rows in HELP:
+        c = 1 if title in ("Deployment", "Movement", "Game") else 0
         text(s, title, (col_x[c], y[c]), 15, theme.ACCENT, True)
         y[c] += 22
         for key, what in rows:
