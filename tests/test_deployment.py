@@ -106,3 +106,23 @@ def test_a_placement_the_engine_accepts_is_in_the_zone_and_legal(x, y, facing):
         assert h in deployment.deployment_hexes(g, "blue") and pos(g, "hopper").hex == h
     else:
         assert (pos(g, "hopper").hex, pos(g, "hopper").facing) == before
+
+
+def test_V_VTOL_5_and_11_vtol_placement_follows_altitude():
+    from components import Altitude
+    from engine.hexmap import Terrain
+    from engine.paths import UNITS
+    from engine.unit_loader import load_unit
+    g = training_ground(1)
+    g.add_unit(load_unit(UNITS / "warrior.toml"), "heli", "blue", parse_hex_label("0515"), 0, {"altitude": 1})
+    g.map.set(parse_hex_label("0415"), Terrain("light_woods"))          # trees 2 levels tall
+    g.map.set(parse_hex_label("0615"), Terrain("water", depth=1))
+    deployment.begin(g)
+    alt = g.world.component(g.units["heli"], Altitude)
+    assert "treetops" in deployment.check_placement(g, "heli", parse_hex_label("0415"), 0)   # V-VTOL-5
+    alt.level = 3
+    assert deployment.check_placement(g, "heli", parse_hex_label("0415"), 0) is None
+    assert deployment.check_placement(g, "heli", parse_hex_label("0615"), 0) is None        # flying over water
+    alt.level = 0
+    assert "water" in deployment.check_placement(g, "heli", parse_hex_label("0615"), 0)     # V-VTOL-11 landed
+    assert "woods" in deployment.check_placement(g, "heli", parse_hex_label("0415"), 0)
