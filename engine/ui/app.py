@@ -31,7 +31,7 @@ from engine.ui.autosaver import BackgroundSaver
 from engine.ui.widgets import Hit, panel, text, wrap
 from engine.ui import board, overlays, sidebar
 from engine.ui import deploy as deploy_ui
-from engine.ui.layout import HOTSEAT_KEY, MODE_LABELS, SIDE_W, TOP, UNIT_PANEL_H, short_name, short_reason  # noqa: F401
+from engine.ui.layout import HOTSEAT_KEY, MODE_LABELS, SIDE_W, TOP, UNIT_PANEL_H, short_name
 from systems import movement
 
 def default_save_dir() -> Path:

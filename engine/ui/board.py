@@ -10,11 +10,10 @@ import pygame
 from components import Position, Status
 from engine.hexgrid import FACING_NAMES
 from engine.ui import queries, theme
-from engine.ui.layout import MODE_LABELS, SIDE_W, TOP, UNIT_PANEL_H, short_reason  # noqa: F401
+from engine.ui.layout import MODE_LABELS, short_reason
 from engine.ui.geometry import map_pixel_size, map_pos
 from engine.ui.mapview import draw_hex_outline, draw_unit, fill_hex
 from engine.ui.widgets import panel, render as widgets_render, text, wrap
-from systems import movement  # noqa: F401
 
 
 def recent_damage(app) -> dict[str, int]:
@@ -160,7 +159,6 @@ def draw_map(app) -> None:
                 ghost = res.final
             elif ghost is None:
                 ghost = res.final
-                ghost_is_hover = True
         if app.hover_path and app.path:
             ghost = app.planned(app.path).final
     # attacks declared this phase

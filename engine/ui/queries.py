@@ -7,7 +7,6 @@ comes from the engine or from the rule systems.
 """
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -15,6 +14,7 @@ from components import Identity, Position, Weapons, Equipment, Status, AlphaStri
 from engine.hexgrid import distance, line, neighbors
 from engine.orders import FireOrder, PhysicalOrder, MoveOrder
 from engine.weapons import weapons as weapon_table
+from systems import as_combat, as_end_phase, physical_attacks, weapon_attacks
 
 _2D6 = {n: sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= n) / 36 for n in range(0, 14)}
 
@@ -78,15 +78,6 @@ class Preview:
         return mods
 
 
-def _module(name: str):
-    try:
-        return importlib.import_module(name)
-    except ModuleNotFoundError as exc:
-        if exc.name != name:
-            raise
-        return None
-
-
 def _mods(raw) -> list[tuple[str, int]]:
     return [(str(m[0]), int(m[1])) for m in raw or []]
 
@@ -100,43 +91,30 @@ def preview(game, order) -> Preview:
     if reason is not None:
         return Preview(reason=reason)
     ent = game.units[order.unit]
-    alpha = is_alpha(game, ent)
-    try:
-        if isinstance(order, FireOrder):
-            if alpha:
-                mod = _module("systems.as_combat")
-                got = mod.plan_weapon_attack(game, order) if mod else None
-                if isinstance(got, dict):
-                    return Preview(to_hit=got["to_hit"], modifiers=_mods(got["modifiers"]), extra=got)
-            else:
-                mod = _module("systems.weapon_attacks")
-                if mod is not None and hasattr(mod, "preview"):
-                    try:
-                        th = mod.preview(game, order.unit, order.target, order.weapon, order.torso_twist,
-                                         turret=order.turret)
-                    except TypeError:      # a preview without turret facings
-                        th = mod.preview(game, order.unit, order.target, order.weapon, order.torso_twist)
-                    if th.reason:
-                        return Preview(reason=th.reason)
-                    extra = {"range": th.range, "band": th.band, "los": th.los}
-                    return Preview(to_hit=th.number, modifiers=_mods(th.modifiers), extra=extra)
-        elif isinstance(order, PhysicalOrder) and order.target:
-            if alpha:
-                mod = _module("systems.as_combat")
-                got = mod.plan_physical_attack(game, order) if mod else None
-                if isinstance(got, dict):
-                    return Preview(to_hit=got["to_hit"], modifiers=_mods(got["modifiers"]), extra=got)
-            else:
-                mod = _module("systems.physical_attacks")
-                if mod is not None and hasattr(mod, "evaluate"):
-                    ev = mod.evaluate(game, ent, game.units[order.target], order.attack, order.limb)
-                    if ev.reason:
-                        return Preview(reason=ev.reason)
-                    return Preview(to_hit=ev.to_hit, modifiers=_mods(ev.mods),
-                                   extra={"damage": ev.damage, "table": ev.table})
-    except (KeyError, AttributeError, TypeError):
-        pass
+    if isinstance(order, FireOrder):
+        if is_alpha(game, ent):
+            return _plan_preview(as_combat.plan_weapon_attack(game, order))
+        th = weapon_attacks.preview(game, order.unit, order.target, order.weapon, order.torso_twist,
+                                    turret=order.turret)
+        if th.reason:
+            return Preview(reason=th.reason)
+        return Preview(to_hit=th.number, modifiers=_mods(th.modifiers),
+                       extra={"range": th.range, "band": th.band, "los": th.los})
+    if isinstance(order, PhysicalOrder) and order.target:
+        if is_alpha(game, ent):
+            return _plan_preview(as_combat.plan_physical_attack(game, order))
+        ev = physical_attacks.evaluate(game, ent, game.units[order.target], order.attack, order.limb)
+        if ev.reason:
+            return Preview(reason=ev.reason)
+        return Preview(to_hit=ev.to_hit, modifiers=_mods(ev.mods), extra={"damage": ev.damage, "table": ev.table})
     return Preview()
+
+
+def _plan_preview(plan) -> Preview:
+    """An Alpha Strike attack plan (a dict with to_hit and modifiers, or a reason string)."""
+    if isinstance(plan, dict):
+        return Preview(to_hit=plan["to_hit"], modifiers=_mods(plan["modifiers"]), extra=plan)
+    return Preview(reason=plan) if isinstance(plan, str) else Preview()
 
 
 # ---------------------------------------------------------------- physical
@@ -249,17 +227,10 @@ def attack_side(game, attacker: int, target: int) -> str | None:
     return fn(tpos.hex, tpos.facing, apos)
 
 
-def as_heat_after(game, ent: int, overheat: int) -> int | None:
+def as_heat_after(game, ent: int, overheat: int) -> int:
     """Alpha Strike: the end-phase heat level a weapon attack with this
-    overheat leads to (systems/as_end_phase.heat_preview), or None."""
-    mod = _module("systems.as_end_phase")
-    fn = getattr(mod, "heat_preview", None) if mod else None
-    if fn is None:
-        return None
-    try:
-        return fn(game, ent, overheat)
-    except (KeyError, AttributeError, TypeError):
-        return None
+    overheat leads to (systems/as_end_phase.heat_preview)."""
+    return as_end_phase.heat_preview(game, ent, overheat)
 
 
 def range_between(game, a: int, b: int) -> int:
