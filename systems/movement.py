@@ -67,6 +67,7 @@ class PathResult:
 
 
 # --------------------------------------------------------------------- mechs
+NO_BACKWARD_MODES = ("run", "flank", "jump")   # core section 2, V-MOVE-6
 MECH_TERRAIN_COST = {"clear": 0, "rough": 1, "rubble": 1, "light_woods": 1, "heavy_woods": 2}
 BUILDING_PSR = {1: 0, 2: 1, 3: 2, 4: 5}   # building type (light..hardened) -> PSR modifier
 
@@ -239,7 +240,7 @@ def base_step(game: "Game", ent: int, rules, mode: str, state: MoveState, token:
         if state.prone:
             return "a prone mech must stand before it can move"
         backward = token == "B"
-        if backward and mode in ("run", "flank", "jump"):
+        if backward and mode in NO_BACKWARD_MODES:
             return {"run": "a running mech cannot move backward",
                     "flank": "a vehicle at flank speed cannot move backward",
                     "jump": "a jump cannot go backward"}[mode]
@@ -406,6 +407,8 @@ def reachable(game: "Game", ent: int, mode: str, tokens: tuple[str, ...] | None 
         if hasattr(rules, "reachable") and tokens is None:
             return rules.reachable(game, ent, mode, state, limit)
         tokens = tokens or getattr(rules, "search_tokens", ("F", "B", "L", "R"))
+        if mode in NO_BACKWARD_MODES:
+            tokens = tuple(t for t in tokens if t != "B")   # always refused: skip the tries
         return search(game, ent, rules, mode, state, limit, tokens)
 
 

@@ -154,3 +154,17 @@ def test_move_state_replace_matches_dataclasses_replace():
     assert changed == dataclasses.replace(s, facing=4, mp=5, turned=True)
     assert hash(changed) == hash(dataclasses.replace(s, facing=4, mp=5, turned=True))
     assert s.facing == 2 and s.mp == 3          # the original is unchanged
+
+
+def test_reachable_skips_backward_tries_only_where_they_are_refused():
+    # Running mechs and vehicles at flank never back up (core section 2, V-MOVE-6):
+    # the search leaves out "B" there, with the same result as trying it.
+    game = make_game(hexes={"0504": {"terrain": "light_woods"}, "0606": {"level": 1}})
+    ent = add(game, "g", "grasshopper", "red", "0505")
+    hover = add(game, "h", "saladin", "red", "0308")
+    for unit, mode in ((ent, "run"), (hover, "flank"), (ent, "walk")):
+        rules = movement.motion_rules(game, unit)
+        full = movement.search(game, unit, rules, mode, movement.start_state(game, unit),
+                               rules.mp(game, unit, mode), ("F", "B", "L", "R"))
+        assert {k: r.mp for k, r in movement.reachable(game, unit, mode).items()} == \
+            {k: r.mp for k, r in full.items()}
