@@ -13,7 +13,9 @@ exactly the saved final state; `verify()` checks that it does.
 current step. A save without a record (an old format) can only be shown from
 its event log: `simulated` is then False and the steps walk the events.
 
-Command line: `hexmech replay SAVE [--json]` (also `python -m engine replay`).
+Command line: `hexmech replay SAVE` opens the game window in read-only replay
+mode (engine/ui/replay_view.py; `--screenshot PATH` renders one frame);
+`--json` / `--text` play it back headless (also `python -m engine replay`).
 """
 from __future__ import annotations
 
@@ -217,10 +219,18 @@ def main(argv: list[str] | None = None) -> int:
                                      description="play a saved game back from its record")
     parser.add_argument("save")
     parser.add_argument("--json", action="store_true", help="print one JSON document (events, final units)")
+    parser.add_argument("--text", action="store_true", help="print the combat log instead of opening the window")
     parser.add_argument("--turn", type=int, default=None, help="stop at the start of this turn")
+    parser.add_argument("--screenshot", metavar="PATH", help="render one frame of the replay window to PATH and exit")
+    parser.add_argument("--size", default="1400x860", help="window size WxH")
     args = parser.parse_args(argv)
     try:
         replay = Replay.from_file(args.save)
+        if not (args.json or args.text):
+            from engine.ui.main import run_replay
+            if args.turn is not None:
+                replay.jump_to_turn(args.turn)
+            return run_replay(replay, args.screenshot, args.size)
         if args.turn is not None:
             replay.jump_to_turn(args.turn)
             problems: list[str] = []

@@ -93,7 +93,7 @@ def test_replay_command_json(tmp_path):
     out = json.loads(run.stdout)
     assert out["verified"] is True and out["events"] == as_json(game.log.events)
     assert out["units"] == as_json(game.snapshots())
-    text = _run("replay", str(path))
+    text = _run("replay", str(path), "--text")
     assert text.returncode == 0 and "replay matches the saved game" in text.stdout
 
 

@@ -788,3 +788,45 @@ def test_prone_mech_weapon_conflicts_show_while_ticking_not_after_firing(app):
     click_button(app, "toggle_weapon", other)
     key(app, pygame.K_RETURN)
     assert not [e for e in g.log.of_type("refused") if e.get("unit") == "hopper"]
+
+
+def test_take_back_move_with_ctrl_z_puts_the_unit_back_and_lets_it_move_again(app):
+    handover(app)
+    uid = app.selected
+    side = app.flow.current_side
+    start = app.game.world.component(app.game.units[uid], Position)
+    start = (start.hex, start.facing)
+    key(app, pygame.K_w)
+    key(app, pygame.K_RETURN)
+    assert hex_of(app, uid) != start[0] and uid in app.flow.acted
+    assert app.overlay == "handover" and app.ov["side"] != side     # the other side's turn
+    handover(app)
+    key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
+    # the move is gone, record and all; the turn order steps back to the mover's side
+    pos = app.game.world.component(app.game.units[uid], Position)
+    assert (pos.hex, pos.facing) == start and uid not in app.flow.acted
+    assert not app.game.log.of_type("move")
+    assert app.flow.current_side == side
+    if app.overlay == "handover":
+        handover(app)
+    assert app.selected == uid and app.flow.may_act(uid)
+    key(app, pygame.K_w)
+    key(app, pygame.K_w)
+    key(app, pygame.K_RETURN)
+    assert hex_of(app, uid) == neighbor(neighbor(start[0], start[1]), start[1])
+
+
+def test_take_back_button_refuses_once_a_die_was_rolled(app):
+    handover(app)
+    uid = app.selected
+    key(app, pygame.K_w)
+    key(app, pygame.K_RETURN)
+    moved = hex_of(app, uid)
+    handover(app)
+    app.game.dice.roll("psr", 2, uid)            # e.g. a piloting roll during the move: it is final now
+    pump(app)
+    tip = next(h.tip for h in app.hits if h.action == "take_back")
+    assert "die has been rolled" in tip
+    click_button(app, "take_back")
+    assert hex_of(app, uid) == moved and uid in app.flow.acted
+    assert app.message_bad and "die has been rolled" in app.message

@@ -20,7 +20,7 @@ from components import Identity, Position, Status, Turret, AlphaStrikeCard, Alti
 from engine.errors import DataError
 from engine.hexgrid import Hex, FACING_NAMES, direction_to, neighbors
 from engine.orders import MoveOrder, FireOrder, PhysicalOrder
-from engine import deployment, saves
+from engine import deployment, saves, undo
 from engine.ui import theme
 from engine.ui.geometry import Camera
 from engine.ui.mapview import MapRenderer, load_art
@@ -31,6 +31,7 @@ from engine.ui.autosaver import BackgroundSaver
 from engine.ui.widgets import Hit, panel, text, wrap
 from engine.ui import board, overlays, sidebar
 from engine.ui import deploy as deploy_ui
+from engine.ui import replay_view
 from engine.ui.layout import HOTSEAT_KEY, MODE_LABELS, SIDE_W, TOP, UNIT_PANEL_H, short_name
 from systems import movement
 
@@ -70,6 +71,7 @@ class App:
         self.level = level
         self.viewing: str | None = None
         self.frame_ms = 0.0
+        self.replay = None       # an engine.replay.Replay shown read-only (engine/ui/replay_view.py)
         if game is not None:
             self.set_game(game, level)
 
@@ -101,6 +103,23 @@ class App:
             return
         self.flow.start()
         self.after_flow()
+
+    def set_replay(self, replay, level: str | None = None) -> None:
+        """Show a replay read-only: `replay.game` is drawn as a game is; no
+        orders can be given (engine/ui/replay_view.py)."""
+        self.replay = replay
+        game = replay.game
+        self.game = game
+        self.level = level
+        self.flow = TurnFlow(game)          # never started: nobody acts in a replay
+        self.viewing = None
+        self.renderer = MapRenderer(game, load_art(level))
+        self.camera = Camera(game.map.width, game.map.height, self.map_rect())
+        self.camera.fit()
+        self.camera.zoom = max(self.camera.zoom + 1, 6)
+        self.log.reset()
+        self.overlay, self.ov, self.stack = None, {}, []
+        self.clear_selection()
 
     def map_rect(self) -> tuple[int, int, int, int]:
         w, h = self.screen.get_size()
@@ -440,7 +459,8 @@ class App:
             return
         if order is None:
             order = self.declare[1] if self.declare else queries.move_order(uid, self.mode or "walk", self.path)
-        reason = self.game.submit(order)
+        self.stamp()            # the turn flow goes into the undo snapshot (take_back restores it)
+        reason = undo.submit_move(self.game, order)
         if reason:
             self.say(reason, True)
             return
@@ -454,9 +474,36 @@ class App:
             return
         order = queries.move_order(uid, self.mode or "walk", [])
         if self.game.check(order) is None:
-            self.game.submit(order)
+            self.stamp()
+            undo.submit_move(self.game, order)
         self.say(f"{self.name(uid)} stays put")
         self.unit_done(uid)
+
+    def take_back_reason(self) -> str | None:
+        """Why the last move cannot be taken back now, or None."""
+        if self.phase_kind() != "move":
+            return "moves can only be taken back during the movement phase"
+        return undo.undo_reason(self.game)
+
+    def take_back(self) -> None:
+        """Take back the last whole move (engine/undo.py): the unit stands
+        where it started and the turn order steps back to its side."""
+        reason = self.take_back_reason()
+        if reason:
+            self.say(f"Cannot take back: {reason}", True)
+            return
+        uid = undo.last_undoable_unit(self.game)
+        undo.undo_move(self.game)
+        flow = (self.game.phase_data.get(HOTSEAT_KEY) or {}).get("flow")
+        if flow:
+            self.flow.load(flow)
+        self.renderer_dirty = True
+        self.clear_selection()
+        self.selected = None
+        self.say(f"{self.name(uid)}'s move taken back")
+        self.after_flow()
+        if self.overlay is None and uid and self.flow.may_act(uid):
+            self.select(uid)
 
     def unit_done(self, uid: str) -> None:
         self.renderer_dirty = True
@@ -788,6 +835,15 @@ class App:
 
     def do(self, action: str, arg=None) -> None:
         """Every user action, from a click, a key or a test."""
+        if self.replay is not None:         # read-only: orders are ignored
+            if action == "replay":
+                replay_view.do(self, action, arg)
+            elif action == "select":            # shows the unit's record sheet; selects nothing
+                self.inspect = arg if arg in self.game.units else None
+            elif action in replay_view.VIEW_ACTIONS:
+                self._do_meta(action, arg) if action in self.META_ACTIONS else self._do_game(action, arg)
+            self.update_hover()
+            return
         if action in self.META_ACTIONS:
             self._do_meta(action, arg)
         elif self.game is not None and deployment.active(self.game):
@@ -875,6 +931,8 @@ class App:
                 self.turn_step(arg)
         elif action == "undo":
             self.undo()
+        elif action == "take_back":
+            self.take_back()
         elif action == "confirm":
             kind = self.phase_kind()
             if self.flow.phase_done():
@@ -1190,6 +1248,10 @@ class App:
             return self.do("new_menu")
         if ctrl and k == pygame.K_q:
             return self.do("quit")
+        if ctrl and k == pygame.K_z:
+            return self.do("take_back")
+        if self.replay is not None and self.overlay is None and replay_view.on_key(self, ev):
+            return
         if self.overlay == "confirm_quit":
             if k in (pygame.K_y, pygame.K_RETURN):
                 self.do("really_quit")
@@ -1363,7 +1425,10 @@ class App:
         board.draw_map(self)
 
     def draw_topbar(self) -> None:
-        sidebar.draw_topbar(self)
+        if self.replay is not None:
+            replay_view.draw_bar(self)
+        else:
+            sidebar.draw_topbar(self)
 
     def draw_sidebar(self) -> None:
         sidebar.draw_sidebar(self)

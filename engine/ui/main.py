@@ -28,6 +28,40 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     return p.parse_args(argv)
 
 
+def run_replay(replay, screenshot: str | None = None, size: str = "1400x860") -> int:
+    """Open the window in read-only replay mode (or render one frame to `screenshot`)."""
+    import os
+    if screenshot:
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import pygame
+    from engine.ui.app import App
+    try:
+        w, h = (int(v) for v in size.lower().split("x"))
+    except ValueError:
+        print(f"hexmech: --size expects WxH like 1400x860, got {size!r}", file=sys.stderr)
+        return 2
+    pygame.init()
+    pygame.display.set_caption(f"hexmech replay - {replay.fname}")
+    screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
+    app = App(screen, edge_pan=not screenshot, autosave=False)
+    level = ((replay.final.get("phase_data") or {}).get("hotseat") or {}).get("level")
+    app.set_replay(replay, level)
+    if screenshot:
+        app.draw()
+        pygame.image.save(app.screen, screenshot)
+        pygame.quit()
+        return 0
+    clock = pygame.time.Clock()
+    while app.running:
+        dt = clock.tick(60) / 1000.0
+        app.pump()
+        app.update(dt)
+        app.draw()
+        pygame.display.flip()
+    pygame.quit()
+    return 0
+
+
 def run(argv: list[str]) -> int:
     args = parse_args(argv)
     import os

@@ -29,6 +29,7 @@ HELP = [
                   ("Q E (A D), Shift+wheel", "turn left / right"), ("W / S", "step forward / backward"),
                   ("PgUp / PgDn, L", "VTOL up / down, land or lift off"), ("P", "drop prone / stand up"),
                   ("Backspace", "undo the last step"), ("Esc", "clear the planned path"),
+                  ("Ctrl+Z", "take back the last confirmed move (until a die is rolled)"),
                   ("G", "declare the charge / death from above offered"),
                   ("V", "where a missed charge ends: engine's choice / front-left / front-right")]),
     ("Attacks", [("hover an enemy", "line of sight, range, to-hit and chance for each weapon"),
@@ -37,6 +38,9 @@ HELP = [
                  ("Enter (physical)", "done: no more physical attacks for this unit"), ("O / I", "Alpha Strike overheat up / down")]),
     ("Game", [("M / Esc", "menu"), ("Ctrl+S / Ctrl+L / Ctrl+N", "save / load / new battle"),
               ("[ ] End", "scroll the combat log"), ("F1 / ?", "this help"), ("Ctrl+Q", "quit")]),
+    ("Replay (hexmech replay SAVE)", [("Right / Left", "step forward / back"),
+                                      ("PgDn / PgUp, T / Shift+T", "next / previous turn"),
+                                      ("Home / End", "the start / the end")]),
 ]
 
 

@@ -60,12 +60,15 @@ def draw_topbar(app) -> None:
         text(s, "All units have acted", (x, TOP // 2), 14, theme.TEXT, False, "midleft")
     bx = w - 10
     for label, action, key, enabled in (("Menu", "menu", "M", True), ("Help", "help", "F1", True),
-                                        ("End phase", "end_phase", "N", app.flow.phase_done())):
+                                        ("End phase", "end_phase", "N", app.flow.phase_done()),
+                                        *((("Take back move", "take_back", "Ctrl+Z", True),)
+                                          if app.phase_kind() == "move" else ())):
         bw = theme.font(13).size(f"{label} [{key}]")[0] + 16
         bx -= bw
         button(s, app.hits, (bx, 5, bw, TOP - 10), label, action, key=key, enabled=enabled,
                active=(action == "end_phase" and enabled), mouse=app.mouse,
-               tip="units still have to act" if not enabled else "")
+               tip=("units still have to act" if not enabled else
+                    (app.take_back_reason() or "") if action == "take_back" else ""))
         bx -= 6
 
 
@@ -97,7 +100,8 @@ def draw_sidebar(app) -> None:
     unit_rect = pygame.Rect(x, TOP, SIDE_W, UNIT_PANEL_H)
     draw_unit_panel(s, unit_rect, app.game, uid, mp_text)
     act = pygame.Rect(x, unit_rect.bottom, SIDE_W, app.log_rect().y - unit_rect.bottom)
-    draw_actions(app, act)
+    if app.replay is None:          # a replay takes no orders
+        draw_actions(app, act)
     app.log.draw(s, app.log_rect())
 
 

@@ -1,0 +1,87 @@
+"""Read-only replay mode of the hot-seat window (`hexmech replay SAVE`).
+
+The window shows `replay.game` (the state after the current step of an
+engine.replay.Replay) the way it shows a game being played: board, counters,
+record sheet, combat log. This module owns what differs: the replay bar
+(where we are, buttons to step), the keys that step, and the rule that no
+order can be given (every action that would change the game is ignored).
+"""
+from __future__ import annotations
+
+import pygame
+
+from engine.ui import theme
+from engine.ui.layout import TOP
+from engine.ui.widgets import button, text
+
+# actions allowed in replay mode besides the replay's own
+VIEW_ACTIONS = ("zoom", "pan", "center", "log_scroll", "log_end", "quit", "really_quit", "close", "help")
+
+
+def do(app, action: str, arg=None) -> None:
+    """Step the replay: `arg` is forward / back / next_turn / prev_turn / home / end."""
+    r = app.replay
+    if arg == "forward":
+        r.forward()
+    elif arg == "back":
+        r.back()
+    elif arg == "next_turn":
+        nxt = [t for t in r.turns() if t > r.turn]
+        r.jump_to_turn(nxt[0]) if nxt else r.to_end()
+    elif arg == "prev_turn":
+        at_start = _turn_start(r) == r.position
+        r.jump_to_turn(r.turn - 1 if at_start or r.game.turn == 0 else r.turn)
+    elif arg == "home":
+        r.seek(0)
+    elif arg == "end":
+        r.to_end()
+    app.renderer_dirty = True
+    app.selected = None
+
+
+def _turn_start(r) -> int | None:
+    if not r.simulated:
+        return None
+    for i, a in enumerate(r.actions):
+        if a["do"] == "start_turn" and a["turn"] + 1 == r.turn:
+            return i + 1
+    return None
+
+
+KEYS = {pygame.K_RIGHT: "forward", pygame.K_LEFT: "back", pygame.K_PAGEDOWN: "next_turn",
+        pygame.K_PAGEUP: "prev_turn", pygame.K_HOME: "home", pygame.K_END: "end"}
+
+
+def on_key(app, ev) -> bool:
+    """Handle a key in replay mode; True if it was a replay key."""
+    k = ev.key
+    if k == pygame.K_t:
+        app.do("replay", "prev_turn" if ev.mod & pygame.KMOD_SHIFT else "next_turn")
+        return True
+    if k in KEYS:
+        app.do("replay", KEYS[k])
+        return True
+    return False
+
+
+def status(r) -> str:
+    g = r.game
+    return f"Replay: turn {g.turn}, phase {g.phase or 'setup'}, step {r.position} of {r.length}"
+
+
+def draw_bar(app) -> None:
+    s = app.screen
+    w, _ = s.get_size()
+    pygame.draw.rect(s, theme.PANEL, (0, 0, w, TOP))
+    pygame.draw.line(s, theme.BORDER, (0, TOP - 1), (w, TOP - 1))
+    x = text(s, status(app.replay), (10, TOP // 2), 15, theme.ACCENT, True, "midleft").right + 14
+    if app.game.winner:
+        x = text(s, f"winner: {app.game.winner}", (x, TOP // 2), 14, theme.TEXT, False, "midleft").right + 14
+    bx = w - 10
+    for label, arg, key in (("End", "end", "End"), ("Turn >", "next_turn", "PgDn"), ("Step >", "forward", "Right"),
+                            ("< Step", "back", "Left"), ("< Turn", "prev_turn", "PgUp"),
+                            ("Start", "home", "Home")):
+        bw = theme.font(13).size(f"{label} [{key}]")[0] + 16
+        bx -= bw
+        button(s, app.hits, (bx, 5, bw, TOP - 10), label, "replay", arg, key=key, mouse=app.mouse)
+        bx -= 6
