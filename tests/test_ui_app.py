@@ -799,8 +799,9 @@ def test_take_back_move_with_ctrl_z_puts_the_unit_back_and_lets_it_move_again(ap
     key(app, pygame.K_w)
     key(app, pygame.K_RETURN)
     assert hex_of(app, uid) != start[0] and uid in app.flow.acted
-    assert app.overlay == "handover" and app.ov["side"] != side     # the other side's turn
-    handover(app)
+    assert app.overlay == "handover" and app.ov["side"] != side     # the other side's turn is next
+    # the mover, still at the screen, takes the move back from the hand-over screen
+    assert any(h.action == "take_back" for h in app.hits)
     key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
     # the move is gone, record and all; the turn order steps back to the mover's side
     pos = app.game.world.component(app.game.units[uid], Position)
@@ -814,6 +815,19 @@ def test_take_back_move_with_ctrl_z_puts_the_unit_back_and_lets_it_move_again(ap
     key(app, pygame.K_w)
     key(app, pygame.K_RETURN)
     assert hex_of(app, uid) == neighbor(neighbor(start[0], start[1]), start[1])
+
+
+def test_the_next_player_cannot_take_back_the_other_sides_move(app):
+    handover(app)
+    uid = app.selected
+    key(app, pygame.K_w)
+    key(app, pygame.K_RETURN)
+    moved = hex_of(app, uid)
+    handover(app)                                # the other player now has the screen
+    assert "only they may take it back" in app.take_back_reason()
+    key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
+    assert hex_of(app, uid) == moved and uid in app.flow.acted
+    assert app.message_bad
 
 
 def test_take_back_button_refuses_once_a_die_was_rolled(app):
@@ -830,3 +844,9 @@ def test_take_back_button_refuses_once_a_die_was_rolled(app):
     click_button(app, "take_back")
     assert hex_of(app, uid) == moved and uid in app.flow.acted
     assert app.message_bad and "die has been rolled" in app.message
+
+
+def test_the_hidden_top_bar_does_not_answer_clicks_under_the_hand_over_screen(app):
+    assert app.overlay == "handover"
+    app.draw()
+    assert {h.action for h in app.hits} <= {"handover_done", "menu", "take_back"}

@@ -483,7 +483,20 @@ class App:
         """Why the last move cannot be taken back now, or None."""
         if self.phase_kind() != "move":
             return "moves can only be taken back during the movement phase"
-        return undo.undo_reason(self.game)
+        reason = undo.undo_reason(self.game)
+        if reason:
+            return reason
+        # Hot seat: a player takes back only their own side's last move: on
+        # their turn, or from the hand-over screen before passing the screen on.
+        uid = undo.last_undoable_unit(self.game)
+        mover = self.game.side_of(self.ent(uid)) if uid is not None else None
+        if self.overlay == "handover":
+            at_screen_is_mover = mover is not None and mover != self.ov.get("side")
+            return None if at_screen_is_mover else "the screen has been handed over: that move is final"
+        side = self.flow.current_side
+        if mover is not None and side is not None and mover != side:
+            return f"the last move was {mover.title()}'s: only they may take it back, before handing over"
+        return None
 
     def take_back(self) -> None:
         """Take back the last whole move (engine/undo.py): the unit stands
@@ -1400,6 +1413,7 @@ class App:
             self.draw_sidebar()
         elif self.game is not None:
             self.draw_topbar()
+            self.hits = []      # the hand-over screen covers the bar: its buttons must not answer
         overlays.draw(self)
         self.draw_hit_tip()
         self.frame_ms = (time.perf_counter() - t0) * 1000

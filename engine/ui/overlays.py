@@ -87,6 +87,9 @@ def _draw_handover(app) -> None:
     button(s, app.hits, (r.centerx - 90, r.centery + 50, 180, 36), "Continue", "handover_done", key="Enter",
            active=True, mouse=app.mouse)
     button(s, app.hits, (r.centerx - 90, r.centery + 94, 180, 30), "Menu", "menu", key="Esc", mouse=app.mouse)
+    if app.phase_kind() == "move" and app.take_back_reason() is None:
+        button(s, app.hits, (r.centerx - 90, r.centery + 134, 180, 30), "Take back my move", "take_back",
+               key="Ctrl+Z", mouse=app.mouse)
 
 
 def digest_summary(app, side: str, events: list[dict]) -> list[tuple[str, tuple]]:
