@@ -145,7 +145,7 @@ def parse_scenario(raw: dict, path: Path, mods: list[Path] | None = None) -> Sce
     seed = v.int_(raw, "seed", "", lo=0, default=0)
     if "map" not in raw:
         v.fail("map", "required (a .tmx path or an inline [map] table)")
-    hexmap, level_units = _load_map(raw["map"], path, v, mods)
+    hexmap, level_units = _load_map(raw["map"], path, v, mods, with_level_units="unit" not in raw)
     forced: dict[str, list[int]] = {}
     if "dice" in raw:
         dice = v.table(raw["dice"], "dice")
@@ -324,7 +324,8 @@ def _physical(o: dict, where: str, v: _V, game: Game) -> PhysicalOrder:
                          source=v.str_(o, "source", where, choices=("limb", "tree")))
 
 
-def _load_map(spec: Any, path: Path, v: _V, mods: list[Path] | None = None) -> tuple[HexMap, list]:
+def _load_map(spec: Any, path: Path, v: _V, mods: list[Path] | None = None,
+              with_level_units: bool = False) -> tuple[HexMap, list]:
     if isinstance(spec, str):
         from engine.levels import load_level
         level_path = (path.parent / spec)
@@ -334,7 +335,9 @@ def _load_map(spec: Any, path: Path, v: _V, mods: list[Path] | None = None) -> t
             level = load_level(level_path, mods)
         except DataError as exc:
             raise DataError(f"{path}: map: {exc.first_line()}") from None
-        return level.map, []
+        # A scenario without [[unit]] tables plays the level's own placed units
+        # (their ids are the level's unit ids); with [[unit]] tables only the map is used.
+        return level.map, (list(level.placements) if with_level_units else [])
     m = v.table(spec, "map")
     v.keys(m, ("width", "height", "terrain", "level", "depth", "hex", "title"), "map")
     w = v.int_(m, "width", "map", 1, 999, required=True)

@@ -109,3 +109,27 @@ def test_card_specials_without_effect_are_warned_on_stderr(tmp_path):
 def test_error_positions_count_from_one(tmp_path):
     r = run(tmp_path, BASE.replace('id = "a"', 'id = "a"\nspeed = 3', 1))
     assert r.returncode == 2 and "unit[1].speed: unknown key" in r.stderr
+
+
+def _level_scenario(tmp_path, body: str) -> subprocess.CompletedProcess:
+    import os
+    level = os.path.relpath(ROOT / "levels" / "training.tmx", tmp_path)
+    f = tmp_path / "s.toml"
+    f.write_text(f'map = "{level}"\n' + body)
+    return subprocess.run([sys.executable, "-m", "engine", "scenario", str(f), "--json"],
+                          cwd=ROOT, capture_output=True, text=True, timeout=60)
+
+
+def test_a_scenario_without_units_plays_the_levels_own_units(tmp_path):
+    r = _level_scenario(tmp_path, 'seed = 2\n[[turn]]\ninitiative = ["blue", "red"]\n'
+                                  '[[turn.move]]\nunit = "grasshopper"\nmode = "walk"\npath = ["F"]\n')
+    assert r.returncode == 0, r.stderr
+    out = json.loads(r.stdout)
+    assert set(out["units"]) == {"grasshopper", "locust", "jagermech", "panther"}
+    assert [e["unit"] for e in out["events"] if e["type"] == "move"] == ["grasshopper"]
+
+
+def test_a_scenario_with_units_takes_only_the_levels_map(tmp_path):
+    r = _level_scenario(tmp_path, f'[[unit]]\nid = "solo"\ndata = "{UNIT}"\nside = "red"\nat = "0303"\n')
+    assert r.returncode == 0, r.stderr
+    assert set(json.loads(r.stdout)["units"]) == {"solo"}
