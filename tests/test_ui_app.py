@@ -286,6 +286,22 @@ def test_help_overlay_toggles(app):
     assert app.overlay is None
 
 
+def face_off(app, jager_row: int, phase: str):
+    """Hopper at 0607 facing north, the JagerMech north of it at 06(jager_row+1)
+    facing south on level ground; play on to `phase` with the Hopper selected."""
+    g = app.game
+    g.world.component(g.units["hopper"], Position).hex = Hex(5, 6)
+    g.world.component(g.units["hopper"], Position).facing = 0
+    g.world.component(g.units["jager"], Position).hex = Hex(5, jager_row)
+    g.world.component(g.units["jager"], Position).facing = 3
+    assert _skip_to(app, phase)
+    while app.selected != "hopper":
+        key(app, pygame.K_SPACE)
+        if app.overlay == "handover":
+            handover(app)
+    return g
+
+
 def _skip_to(app, phase):
     for _ in range(60):
         if app.game.phase == phase and not app.flow.phase_done() and app.overlay != "handover":
@@ -362,16 +378,7 @@ def test_physical_menu_lists_reasons_and_declares(app):
 @pytest.mark.skipif(not any(t is PhysicalOrder for (_p, t) in training_ground().ruleset.handlers),
                     reason="physical attacks not in this build")
 def test_P_PUNCH_1_both_arms_punch_then_done(app):
-    g = app.game      # level ground, face to face
-    g.world.component(g.units["hopper"], Position).hex = Hex(5, 6)
-    g.world.component(g.units["hopper"], Position).facing = 0
-    g.world.component(g.units["jager"], Position).hex = Hex(5, 5)
-    g.world.component(g.units["jager"], Position).facing = 3
-    assert _skip_to(app, "physical")
-    while app.selected != "hopper":
-        key(app, pygame.K_SPACE)
-        if app.overlay == "handover":
-            handover(app)
+    g = face_off(app, jager_row=5, phase="physical")
     click_hex(app, hex_of(app, "jager"))
     labels = [label for label, _o, _p in app.physical_options("jager")]
     left, right = labels.index("Punch (left arm)"), labels.index("Punch (right arm)")
@@ -760,16 +767,7 @@ def test_alpha_strike_presentation_hexes_no_facing_attacker_card_and_overheat(tm
 @pytest.mark.skipif(not any(t is FireOrder for (_p, t) in training_ground().ruleset.handlers),
                     reason="weapon attacks not in this build")
 def test_prone_mech_weapon_conflicts_show_while_ticking_not_after_firing(app):
-    g = app.game      # level ground, face to face
-    g.world.component(g.units["hopper"], Position).hex = Hex(5, 6)
-    g.world.component(g.units["hopper"], Position).facing = 0
-    g.world.component(g.units["jager"], Position).hex = Hex(5, 4)
-    g.world.component(g.units["jager"], Position).facing = 3
-    assert _skip_to(app, "weapon")
-    while app.selected != "hopper":
-        key(app, pygame.K_SPACE)
-        if app.overlay == "handover":
-            handover(app)
+    g = face_off(app, jager_row=4, phase="weapon")
     g.world.component(g.units["hopper"], Status).prone = True      # test setup: no event, so
     app._preview_cache = {}                                          # drop the cached previews
     app.set_target("jager")
