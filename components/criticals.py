@@ -1,5 +1,5 @@
 """A mech's critical slots: what fills each slot of each location, and
-which slots have been hit. Built by systems/criticals.py."""
+which slots have been hit. Built by systems/classic/criticals.py."""
 from dataclasses import dataclass, field
 
 

@@ -1,7 +1,7 @@
 """Combat vehicle state that damage changes: crew wounds, critical effects,
 motive system damage and VTOL crash bookkeeping (rules/vehicles.md V-CE,
-V-VCE, T-5). Plain data; systems/vehicle_criticals.py and
-systems/motive_damage.py hold the rules."""
+V-VCE, T-5). Plain data; systems/vehicles/criticals.py and
+systems/vehicles/motive_damage.py hold the rules."""
 from dataclasses import dataclass, field
 
 

@@ -12,7 +12,7 @@ so that results compare across machines:
 Figures (targets for a 2-core machine, software rendering):
  1. frame time while panning, on the default level with all its units and on
     a generated 100x100 mixed-terrain level with 40 units (median, max);
- 2. reachable states (systems.movement.reachable) of a run-8 mech, a
+ 2. reachable states (systems.common.movement.reachable) of a run-8 mech, a
     flank-12 hover and a flying VTOL on the 100x100 level;
  3. 10,000 line-of-sight checks at ranges 1..30 on the 100x100 level;
  4. a scripted 4-versus-4 battle of 10 turns, Classic and Alpha Strike, run
@@ -241,7 +241,7 @@ def place_probe(game, stem: str):
 
 def reachable_figures(game, runs: int) -> list[Figure]:
     from components import Altitude
-    from systems.movement import motion_rules, reachable
+    from systems.common.movement import motion_rules, reachable
     out = []
     for kind, stem, mode, mp in PROBES:
         ent = place_probe(game, stem)
@@ -273,7 +273,7 @@ def los_pairs(hexmap, count: int, max_range: int = 30, seed: int = 3) -> list:
     """`count` (attacker, target) bodies at ranges 1..max_range: standing mechs
     on the ground (on the bottom in water)."""
     from engine.hexgrid import Hex, distance
-    from systems.line_of_sight import Body, ground_level
+    from systems.common.line_of_sight import Body, ground_level
     rng = random.Random(seed)
     out = []
     while len(out) < count:
@@ -290,7 +290,7 @@ def los_pairs(hexmap, count: int, max_range: int = 30, seed: int = 3) -> list:
 
 
 def los_figure(hexmap, runs: int, count: int = 10_000) -> Figure:
-    from systems.line_of_sight import line_of_sight_between
+    from systems.common.line_of_sight import line_of_sight_between
     pairs = los_pairs(hexmap, count)
 
     def check_all():
@@ -368,7 +368,7 @@ print(json.dumps({{"seconds": seconds, "cpu": time.process_time() - c0, "pygame"
 def rules_core_modules() -> list[str]:
     import pkgutil
     import systems
-    return sorted(f"systems.{m.name}" for m in pkgutil.iter_modules(systems.__path__))
+    return sorted(m.name for m in pkgutil.walk_packages(systems.__path__, "systems.") if not m.ispkg)
 
 
 def import_figure(runs: int, env: dict[str, str], warm: bool = True) -> Figure:
@@ -399,7 +399,7 @@ def memory_child(level: str, frames: int) -> None:
     """Play the part of the game on `level`: start it, draw frames while
     panning, search every unit's moves; print the peak resident memory."""
     import resource
-    from systems.movement import reachable, motion_rules
+    from systems.common.movement import reachable, motion_rules
     from engine.levels import new_game_from_level
     info: dict[str, Any] = {}
     if frames:

@@ -88,7 +88,7 @@ def _placement_terrain_error(game: "Game", ent: int, h: Hex) -> str | None:
     if vm is None:
         return None
     if vm.motive == "vtol" or alt is not None:
-        from systems.vehicle_movement import VTOLMotion
+        from systems.vehicles.movement import VTOLMotion
         if airborne:
             if t.level + alt.level <= t.top and (t.woods or t.building):
                 what = "the treetops" if t.woods else "the building's roof"
@@ -96,7 +96,7 @@ def _placement_terrain_error(game: "Game", ent: int, h: Hex) -> str | None:
             return None
         problem = VTOLMotion.landing_problem(t)
         return f"a landed VTOL cannot stand in {problem}" if problem else None
-    from systems.vehicle_movement import prohibited_reason
+    from systems.vehicles.movement import prohibited_reason
     return prohibited_reason(vm.motive, t)
 
 

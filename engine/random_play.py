@@ -173,7 +173,7 @@ def _adjacent_target(game: Game, rng: random.Random, uid: str) -> str:
 
 
 def _modes(game: Game, ent: int) -> tuple[str, ...]:
-    from systems.movement import motion_rules
+    from systems.common.movement import motion_rules
     try:
         return tuple(getattr(motion_rules(game, ent), "modes", MOVE_MODES))
     except Exception:
@@ -181,7 +181,7 @@ def _modes(game: Game, ent: int) -> tuple[str, ...]:
 
 
 def random_move(game: Game, rng: random.Random, uid: str) -> MoveOrder:
-    from systems.movement import reachable
+    from systems.common.movement import reachable
     from engine.hexgrid import distance
     ent = game.units[uid]
     mode = rng.choice(_modes(game, ent)) if rng.random() < 0.9 else rng.choice(MOVE_MODES)

@@ -110,8 +110,10 @@ def classic() -> Ruleset:
     """Total Warfare: movement, weapon, physical, heat and end phases. The
     systems register in this order; later ones add to the hooks of earlier
     ones (the vehicle rules wrap weapon and physical damage)."""
-    from systems import (end_phase_classic, heat_classic, movement, physical_attacks, piloting,
-                         vehicle_physical, vehicles, weapon_attacks)
+    from systems.classic import (end_phase as end_phase_classic, heat as heat_classic, physical_attacks,
+                                 piloting, weapon_attacks)
+    from systems.common import movement
+    from systems.vehicles import physical as vehicle_physical, wiring as vehicles
     rs = Ruleset(
         name="classic",
         phases=("movement", "weapon", "physical", "heat", "end"),
@@ -129,8 +131,9 @@ def classic() -> Ruleset:
 
 @register("alpha-strike")
 def alpha_strike() -> Ruleset:
-    """Alpha Strike: movement, combat and end phases (systems/alpha_strike.py)."""
-    from systems import alpha_strike as alpha_strike_rules, movement
+    """Alpha Strike: movement, combat and end phases (systems/alpha_strike/wiring.py)."""
+    from systems.alpha_strike import wiring as alpha_strike_rules
+    from systems.common import movement
     rs = Ruleset(name="alpha-strike", phases=("movement", "combat", "end"))
     rs.handlers[("movement", MoveOrder)] = (movement.check_move, movement.apply_move)
     alpha_strike_rules.register_alpha_strike(rs)

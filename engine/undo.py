@@ -31,7 +31,7 @@ class MovePlan:
     path: list[str] = field(default_factory=list)
 
     def _plan(self, path: list[str]):
-        from systems.movement import plan
+        from systems.common.movement import plan
         return plan(self.game, self.game.units[self.unit], self.mode, path)
 
     def add(self, step: str) -> str | None:

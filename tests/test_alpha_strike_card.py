@@ -5,7 +5,7 @@ import json
 import pytest
 
 from engine.game import Game
-from systems import as_card
+from systems.alpha_strike import card as as_card
 from tests.alpha_strike_helpers import add_card, fire, make_as_game, of
 
 

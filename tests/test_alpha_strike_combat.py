@@ -4,7 +4,7 @@ minimal damage, physical attacks; worked examples W12-W14."""
 import pytest
 
 from components import AlphaStrikeCard, Armor, TurnState
-from systems import as_combat
+from systems.alpha_strike import combat as as_combat
 from tests.alpha_strike_helpers import add_card, fire, make_as_game, move, of, physical, play
 
 WOODS = {"terrain": "light_woods"}

@@ -3,7 +3,7 @@ tables, the trigger (structure damage), and each effect."""
 import pytest
 
 from components import AlphaStrikeCard, AlphaStrikeHeat, Status
-from systems import as_card, as_combat, as_criticals
+from systems.alpha_strike import card as as_card, combat as as_combat, criticals as as_criticals
 from tests.alpha_strike_helpers import add_card, fire, make_as_game, move, of, play
 
 

@@ -4,8 +4,8 @@ numbers and the worked examples W1-W8."""
 from hypothesis import given, strategies as st
 
 from components import AlphaStrikeHeat, Position, Status
-from systems import as_card, as_combat
-from systems.as_end_phase import new_heat_level
+from systems.alpha_strike import card as as_card, combat as as_combat
+from systems.alpha_strike.end_phase import new_heat_level
 from tests.alpha_strike_helpers import (add_card, add_shipped, fire, make_as_game, move, of, physical,
                                         play)
 
@@ -419,7 +419,7 @@ def test_AS_COOL_heat_update_invariants(old, shut, ov, fired, water, deep, engin
 def test_AS_COOL_heat_preview_for_the_overheat_choice():
     # The level the end phase will give, before incoming HT: the Loki at heat 2
     # on land: OV 2 -> 4 (S); OV 0 -> 2; no attack -> 0. In 2" water: OV 1 -> 2, OV 0 -> 1.
-    from systems.as_end_phase import heat_preview
+    from systems.alpha_strike.end_phase import heat_preview
     game = make_as_game(hexes={"0310": WATER})
     land = add_shipped(game, "loki", "loki", "clan", "0510", heat=2)
     wet = add_shipped(game, "wet", "loki", "clan", "0310", heat=2)

@@ -4,8 +4,9 @@ import pytest
 
 from components import AlphaStrikeCard, Position, Status
 from engine.hexgrid import parse_hex_label
-from systems import as_card, movement
-from systems.as_motion import AlphaStrikeMotion
+from systems.alpha_strike import card as as_card
+from systems.common import movement
+from systems.alpha_strike.motion import AlphaStrikeMotion
 from tests.alpha_strike_helpers import add_card, fire, make_as_game, move, of, play
 
 

@@ -2,7 +2,7 @@
 worked examples W5, W9, W10, W11."""
 from components import AlphaStrikeHeat, Armor, Status, Structure
 from engine.unit_loader import parse_unit
-from systems.as_card import parse_specials
+from systems.alpha_strike.card import parse_specials
 from tests.alpha_strike_helpers import add_card, card_text, fire, make_as_game, of, physical, play
 
 

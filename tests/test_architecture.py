@@ -80,7 +80,8 @@ def test_rules_core_imports_without_pygame():
 
 def test_the_core_list_covers_the_rule_packages():
     names = {_module(p) for p in core_files()}
-    assert {"engine.game", "engine.dice", "engine.rulesets", "systems.movement", "systems.damage",
+    assert {"engine.game", "engine.dice", "engine.rulesets", "systems.common.movement",
+            "systems.common.damage",
             "components.position"} <= names
     assert not any(n.startswith("engine.ui") for n in names)
 
@@ -141,3 +142,16 @@ def test_every_die_goes_through_engine_dice():
 def test_every_core_module_says_what_it_owns():
     missing = [_rel(p) for p in core_files() if not ast.get_docstring(ast.parse(p.read_text()))]
     assert missing == []
+
+
+SYSTEMS_PACKAGES = {"common", "classic", "vehicles", "alpha_strike"}
+
+
+def test_every_rule_module_is_in_one_of_the_rules_packages():
+    """systems/ shows the architecture: shared rules, Classic, vehicles,
+    Alpha Strike (docs/rules.md, "The layout of systems/")."""
+    loose = [_rel(p) for p in (ROOT / "systems").glob("*.py") if p.name != "__init__.py"]
+    folders = {p.parent.relative_to(ROOT / "systems").parts[0] for p in _py_files("systems")
+               if p.parent != ROOT / "systems"}
+    assert loose == []
+    assert folders == SYSTEMS_PACKAGES

@@ -1,7 +1,7 @@
 """VTOL crashes and vehicle displacement: V-CRASH, V-DMG-5, V-VTOL-8,
 V-VTOL-10, V-VTOL-11, V-DISP (rules/vehicles.md; examples E4, E5, E6)."""
 from components import Altitude, Identity, Status
-from systems import crash, vehicle_criticals
+from systems.vehicles import crash, criticals as vehicle_criticals
 from vehicle_fixtures import add, events, label, make_game, move
 
 
@@ -111,7 +111,7 @@ def test_V_VTOL_10_sliding_into_the_treetops_crashes():
 
 # ----------------------------------------------------------------- V-DISP
 def test_V_DISP_1_displaced_into_water_it_cannot_enter_is_destroyed():
-    from systems import displacement
+    from systems.classic import displacement
     game = make_game(hexes={"0504": {"terrain": "water", "depth": 1}})
     ent = add(game, "tank", "manticore.toml", "0505")
     assert displacement.outcome(game, ent, 0) == displacement.MOVE
@@ -121,7 +121,7 @@ def test_V_DISP_1_displaced_into_water_it_cannot_enter_is_destroyed():
 
 def test_V_DISP_1_landed_vtol_displaced_into_depth_0_water_is_destroyed():
     # A VTOL may not land on any water hex (V-VTOL-11): pushed into one while landed, it is lost.
-    from systems import displacement
+    from systems.classic import displacement
     game = make_game(hexes={"0504": {"terrain": "water", "depth": 0}})
     ent = add(game, "heli", "warrior.toml", "0505", altitude=0)
     assert displacement.outcome(game, ent, 0) == displacement.MOVE
@@ -130,7 +130,7 @@ def test_V_DISP_1_landed_vtol_displaced_into_depth_0_water_is_destroyed():
 
 
 def test_V_DISP_1_hover_displaced_onto_water_is_fine():
-    from systems import displacement
+    from systems.classic import displacement
     game = make_game(hexes={"0504": {"terrain": "water", "depth": 1}})
     ent = add(game, "hover", "condor.toml", "0505")
     displacement.displace(game, ent, 0, "push")
@@ -139,7 +139,7 @@ def test_V_DISP_1_hover_displaced_onto_water_is_fine():
 
 def test_V_DISP_2_two_levels_down_falls_with_T11b_sides():
     # E6: 40 t tank two levels down: ceil(40/10) x 3 = 12 in groups 5, 5, 2, each side by 1d6.
-    from systems import displacement
+    from systems.classic import displacement
     game = make_game(hexes={"0505": {"level": 2}}, dice={"fall": [4, 1, 2], "location": [7, 7, 7]})
     ent = add(game, "tank", "manticore.toml", "0505")
     game.world.component(ent, Identity).tonnage = 40
@@ -151,7 +151,7 @@ def test_V_DISP_2_two_levels_down_falls_with_T11b_sides():
 
 
 def test_V_DISP_2_one_level_down_is_no_damage():
-    from systems import displacement
+    from systems.classic import displacement
     game = make_game(hexes={"0505": {"level": 1}})
     ent = add(game, "tank", "manticore.toml", "0505")
     displacement.displace(game, ent, 0, "push")

@@ -5,9 +5,9 @@ from hypothesis import given, settings, strategies as st
 
 from components import (Actuators, Ammo, Armor, Crew, Equipment, HeatSinks, Status, Structure,
                         Weapons)
-from systems import criticals
-from systems.movement import mech_jump_mp, mech_walk_mp
-from systems import weapon_attacks as wa
+from systems.classic import criticals
+from systems.common.movement import mech_jump_mp, mech_walk_mp
+from systems.classic import weapon_attacks as wa
 from tests.weapons_support import events, make_game, mech_data, shipped
 
 
@@ -227,7 +227,7 @@ def test_lost_location_takes_its_jump_jets_and_heat_sinks():
     cs = criticals.layout(game, m)
     jets = sum(len(criticals.items_in(cs, loc, "jump_jet")) for loc in ("left_leg", "left_torso", "left_arm"))
     assert jets >= 1
-    from systems import damage
+    from systems.common import damage
     damage.destroy_location(game, m, "left_leg")
     assert game.get(m, HeatSinks).destroyed == 1
     damage.destroy_location(game, m, "left_torso")
@@ -290,7 +290,7 @@ def test_a_location_blown_up_by_its_own_ammunition_is_destroyed_once():
     data = mech_data(weapons=[("ac_5", "left_torso")], ammo=[("ac_5", "left_torso", 20)],
                      extra='[Equipment]\ncase = ["left_torso"]\n')
     game, m = game_of(data, forced={"critical": [8, 2], "slot": [1, 5], "consciousness": [12]})
-    from systems import damage
+    from systems.common import damage
     assert criticals.layout(game, m).slots["left_torso"][4] == "ammo:0"
     damage.apply_damage(game, m, "left_torso", 17)      # 15 armor, 2 structure
     assert [e["location"] for e in events(game, "location_destroyed")] == ["left_torso", "left_arm"]

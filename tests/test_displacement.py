@@ -5,7 +5,7 @@ from hypothesis import given, settings, strategies as st
 
 from components import Position, Status
 from engine.hexmap import Terrain
-from systems import displacement
+from systems.classic import displacement
 from tests.physical_helpers import add, events, make_game, nb, phys, play
 
 

@@ -4,7 +4,7 @@ from hypothesis import given, strategies as st
 
 from components import Mount, TurnState, Turret
 from engine.hexgrid import Hex, neighbor, parse_hex_label as P
-from systems.firing_arcs import (arc_hexes_within, in_arc, is_forward, mount_arc, mount_in_arc)
+from systems.classic.firing_arcs import (arc_hexes_within, in_arc, is_forward, mount_arc, mount_in_arc)
 from tests.weapons_support import make_game, mech_data, shipped
 
 CENTRE = P("0808")
@@ -131,7 +131,7 @@ def test_arm_arcs_are_forward_plus_their_side(target, facing):
 
 
 def test_location_in_arc_takes_the_facing_to_measure_from():
-    from systems.firing_arcs import location_in_arc
+    from systems.classic.firing_arcs import location_in_arc
     behind = neighbor(CENTRE, 3)
     assert not location_in_arc("mech", "center_torso", False, CENTRE, 0, behind)
     assert location_in_arc("mech", "center_torso", True, CENTRE, 0, behind)

@@ -6,9 +6,9 @@ from hypothesis import given, settings, strategies as st
 
 from components import Ammo, ClassicHeat, Crew, Status
 from engine.orders import FireOrder
-from systems import heat_classic as hc
-from systems import weapon_attacks as wa
-from systems.movement import MechMotion, mech_walk_mp
+from systems.classic import heat as hc
+from systems.classic import weapon_attacks as wa
+from systems.common.movement import MechMotion, mech_walk_mp
 from tests.weapons_support import events, make_game, mech_data, set_moved
 
 

@@ -4,7 +4,7 @@ from hypothesis import given, settings, strategies as st
 
 from engine.hexgrid import Hex, parse_hex_label as P
 from engine.hexmap import HexMap, Terrain
-from systems.line_of_sight import Body, body, line_of_sight, line_of_sight_between
+from systems.common.line_of_sight import Body, body, line_of_sight, line_of_sight_between
 from tests.weapons_support import make_game, mech_data, shipped
 
 LIGHT = {"terrain": "light_woods"}

@@ -2,8 +2,8 @@
 from hypothesis import given, strategies as st
 
 from components import Status, VehicleMovement
-from systems import driving, motive_damage
-from systems.vehicle_movement import GroundVehicleMotion
+from systems.vehicles import driving, motive_damage
+from systems.vehicles.movement import GroundVehicleMotion
 from vehicle_fixtures import add, events, make_game
 
 

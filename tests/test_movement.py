@@ -5,7 +5,7 @@ import pytest
 from engine.hexgrid import parse_hex_label
 from engine.hexmap import Terrain
 from engine.orders import MoveOrder
-from systems import movement
+from systems.common import movement
 from tests.helpers import add, make_game
 
 

@@ -7,9 +7,10 @@ import pytest
 from components import Actuators, Crew, Equipment, Position, Status, Structure
 from engine.hexgrid import parse_hex_label
 from engine.hexmap import Terrain
-from systems import damage, piloting
-from systems.physical_attacks import (charge_damage, kick_damage, physical_options, punch_damage)
-from systems.hit_location import groups
+from systems.common import damage
+from systems.classic import piloting
+from systems.classic.physical_attacks import (charge_damage, kick_damage, physical_options, punch_damage)
+from systems.classic.hit_location import groups
 from tests.physical_helpers import (events, fire, move, nb, phys, play, set_tons, to_weapon_phase, ts,
                                     two_mechs, weapon_phase, physical_phase, add, make_game)
 
@@ -1109,7 +1110,7 @@ def test_no_physical_attacks_between_submerged_and_dry_units():
 
 
 def test_P_WPN_4_a_critical_hit_on_any_hatchet_slot_destroys_it():
-    from systems import criticals
+    from systems.classic import criticals
     game = two_mechs()
     game.world.component(game.units["a"], Equipment).hatchet = "right_arm"
     to_weapon_phase(game)
@@ -1123,7 +1124,7 @@ def test_P_WPN_4_a_critical_hit_on_any_hatchet_slot_destroys_it():
 
 
 def test_an_actuator_critical_changes_the_punch():
-    from systems import criticals
+    from systems.classic import criticals
     game = two_mechs()
     to_weapon_phase(game)
     criticals.apply_slot(game, game.units["a"], "right_arm", 1)      # upper arm actuator

@@ -5,7 +5,8 @@ import pytest
 from components import Crew, Position, Status
 from engine.hexgrid import parse_hex_label
 from engine.hexmap import Terrain
-from systems import damage, piloting
+from systems.common import damage
+from systems.classic import piloting
 from tests.physical_helpers import (add, events, make_game, move, physical_phase, set_tons,
                                     to_weapon_phase, weapon_phase)
 

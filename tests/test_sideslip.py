@@ -3,8 +3,8 @@ V-SKID-2, V-COLL (rules/vehicles.md; example E3 and the seed's example)."""
 from hypothesis import given, strategies as st
 
 from components import Altitude, Armor, Status, TurnState
-from systems import sideslip
-from systems.movement import plan
+from systems.vehicles import sideslip
+from systems.common.movement import plan
 from vehicle_fixtures import add, events, label, make_game, move
 
 
@@ -139,7 +139,7 @@ def test_V_COLL_4_vtol_slipping_into_a_building_at_its_altitude_charges_it_and_c
 
 
 def test_V_SLIP_2_risk_is_shown_before_committing():
-    from systems.vehicle_moves import risks
+    from systems.vehicles.moves import risks
     game = make_game()
     ent = add(game, "hover", "saladin.toml", "0410")
     assert risks(game, ent, "flank", ["F", "F", "F", "R", "F"]) == ["sideslip roll entering 0507: needs 5+"]
@@ -163,8 +163,8 @@ def test_V_COLL_6_vtol_slipping_over_lower_ground_does_not_fall():
 
 
 def test_V_CHAR_6_vehicles_stand_one_level_tall():
-    from systems.collisions import UNIT_HEIGHT
-    from systems.vehicle_movement import VTOLMotion
+    from systems.vehicles.collisions import UNIT_HEIGHT
+    from systems.vehicles.movement import VTOLMotion
     from engine.hexgrid import parse_hex_label as H
     game = make_game()
     add(game, "tank", "manticore.toml", "0504", side="blue")

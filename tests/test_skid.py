@@ -1,9 +1,9 @@
 """Paved hexes and skids of ground vehicles: V-PAVE, V-SKID, V-MOVE-2, T-8
 (rules/vehicles.md; example E7)."""
 from components import Armor, Status, TurnState
-from systems import skid
-from systems.movement import plan
-from systems.vehicle_movement import skid_modifier
+from systems.vehicles import skid
+from systems.common.movement import plan
+from systems.vehicles.movement import skid_modifier
 from vehicle_fixtures import add, events, label, make_game, move
 
 PAVED_COLUMN = {f"05{r:02d}": {"paved": True} for r in range(1, 13)}
@@ -112,7 +112,7 @@ def test_V_SKID_1_skid_over_a_drop_is_a_fall():
 
 
 def test_V_PAVE_1_skid_risk_is_shown_before_committing():
-    from systems.vehicle_moves import risks
+    from systems.vehicles.moves import risks
     game = _board()
     ent = add(game, "s", "striker.toml", "0511")
     assert risks(game, ent, "flank", ["F"] * 5 + ["R", "F"]) == ["skid roll entering 0605: needs 6+"]
@@ -122,8 +122,8 @@ def test_V_SKID_3_backward_skid_into_prohibited_terrain_uses_the_rear_column():
     # vehicles.md 5.11: "always the front/rear column": rear when sliding backward.
     from components import Status
     from engine.hexgrid import parse_hex_label as H
-    from systems import collisions
-    from systems.movement import start_state
+    from systems.vehicles import collisions
+    from systems.common.movement import start_state
     game = make_game(hexes={"0506": {"terrain": "rough"}}, dice={"location": [6, 6]})
     ent = add(game, "s", "striker.toml", "0505", facing=0)
     state = start_state(game, ent)

@@ -741,7 +741,7 @@ def test_alpha_strike_presentation_hexes_no_facing_attacker_card_and_overheat(tm
     lines = [t for t, _bad in a.as_overheat_lines()]
     assert "with overheat 1" in lines[0] and "without overheat" in lines[-1]
     # Long range: overheat adds no damage without OVL (AS-SPA-OVL)
-    from systems.as_card import specials
+    from systems.alpha_strike.card import specials
     from components import AlphaStrikeCard
     assert specials(g, g.units[loki]).ovl           # the Loki has OVL: Long range gains the overheat
     from engine.hexgrid import distance

@@ -6,7 +6,7 @@ import pytest
 from engine import undo
 from engine.orders import MoveOrder
 from engine.replay import Replay
-from systems import movement
+from systems.common import movement
 from tests.helpers import add, make_game
 
 

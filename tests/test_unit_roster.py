@@ -68,7 +68,7 @@ def test_roster_has_four_alpha_strike_cards_covering_the_specials():
 def _spawn(name: str):
     game = Game(HexMap(6, 6), "classic", 0)
     ent = game.add_unit(ROSTER[name], "u", "blue", Hex(2, 2), 0)
-    from systems.movement import motion_rules
+    from systems.common.movement import motion_rules
     return game, ent, motion_rules(game, ent)
 
 

@@ -2,9 +2,9 @@
 (rules/vehicles.md; examples E10, E17, E19)."""
 from components import (Altitude, Ammo, AmmoBin, Armor, Equipment, Status, Structure, Turret,
                         VehicleCrits, Weapons)
-from systems import driving, vehicle_criticals as vc_mod
-from systems import vehicle_hit_location as vhl
-from systems.movement import plan
+from systems.vehicles import driving, criticals as vc_mod
+from systems.vehicles import hit_location as vhl
+from systems.common.movement import plan
 from vehicle_fixtures import add, events, make_game
 
 
@@ -92,7 +92,7 @@ def test_V_CRIT_1_hit_location_critical_marker_rolls_on_the_table():
 def test_V_CRIT_2_every_structure_damage_rolls_a_critical():
     game = make_game(dice={"critical": [11, 2]})
     ent = add(game, "tank", "vedette.toml", "0505", armor={"front": 0})
-    from systems import damage
+    from systems.common import damage
     damage.apply_damage(game, ent, "front", 1)
     damage.apply_damage(game, ent, "front", 1)
     assert [e["effect"] for e in events(game, "critical")] == ["weapon_destroyed", "none"]
@@ -212,7 +212,7 @@ def test_V_CE_7_engine_hit_immobile_cannot_move_or_turn():
     game = make_game()
     ent = add(game, "tank", "vedette.toml", "0505")
     assert roll(game, ent, "left", 11) == "engine_hit"
-    from systems.movement import check_move
+    from systems.common.movement import check_move
     from engine.orders import MoveOrder
     game.start_turn(["red"])
     game.start_phase("movement")

@@ -3,8 +3,9 @@
 from hypothesis import given, strategies as st
 
 from components import Armor, Status, Structure, VehicleCrits, VehicleMovement, Crew
-from systems import damage, motive_damage
-from systems import vehicle_hit_location as vhl
+from systems.common import damage
+from systems.vehicles import motive_damage
+from systems.vehicles import hit_location as vhl
 from vehicle_fixtures import add, events, make_game
 
 
@@ -105,8 +106,8 @@ def test_V_VCE_5_rotor_hit_plus_rotor_damage_crit_costs_2_mp():
     motive_damage.end_of_phase(game)
     vm = game.world.component(ent, VehicleMovement)
     assert vm.cruise - vm.motive_penalty == 6
-    import systems.vehicle_movement  # noqa: F401
-    from systems.movement import MOTION_RULES
+    import systems.vehicles.movement  # noqa: F401
+    from systems.common.movement import MOTION_RULES
     assert MOTION_RULES["vtol"].mp(game, ent, "flank") == 9
     assert [e["effect"] for e in events(game, "critical")] == ["rotor_damage"]
 
@@ -141,7 +142,7 @@ def test_V_DMG_2_structure_per_location_is_ceil_tons_over_10():
 def test_V_CE_4_crew_killed_counts_as_destroyed_for_victory_but_wreck_stays():
     game = make_game(dice={"critical": [12]})
     ent = add(game, "tank", "vedette.toml", "0505")
-    from systems import vehicle_criticals
+    from systems.vehicles import criticals as vehicle_criticals
     vehicle_criticals.roll_critical(game, ent, "front")
     assert game.world.component(ent, Crew).killed
     assert not game.world.component(ent, Status).destroyed
@@ -185,7 +186,7 @@ def test_V_DMG_1_side_hit_comes_from_the_vehicle_attack_direction():
 
 
 def test_V_DMG_3_every_vehicle_uses_the_same_critical_tables():
-    from systems import vehicle_criticals
+    from systems.vehicles import criticals as vehicle_criticals
     game = make_game()
     a = add(game, "a", "vedette.toml", "0505")
     b = add(game, "b", "manticore.toml", "0707")
@@ -206,8 +207,8 @@ def test_V_ROTOR_4_each_rotor_hit_costs_a_cruise_mp_at_the_end_of_the_phase():
     ent = _vtol(game, armor={"rotor": 9})
     for roll in (3, 10):
         vhl.apply_hit(game, ent, vhl.lookup("front", roll, vtol=True, turret=False), 2)
-    import systems.vehicle_movement  # noqa: F401
-    from systems.movement import MOTION_RULES
+    import systems.vehicles.movement  # noqa: F401
+    from systems.common.movement import MOTION_RULES
     assert MOTION_RULES["vtol"].mp(game, ent, "cruise") == 8
     motive_damage.end_of_phase(game)
     assert (MOTION_RULES["vtol"].mp(game, ent, "cruise"), MOTION_RULES["vtol"].mp(game, ent, "flank")) == (6, 9)
@@ -221,7 +222,7 @@ def test_V_CHAR_5_damage_never_wounds_a_vehicle_crew():
 
 
 def test_V_CHAR_2_driving_skill_is_the_target():
-    from systems import driving
+    from systems.vehicles import driving
     game = make_game()
     ent = add(game, "tank", "vedette.toml", "0505", driving=3)
     assert driving.target(game, ent)[0] == 3

@@ -6,7 +6,7 @@ import pytest
 
 from components import Altitude, Position, TurnState, VehicleMovement
 from engine.hexgrid import parse_hex_label as H
-from systems.movement import motion_rules, plan, reachable
+from systems.common.movement import motion_rules, plan, reachable
 from vehicle_fixtures import add, events, label, make_game, move
 
 

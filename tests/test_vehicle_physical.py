@@ -5,8 +5,8 @@ cover in depth 1 water)."""
 from hypothesis import given, settings, strategies as st
 
 from components import Armor, Position, Status, VehicleCrits, VehicleMovement
-from systems import physical_attacks as pa
-from systems import vehicle_physical as vp
+from systems.classic import physical_attacks as pa
+from systems.vehicles import physical as vp
 from tests.physical_helpers import add, events, make_game, move, nb, phys, play
 
 

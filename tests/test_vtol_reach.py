@@ -1,11 +1,11 @@
-"""The VTOL's reachable-state search (systems/vtol_reach.py) finds exactly
-what the generic cheapest-MP search of systems/movement.py finds with the
+"""The VTOL's reachable-state search (systems/vehicles/vtol_reach.py) finds exactly
+what the generic cheapest-MP search of systems/common/movement.py finds with the
 VTOL step rules (V-VTOL-2..11): the same states with the same MP."""
 from hypothesis import given, settings, strategies as st
 
 from engine.hexgrid import parse_hex_label as H
-from systems.movement import plan, reachable, search, start_state
-from systems.vehicle_movement import VTOLMotion
+from systems.common.movement import plan, reachable, search, start_state
+from systems.vehicles.movement import VTOLMotion
 from vehicle_fixtures import add, make_game
 
 TOKENS = ("F", "B", "L", "R", "U", "D", "land")

@@ -8,7 +8,7 @@ from hypothesis import given, strategies as st
 
 from components import Actuators, Ammo, Armor, ClassicHeat, Status, Structure, TurnState, Weapons
 from engine.orders import FireOrder
-from systems import weapon_attacks as wa
+from systems.classic import weapon_attacks as wa
 from tests.weapons_support import events, make_game, mech_data, set_moved, shipped
 
 

@@ -33,7 +33,7 @@ from engine.ui import board, overlays, sidebar
 from engine.ui import deploy as deploy_ui
 from engine.ui import replay_view
 from engine.ui.layout import HOTSEAT_KEY, MODE_LABELS, SIDE_W, TOP, UNIT_PANEL_H, short_name
-from systems import movement
+from systems.common import movement
 
 def default_save_dir() -> Path:
     env = os.environ.get("HEXMECH_SAVE_DIR")
@@ -349,7 +349,7 @@ class App:
         res = self.planned(path)
         out = []
         try:
-            from systems import vehicle_moves
+            from systems.vehicles import moves as vehicle_moves
             driving = vehicle_moves.risks(self.game, ent, self.mode, list(path)) \
                 if self.game.world.try_component(ent, VehicleMovement) is not None else []
             named = set(vehicle_moves.ROLLS)
@@ -657,7 +657,7 @@ class App:
                 else:
                     card = self.game.world.component(self.ent(uid), AlphaStrikeCard)
                     try:
-                        from systems.as_card import specials
+                        from systems.alpha_strike.card import specials
                         ovl = specials(self.game, self.ent(uid)).ovl
                     except (ImportError, AttributeError):
                         ovl = False

@@ -286,9 +286,9 @@ CRIT_BOXES = [("engine_hit", "ENGINE", 1), ("fire_control_hit", "FIRE CON", 4), 
 
 def as_now(game, ent) -> dict | None:
     """An Alpha Strike unit's current Move (hexes), TMM and damage after
-    heat and critical hits (systems/as_card.py), for the card."""
+    heat and critical hits (systems/alpha_strike/card.py), for the card."""
     try:
-        from systems import as_card
+        from systems.alpha_strike import card as as_card
     except ImportError:
         return None
     c = as_card.card(game, ent)

@@ -14,7 +14,8 @@ from components import Identity, Position, Weapons, Equipment, Status, AlphaStri
 from engine.hexgrid import distance, line, neighbors
 from engine.orders import FireOrder, PhysicalOrder, MoveOrder
 from engine.weapons import weapons as weapon_table
-from systems import as_combat, as_end_phase, physical_attacks, weapon_attacks
+from systems.alpha_strike import combat as as_combat, end_phase as as_end_phase
+from systems.classic import physical_attacks, weapon_attacks
 
 _2D6 = {n: sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= n) / 36 for n in range(0, 14)}
 

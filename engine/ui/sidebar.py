@@ -14,7 +14,7 @@ from engine.ui import queries, theme
 from engine.ui.layout import MODE_LABELS, SIDE_W, TOP, UNIT_PANEL_H, short_reason  # noqa: F401
 from engine.ui.panels import draw_unit_panel
 from engine.ui.widgets import Hit, button, checkbox, fit_text, panel, text
-from systems import movement
+from systems.common import movement
 
 
 def draw_topbar(app) -> None:

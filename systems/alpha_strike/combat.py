@@ -1,0 +1,320 @@
+"""Alpha Strike combat phase (rules/alpha_strike.md B2, B5, B6, B8 and the
+seed's AS-HEAT-2/3/4, AS-SPA-HT/MEL/OVL): checking attack orders, the
+to-hit number and its modifiers, and resolving the declared attacks.
+
+One attack per unit per turn, a weapon attack (FireOrder without weapon,
+optional overheat) or a physical attack (PhysicalOrder standard / melee)
+(AS-TURN-4). Attacks are checked and declared as they are ordered and
+rolled at the end of the combat phase in the order declared; their damage,
+HT heat and overheat are recorded in `phase_data["alpha_strike"]` and take
+effect in the end phase (AS-END-2, systems/alpha_strike/end_phase.py).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from components import AlphaStrikeCard, Identity, Position, Status, TurnState
+from engine.hexgrid import distance
+from engine.orders import FireOrder, PhysicalOrder
+from systems.alpha_strike import card as as_card
+from systems.common import line_of_sight as los
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+# AS-HIT-2: (name, last hex of the bracket, to-hit modifier); 1 hex = 2".
+RANGE_BRACKETS = (("short", 3, 0), ("medium", 12, 2), ("long", 21, 4))
+IMMOBILE_TARGET = -4           # AS-SHUT-2, AS-TMM-2
+STOOD_STILL, JUMPED = -1, 2    # AS-HIT-1
+TARGET_JUMPED = 1              # AS-TMM-2
+FIRE_CONTROL = 2               # AS-CRIT-FC, per hit
+WOODS = 1                      # AS-HIT-4 project default (Q7)
+PARTIAL_COVER = 1              # AS-HIT-4 project default (Q7)
+BLOCKING_WOODS = 2             # intervening woods hexes that block LOS (AS-HIT-4)
+PHYSICAL_MODIFIER = {"standard": 0, "melee": 1}   # AS-PHYS-2 (melee: AS 2013 excerpt)
+MEL_DAMAGE = 1                 # AS-SPA-MEL
+TARGET_TYPE = {"BA": 1, "PM": 1}   # AS-HIT-3
+MAX_TO_HIT = 12                # a 2d6 roll cannot beat more
+
+
+def state(game: "Game") -> dict[str, Any]:
+    """This turn's Alpha Strike combat record (reset with phase_data each turn)."""
+    return game.phase_data.setdefault("alpha_strike", {
+        "declared": [],     # attacks waiting to be rolled, in order
+        "hits": [],         # {"attacker", "target", "amount", "attack"} applied in the end phase
+        "overheat": {},     # uid -> OV used this turn (AS-COOL-1)
+        "fired": [],        # uids that made a weapon attack this turn (AS-COOL-2, -4b)
+        "ht_heat": {},      # target uid -> HT heat received this turn, before the cap
+    })
+
+
+def range_bracket(hexes: int) -> tuple[int, str, int] | None:
+    """(index, name, modifier) for a distance in hexes, None beyond Long."""
+    for i, (name, last, mod) in enumerate(RANGE_BRACKETS):
+        if hexes <= last:
+            return i, name, mod
+    return None
+
+
+# ------------------------------------------------------------------ line of sight
+def _body(game: "Game", ent: int) -> los.Body:
+    """AS-LOS-1: heights as on the Classic map; an Alpha Strike 'Mech stands
+    two levels tall, other units one (no one is submerged in Alpha Strike)."""
+    h = game.world.component(ent, Position).hex
+    ground = game.map.terrain(h).level
+    mech = as_card.card(game, ent).type in as_card.PHYSICAL_TYPES
+    return los.Body(h, ground, ground + (1 if mech else 0), standing_mech=mech)
+
+
+def line_of_sight(game: "Game", attacker: int, target: int) -> los.LosResult:
+    """AS-LOS-1 (project default): the shared centre-to-centre line of sight
+    (systems/common/line_of_sight.py: elevation, buildings, woods heights, partial
+    cover), and AS-HIT-4's woods rule: 2 or more intervening woods hexes
+    block."""
+    result = los.line_of_sight_between(game.map, _body(game, attacker), _body(game, target))
+    if result.clear and len(result.woods_hexes) >= BLOCKING_WOODS:
+        result.clear = False
+        result.reason = f"{len(result.woods_hexes)} woods hexes between the units block line of sight"
+    return result
+
+
+# ------------------------------------------------------------------ modifiers
+def attacker_movement(game: "Game", ent: int) -> list[tuple[str, int]]:
+    """AS-HIT-1: stood still -1, ground move +0, jumped +2."""
+    ts = game.world.component(ent, TurnState)
+    if ts.hexes_moved == 0:
+        return [("attacker stood still", STOOD_STILL)]
+    if ts.mode == "jump":
+        return [("attacker jumped", JUMPED)]
+    return []
+
+
+def target_movement(game: "Game", ent: int) -> list[tuple[str, int]]:
+    """AS-TMM-2 / AS-HEAT-2 / AS-SHUT-2: TMM (floor 0), +1 if it jumped, -1
+    at heat 2+ unless it jumped (Q1, Q2); an immobile or shut-down target
+    uses -4 instead."""
+    if as_card.is_immobile(game, ent):
+        reason = "target shut down" if as_card.is_shut_down(game, ent) else "target immobile"
+        return [(reason, IMMOBILE_TARGET)]
+    ts = game.world.component(ent, TurnState)
+    tmm = as_card.base_tmm(game, ent)
+    mods = [("target movement (TMM)", tmm)] if tmm else []
+    if ts.mode == "jump" and ts.hexes_moved > 0:
+        mods.append(("target jumped", TARGET_JUMPED))
+    elif as_card.heat_level(game, ent) >= 2 and tmm > 0:
+        mods.append(("target heat 2+ (TMM -1)", -1))
+    bonus = TARGET_TYPE.get(as_card.card(game, ent).type, 0)
+    if bonus:
+        mods.append((f"target is {as_card.card(game, ent).type}", bonus))
+    return mods
+
+
+def terrain_modifiers(game: "Game", target_hex, sight: los.LosResult | None) -> list[tuple[str, int]]:
+    """AS-HIT-4 (project default, Q7): +1 once if the target stands in woods
+    or the line of sight crosses woods; partial cover +1."""
+    mods = []
+    if game.map.terrain(target_hex).woods or (sight is not None and sight.woods_hexes):
+        mods.append(("woods", WOODS))
+    if sight is not None and sight.partial_cover:
+        mods.append(("partial cover", PARTIAL_COVER))
+    return mods
+
+
+def _too_hard(to_hit: int) -> str:
+    return f"the attack needs {to_hit} on 2d6, more than {MAX_TO_HIT}"
+
+
+def _common_check(game: "Game", order, target_uid: str | None) -> tuple[int, int] | str:
+    ent = game.units[order.unit]
+    name = game.world.component(ent, Identity).name
+    if game.world.try_component(ent, AlphaStrikeCard) is None:
+        return f"{name} has no Alpha Strike card"
+    reason = as_card.cannot_act_reason(game, ent, name)
+    if reason:
+        return reason.replace("this turn", "and cannot attack this turn")
+    ts = game.world.component(ent, TurnState)
+    if ts.fired or ts.physical_done:
+        return f"{name} has already attacked this turn (one attack per unit per turn)"
+    if not target_uid or target_uid not in game.units:
+        return "choose a target unit"
+    tgt = game.units[target_uid]
+    tname = game.world.component(tgt, Identity).name
+    if tgt == ent:
+        return f"{name} cannot attack itself"
+    if game.world.component(tgt, Status).removed:
+        return f"{tname} is no longer on the battlefield"
+    if not game.is_enemy(ent, tgt):
+        return f"{tname} is on the same side"
+    if game.world.try_component(tgt, AlphaStrikeCard) is None:
+        return f"{tname} is not an Alpha Strike unit"
+    return ent, tgt
+
+
+# ------------------------------------------------------------------ weapon attacks
+def plan_weapon_attack(game: "Game", order: FireOrder) -> dict[str, Any] | str:
+    """Everything about a weapon attack that is fixed at declaration, or the
+    reason it is not allowed."""
+    if order.weapon:
+        return "an Alpha Strike attack uses the whole card: give no weapon, only a target (and overheat)"
+    out = _common_check(game, order, order.target)
+    if isinstance(out, str):
+        return out
+    ent, tgt = out
+    c = as_card.card(game, ent)
+    name = game.world.component(ent, Identity).name
+    ov = order.overheat or 0
+    if ov < 0 or ov > c.overheat:
+        return f"{name} can overheat by 0 to {c.overheat} (OV {c.overheat}), not {ov}"
+    if ov and not as_card.has_heat_scale(game, ent):
+        return f"{name} has no heat scale and cannot overheat"
+    a_hex = game.world.component(ent, Position).hex
+    t_hex = game.world.component(tgt, Position).hex
+    hexes = distance(a_hex, t_hex)
+    bracket = range_bracket(hexes)
+    if bracket is None:
+        return f"the target is {hexes} hexes away, beyond Long range (21 hexes)"
+    index, bname, rmod = bracket
+    value, minimal = as_card.damage_value(game, ent, index)
+    if value == 0 and not minimal:
+        return f"{name} has no damage at {bname} range ({hexes} hexes)"
+    sight = line_of_sight(game, ent, tgt)
+    if not sight.clear:
+        return f"no line of sight: {sight.reason}"
+    mods: list[tuple[str, int]] = [("skill", c.skill)]
+    mods += attacker_movement(game, ent)
+    if rmod:
+        mods.append((f"{bname} range", rmod))
+    mods += target_movement(game, tgt)
+    mods += terrain_modifiers(game, t_hex, sight)
+    heat = as_card.heat_level(game, ent)
+    if heat:
+        mods.append(("attacker heat", heat))       # AS-HEAT-2 (this turn's level, AS-HEAT-3)
+    fc = as_card.hits(game, ent, "fire_control_hit")
+    if fc:
+        mods.append(("fire control hits", FIRE_CONTROL * fc))
+    to_hit = sum(v for _, v in mods)
+    if to_hit > MAX_TO_HIT:
+        return _too_hard(to_hit)
+    sp = as_card.specials(game, ent)
+    ov_damage = ov if (index < 2 or sp.ovl) else 0      # AS-SPA-OVL
+    ht = sp.ht[index] if sp.ht else 0
+    return {"attacker": order.unit, "target": order.target, "attack": "weapon", "range": bname,
+            "hexes": hexes, "to_hit": to_hit, "modifiers": [list(m) for m in mods],
+            "damage": value, "minimal": minimal, "overheat": ov, "overheat_damage": ov_damage,
+            "ht": ht}
+
+
+def _refusal(plan: dict[str, Any] | str) -> str | None:
+    return plan if isinstance(plan, str) else None
+
+
+def _declare(game: "Game", order: FireOrder | PhysicalOrder, plan: dict[str, Any],
+             **event_fields: Any) -> None:
+    """Record a checked attack for resolution at the end of the phase; the
+    attacker has made its one attack this turn (AS-TURN-4)."""
+    ts = game.world.component(game.units[order.unit], TurnState)
+    if plan["attack"] == "weapon":
+        ts.fired = True
+    else:
+        ts.physical_done = True
+    ts.targets.append(order.target)
+    state(game)["declared"].append(plan)
+    game.log.emit("declare", unit=order.unit, target=order.target, attack=plan["attack"],
+                  **event_fields, to_hit=plan["to_hit"])
+
+
+def check_fire(game: "Game", order: FireOrder) -> str | None:
+    return _refusal(plan_weapon_attack(game, order))
+
+
+def apply_fire(game: "Game", order: FireOrder) -> None:
+    plan = plan_weapon_attack(game, order)
+    rec = state(game)
+    rec["fired"].append(order.unit)
+    if plan["overheat"]:
+        # AS-DMG-1: heat rises by the OV used even if the attack misses.
+        rec["overheat"][order.unit] = plan["overheat"]
+    _declare(game, order, plan, overheat=plan["overheat"])
+
+
+# ------------------------------------------------------------------ physical attacks
+def plan_physical_attack(game: "Game", order: PhysicalOrder) -> dict[str, Any] | str:
+    """AS-PHYS-1/2, AS-HIT-6: adjacent target; Skill + attacker movement +
+    target modifiers + terrain + attack type; no range, heat or fire control."""
+    if order.attack not in PHYSICAL_MODIFIER:
+        return f"Alpha Strike physical attacks are standard or melee, not {order.attack!r}"
+    out = _common_check(game, order, order.target)
+    if isinstance(out, str):
+        return out
+    ent, tgt = out
+    c = as_card.card(game, ent)
+    name = game.world.component(ent, Identity).name
+    if c.type not in as_card.PHYSICAL_TYPES:
+        return f"only 'Mechs and ProtoMechs make physical attacks ({name} is {c.type})"
+    if order.attack == "melee" and not as_card.specials(game, ent).mel:
+        return f"{name} has no melee weapon (MEL) for a melee attack"
+    a_hex = game.world.component(ent, Position).hex
+    t_hex = game.world.component(tgt, Position).hex
+    if distance(a_hex, t_hex) != 1:
+        return "a physical attack needs a target in an adjacent hex"
+    mods: list[tuple[str, int]] = [("skill", c.skill)]
+    mods += attacker_movement(game, ent)
+    mods += target_movement(game, tgt)
+    mods += terrain_modifiers(game, t_hex, None)
+    if PHYSICAL_MODIFIER[order.attack]:
+        mods.append((f"{order.attack} attack", PHYSICAL_MODIFIER[order.attack]))
+    to_hit = sum(v for _, v in mods)
+    if to_hit > MAX_TO_HIT:
+        return _too_hard(to_hit)
+    damage = c.size + (MEL_DAMAGE if order.attack == "melee" else 0)
+    return {"attacker": order.unit, "target": order.target, "attack": order.attack, "range": "adjacent",
+            "hexes": 1, "to_hit": to_hit, "modifiers": [list(m) for m in mods], "damage": damage,
+            "minimal": False, "overheat": 0, "overheat_damage": 0, "ht": 0}
+
+
+def check_physical(game: "Game", order: PhysicalOrder) -> str | None:
+    return _refusal(plan_physical_attack(game, order))
+
+
+def apply_physical(game: "Game", order: PhysicalOrder) -> None:
+    _declare(game, order, plan_physical_attack(game, order))
+
+
+# ------------------------------------------------------------------ resolution
+def resolve_attacks(game: "Game") -> None:
+    """End of the combat phase: roll every declared attack in order and
+    record its damage and HT heat for the end phase (AS-END-2)."""
+    rec = state(game)
+    declared, rec["declared"] = rec["declared"], []
+    for plan in declared:
+        _resolve(game, plan, rec)
+
+
+def _resolve(game: "Game", plan: dict[str, Any], rec: dict[str, Any]) -> None:
+    roll = game.dice.roll("to_hit", 2, f"{plan['attacker']} {plan['attack']} attack on {plan['target']}")
+    hit = roll >= plan["to_hit"]
+    event = dict(attacker=plan["attacker"], target=plan["target"], attack=plan["attack"],
+                 to_hit=plan["to_hit"], modifiers=plan["modifiers"], roll=roll, hit=hit,
+                 range=plan["range"], hexes=plan["hexes"])
+    if plan["attack"] == "weapon":
+        event["overheat"] = plan["overheat"]
+    if not hit:
+        game.log.emit("attack", **event, damage=0)
+        return
+    amount = plan["damage"]
+    if plan["minimal"]:
+        # AS-DMG-2: 0* deals 1 on 4-6 of 1d6, else nothing.
+        amount = 1 if game.dice.d6("minimal_damage", f"{plan['attacker']} minimal damage") >= 4 else 0
+    amount += plan["overheat_damage"]
+    tgt = game.units[plan["target"]]
+    if plan["ht"]:
+        if as_card.has_heat_scale(game, tgt):
+            rec["ht_heat"][plan["target"]] = rec["ht_heat"].get(plan["target"], 0) + plan["ht"]
+            event["ht_heat"] = plan["ht"]
+        else:
+            amount += plan["ht"]      # AS-SPA-HT: no heat scale -> added to the damage
+            event["ht_damage"] = plan["ht"]
+    game.log.emit("attack", **event, damage=amount)
+    if amount > 0:
+        rec["hits"].append({"attacker": plan["attacker"], "target": plan["target"], "amount": amount,
+                            "attack": plan["attack"]})

@@ -1,0 +1,220 @@
+"""Unit displacement (rules/mech_core.md section 10; physical.md P-PUSH-6,
+-9, P-CHARGE-15, -17): a unit forced one hex in a direction without MP and
+without turning.
+
+- `outcome(game, ent, direction)` says what a displacement would do without
+  doing it: "move", "fall" (into a hex 2 or more levels lower), "off_map",
+  or "prohibited" (a hex the unit could not enter: a rise of 2 or more
+  levels, impassable terrain, or a domino chain that cannot move).
+- `displace(game, ent, direction, cause)` carries it out: domino effects
+  push an occupant of the destination one hex further (PSR 0 for it), a
+  unit pushed off the map leaves play, a unit pushed into a hex 2 or more
+  levels lower falls into it (an accidental fall; onto an occupied hex an
+  accidental fall from above, `fall_from_above`).
+- The PSR the cause itself asks for (push 0, charge +2, ...) is queued by
+  the caller, since it happens even when the displacement does not.
+"""
+from __future__ import annotations
+
+import dataclasses
+import math
+from typing import TYPE_CHECKING
+
+from components import Altitude, Identity, Position, Status
+from engine.hexgrid import Hex, direction_to, neighbor, turn
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+MOVE, FALL, OFF_MAP, PROHIBITED = "move", "fall", "off_map", "prohibited"
+# MM getValidDisplacement: the direction itself, then the hexsides nearest it.
+ALTERNATE_TURNS = (0, 1, -1, 2, -2, 3)
+
+
+def _ground_units_at(game: "Game", h: Hex, exclude: int | None = None) -> list[int]:
+    out = []
+    for other in game.units_at(h):
+        if other == exclude:
+            continue
+        alt = game.world.try_component(other, Altitude)
+        if alt is not None and alt.level > 0:
+            continue
+        if game.world.component(other, Status).destroyed and game.kind(other) != "mech":
+            continue
+        out.append(other)
+    return out
+
+
+def _entry_error(game: "Game", ent: int, frm: Hex, to: Hex) -> str | None:
+    """Why `ent` could not enter `to` from `frm` (drops of 2+ are falls, not
+    errors, and are judged by the caller)."""
+    from systems.common.movement import motion_rules
+    rules = motion_rules(game, ent)
+    a, b = game.map.terrain(frm), game.map.terrain(to)
+    if b.level - a.level >= 2:
+        return f"{game.map.label(to)} is {b.level - a.level} levels higher"
+    mode = rules.modes[0]
+    if b.level < a.level:
+        # Judge the terrain alone: a 1-level drop is legal for every unit type.
+        a = dataclasses.replace(a, level=b.level)
+    cost = rules.enter_cost(game, ent, mode, a, b, False)
+    if isinstance(cost, str):
+        return cost
+    return None
+
+
+# Unit-type displacement rules (vehicles: rules/vehicles.md V-DISP, in
+# systems/vehicles/displacement.py). OUTCOME_RULES: fn(game, ent, direction) ->
+# outcome or None; DISPLACE_RULES: fn(game, ent, direction, cause) -> outcome
+# carried out, or None to use the rules here.
+OUTCOME_RULES: list = []
+DISPLACE_RULES: list = []
+
+
+def outcome(game: "Game", ent: int, direction: int, _chain: int = 0) -> str:
+    """What displacing `ent` one hex in `direction` would do (see module doc)."""
+    for rule in OUTCOME_RULES:
+        r = rule(game, ent, direction)
+        if r is not None:
+            return r
+    pos = game.world.component(ent, Position)
+    dest = neighbor(pos.hex, direction)
+    if not game.map.on_map(dest):
+        return OFF_MAP
+    here, there = game.map.terrain(pos.hex), game.map.terrain(dest)
+    if here.level - there.level >= 2:
+        return FALL
+    if _entry_error(game, ent, pos.hex, dest):
+        return PROHIBITED
+    for other in _ground_units_at(game, dest, exclude=ent):
+        if _chain > 12:
+            return PROHIBITED
+        if outcome(game, other, direction, _chain + 1) == PROHIBITED:
+            return PROHIBITED
+    return MOVE
+
+
+def displace(game: "Game", ent: int, direction: int, cause: str) -> str:
+    """Displace `ent` one hex in `direction`; returns the outcome carried out
+    (PROHIBITED: nothing moved)."""
+    from systems.classic import piloting
+    for rule in DISPLACE_RULES:
+        r = rule(game, ent, direction, cause)
+        if r is not None:
+            return r
+    result = outcome(game, ent, direction)
+    pos = game.world.component(ent, Position)
+    st = game.world.component(ent, Status)
+    uid = game.uid(ent)
+    src = pos.hex
+    dest = neighbor(src, direction)
+    if result == PROHIBITED:
+        game.log.emit("displace_blocked", unit=uid, **{"from": game.map.label(src)},
+                      to=game.map.label(dest) if game.map.on_map(dest) else None, cause=cause)
+        return result
+    if result == OFF_MAP:
+        st.removed = True
+        game.log.emit("displace", unit=uid, **{"from": game.map.label(src)}, to=None, cause=cause,
+                      off_map=True)
+        game.log.emit("removed", unit=uid, cause=f"{cause}: pushed off the map")
+        return result
+    if result == FALL:
+        levels = game.map.terrain(src).level - game.map.terrain(dest).level
+        occupants = _ground_units_at(game, dest, exclude=ent)
+        game.log.emit("displace", unit=uid, **{"from": game.map.label(src)}, to=game.map.label(dest),
+                      cause=cause, accidental_fall=True)
+        if occupants:
+            fall_from_above(game, ent, occupants[0], dest, levels, cause)
+        else:
+            pos.hex = dest
+            piloting.fall(game, ent, levels, f"{cause}: fell {levels} levels")
+        return result
+    # Domino: occupants move on first, in the same direction (PSR 0 each).
+    for other in _ground_units_at(game, dest, exclude=ent):
+        displace(game, other, direction, "domino")
+        piloting.queue_psr(game, other, "displaced by a domino effect", 0)
+    pos.hex = dest
+    game.log.emit("displace", unit=uid, **{"from": game.map.label(src)}, to=game.map.label(dest),
+                  cause=cause)
+    return result
+
+
+def move_into(game: "Game", ent: int, dest: Hex, cause: str) -> None:
+    """The attacker's advance after a push or charge (no MP, facing kept)."""
+    pos = game.world.component(ent, Position)
+    src = pos.hex
+    pos.hex = dest
+    game.log.emit("displace", unit=game.uid(ent), **{"from": game.map.label(src)},
+                  to=game.map.label(dest), cause=cause)
+
+
+def legal_alternatives(game: "Game", ent: int, direction: int) -> list[int]:
+    """Directions, nearest first to `direction`, whose displacement would
+    simply move the unit (MM getValidDisplacement order)."""
+    out = []
+    for t in ALTERNATE_TURNS:
+        d = turn(direction, t)
+        if outcome(game, ent, d) == MOVE and not _ground_units_at(
+                game, neighbor(game.world.component(ent, Position).hex, d), exclude=ent):
+            out.append(d)
+    return out
+
+
+def fall_from_above(game: "Game", ent: int, target: int, dest: Hex, levels: int, cause: str) -> None:
+    """Accidental fall from above (section 10): `ent` falls `levels` levels
+    onto `target` in `dest`. To-hit 7 + target movement + target terrain.
+    Hit: the target takes ceil(W/10) in 5-point groups on the punch table,
+    front, and is displaced (PSR +2); the faller takes its fall damage on its
+    back in `dest`. Miss: the faller lands in an adjacent legal hex instead
+    and takes normal fall damage there; with none it is destroyed."""
+    from systems.common import damage
+    from systems.classic import hit_location, piloting
+    from systems.classic.physical_attacks import target_movement_modifier, terrain_modifier
+    mods = [["base", 7]]
+    mv = target_movement_modifier(game, target)
+    if mv:
+        mods.append(["target movement", mv])
+    tr = terrain_modifier(game, target)
+    if tr:
+        mods.append(tr)
+    to_hit = sum(v for _, v in mods)
+    roll = game.dice.roll("to_hit", 2, f"{game.uid(ent)} falls onto {game.uid(target)}")
+    hit = roll >= to_hit
+    game.log.emit("attack", attacker=game.uid(ent), target=game.uid(target), attack="accidental_fall",
+                  to_hit=to_hit, modifiers=mods, roll=roll, hit=hit)
+    pos = game.world.component(ent, Position)
+    src = pos.hex
+    if hit:
+        tons = game.world.component(ent, Identity).tonnage
+        for group in hit_location.groups(math.ceil(tons / 10)):
+            h = hit_location.mech_hit(game, "punch", "front", "fallen on") if game.kind(target) == "mech" \
+                else None
+            damage.apply_damage(game, target, h.location if h else "front", group, cause="fallen on")
+        direction = direction_to(src, dest)
+        choices = legal_alternatives(game, target, 0 if direction is None else direction)
+        piloting.queue_psr(game, target, "fallen on by a falling unit", 2)
+        if choices:
+            displace(game, target, choices[0], "fallen on")
+            pos.hex = dest
+            piloting.fall(game, ent, levels, f"{cause}: fell onto {game.uid(target)}", column="rear")
+            return
+        # The unit fallen on cannot make room: the faller ends beside it.
+    _land_beside(game, ent, src, dest, cause, f"missed {game.uid(target)}" if not hit
+                 else f"{game.uid(target)} could not make room")
+
+
+def _land_beside(game: "Game", ent: int, src: Hex, dest: Hex, cause: str, why: str) -> None:
+    """The falling unit lands in a free hex next to `dest` (nearest the line
+    of the fall first) with the fall damage for that hex; none: destroyed."""
+    from systems.common import damage
+    from systems.classic import piloting
+    direction = direction_to(src, dest)
+    order = [turn(direction or 0, t) for t in ALTERNATE_TURNS]
+    for d in order:
+        h = neighbor(dest, d)
+        if game.map.on_map(h) and h != src and not _ground_units_at(game, h, exclude=ent) \
+                and game.map.terrain(h).level <= game.map.terrain(src).level:
+            lv = max(0, game.map.terrain(src).level - game.map.terrain(h).level)
+            piloting.fall(game, ent, lv, f"{cause}: {why}", at=h)
+            return
+    damage.destroy_unit(game, ent, "no room to land after falling")

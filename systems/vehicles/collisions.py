@@ -1,0 +1,240 @@
+"""What happens to a vehicle sliding out of control, hex by hex, in a
+sideslip (V-SLIP, V-COLL) or a skid (V-SKID, T-8): obstacles, prohibited
+terrain, water, drops, accidental charges on units, and VTOL/WiGE crashes.
+
+`slide(game, ent, state, direction, hexes, kind)` moves a unit up to
+`hexes` hexes in `direction` without spending MP and returns the state it
+ends in and how the slide ended ("clear", "stopped", "crashed",
+"destroyed", "immobile", "fell").
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from components import Altitude, Crew, Identity, Position, Status, VehicleMovement
+from engine.hexgrid import mech_attack_side, neighbor, vehicle_attack_side
+from systems.common.movement import MoveState
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+UNIT_HEIGHT = {"mech": 2, "vehicle": 1}        # levels a unit stands above its hex (V-CHAR-6)
+
+
+def motive(game: "Game", ent: int) -> str:
+    return game.world.component(ent, VehicleMovement).motive
+
+
+def flies(game: "Game", ent: int) -> bool:
+    return motive(game, ent) in ("vtol", "wige") and game.world.try_component(ent, Altitude) is not None
+
+
+def ground_units(game: "Game", h, exclude: int) -> list[int]:
+    out = []
+    for other in game.units_at(h):
+        if other == exclude or game.world.component(other, Status).destroyed:
+            continue
+        alt = game.world.try_component(other, Altitude)
+        if alt is not None and alt.level > 0:
+            continue
+        out.append(other)
+    return out
+
+
+def slide(game: "Game", ent: int, state: MoveState, direction: int, hexes: int, kind: str,
+          hexes_before: int, announce=None) -> tuple[MoveState, str]:
+    """Slide up to `hexes` hexes (kind "sideslip" or "skid"); no MP spent.
+    hexes_before: hexes moved before the slide (accidental charge damage).
+    announce(end_state): called once where the slide ends, before what
+    ending there does to the unit (the slide's event comes first)."""
+    hm = game.map
+    cur = state
+    told = []
+
+    def tell(st: MoveState) -> None:
+        if announce is not None and not told:
+            told.append(True)
+            announce(st)
+    for _ in range(hexes):
+        if game.world.component(ent, Status).destroyed:
+            tell(cur)
+            return cur, "destroyed"
+        dest = neighbor(cur.hex, direction)
+        if not hm.on_map(dest):
+            tell(cur)
+            game.log.emit("collision", unit=game.uid(ent), at=hm.label(cur.hex), target="map edge")
+            return cur, "stopped"
+        here, to = hm.terrain(cur.hex), hm.terrain(dest)
+        if flies(game, ent):
+            outcome, cur = _airborne_entry(game, ent, cur, dest, direction, hexes_before, kind, tell)
+        else:
+            outcome, cur = _ground_entry(game, ent, cur, dest, direction, here, to, hexes_before, kind, tell)
+        if outcome != "clear":
+            tell(cur)
+            return cur, outcome
+    tell(cur)
+    return cur, "clear"
+
+
+def _entered(cur: MoveState, dest, altitude: int | None = None) -> MoveState:
+    return replace(cur, hex=dest, hexes=cur.hexes + 1,
+                   altitude=cur.altitude if altitude is None else altitude)
+
+
+def _airborne_entry(game, ent, cur, dest, direction, hexes_before, kind, tell):
+    """V-COLL-2..5 for a sliding VTOL or WiGE: the absolute altitude is kept."""
+    from systems.vehicles import crash
+    hm = game.map
+    here, to = hm.terrain(cur.hex), hm.terrain(dest)
+    altitude = here.level + cur.altitude
+    side = vehicle_attack_side(cur.hex, cur.facing, dest)     # the side that strikes
+    if to.top >= altitude:                                    # V-COLL-3 (and V-COLL-4)
+        if to.building:
+            game.log.emit("collision", unit=game.uid(ent), at=hm.label(dest), target="building",
+                          accidental_charge=True)
+        new = _entered(cur, dest, max(0, altitude - to.level))
+        _place(game, ent, new)
+        tell(new)
+        crash.crash(game, ent, side=side, cause=f"slid into {hm.label(dest)}", hexes=new.hexes)
+        return ("destroyed" if game.world.component(ent, Status).destroyed else "crashed"), \
+            _state_of(game, ent, new)
+    for other in ground_units(game, dest, ent):               # V-COLL-2
+        height = UNIT_HEIGHT.get(game.world.component(other, Identity).kind, 1)
+        if to.level + height >= altitude:
+            hit = accidental_charge(game, ent, other, cur, dest, hexes_before)
+            if hit:
+                return "stopped", cur
+    return "clear", _entered(cur, dest, altitude - to.level)
+
+
+def _ground_entry(game, ent, cur, dest, direction, here, to, hexes_before, kind, tell):
+    """Skid collision rules (T-8, V-SKID-3, V-COLL-1) for a ground vehicle."""
+    from systems.vehicles import movement as vmv
+    hm = game.map
+    mot = motive(game, ent)
+    if to.terrain == "water" and to.depth >= 1 and mot not in ("hover", "wige"):
+        new = _entered(cur, dest)
+        _place(game, ent, new)
+        tell(new)
+        game.log.emit("collision", unit=game.uid(ent), at=hm.label(dest), target="water")
+        from systems.common import damage
+        damage.destroy_unit(game, ent, f"{kind} into water it cannot enter")       # V-SKID-3
+        return "destroyed", new
+    if to.level - here.level > 1 or to.building:
+        tell(cur)
+        game.log.emit("collision", unit=game.uid(ent), at=hm.label(dest),
+                      target="building" if to.building else "terrain", accidental_charge=True)
+        return "stopped", cur
+    for other in ground_units(game, dest, ent):
+        if accidental_charge(game, ent, other, cur, dest, hexes_before):
+            return "stopped", cur
+    new = _entered(cur, dest)
+    if here.level - to.level >= 1:                        # V-SKID-1: a drop means a fall
+        _place(game, ent, new)
+        tell(new)
+        fall_damage(game, ent, here.level - to.level, cause=f"{kind} over a drop")
+        return "fell", new
+    prohibited = mot in vmv.PROHIBITED and to.terrain in vmv.PROHIBITED[mot] and not to.road
+    if mot == "wige" and to.woods and not to.road:
+        prohibited = True
+    if prohibited:                                        # V-SKID-3
+        _place(game, ent, new)
+        tell(new)
+        prohibited_terrain_damage(game, ent, backward=direction == (cur.facing + 3) % 6,
+                                  cause=f"{kind} into {to.terrain.replace('_', ' ')}")
+        return "immobile", new
+    return "clear", new
+
+
+def _place(game: "Game", ent: int, state: MoveState) -> None:
+    pos = game.world.component(ent, Position)
+    pos.hex, pos.facing = state.hex, state.facing
+    alt = game.world.try_component(ent, Altitude)
+    if alt is not None:
+        alt.level = state.altitude
+
+
+def _state_of(game: "Game", ent: int, state: MoveState) -> MoveState:
+    pos = game.world.component(ent, Position)
+    alt = game.world.try_component(ent, Altitude)
+    return replace(state, hex=pos.hex, facing=pos.facing, altitude=alt.level if alt else state.altitude)
+
+
+def prohibited_terrain_damage(game: "Game", ent: int, backward: bool, cause: str) -> None:
+    """V-SKID-3: ceil(tons/5) in 5-point groups on the front column (rear when
+    sliding backward, vehicles.md 5.11), then immobile for the game."""
+    from systems.vehicles import hit_location as vhl
+    from systems.vehicles.criticals import _immobilize
+    tons = game.world.component(ent, Identity).tonnage
+    total = math.ceil(tons / 5)
+    game.log.emit("terrain_damage", unit=game.uid(ent), damage=total, cause=cause)
+    vhl.apply_groups(game, ent, "rear" if backward else "front", total, cause=cause)
+    if not game.world.component(ent, Status).destroyed:
+        _immobilize(game, ent, cause)
+
+
+def fall_damage(game: "Game", ent: int, levels: int, cause: str) -> int:
+    """V-DISP-2 falling damage for a vehicle: ceil(tons/10) x (levels + 1) in
+    5-point groups, each group's side from the facing-after-a-fall table (T-11b)."""
+    from systems.vehicles import hit_location as vhl
+    tons = game.world.component(ent, Identity).tonnage
+    total = math.ceil(tons / 10) * (levels + 1)
+    game.log.emit("fall", unit=game.uid(ent), levels=levels, damage=total,
+                  facing=game.world.component(ent, Position).facing, cause=cause)
+    from systems.classic.hit_location import groups
+    for g in groups(total):
+        if game.world.component(ent, Status).destroyed:
+            break
+        side = fall_side(game, ent)
+        vhl.hit_and_apply(game, ent, side, g, weapon_damage=False, cause=cause)
+    return total
+
+
+FALL_SIDES = {1: "front", 2: "right", 3: "right", 4: "rear", 5: "left", 6: "left"}   # T-11b
+
+
+def fall_side(game: "Game", ent: int) -> str:
+    return FALL_SIDES[game.dice.d6("fall", "side hit by the fall")]
+
+
+def accidental_charge(game: "Game", ent: int, target: int, cur: MoveState, dest, hexes_before: int) -> bool:
+    """A sliding unit runs into a unit (T-8, V-COLL-2): a charge attack at the
+    driver's skill; a hit does charge damage (ceil(tons/10) per hex moved
+    before the slide) and stops the slide in the hex before; a miss lets it go on."""
+    from systems.common import damage
+    from systems.vehicles import motive_damage
+    from systems.classic import piloting
+    from systems.vehicles import hit_location as vhl
+    from systems.classic.hit_location import groups, mech_hit
+    crew = game.world.component(ent, Crew)
+    tn = crew.piloting
+    roll = game.dice.roll("to_hit", 2, "accidental charge")
+    hit = roll >= tn
+    game.log.emit("attack", attacker=game.uid(ent), target=game.uid(target), attack="accidental charge",
+                  to_hit=tn, modifiers=[["driving skill", tn]], roll=roll, hit=hit)
+    if not hit:
+        return False
+    tons = game.world.component(ent, Identity).tonnage
+    target_tons = game.world.component(target, Identity).tonnage
+    dealt = math.ceil(tons / 10) * max(1, hexes_before)
+    taken = math.ceil(target_tons / 10)
+    tpos = game.world.component(target, Position)
+    if game.kind(target) == "mech":
+        side = mech_attack_side(tpos.hex, tpos.facing, cur.hex)
+        for g in groups(dealt):
+            h = mech_hit(game, "standard", side)
+            damage.apply_damage(game, target, h.location, g, through_armor_critical=h.through_armor_critical,
+                                cause="accidental charge")
+        piloting.queue_psr(game, target, "hit by an accidental charge", 2)
+    else:
+        side = vehicle_attack_side(tpos.hex, tpos.facing, cur.hex)
+        for g in groups(dealt):
+            vhl.hit_and_apply(game, target, side, g, weapon_damage=False, cause="accidental charge")
+        motive_damage.roll_motive(game, target, side, reason="charged")            # V-PHYS-4
+    own_side = vehicle_attack_side(cur.hex, cur.facing, dest)
+    for g in groups(taken):
+        vhl.hit_and_apply(game, ent, own_side, g, weapon_damage=False, cause="accidental charge")
+    motive_damage.roll_motive(game, ent, own_side, reason="charging")
+    return True

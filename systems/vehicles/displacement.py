@@ -1,0 +1,91 @@
+"""Displacement of combat vehicles (rules/vehicles.md V-DISP), plugged into
+systems/classic/displacement.py through its OUTCOME_RULES / DISPLACE_RULES hooks.
+
+- Into water it may not enter (depth 1 or more, not a hover or WiGE; any
+  water for a landed VTOL, V-VTOL-11): the displacement happens and the
+  vehicle is destroyed (V-DISP-1).
+- Into a hex 2 or more levels lower: ceil(tons/10) x (levels + 1) in
+  5-point groups, each group's side from the facing-after-a-fall table
+  (T-11b), then the vehicle's hit table (V-DISP-2); onto an occupied hex, an
+  accidental fall from above (systems/vehicles/crash.py `fall_onto_units`).
+Everything else (moves, dominoes, off the map, blocked hexes) follows the
+shared displacement rules.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from components import Altitude, Position, Status, VehicleMovement
+from engine.hexgrid import neighbor
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+
+def _ground_vehicle(game: "Game", ent: int) -> str | None:
+    vm = game.world.try_component(ent, VehicleMovement)
+    if vm is None:
+        return None
+    alt = game.world.try_component(ent, Altitude)
+    if alt is not None and alt.level > 0:
+        return None
+    return vm.motive
+
+
+def _water_kills(motive: str, t) -> bool:
+    if motive == "vtol":
+        return t.terrain == "water"        # a landed VTOL may not sit on any water (V-VTOL-11)
+    return t.terrain == "water" and t.depth >= 1 and motive not in ("hover", "wige")
+
+
+def outcome_rule(game: "Game", ent: int, direction: int) -> str | None:
+    from systems.classic import displacement
+    motive = _ground_vehicle(game, ent)
+    if motive is None:
+        return None
+    pos = game.world.component(ent, Position)
+    dest = neighbor(pos.hex, direction)
+    if not game.map.on_map(dest):
+        return None
+    if _water_kills(motive, game.map.terrain(dest)):
+        return displacement.MOVE           # it goes in, and is lost (V-DISP-1)
+    return None
+
+
+def displace_rule(game: "Game", ent: int, direction: int, cause: str) -> str | None:
+    from systems.vehicles import collisions, crash
+    from systems.common import damage
+    from systems.classic import displacement
+    motive = _ground_vehicle(game, ent)
+    if motive is None:
+        return None
+    pos = game.world.component(ent, Position)
+    src, dest = pos.hex, neighbor(pos.hex, direction)
+    if not game.map.on_map(dest):
+        return None
+    here, there = game.map.terrain(src), game.map.terrain(dest)
+    uid = game.uid(ent)
+    if _water_kills(motive, there):
+        pos.hex = dest
+        game.log.emit("displace", unit=uid, **{"from": game.map.label(src)}, to=game.map.label(dest),
+                      cause=cause)
+        damage.destroy_unit(game, ent, f"displaced into depth {there.depth} water")
+        return displacement.MOVE
+    levels = here.level - there.level
+    if levels >= 2:
+        game.log.emit("displace", unit=uid, **{"from": game.map.label(src)}, to=game.map.label(dest),
+                      cause=cause, accidental_fall=True)
+        pos.hex = dest
+        crash.fall_onto_units(game, ent)
+        if not game.world.component(ent, Status).destroyed:
+            collisions.fall_damage(game, ent, levels, cause=f"{cause}: fell {levels} levels")
+        return displacement.FALL
+    return None
+
+
+def register() -> None:
+    from systems.classic import displacement
+    if outcome_rule not in displacement.OUTCOME_RULES:
+        displacement.OUTCOME_RULES.append(outcome_rule)
+    if displace_rule not in displacement.DISPLACE_RULES:
+        displacement.DISPLACE_RULES.append(displace_rule)

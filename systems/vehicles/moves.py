@@ -1,0 +1,145 @@
+"""Carrying out a vehicle's move with the rolls it makes on the way: an
+AFTER_MOVE hook of systems/common/movement.py.
+
+The move order was checked against the plan; here it is walked again step
+by step: sideslip rolls (systems/vehicles/sideslip.py) and skid rolls
+(systems/vehicles/skid.py) happen before the hex they guard, a VTOL landing where it
+may not land crashes (V-VTOL-8, V-VTOL-11, systems/vehicles/crash.py), and minimum
+movement counts as flank (V-MOVE-5). When the unit ends somewhere other than
+the planned hex, a `move_end` event says where.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from components import Altitude, Position, Status, TurnState, VehicleMovement
+from systems.common import movement
+
+if TYPE_CHECKING:
+    from engine.game import Game
+    from engine.orders import MoveOrder
+
+ROLLS = ("sideslip", "skid", "collision")
+
+
+def after_move(game: "Game", ent: int, order: "MoveOrder", result) -> None:
+    vm = game.world.try_component(ent, VehicleMovement)
+    if vm is None or not order.path:
+        return
+    ts = game.world.component(ent, TurnState)
+    if "minimum" in result.final.tags:
+        ts.mode = "flank"                                   # V-MOVE-5
+    landing_crash = vm.motive == "vtol" and "land" in order.path
+    if not landing_crash and not any(p.reason in ROLLS for p in result.psrs):
+        return
+    final = replay(game, ent, order, result.states[0])
+    if game.world.component(ent, Status).destroyed:
+        return
+    pos = game.world.component(ent, Position)
+    pos.hex, pos.facing = final.hex, final.facing
+    alt = game.world.try_component(ent, Altitude)
+    if alt is not None and not _crashed(game, ent):
+        alt.level = final.altitude
+    ts.hexes_moved = final.hexes
+    ts.mp_spent = final.mp
+    if (final.hex, final.facing, final.altitude) != (result.final.hex, result.final.facing, result.final.altitude):
+        game.log.emit("move_end", unit=game.uid(ent), at=game.map.label(final.hex), facing=final.facing,
+                      altitude=alt.level if alt else 0, hexes_moved=final.hexes)
+
+
+def _crashed(game: "Game", ent: int) -> bool:
+    from components import VehicleCrits
+    vc = game.world.try_component(ent, VehicleCrits)
+    return vc is not None and vc.crashed_turn == game.turn
+
+
+def replay(game: "Game", ent: int, order: "MoveOrder", start):
+    """Walk the path again from `start`, rolling on the way; returns the end state."""
+    from systems.vehicles import crash, sideslip, skid
+    from systems.vehicles.collisions import fall_side
+    from systems.vehicles.movement import VTOLMotion
+    rules = movement.motion_rules(game, ent)
+    state = start
+    _sync(game, ent, start)         # the rules read the start hex (paved bonus, roads)
+    limit = rules.mp(game, ent, order.mode)
+    last_dir = state.facing
+    ts = game.world.component(ent, TurnState)
+    path = list(order.path)
+    i = 0
+    while i < len(path):
+        tok = path[i]
+        out = movement.step(game, ent, rules, order.mode, state, tok, limit)
+        if isinstance(out, str):
+            game.log.emit("move_stopped", unit=game.uid(ent), at=game.map.label(state.hex), reason=out)
+            break
+        new, psrs = out
+        rolls = [p for p in psrs if p[0] in ROLLS]
+        slid = False
+        for kind, mod in rolls:
+            _sync(game, ent, state)
+            if kind == "collision":                        # V-VTOL-10: a unit at its altitude
+                from systems.vehicles.collisions import accidental_charge
+                altitude = game.map.terrain(new.hex).level + new.altitude
+                for other in VTOLMotion.units_in_the_way(game, ent, new.hex, altitude):
+                    if accidental_charge(game, ent, other, state, new.hex, state.hexes):
+                        return state                       # stopped in the hex before
+                continue
+            if kind == "sideslip":
+                after, outcome, failed = sideslip.resolve(game, ent, state, last_dir)
+                ts.sideslipped = ts.sideslipped or failed
+            else:
+                after, outcome, failed = skid.resolve(game, ent, state, last_dir, mod)
+            if failed:
+                state = after
+                if kind == "skid" or outcome != "clear":
+                    return state                           # the slide ended the move
+                state = replace(state, turned=False)       # carry on in the new direction
+                slid = True
+                break
+        if slid:
+            continue
+        if tok in ("F", "B"):
+            last_dir = new.facing if tok == "F" else (new.facing + 3) % 6
+        if tok == "land" and isinstance(rules, VTOLMotion) and VTOLMotion.landing_problem(
+                game.map.terrain(new.hex)) is not None:
+            _sync(game, ent, new)
+            ts.hexes_moved = new.hexes
+            crash.crash(game, ent, side=fall_side(game, ent), hexes=new.hexes,
+                        cause=f"landed in {VTOLMotion.landing_problem(game.map.terrain(new.hex))}")
+            return new
+        state = new
+        i += 1
+    return state
+
+
+def _sync(game: "Game", ent: int, state) -> None:
+    pos = game.world.component(ent, Position)
+    pos.hex, pos.facing = state.hex, state.facing
+    alt = game.world.try_component(ent, Altitude)
+    if alt is not None:
+        alt.level = state.altitude
+    game.world.component(ent, TurnState).hexes_moved = state.hexes
+
+
+def risks(game: "Game", ent: int, mode: str, path: list[str]) -> list[str]:
+    """The driving rolls a planned vehicle move would make, as sentences for
+    the player before committing ("sideslip roll entering 0507: needs 5+")."""
+    from systems.vehicles import driving
+    result = movement.plan(game, ent, mode, path)
+    out = []
+    for p in result.psrs:
+        if p.reason not in ROLLS:
+            continue
+        extra = [("hexes moved", p.modifier)] if p.reason == "skid" else []
+        tn, _ = driving.target(game, ent, extra)
+        out.append(f"{p.reason} roll entering {game.map.label(p.state.hex)}: needs {tn}+")
+    if "land" in path and game.world.component(ent, VehicleMovement).motive == "vtol":
+        from systems.vehicles.movement import VTOLMotion
+        for i, tok in enumerate(path):
+            if tok == "land" and i + 1 < len(result.states):
+                st = result.states[i + 1]
+                problem = VTOLMotion.landing_problem(game.map.terrain(st.hex))
+                if problem:
+                    out.append(f"landing in {problem} at {game.map.label(st.hex)} is a crash")
+    return out
