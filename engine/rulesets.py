@@ -1,14 +1,16 @@
 """Rulesets: each is a choice of systems over the same spine.
 
 A `Ruleset` names its phases, which system checks and carries out each kind
-of order in each phase, and what runs when a phase begins and ends. Classic
-(Total Warfare) and Alpha Strike share the map, units, dice, events, saves
-and UI; only this wiring differs.
+of order in each phase, what runs when a phase begins and ends, and the
+hooks (`Hooks`) through which its systems take part in each other's rules.
+Classic (Total Warfare) and Alpha Strike share the map, units, dice, events,
+saves and UI; only this wiring differs. Every game builds its own ruleset,
+so the rules of one never run in another.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from components import Status, TurnState, Identity
 from engine.orders import Order, MoveOrder, FireOrder, PhysicalOrder
@@ -25,12 +27,58 @@ ORDER_NOUN = {MoveOrder: "movement", FireOrder: "weapon attack", PhysicalOrder: 
 
 
 @dataclass
+class Hooks:
+    """The points where one rule system lets others take part, filled by the
+    wiring of the rule packages a ruleset plays with (nothing registers
+    itself on import). Lists run in order; the `*_hit` tables hold the rule
+    for each unit kind other than the mech (mechs are the Classic rules'
+    own). The signatures are those of the functions the Classic and vehicle
+    wiring put in."""
+
+    # Unit type ("mech", a vehicle motive, "alpha-strike") -> its movement
+    # rules object (systems/common/movement.py `motion_rules`).
+    movement_rules: dict[str, Any] = field(default_factory=dict)
+    # (game, ent, MoveOrder, PathResult) -> refusal or None: a charge or DFA
+    # declared with a move.
+    declaration_checks: list[Callable[..., "str | None"]] = field(default_factory=list)
+    # (game, ent, MoveOrder, PathResult): what happens while a move is carried out.
+    after_move: list[Callable[..., None]] = field(default_factory=list)
+    # (game, ent, location): a mech location destroyed.
+    location_destroyed: list[Callable[..., None]] = field(default_factory=list)
+    # (game, ent, location, points): structure of a location without damage
+    # transfer (vehicles) damaged.
+    structure_damaged: list[Callable[..., None]] = field(default_factory=list)
+    # (game, ent): a MechWarrior wounded.
+    pilot_wounded: list[Callable[..., None]] = field(default_factory=list)
+    # Displacement by unit type: (game, ent, direction) -> outcome or None,
+    # and (game, ent, direction, cause) -> outcome carried out or None.
+    displacement_outcome: list[Callable[..., "str | None"]] = field(default_factory=list)
+    displace: list[Callable[..., "str | None"]] = field(default_factory=list)
+    # (game, attacker, target, attack, limb) -> the judgement of a physical
+    # attack on an unusual target (vehicles, airborne VTOLs) or None.
+    physical_target: list[Callable[..., Any]] = field(default_factory=list)
+    # (game, charger, target) -> the hit table a charge uses, or None.
+    charge_table: list[Callable[..., "str | None"]] = field(default_factory=list)
+    # (game, attacker, target, dfa) -> extra modifiers of a charge or DFA.
+    charge_modifiers: list[Callable[..., list]] = field(default_factory=list)
+    # (game, charge entry, hit): after each charge's damage.
+    after_charge: list[Callable[..., None]] = field(default_factory=list)
+    # (game, attacker, target, mount) -> extra weapon modifiers or a refusal.
+    weapon_modifiers: list[Callable[..., Any]] = field(default_factory=list)
+    # Unit kind -> (game, attacker, target, amount, cause): one weapon damage group.
+    weapon_hit: dict[str, Callable[..., Any]] = field(default_factory=dict)
+    # Unit kind -> (game, target, amount, side, cause): one physical damage group.
+    physical_hit: dict[str, Callable[..., Any]] = field(default_factory=dict)
+
+
+@dataclass
 class Ruleset:
     name: str
     phases: tuple[str, ...]
     handlers: dict[tuple[str, type], tuple[Check, Apply]] = field(default_factory=dict)
     on_begin: dict[str, list[Hook]] = field(default_factory=dict)
     on_end: dict[str, list[Hook]] = field(default_factory=dict)
+    hooks: Hooks = field(default_factory=Hooks)
 
     def order_phase(self, order: Order) -> str | None:
         for (phase, otype) in self.handlers:
@@ -85,56 +133,34 @@ class Ruleset:
             hook(game)
 
 
-_RULESETS: dict[str, Callable[[], Ruleset]] = {}
-
-
-def register(name: str):
-    def deco(factory: Callable[[], Ruleset]):
-        _RULESETS[name] = factory
-        return factory
-    return deco
-
-
 def ruleset_names() -> tuple[str, ...]:
-    return tuple(_RULESETS)
+    return tuple(RULESETS)
 
 
 def get_ruleset(name: str) -> Ruleset:
-    if name not in _RULESETS:
-        raise ValueError(f"unknown ruleset {name!r} (expected one of {', '.join(_RULESETS)})")
-    return _RULESETS[name]()
+    if name not in RULESETS:
+        raise ValueError(f"unknown ruleset {name!r} (expected one of {', '.join(RULESETS)})")
+    return RULESETS[name]()
 
 
-@register("classic")
 def classic() -> Ruleset:
-    """Total Warfare: movement, weapon, physical, heat and end phases. The
-    systems register in this order; later ones add to the hooks of earlier
-    ones (the vehicle rules wrap weapon and physical damage)."""
-    from systems.classic import (end_phase as end_phase_classic, heat as heat_classic, physical_attacks,
-                                 piloting, weapon_attacks)
-    from systems.common import movement
-    from systems.vehicles import physical as vehicle_physical, wiring as vehicles
-    rs = Ruleset(
-        name="classic",
-        phases=("movement", "weapon", "physical", "heat", "end"),
-    )
-    rs.handlers[("movement", MoveOrder)] = (movement.check_move, movement.apply_move)
-    rs.on_end["end"] = [end_phase_classic.finish_turn]
-    weapon_attacks.register_classic(rs)
-    physical_attacks.register_classic(rs)
-    heat_classic.register_classic(rs)
-    piloting.register_classic(rs)
-    vehicles.register_classic(rs)
-    vehicle_physical.register_classic(rs)
+    """Total Warfare: movement, weapon, physical, heat and end phases; the
+    BattleMech rules (systems/classic/wiring.py), then the combat vehicle
+    rules (systems/vehicles/wiring.py)."""
+    from systems.classic import wiring as classic_wiring
+    from systems.vehicles import wiring as vehicle_wiring
+    rs = Ruleset(name="classic", phases=("movement", "weapon", "physical", "heat", "end"))
+    classic_wiring.register(rs)
+    vehicle_wiring.register(rs)
     return rs
 
 
-@register("alpha-strike")
 def alpha_strike() -> Ruleset:
     """Alpha Strike: movement, combat and end phases (systems/alpha_strike/wiring.py)."""
-    from systems.alpha_strike import wiring as alpha_strike_rules
-    from systems.common import movement
+    from systems.alpha_strike import wiring as alpha_strike_wiring
     rs = Ruleset(name="alpha-strike", phases=("movement", "combat", "end"))
-    rs.handlers[("movement", MoveOrder)] = (movement.check_move, movement.apply_move)
-    alpha_strike_rules.register_alpha_strike(rs)
+    alpha_strike_wiring.register(rs)
     return rs
+
+
+RULESETS: dict[str, Callable[[], Ruleset]] = {"classic": classic, "alpha-strike": alpha_strike}

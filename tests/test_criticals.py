@@ -6,7 +6,7 @@ from hypothesis import given, settings, strategies as st
 from components import (Actuators, Ammo, Armor, Crew, Equipment, HeatSinks, Status, Structure,
                         Weapons)
 from systems.classic import criticals
-from systems.common.movement import mech_jump_mp, mech_walk_mp
+from systems.classic.mech_movement import mech_jump_mp, mech_walk_mp
 from systems.classic import weapon_attacks as wa
 from tests.weapons_support import events, make_game, mech_data, shipped
 

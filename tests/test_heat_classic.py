@@ -8,7 +8,7 @@ from components import Ammo, ClassicHeat, Crew, Status
 from engine.orders import FireOrder
 from systems.classic import heat as hc
 from systems.classic import weapon_attacks as wa
-from systems.common.movement import MechMotion, mech_walk_mp
+from systems.classic.mech_movement import MechMotion, mech_walk_mp
 from tests.weapons_support import events, make_game, mech_data, set_moved
 
 

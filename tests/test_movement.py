@@ -5,6 +5,7 @@ import pytest
 from engine.hexgrid import parse_hex_label
 from engine.hexmap import Terrain
 from engine.orders import MoveOrder
+from systems.classic import mech_movement
 from systems.common import movement
 from tests.helpers import add, make_game
 
@@ -108,10 +109,10 @@ def test_jump_ignores_terrain_and_turns_are_free():
 def test_leg_actuator_damage_and_heat_reduce_walk():
     game = make_game()
     ent = add(game, "g", "grasshopper", "red", "0505", damaged=["left_foot"], heat=10)
-    assert movement.mech_walk_mp(game, ent) == 4 - 1 - 2
+    assert mech_movement.mech_walk_mp(game, ent) == 4 - 1 - 2
     game2 = make_game()
     ent2 = add(game2, "g", "grasshopper", "red", "0505", damaged=["left_hip"])
-    assert movement.mech_walk_mp(game2, ent2) == 2
+    assert mech_movement.mech_walk_mp(game2, ent2) == 2
 
 
 def test_entering_water_and_rubble_ask_for_psrs():

@@ -6,7 +6,6 @@ import pytest
 from engine import undo
 from engine.orders import MoveOrder
 from engine.replay import Replay
-from systems.common import movement
 from tests.helpers import add, make_game
 
 
@@ -67,12 +66,12 @@ def test_undo_several_moves_in_reverse_order(game):
     assert undo.undo_move(game) is None and as_json(game.to_dict()) == s0
 
 
-def test_a_die_roll_makes_the_move_final(game, monkeypatch):
+def test_a_die_roll_makes_the_move_final(game):
     undo.submit_move(game, MoveOrder("hopper", {}, mode="walk", path=["F"]))
 
     def psr_during_move(g, ent, order, result):
         g.dice.roll("psr", 2, "a PSR during the move")
-    monkeypatch.setattr(movement, "AFTER_MOVE", movement.AFTER_MOVE + [psr_during_move])
+    game.ruleset.hooks.after_move.append(psr_during_move)
     undo.submit_move(game, MoveOrder("jager", {}, mode="walk", path=["F"]))
     reason = undo.undo_move(game)
     assert reason and "rolled" in reason

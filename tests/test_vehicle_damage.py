@@ -106,8 +106,7 @@ def test_V_VCE_5_rotor_hit_plus_rotor_damage_crit_costs_2_mp():
     motive_damage.end_of_phase(game)
     vm = game.world.component(ent, VehicleMovement)
     assert vm.cruise - vm.motive_penalty == 6
-    import systems.vehicles.movement  # noqa: F401
-    from systems.common.movement import MOTION_RULES
+    MOTION_RULES = game.ruleset.hooks.movement_rules
     assert MOTION_RULES["vtol"].mp(game, ent, "flank") == 9
     assert [e["effect"] for e in events(game, "critical")] == ["rotor_damage"]
 
@@ -207,8 +206,7 @@ def test_V_ROTOR_4_each_rotor_hit_costs_a_cruise_mp_at_the_end_of_the_phase():
     ent = _vtol(game, armor={"rotor": 9})
     for roll in (3, 10):
         vhl.apply_hit(game, ent, vhl.lookup("front", roll, vtol=True, turret=False), 2)
-    import systems.vehicles.movement  # noqa: F401
-    from systems.common.movement import MOTION_RULES
+    MOTION_RULES = game.ruleset.hooks.movement_rules
     assert MOTION_RULES["vtol"].mp(game, ent, "cruise") == 8
     motive_damage.end_of_phase(game)
     assert (MOTION_RULES["vtol"].mp(game, ent, "cruise"), MOTION_RULES["vtol"].mp(game, ent, "flank")) == (6, 9)

@@ -1,6 +1,6 @@
 """Alpha Strike movement on hexes (rules/alpha_strike.md B3): the motion rules
 object the shared step loop in systems/common/movement.py uses for Alpha Strike
-units (registered as MOTION_RULES["alpha-strike"]).
+units (the Alpha Strike ruleset's movement rules for every unit).
 
 - AS-MOVE-1: a unit stands still, makes a ground move ("walk") or jumps.
 - AS-MOVE-2 / AS-HEAT-2: hexes = inches // 2; heat takes 2" per level from the
@@ -126,8 +126,6 @@ class AlphaStrikeMotion:
                 return f"cannot end the jump in {game.map.label(result.final.hex)}: {reason}"
         return None
 
-
-movement.MOTION_RULES["alpha-strike"] = AlphaStrikeMotion()
 
 
 def check_move(game: "Game", order: MoveOrder) -> str | None:

@@ -1,9 +1,9 @@
 """The Alpha Strike ruleset's systems, wired into a Ruleset
-(engine/rulesets.py calls `register_alpha_strike`).
+(engine/rulesets.py calls `register`).
 
 Modules, one job each:
 - systems/alpha_strike/card.py: card values (specials, Move, TMM, damage, heat scale);
-- systems/alpha_strike/motion.py: movement on hexes (MOTION_RULES["alpha-strike"]);
+- systems/alpha_strike/motion.py: movement on hexes (the movement rules of every unit);
 - systems/alpha_strike/combat.py: attack orders, to-hit, damage, HT, overheat;
 - systems/alpha_strike/criticals.py: critical hit tables and effects;
 - systems/alpha_strike/end_phase.py: the seed's end phase (damage, removal, heat).
@@ -11,15 +11,21 @@ Turn: initiative, movement, combat, end (AS-TURN-1).
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engine.orders import FireOrder, MoveOrder, PhysicalOrder
-from systems.alpha_strike import combat as as_combat, end_phase as as_end_phase, motion as as_motion
+from systems.alpha_strike import combat, end_phase, motion
 from systems.common import movement
 
+if TYPE_CHECKING:
+    from engine.rulesets import Ruleset
 
-def register_alpha_strike(rs) -> None:
+
+def register(rs: "Ruleset") -> None:
     # AS-PHYS-3: the shared move, minus charge / DFA declarations.
-    rs.handlers[("movement", MoveOrder)] = (as_motion.check_move, movement.apply_move)
-    rs.handlers[("combat", FireOrder)] = (as_combat.check_fire, as_combat.apply_fire)
-    rs.handlers[("combat", PhysicalOrder)] = (as_combat.check_physical, as_combat.apply_physical)
-    rs.on_end.setdefault("combat", []).append(as_combat.resolve_attacks)
-    rs.on_end.setdefault("end", []).append(as_end_phase.end_phase)
+    rs.handlers[("movement", MoveOrder)] = (motion.check_move, movement.apply_move)
+    rs.handlers[("combat", FireOrder)] = (combat.check_fire, combat.apply_fire)
+    rs.handlers[("combat", PhysicalOrder)] = (combat.check_physical, combat.apply_physical)
+    rs.on_end["combat"] = [combat.resolve_attacks]
+    rs.on_end["end"] = [end_phase.end_phase]
+    rs.hooks.movement_rules["alpha-strike"] = motion.AlphaStrikeMotion()

@@ -18,7 +18,7 @@ TREE = "tree"
 
 
 def limb_severed(game: "Game", ent: int, loc: str) -> None:
-    """LOCATION_DESTROYED hook (P-FIND-1): a destroyed arm or leg of a mech
+    """Location-destroyed hook (P-FIND-1): a destroyed arm or leg of a mech
     stays in the hex where the mech took the damage, as a club."""
     if loc not in LIMBS or game.kind(ent) != "mech":
         return
@@ -100,7 +100,7 @@ def club_hit(game: "Game", ent: int) -> None:
 
 
 def drop_club(game: "Game", ent: int, loc: str) -> None:
-    """LOCATION_DESTROYED hook: losing an arm drops a carried club in the hex
+    """Location-destroyed hook: losing an arm drops a carried club in the hex
     (a limb club stays a club on the map; a tree is lost)."""
     if loc not in ("left_arm", "right_arm"):
         return
@@ -113,9 +113,3 @@ def drop_club(game: "Game", ent: int, loc: str) -> None:
         game.map.clubs.setdefault(h, []).append(club)
     game.log.emit("club_dropped", unit=game.uid(ent), club=club)
 
-
-def register_hooks() -> None:
-    from systems.common import damage
-    for hook in (drop_club, limb_severed):
-        if hook not in damage.LOCATION_DESTROYED:
-            damage.LOCATION_DESTROYED.append(hook)

@@ -348,7 +348,7 @@ def most_dangerous_bin(game: "Game", ent: int) -> int | None:
 
 
 # ------------------------------------------------------------------ lost locations
-def _on_location_destroyed(game: "Game", ent: int, loc: str) -> None:
+def location_destroyed(game: "Game", ent: int, loc: str) -> None:
     """Jump jets and heat sinks in a destroyed location stop working."""
     if game.world.component(ent, Identity).kind != "mech":
         return
@@ -365,11 +365,3 @@ def _on_location_destroyed(game: "Game", ent: int, loc: str) -> None:
             if hs is not None:
                 hs.destroyed += 1
 
-
-def _register_hooks() -> None:
-    from systems.common import damage
-    if _on_location_destroyed not in damage.LOCATION_DESTROYED:
-        damage.LOCATION_DESTROYED.append(_on_location_destroyed)
-
-
-_register_hooks()

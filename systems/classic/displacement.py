@@ -63,17 +63,9 @@ def _entry_error(game: "Game", ent: int, frm: Hex, to: Hex) -> str | None:
     return None
 
 
-# Unit-type displacement rules (vehicles: rules/vehicles.md V-DISP, in
-# systems/vehicles/displacement.py). OUTCOME_RULES: fn(game, ent, direction) ->
-# outcome or None; DISPLACE_RULES: fn(game, ent, direction, cause) -> outcome
-# carried out, or None to use the rules here.
-OUTCOME_RULES: list = []
-DISPLACE_RULES: list = []
-
-
 def outcome(game: "Game", ent: int, direction: int, _chain: int = 0) -> str:
     """What displacing `ent` one hex in `direction` would do (see module doc)."""
-    for rule in OUTCOME_RULES:
+    for rule in game.ruleset.hooks.displacement_outcome:     # vehicles: V-DISP
         r = rule(game, ent, direction)
         if r is not None:
             return r
@@ -98,7 +90,7 @@ def displace(game: "Game", ent: int, direction: int, cause: str) -> str:
     """Displace `ent` one hex in `direction`; returns the outcome carried out
     (PROHIBITED: nothing moved)."""
     from systems.classic import piloting
-    for rule in DISPLACE_RULES:
+    for rule in game.ruleset.hooks.displace:
         r = rule(game, ent, direction, cause)
         if r is not None:
             return r

@@ -198,12 +198,3 @@ def resolve_mech_heat(game: "Game", ent: int) -> None:
             from systems.common import damage
             damage.pilot_damage(game, ent, pts, f"life support damaged, heat {h}")
 
-
-def register_classic(rs) -> None:
-    rs.on_end.setdefault("heat", []).insert(0, resolve_heat_phase)
-    # The shutdown PSR (+3) and any 20+ damage from heat explosions are rolled
-    # at the end of the heat phase, like the weapon and physical phases' rolls.
-    from systems.classic import piloting
-    resolve = getattr(piloting, "resolve_queue", None)
-    if resolve is not None and resolve not in rs.on_end["heat"]:
-        rs.on_end["heat"].append(resolve)

@@ -5,7 +5,7 @@ up a club.
 
 Flow: physical orders are checked against the state at declaration and
 stored in `phase_data["physical"]`; charges and DFAs are declared with the
-move (`DECLARATION_CHECKS`), re-checked at the start of the physical phase
+move (a declaration check of the ruleset), re-checked at the start of the physical phase
 (P-CHARGE-1, -6, -7) and stored there too. At the end of the phase every
 declared attack is resolved in declaration order (charges and DFAs first,
 since they were declared first): to-hit, damage, then the displacements
@@ -51,7 +51,7 @@ from typing import TYPE_CHECKING
 from components import (Actuators, Altitude, Crew, Equipment, Identity, Position, Status, Structure,
                         TurnState)
 from engine.hexgrid import direction_to, distance, mech_attack_side, neighbor, turn, vehicle_attack_side
-from engine.orders import FireOrder, MoveOrder, PhysicalOrder
+from engine.orders import MoveOrder, PhysicalOrder
 from systems.classic import clubs, displacement, hit_location, piloting
 from systems.common import damage
 from systems.common.unit_state import airborne
@@ -294,12 +294,6 @@ def kick_damage(tons: int, halvings: int) -> int:
     return (tons // 5) // (2 ** halvings)
 
 
-# Rules for unusual targets (vehicles in the attacker's hex, airborne VTOLs:
-# rules/vehicles.md V-PHYS): fn(game, attacker, target, attack, limb) -> an
-# Eval that replaces the mech-against-mech judgement, or None.
-TARGET_RULES: list = []
-
-
 def evaluate(game: "Game", ent: int, tgt: int, attack: str, limb: str | None = None) -> Eval:
     """Judge one physical attack by `ent` on `tgt` as things stand now."""
     if attack not in ATTACKS:
@@ -308,8 +302,10 @@ def evaluate(game: "Game", ent: int, tgt: int, attack: str, limb: str | None = N
         return Eval("say which arm punches (limb = \"left\" or \"right\")")
     if (reason := _attacker_error(game, ent, prone_ok=True)):
         return Eval(reason)
-    for rule in TARGET_RULES:
-        # Target rules judge a prone attacker themselves (a prone mech may
+    for rule in game.ruleset.hooks.physical_target:
+        # Rules for unusual targets (vehicles in the attacker's hex, airborne
+        # VTOLs: rules/vehicles.md V-PHYS) replace the mech-against-mech
+        # judgement and judge a prone attacker themselves (a prone mech may
         # punch a vehicle in its own hex: core section 4).
         ev = rule(game, ent, tgt, attack, limb)
         if ev is not None:
@@ -639,14 +635,9 @@ def charge_to_hit(game: "Game", ent: int, tgt: int, dfa: bool = False) -> list[l
         mods += _common_modifiers(game, ent, tgt)
     if p - tp:
         mods.append(["piloting difference", p - tp])
-    for hook in CHARGE_MODIFIERS:
+    for hook in game.ruleset.hooks.charge_modifiers:     # an airborne VTOL target, T-12
         mods += hook(game, ent, tgt, dfa)
     return mods
-
-
-# Hooks (game, attacker, target, dfa) -> extra [label, value] modifiers of a
-# charge or DFA (an airborne VTOL target, T-12).
-CHARGE_MODIFIERS: list = []
 
 
 def charge_damage(tons: int, hexes: int) -> int:
@@ -665,12 +656,12 @@ def charger_damage(game: "Game", ent: int, tgt: int) -> int:
 
 
 def check_declaration(game: "Game", ent: int, order: MoveOrder, result) -> str | None:
-    """DECLARATION_CHECKS hook: is the charge or DFA at the end of this path legal?"""
+    """Declaration check: is the charge or DFA at the end of this path legal?"""
     miss = getattr(order, "charge_miss", None)
     if miss is not None and (not order.charge or miss not in ("left", "right")):
         return ("charge_miss says where a missed charger goes: \"left\" or \"right\" of the target hex, "
                 "and only with a charge (P-CHARGE-16)")
-    if (not order.charge and not order.dfa) or game.ruleset.name != "classic":
+    if not order.charge and not order.dfa:
         return None
     if order.charge and order.dfa:
         return "a unit declares a charge or a death from above, not both"
@@ -742,8 +733,8 @@ def check_declaration(game: "Game", ent: int, order: MoveOrder, result) -> str |
 
 
 def record_declaration(game: "Game", ent: int, order: MoveOrder, result) -> None:
-    """AFTER_MOVE hook: remember a declared charge or DFA, in order."""
-    if (order.charge or order.dfa) and game.ruleset.name == "classic":
+    """After-move hook: remember a declared charge or DFA, in order."""
+    if order.charge or order.dfa:
         entry = {"unit": order.unit, "attack": "charge" if order.charge else "dfa",
                  "target": order.charge or order.dfa}
         if order.charge and getattr(order, "charge_miss", None):
@@ -828,30 +819,14 @@ def hit_target(game: "Game", tgt: int, amount: int, table: str, side: str, cause
     (vehicles: their hit tables belong to the vehicle damage rules)."""
     if amount <= 0:
         return
-    if game.kind(tgt) == "mech":
-        hit = hit_location.mech_hit(game, table, side, f"{cause}: {table} table, {side}")
-        damage.apply_damage(game, tgt, hit.location, amount,
-                            through_armor_critical=hit.through_armor_critical, cause=cause)
-    elif game.kind(tgt) == "alpha-strike":
-        damage.apply_damage(game, tgt, "unit", amount, cause=cause)
-    else:
-        for hook in VEHICLE_HIT:
-            if hook(game, tgt, amount, side, cause):
-                return
-        damage.apply_damage(game, tgt, side, amount, cause=cause)
+    if game.kind(tgt) != "mech":
+        game.ruleset.hooks.physical_hit[game.kind(tgt)](game, tgt, amount, side, cause)
+        return
+    hit = hit_location.mech_hit(game, table, side, f"{cause}: {table} table, {side}")
+    damage.apply_damage(game, tgt, hit.location, amount,
+                        through_armor_critical=hit.through_armor_critical, cause=cause)
 
 
-# Hooks (game, target, amount, side, cause) -> bool: a rule for physical
-# damage to a vehicle (its own hit location tables); True when handled.
-VEHICLE_HIT: list = []
-# Hooks (game, charger, target) -> table name or None: the hit table a charge
-# uses on its target when not the standard one (a vehicle charging a mech).
-CHARGE_TABLE: list = []
-
-
-# Hooks (game, charge entry, hit) called after each charge's damage, hit or
-# miss (a vehicle's motive system roll, V-PHYS-4).
-AFTER_CHARGE: list = []
 RANDOM_SIDES = ("front", "right", "rear", "left")
 
 
@@ -862,7 +837,9 @@ def random_side(game: "Game", cause: str) -> str:
 
 
 def charge_table(game: "Game", ent: int, tgt: int) -> str:
-    for hook in CHARGE_TABLE:
+    """The hit table a charge uses on its target: the standard one, unless a
+    unit type's rule says otherwise (a vehicle charging a mech, V-PHYS-3)."""
+    for hook in game.ruleset.hooks.charge_table:
         table = hook(game, ent, tgt)
         if table:
             return table
@@ -889,7 +866,7 @@ def resolve_physical(game: "Game") -> None:
             for g in hit_location.groups(charger_damage(game, ent, tgt)):
                 hit_target(game, ent, g, "standard", "front", "charge (attacker)")
         if c["attack"] == "charge":
-            for hook in AFTER_CHARGE:
+            for hook in game.ruleset.hooks.after_charge:     # a vehicle's motive roll, V-PHYS-4
                 hook(game, c, hit)
         elif hit:
             tprone = game.world.component(tgt, Status).prone
@@ -1047,34 +1024,3 @@ def _missed_dfa(game: "Game", ent: int, tgt: int) -> None:
     else:
         piloting.fall(game, ent, 2, "missed death from above", column="rear")
 
-
-# --------------------------------------------------------------------- weapon-phase guard
-def fire_blocked(game: "Game", order: FireOrder) -> str | None:
-    """P-CHARGE-2: a unit that declared a charge or DFA makes no weapon attacks."""
-    ent = game.units.get(order.unit)
-    if ent is None:
-        return None
-    ts = game.world.try_component(ent, TurnState)
-    if ts is not None and (ts.charge_target or ts.dfa_target):
-        kind = "charge" if ts.charge_target else "death from above"
-        return f"{_name(game, ent)} declared a {kind} this turn and makes no weapon attacks (P-CHARGE-2)"
-    return None
-
-
-def register_classic(rs) -> None:
-    from systems.common import movement
-    clubs.register_hooks()
-    if check_declaration not in movement.DECLARATION_CHECKS:
-        movement.DECLARATION_CHECKS.append(check_declaration)
-    if record_declaration not in movement.AFTER_MOVE:
-        movement.AFTER_MOVE.insert(0, record_declaration)
-    rs.handlers[("physical", PhysicalOrder)] = (check_physical, apply_physical)
-    fire = rs.handlers.get(("weapon", FireOrder))
-    if fire is not None:
-        check, apply = fire
-
-        def guarded_check(game, order, _check=check):
-            return fire_blocked(game, order) or _check(game, order)
-        rs.handlers[("weapon", FireOrder)] = (guarded_check, apply)
-    rs.on_begin.setdefault("physical", []).append(begin_physical)
-    rs.on_end.setdefault("physical", []).insert(0, resolve_physical)

@@ -9,16 +9,16 @@ What this module owns:
   rolls were asked for; the first failure makes the unit fall and cancels
   its remaining rolls (MM `resolvePilotingRolls`). The 20+ damage roll is
   added here from `TurnState.damage_this_phase`.
-- PSRs during movement (an `AFTER_MOVE` hook): terrain entered (rubble,
+- PSRs during movement (an after-move hook): terrain entered (rubble,
   water, buildings), backward level changes, standing up, running with a
   damaged hip or gyro, jumping with damage. The first failure ends the move
   with a fall in the hex where it failed.
 - `fall`: damage ceil(W/10) x (levels + 1) in 5-point groups on the
   standard table, the 1d6 facing table, prone, then the MechWarrior damage
   roll.
-- Consciousness rolls (hook `damage.PILOT_WOUNDED`) and the end-phase
-  wake-up roll; a destroyed leg is an automatic fall (hook
-  `damage.LOCATION_DESTROYED`).
+- Consciousness rolls (a pilot-wounded hook) and the end-phase
+  wake-up roll; a destroyed leg is an automatic fall (a location-destroyed
+  hook).
 """
 from __future__ import annotations
 
@@ -220,7 +220,7 @@ def fall(game: "Game", ent: int, levels: int = 0, reason: str = "", *, at=None,
 
 # --------------------------------------------------------------------- consciousness
 def consciousness_roll(game: "Game", ent: int) -> None:
-    """PILOT_WOUNDED hook: after each wound, roll 2d6 >= the table value for
+    """Pilot-wounded hook: after each wound, roll 2d6 >= the table value for
     the new total or fall unconscious (section 11). An unconscious standing
     mech falls (automatic: at the end of a weapon or physical phase, at once
     otherwise)."""
@@ -261,7 +261,7 @@ def wake_up(game: "Game") -> None:
 
 
 def leg_destroyed(game: "Game", ent: int, loc: str) -> None:
-    """LOCATION_DESTROYED hook: a standing mech that loses a leg falls."""
+    """Location-destroyed hook: a standing mech that loses a leg falls."""
     if loc in LEGS and game.kind(ent) == "mech":
         st = game.world.component(ent, Status)
         if not st.prone and not st.destroyed and game.phase in QUEUE_PHASES:
@@ -292,7 +292,7 @@ def _movement_triggers(game: "Game", ent: int, order, result) -> list:
 
 
 def after_move(game: "Game", ent: int, order, result) -> None:
-    """AFTER_MOVE hook: roll the move's PSRs in path order. The first failure
+    """After-move hook: roll the move's PSRs in path order. The first failure
     stops the unit where it failed (the rest of the path is not moved) and it
     falls there: into a lower hex it fell into, from the level it left.
 
@@ -380,17 +380,3 @@ def _replan_after_fall(game: "Game", ent: int, order, path: list[str], at: int, 
     ts.hexes_moved, ts.mp_spent = final.hexes, final.mp
     return sub, at
 
-
-# --------------------------------------------------------------------- wiring
-def register_classic(rs) -> None:
-    from systems.common import damage, movement
-    if after_move not in movement.AFTER_MOVE:
-        movement.AFTER_MOVE.append(after_move)
-    if consciousness_roll not in damage.PILOT_WOUNDED:
-        damage.PILOT_WOUNDED.append(consciousness_roll)
-    if leg_destroyed not in damage.LOCATION_DESTROYED:
-        damage.LOCATION_DESTROYED.append(leg_destroyed)
-    for phase in ("weapon", "physical"):
-        rs.on_begin.setdefault(phase, []).insert(0, reset_phase_damage)
-        rs.on_end.setdefault(phase, []).append(resolve_queue)
-    rs.on_end.setdefault("end", []).insert(0, wake_up)

@@ -25,14 +25,13 @@ declared is the primary target.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
 
 from components import (Actuators, Ammo, ClassicHeat, Crew, Identity, Mount, Position, Status, Structure,
                         TurnState, Turret, Weapons)
-from engine.hexgrid import distance, mech_attack_side, vehicle_attack_side
+from engine.hexgrid import distance, mech_attack_side
 from engine.orders import FireOrder
 from engine.weapons import WeaponType, weapons
-from systems.classic import criticals  # noqa: F401  (registers the lost-location hook for jump jets and sinks)
 from systems.common import damage, line_of_sight
 from systems.classic import firing_arcs, hit_location
 from systems.common.unit_state import airborne, is_vtol
@@ -85,11 +84,6 @@ def minimum_range_modifier(wt: WeaponType, rng: int) -> int:
     if wt.min and rng <= wt.min:
         return wt.min - rng + 1
     return 0
-
-
-# Other unit types add modifiers here: fn(game, attacker, target, mount) ->
-# list of (label, value), or a refusal reason string.
-EXTRA_MODIFIERS: list[Callable[["Game", int, int, Mount], "list[tuple[str, int]] | str"]] = []
 
 
 # ------------------------------------------------------------------ to-hit
@@ -192,8 +186,8 @@ def _compute(game: "Game", attacker: int, target: int, mount_index: int) -> ToHi
     crew = w.try_component(attacker, Crew)
     if crew is not None and crew.unconscious:
         return ToHit.impossible(f"{a_name}'s pilot is unconscious")
-    if ts.charge_target or ts.dfa_target:
-        return ToHit.impossible(f"{a_name} is charging or jumping onto a target and makes no weapon attacks")
+    if (charging := charge_declared(game, attacker)):
+        return ToHit.impossible(charging)
     if a_kind == "mech" and a_st.crits.count("sensors") >= 2:
         return ToHit.impossible(f"{a_name}'s sensors are destroyed: it cannot make weapon attacks")
     if target == attacker:
@@ -309,7 +303,7 @@ def _compute(game: "Game", attacker: int, target: int, mount_index: int) -> ToHi
     heat = w.try_component(attacker, ClassicHeat)
     if heat is not None and heat_fire_modifier(heat.heat):
         mods.append((f"heat {heat.heat}", heat_fire_modifier(heat.heat)))
-    for extra in EXTRA_MODIFIERS:
+    for extra in game.ruleset.hooks.weapon_modifiers:       # vehicles: T-12, V-CE
         out = extra(game, attacker, target, mount)
         if isinstance(out, str):
             return ToHit.impossible(out, range=rng, band=band, los=los)
@@ -384,8 +378,20 @@ def _turret_error(game: "Game", ent: int, facing: int | None) -> str | None:
     return None
 
 
+def charge_declared(game: "Game", ent: int) -> str | None:
+    """P-CHARGE-2: a unit that declared a charge or DFA makes no weapon attacks."""
+    ts = game.world.component(ent, TurnState)
+    if ts.charge_target or ts.dfa_target:
+        kind = "charge" if ts.charge_target else "death from above"
+        return (f"{game.world.component(ent, Identity).name} declared a {kind} this turn and makes no "
+                f"weapon attacks (P-CHARGE-2)")
+    return None
+
+
 def check_fire(game: "Game", order: FireOrder) -> str | None:
     ent = game.units[order.unit]
+    if (charging := charge_declared(game, ent)):
+        return charging
     if game.world.try_component(ent, Weapons) is None:
         return f"{game.world.component(ent, Identity).name} has no weapons"
     found = find_mount(game, ent, order.weapon)
@@ -488,51 +494,21 @@ def resolve_shot(game: "Game", shot: dict) -> None:
         apply_hit(game, ent, tgt, amount, cause=wt.name, partial_cover=shot.get("partial_cover", False))
 
 
-# Hit location by unit kind: fn(game, attacker, target) -> (location, through-armor critical).
-HIT_RULES: dict[str, Callable[["Game", int, int], tuple[str, bool]]] = {}
-
-
-def mech_hit(game: "Game", attacker: int, target: int) -> tuple[str, bool]:
-    t_pos = game.world.component(target, Position)
-    a_pos = game.world.component(attacker, Position)
-    side = mech_attack_side(t_pos.hex, t_pos.facing, a_pos.hex)
-    h = hit_location.mech_hit(game, "standard", side, f"hit location, {side}")
-    return h.location, h.through_armor_critical
-
-
-def vehicle_side_hit(game: "Game", attacker: int, target: int) -> tuple[str, bool]:
-    """Until the vehicle hit table is wired: the attacked side takes the hit."""
-    t_pos = game.world.component(target, Position)
-    a_pos = game.world.component(attacker, Position)
-    return vehicle_attack_side(t_pos.hex, t_pos.facing, a_pos.hex), False
-
-
-HIT_RULES["mech"] = mech_hit
-HIT_RULES.setdefault("vehicle", vehicle_side_hit)
-
-# The vehicle hit tables (T-1/T-2 with rotor, critical and motive markers):
-# fn(game, attacker, target, amount, cause) applies one damage group itself
-# (systems/vehicles/wiring.py registers it).
-WEAPON_HIT_VEHICLE: list[Callable[["Game", int, int, int, str], object]] = []
-
-
 def apply_hit(game: "Game", attacker: int, target: int, amount: int, cause: str,
               partial_cover: bool = False) -> None:
     """One damage group: roll its location and apply it. With partial cover
-    (declared with the shot) leg hits strike the cover instead (section 3)."""
+    (declared with the shot) leg hits strike the cover instead (section 3).
+    Other unit kinds than mechs use their own tables (`Hooks.weapon_hit`;
+    vehicles: rules/vehicles.md V-HIT)."""
     kind = game.world.component(target, Identity).kind
-    if kind == "vehicle" and WEAPON_HIT_VEHICLE:
-        WEAPON_HIT_VEHICLE[0](game, attacker, target, amount, cause)    # rules/vehicles.md V-HIT
+    if kind != "mech":
+        game.ruleset.hooks.weapon_hit[kind](game, attacker, target, amount, cause)
         return
-    location, tac = HIT_RULES[kind](game, attacker, target)
-    if partial_cover and kind == "mech" and location in ("left_leg", "right_leg"):
-        game.log.emit("partial_cover", unit=game.uid(target), location=location, amount=amount)
+    t_pos = game.world.component(target, Position)
+    side = mech_attack_side(t_pos.hex, t_pos.facing, game.world.component(attacker, Position).hex)
+    hit = hit_location.mech_hit(game, "standard", side, f"hit location, {side}")
+    if partial_cover and hit.location in ("left_leg", "right_leg"):
+        game.log.emit("partial_cover", unit=game.uid(target), location=hit.location, amount=amount)
         return
-    damage.apply_damage(game, target, location, amount, through_armor_critical=tac, cause=cause)
-
-
-# ------------------------------------------------------------------ wiring
-def register_classic(rs) -> None:
-    rs.handlers[("weapon", FireOrder)] = (check_fire, declare_fire)
-    rs.on_begin.setdefault("weapon", []).append(begin_weapon_phase)
-    rs.on_end.setdefault("weapon", []).insert(0, resolve_weapon_phase)
+    damage.apply_damage(game, target, hit.location, amount, through_armor_critical=hit.through_armor_critical,
+                        cause=cause)

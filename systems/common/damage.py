@@ -129,7 +129,7 @@ def destroy_location(game: "Game", ent: int, loc: str, cause: str = "") -> None:
         arm = SIDE_TORSO_ARM[loc]
         if structure.points.get(arm, 0) > 0:
             destroy_location(game, ent, arm, cause="side torso destroyed")
-    for hook in LOCATION_DESTROYED:
+    for hook in game.ruleset.hooks.location_destroyed:
         hook(game, ent, loc)
 
 
@@ -144,8 +144,8 @@ def _location_damage(game: "Game", ent: int, location: str, amount: int, cause: 
     s = min(structure.points.get(location, 0), amount - a)
     structure.points[location] = structure.points.get(location, 0) - s
     _emit(game, ent, location, a + s, location, location, **({"cause": cause} if cause else {}))
-    for hook in STRUCTURE_DAMAGED:
-        if s > 0:
+    if s > 0:
+        for hook in game.ruleset.hooks.structure_damaged:
             hook(game, ent, location, s)
     if structure.points.get(location, 0) <= 0 and s > 0:
         destroy_unit(game, ent, f"{location} structure destroyed")
@@ -172,11 +172,5 @@ def pilot_damage(game: "Game", ent: int, points: int, reason: str) -> None:
         crew.killed = True
         destroy_unit(game, ent, "MechWarrior killed")
         return
-    for hook in PILOT_WOUNDED:
+    for hook in game.ruleset.hooks.pilot_wounded:
         hook(game, ent)
-
-
-# Hooks other systems register (keep them small and named):
-LOCATION_DESTROYED: list = []    # (game, ent, loc): severed limbs become clubs, leg destroyed falls, ...
-STRUCTURE_DAMAGED: list = []     # (game, ent, location, points): vehicle / Alpha Strike criticals
-PILOT_WOUNDED: list = []         # (game, ent): consciousness roll

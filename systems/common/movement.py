@@ -2,23 +2,21 @@
 itself, and the reachable-state search the UI draws.
 
 One step loop serves every unit. What differs by unit type lives in small
-rule objects (`MechMotion` here; vehicles and VTOLs register theirs in
-`MOTION_RULES` from systems/vehicles/movement.py): the MP of each mode, the
-cost of entering a hex, prohibited terrain. rules/mech_core.md section 2.
+rule objects that the ruleset holds (`Hooks.movement_rules`: mechs in
+systems/classic/mech_movement.py, vehicles and VTOLs in
+systems/vehicles/movement.py, Alpha Strike units in
+systems/alpha_strike/motion.py): the MP of each mode, the cost of entering
+a hex, prohibited terrain. rules/mech_core.md section 2.
 """
 from __future__ import annotations
 
 import heapq
-import math
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Callable, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
-from components import (Actuators, AlphaStrikeCard, Altitude, ClassicHeat, Crew, Identity, MechMovement, Position,
-                        Status, Structure, TurnState, VehicleMovement)
+from components import AlphaStrikeCard, Altitude, Crew, Identity, Position, Status, TurnState, VehicleMovement
 from engine.hexgrid import Hex, neighbor, turn
-from engine.hexmap import Terrain
 from engine.orders import MoveOrder, MOVE_STEPS
-from systems.classic.heat import movement_mp_penalty
 from systems.common.unit_state import airborne
 
 if TYPE_CHECKING:
@@ -66,126 +64,21 @@ class PathResult:
         return self.states[-1]
 
 
-# --------------------------------------------------------------------- mechs
 NO_BACKWARD_MODES = ("run", "flank", "jump")   # core section 2, V-MOVE-6
-MECH_TERRAIN_COST = {"clear": 0, "rough": 1, "rubble": 1, "light_woods": 1, "heavy_woods": 2}
-BUILDING_PSR = {1: 0, 2: 1, 3: 2, 4: 5}   # building type (light..hardened) -> PSR modifier
-
-
-def mech_walk_mp(game: "Game", ent: int) -> int:
-    """Walking MP after leg damage and heat (rules/mech_core.md sections 2, 13)."""
-    base = game.world.component(ent, MechMovement).walk
-    acts = game.world.try_component(ent, Actuators)
-    status = game.world.component(ent, Status)
-    structure = game.world.component(ent, Structure)
-    legs_gone = [leg for leg in ("left_leg", "right_leg") if structure.points.get(leg, 1) <= 0]
-    if len(legs_gone) == 2:
-        return 0
-    walk = base
-    if acts is not None:
-        hips = sum(1 for a in acts.destroyed if a.endswith("_hip"))
-        for a in acts.destroyed:
-            side = a.split("_")[0]
-            if a.endswith(("_upper_leg", "_lower_leg", "_foot")) and f"{side}_hip" not in acts.destroyed:
-                walk -= 1
-        if hips == 1:
-            walk = math.ceil(walk / 2)
-        elif hips >= 2:
-            return 0
-    if legs_gone:
-        walk = min(walk, 1)
-    heat = game.world.try_component(ent, ClassicHeat)
-    if heat is not None:
-        walk -= movement_mp_penalty(heat.heat)
-    if status.crits.count("gyro") >= 2:
-        return 0
-    return max(0, walk)
-
-
-def mech_jump_mp(game: "Game", ent: int) -> int:
-    status = game.world.component(ent, Status)
-    return max(0, game.world.component(ent, MechMovement).jump - status.crits.count("jump_jet"))
-
-
-class MechMotion:
-    """Movement rules for BattleMechs."""
-
-    modes = ("walk", "run", "jump")
-    max_level_change = 2
-
-    def mp(self, game: "Game", ent: int, mode: str) -> int:
-        walk = mech_walk_mp(game, ent)
-        if mode == "walk":
-            return walk
-        if mode == "run":
-            structure = game.world.component(ent, Structure)
-            if any(structure.points.get(l, 1) <= 0 for l in ("left_leg", "right_leg")):
-                return walk   # one leg destroyed: no running
-            return math.ceil(1.5 * walk)
-        if mode == "jump":
-            return mech_jump_mp(game, ent)
-        return 0
-
-    def mode_error(self, game: "Game", ent: int, mode: str, state: MoveState) -> str | None:
-        if mode not in self.modes:
-            return f"a mech moves by walk, run or jump, not {mode!r}"
-        if mode == "jump" and state.prone:
-            return "a prone mech cannot jump"
-        if mode == "jump" and self.mp(game, ent, "jump") == 0:
-            return "this mech has no working jump jets"
-        return None
-
-    def enter_cost(self, game: "Game", ent: int, mode: str, frm: Terrain, to: Terrain,
-                   backward: bool) -> int | str:
-        """MP to enter `to` from `frm`, or the reason it cannot."""
-        if mode == "jump":
-            return 1
-        cost = 1 + MECH_TERRAIN_COST.get(to.terrain, 0)
-        if to.terrain == "water":
-            cost = {0: 1, 1: 2}.get(to.depth, 4)
-        if to.building:
-            cost = 1 + min(to.building, 4)
-        change = abs(to.level - frm.level)
-        if change > self.max_level_change:
-            return f"a mech can climb or drop at most {self.max_level_change} levels per hex ({change} here)"
-        return cost + change
-
-    def enter_psrs(self, frm: Terrain, to: Terrain, mode: str, backward: bool) -> list[tuple[str, int]]:
-        if mode == "jump":
-            return []
-        out = []
-        if to.terrain == "rubble":
-            out.append(("entering rubble", 0))
-        if to.terrain == "water" and to.depth >= 1:
-            out.append((f"entering depth {to.depth} water", {1: -1, 2: 0}.get(to.depth, 1)))
-        if to.building:
-            out.append(("entering a building", BUILDING_PSR.get(min(to.building, 4), 0)))
-        if backward and to.level != frm.level:
-            out.append(("changing level while moving backward", 0))
-        return out
-
-
-MOTION_RULES: dict[str, object] = {"mech": MechMotion()}
-
-# Extra checks on a completed path (charge / DFA declarations): each returns
-# a refusal reason or None. Physical attack rules register theirs here.
-DECLARATION_CHECKS: list[Callable[["Game", int, MoveOrder, "PathResult"], str | None]] = []
-# Called after a move is carried out (PSRs during movement, sideslips, ...).
-AFTER_MOVE: list[Callable[["Game", int, MoveOrder, "PathResult"], None]] = []
 
 
 def motion_rules(game: "Game", ent: int):
-    import systems.vehicles.movement  # noqa: F401  (registers the vehicle motive rules)
+    """The movement rules object of this unit's type in this game's ruleset
+    (`Hooks.movement_rules`: "mech", a vehicle motive or "alpha-strike")."""
     if game.world.try_component(ent, AlphaStrikeCard) is not None:
-        import systems.alpha_strike.motion  # noqa: F401  (registers the Alpha Strike rules)
-        return MOTION_RULES["alpha-strike"]
-    vm = game.world.try_component(ent, VehicleMovement)
-    if vm is not None:
-        rules = MOTION_RULES.get(vm.motive)
-        if rules is None:
-            raise ValueError(f"no movement rules for motive type {vm.motive!r}")
-        return rules
-    return MOTION_RULES["mech"]
+        key = "alpha-strike"
+    else:
+        vm = game.world.try_component(ent, VehicleMovement)
+        key = vm.motive if vm is not None else "mech"
+    rules = game.ruleset.hooks.movement_rules.get(key)
+    if rules is None:
+        raise ValueError(f"the {game.ruleset.name} rules have no movement rules for {key!r} units")
+    return rules
 
 
 def start_state(game: "Game", ent: int) -> MoveState:
@@ -347,7 +240,7 @@ def check_move(game: "Game", order: MoveOrder) -> str | None:
     result = plan(game, ent, order.mode, order.path)
     if result.error:
         return result.error
-    for check in DECLARATION_CHECKS:
+    for check in game.ruleset.hooks.declaration_checks:
         reason = check(game, ent, order, result)
         if reason:
             return reason
@@ -355,8 +248,9 @@ def check_move(game: "Game", order: MoveOrder) -> str | None:
 
 
 def apply_move(game: "Game", order: MoveOrder) -> None:
-    """Carry out a checked move. PSRs on the way are rolled by AFTER_MOVE hooks
-    (systems/classic/piloting.py), which may cut the move short with a fall."""
+    """Carry out a checked move. PSRs on the way are rolled by the ruleset's
+    after-move hooks (systems/classic/piloting.py), which may cut the move
+    short with a fall."""
     ent = game.units[order.unit]
     result = plan(game, ent, order.mode, order.path)
     start = result.states[0]
@@ -382,7 +276,7 @@ def apply_move(game: "Game", order: MoveOrder) -> None:
                   to=game.map.label(pos.hex), facing=pos.facing, mp_spent=final.mp,
                   hexes_moved=final.hexes, path=list(order.path),
                   **({"altitude": final.altitude} if alt is not None else {}))
-    for hook in AFTER_MOVE:
+    for hook in game.ruleset.hooks.after_move:
         hook(game, ent, order, result)
 
 

@@ -5,9 +5,9 @@ V-CE, V-VCE; tables T-3 and T-4).
 location's column, moves down the column past results that do not apply
 (V-CRIT-4: wrapping from 12 to 6, ignoring the critical when the whole
 column is used up) and applies the effect. It runs when the hit location
-table shows a critical marker (systems/vehicles/hit_location.py) and, through
-systems/common/damage.py's STRUCTURE_DAMAGED hook, whenever a vehicle location's
-internal structure is damaged (V-CRIT-2).
+table shows a critical marker (systems/vehicles/hit_location.py) and,
+through the ruleset's structure-damaged hook (systems/common/damage.py),
+whenever a vehicle location's internal structure is damaged (V-CRIT-2).
 
 Every effect taken is appended to Status.crits and announced by a
 `critical` event (unit, location, effect, and `rolled` when the result was
@@ -483,7 +483,7 @@ ATTACKER_MOVEMENT = {"cruise": 1, "flank": 2, "jump": 3}
 
 
 def weapon_modifiers(game: "Game", attacker: int, target: int, mount) -> list[tuple[str, int]] | str:
-    """systems/classic/weapon_attacks.py EXTRA_MODIFIERS hook for a vehicle attacker:
+    """Weapon modifier hook (systems/classic/weapon_attacks.py) for a vehicle attacker:
     who may not fire (V-CE-4/5/9, V-CRASH-3) and its crit modifiers (T-12)."""
     from components import TurnState
     if game.world.try_component(attacker, VehicleCrits) is None:
@@ -541,7 +541,7 @@ def clear_jams(game: "Game") -> None:
 
 
 def charge_check(game: "Game", ent: int, order, result) -> str | None:
-    """movement DECLARATION_CHECKS hook: a stunned or dead crew declares no
+    """Declaration check (systems/common/movement.py): a stunned or dead crew declares no
     charge (V-CE-4, V-CE-5: no actions other than moving at cruise)."""
     if not getattr(order, "charge", None):
         return None

@@ -1,5 +1,5 @@
-"""Displacement of combat vehicles (rules/vehicles.md V-DISP), plugged into
-systems/classic/displacement.py through its OUTCOME_RULES / DISPLACE_RULES hooks.
+"""Displacement of combat vehicles (rules/vehicles.md V-DISP), taking part in
+systems/classic/displacement.py through the ruleset's displacement hooks.
 
 - Into water it may not enter (depth 1 or more, not a hover or WiGE; any
   water for a landed VTOL, V-VTOL-11): the displacement happens and the
@@ -82,10 +82,3 @@ def displace_rule(game: "Game", ent: int, direction: int, cause: str) -> str | N
         return displacement.FALL
     return None
 
-
-def register() -> None:
-    from systems.classic import displacement
-    if outcome_rule not in displacement.OUTCOME_RULES:
-        displacement.OUTCOME_RULES.append(outcome_rule)
-    if displace_rule not in displacement.DISPLACE_RULES:
-        displacement.DISPLACE_RULES.append(displace_rule)

@@ -158,10 +158,9 @@ def weapon_hit(game: "Game", attacker: int, target: int, damage: int, cause: str
     return hit_and_apply(game, target, side, damage, cause=cause)
 
 
-def physical_hit(game: "Game", target: int, damage: int, side: str, cause: str = "") -> bool:
-    """systems/classic/physical_attacks.py VEHICLE_HIT hook: one damage group from a
-    physical attack on the vehicle's own table, in the column of `side`."""
+def physical_hit(game: "Game", target: int, damage: int, side: str, cause: str = "") -> None:
+    """One damage group from a physical attack on the vehicle's own table, in
+    the column of `side`."""
     if side not in SIDES:
         side = "front"
     hit_and_apply(game, target, side, damage, cause=cause)
-    return True

@@ -2,8 +2,9 @@
 V-MOVE, V-VTOL, V-PAVE, T-7): MP by mode, terrain costs, prohibited
 terrain, level changes, minimum movement, backing up, the paved-hex bonus,
 VTOL flight (altitude steps, landing and lifting off, roads under trees) and
-the points where a sideslip or skid roll is due. Registered into
-systems/common/movement.py's MOTION_RULES; the step loop there is shared. The rolls
+the points where a sideslip or skid roll is due. The ruleset holds one rules
+object per motive (`motion_rules_by_motive`); the step loop of
+systems/common/movement.py is shared. The rolls
 themselves are made while the move is carried out (systems/vehicles/moves.py).
 
 VTOL altitude: `MoveState.altitude` and the `Altitude` component hold the
@@ -296,10 +297,6 @@ class VTOLMotion(VehicleMotionBase):
         return vtol_reachable(game, ent, self, mode, state, limit)
 
 
-for _motive in ("tracked", "wheeled", "hover"):
-    movement.MOTION_RULES[_motive] = GroundVehicleMotion(_motive)
-movement.MOTION_RULES["vtol"] = VTOLMotion("vtol")
-
 
 class WiGEMotion(GroundVehicleMotion):
     """Wing-in-ground-effect craft: 1 MP a hex over any terrain it may cross,
@@ -320,4 +317,11 @@ class WiGEMotion(GroundVehicleMotion):
         return [("sideslip", 0)]
 
 
-movement.MOTION_RULES["wige"] = WiGEMotion("wige")
+
+def motion_rules_by_motive() -> dict[str, VehicleMotionBase]:
+    """The movement rules of each motive type (the ruleset's
+    `Hooks.movement_rules`)."""
+    rules: dict[str, VehicleMotionBase] = {m: GroundVehicleMotion(m) for m in ("tracked", "wheeled", "hover")}
+    rules["vtol"] = VTOLMotion("vtol")
+    rules["wige"] = WiGEMotion("wige")
+    return rules

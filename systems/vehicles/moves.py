@@ -1,5 +1,5 @@
 """Carrying out a vehicle's move with the rolls it makes on the way: an
-AFTER_MOVE hook of systems/common/movement.py.
+after-move hook of the ruleset (systems/common/movement.py).
 
 The move order was checked against the plan; here it is walked again step
 by step: sideslip rolls (systems/vehicles/sideslip.py) and skid rolls

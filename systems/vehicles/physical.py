@@ -1,6 +1,6 @@
 """Physical attacks by and against combat vehicles and VTOLs (rules/vehicles.md
-V-PHYS, T-10, T-12; seed 002). Registers into systems/classic/physical_attacks.py's
-hooks; the mech attacks themselves (modifiers, actuators, arcs, damage)
+V-PHYS, T-10, T-12; seed 002), taking part in systems/classic/physical_attacks.py
+through the ruleset's hooks; the mech attacks themselves (modifiers, actuators, arcs, damage)
 stay there.
 
 What this module owns:
@@ -83,10 +83,8 @@ def t10_allowed(diff: int) -> tuple[str, ...]:
 
 # --------------------------------------------------------------------- vehicle charges
 def check_charge(game: "Game", ent: int, order, result) -> str | None:
-    """DECLARATION_CHECKS: who may charge (V-PHYS-2), and a death from above
+    """Declaration check: who may charge (V-PHYS-2), and a death from above
     on an airborne VTOL needs jump MP >= the level difference (V-PHYS-7)."""
-    if game.ruleset.name != "classic":
-        return None
     vm = game.world.try_component(ent, VehicleMovement)
     if order.charge and order.charge in game.units and game.kind(ent) == "mech" \
             and is_vehicle(game, game.units[order.charge]):
@@ -99,7 +97,7 @@ def check_charge(game: "Game", ent: int, order, result) -> str | None:
         tgt = game.units[order.dfa]
         if airborne(game, tgt) and is_vehicle(game, tgt):
             diff = altitude(game, tgt) - game.map.terrain(result.final.hex).level
-            from systems.common.movement import mech_jump_mp
+            from systems.classic.mech_movement import mech_jump_mp
             jump = mech_jump_mp(game, ent)
             if diff < 0:
                 return f"{pa._name(game, tgt)} flies below the mech's hex: no death from above (T-10)"
@@ -110,7 +108,7 @@ def check_charge(game: "Game", ent: int, order, result) -> str | None:
 
 
 def charge_table(game: "Game", ent: int, tgt: int) -> str | None:
-    """CHARGE_TABLE (V-PHYS-3): the table a vehicle's charge uses on a mech."""
+    """Charge table hook (V-PHYS-3): the table a vehicle's charge uses on a mech."""
     if not is_vehicle(game, ent) or game.kind(tgt) != "mech":
         return None
     if game.world.component(tgt, Status).prone:
@@ -127,7 +125,7 @@ def submerged(game: "Game", ent: int) -> bool:
 
 
 def after_charge(game: "Game", entry: dict, hit: bool) -> None:
-    """AFTER_CHARGE (V-PHYS-4): every vehicle in a charge, hit or miss, makes
+    """After-charge hook (V-PHYS-4): every vehicle in a charge, hit or miss, makes
     one motive system roll: the charger struck with its front, the target
     with the side the charge came from. VTOLs have no motive table."""
     from systems.vehicles import motive_damage
@@ -143,7 +141,7 @@ def after_charge(game: "Game", entry: dict, hit: bool) -> None:
 
 # --------------------------------------------------------------------- mechs against vehicles
 def target_rule(game: "Game", ent: int, tgt: int, attack: str, limb: str | None):
-    """TARGET_RULES: a mech's punch, kick, push, club or hatchet on a vehicle."""
+    """Physical target hook: a mech's punch, kick, push, club or hatchet on a vehicle."""
     if not is_vehicle(game, tgt):
         return None
     tname = pa._name(game, tgt)
@@ -239,40 +237,27 @@ def _airborne_vtol(game: "Game", ent: int, tgt: int, attack: str, limb: str | No
 
 
 def charge_modifiers(game: "Game", ent: int, tgt: int, dfa: bool) -> list[list]:
-    """CHARGE_MODIFIERS: a death from above on an airborne VTOL, +1 (T-12)."""
+    """Charge modifier hook: a death from above on an airborne VTOL, +1 (T-12)."""
     if is_vehicle(game, tgt) and airborne(game, tgt):
         return [["target airborne VTOL", 1]]
     return []
 
 
 # --------------------------------------------------------------------- damage
-def vehicle_hit(game: "Game", tgt: int, amount: int, side: str, cause: str) -> bool:
-    """VEHICLE_HIT, ahead of the hit-table hook: a death from above strikes
-    the Front column (V-PHYS-5, -7); any mech physical hit on an airborne
-    VTOL destroys its rotor, and so the VTOL (V-PHYS-6, project decision)."""
+def vehicle_hit(game: "Game", tgt: int, amount: int, side: str, cause: str) -> None:
+    """One physical damage group on a vehicle (the ruleset's physical hit
+    rule for vehicles): its own hit table in the column of `side`; a death
+    from above strikes the Front column (V-PHYS-5, -7); any mech physical hit
+    on an airborne VTOL destroys its rotor, and so the VTOL (V-PHYS-6,
+    project decision)."""
     from systems.vehicles import criticals as vehicle_criticals, hit_location as vehicle_hit_location
     st = game.world.component(tgt, Status)
     if st.destroyed:
-        return True
+        return
     if cause == "death from above":
         side = "front"
     flying = airborne(game, tgt) and cause in MECH_ATTACKS
     vehicle_hit_location.physical_hit(game, tgt, amount, side, cause)
     if flying and not st.destroyed:
         vehicle_criticals.apply_effect(game, tgt, "rotor", "rotors_destroyed")
-    return True
 
-
-# --------------------------------------------------------------------- wiring
-def register_classic(rs) -> None:
-    from systems.common import movement
-    if check_charge not in movement.DECLARATION_CHECKS:
-        movement.DECLARATION_CHECKS.insert(0, check_charge)
-    for hooks, fn, first in ((pa.CHARGE_TABLE, charge_table, True), (pa.AFTER_CHARGE, after_charge, False),
-                             (pa.CHARGE_MODIFIERS, charge_modifiers, False),
-                             (pa.TARGET_RULES, target_rule, True), (pa.VEHICLE_HIT, vehicle_hit, True)):
-        if fn not in hooks:
-            if first:
-                hooks.insert(0, fn)
-            else:
-                hooks.append(fn)

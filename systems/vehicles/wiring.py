@@ -1,32 +1,41 @@
-"""Wires the combat vehicle rules into the Classic ruleset: vehicle hit
-tables for weapon and physical damage (T-1, T-2), criticals on structure
-damage (V-CRIT-2), end-of-phase motive and rotor damage (T-5, V-ROTOR-4),
-stun recovery (V-CE-5), vehicle displacement (V-DISP) and the in-move
-driving rolls (sideslips, skids, landing crashes) through
-systems/common/movement.py's AFTER_MOVE."""
+"""Wires the combat vehicle rules into the Classic ruleset, after the mech
+rules (engine/rulesets.py calls `register`): movement rules by motive,
+vehicle hit tables for weapon and physical damage (T-1, T-2), criticals on
+structure damage (V-CRIT-2), end-of-phase motive and rotor damage (T-5,
+V-ROTOR-4), jams cleared (V-CE-12, V-CE-15), stun recovery (V-CE-5),
+vehicle displacement (V-DISP), vehicle charges and physical attacks on
+vehicles (V-PHYS) and the in-move driving rolls (sideslips, skids, landing
+crashes)."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
 
-def _add(hooks: list, fn) -> None:
-    if fn not in hooks:
-        hooks.append(fn)
+from systems.vehicles import (criticals, displacement, hit_location, motive_damage, moves, movement,
+                              physical)
+
+if TYPE_CHECKING:
+    from engine.rulesets import Ruleset
 
 
-def register_classic(rs) -> None:
-    from systems.common import damage, movement
-    from systems.vehicles import (criticals as vehicle_criticals, displacement as vehicle_displacement,
-                                  hit_location as vehicle_hit_location, motive_damage, moves as vehicle_moves)
-    from systems.classic import physical_attacks, weapon_attacks
-    _add(damage.STRUCTURE_DAMAGED, vehicle_criticals.on_structure_damaged)
-    _add(movement.AFTER_MOVE, vehicle_moves.after_move)
-    _add(movement.DECLARATION_CHECKS, vehicle_criticals.charge_check)
-    _add(weapon_attacks.WEAPON_HIT_VEHICLE, vehicle_hit_location.weapon_hit)
-    _add(weapon_attacks.EXTRA_MODIFIERS, vehicle_criticals.weapon_modifiers)
-    if "weapon" in rs.phases:
-        rs.on_begin.setdefault("weapon", []).append(vehicle_criticals.note_jams)
-        rs.on_end.setdefault("weapon", []).append(vehicle_criticals.clear_jams)
-    _add(physical_attacks.VEHICLE_HIT, vehicle_hit_location.physical_hit)
-    vehicle_displacement.register()
+def register(rs: "Ruleset") -> None:
+    hooks = rs.hooks
+    hooks.movement_rules.update(movement.motion_rules_by_motive())
+    # Who may charge is judged before the charge itself (V-PHYS-2).
+    hooks.declaration_checks.insert(0, physical.check_charge)
+    hooks.declaration_checks.append(criticals.charge_check)
+    hooks.after_move.append(moves.after_move)
+    hooks.structure_damaged.append(criticals.on_structure_damaged)
+    hooks.weapon_modifiers.append(criticals.weapon_modifiers)
+    hooks.weapon_hit["vehicle"] = hit_location.weapon_hit
+    hooks.physical_hit["vehicle"] = physical.vehicle_hit
+    hooks.physical_target.append(physical.target_rule)
+    hooks.charge_table.append(physical.charge_table)
+    hooks.charge_modifiers.append(physical.charge_modifiers)
+    hooks.after_charge.append(physical.after_charge)
+    hooks.displacement_outcome.append(displacement.outcome_rule)
+    hooks.displace.append(displacement.displace_rule)
+    rs.on_begin.setdefault("weapon", []).append(criticals.note_jams)
+    rs.on_end.setdefault("weapon", []).append(criticals.clear_jams)
     for phase in rs.phases:
         rs.on_end.setdefault(phase, []).append(motive_damage.end_of_phase)
-    rs.on_end.setdefault("end", []).append(vehicle_criticals.end_of_turn)
+    rs.on_end.setdefault("end", []).append(criticals.end_of_turn)
