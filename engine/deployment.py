@@ -88,15 +88,15 @@ def _placement_terrain_error(game: "Game", ent: int, h: Hex) -> str | None:
     if vm is None:
         return None
     if vm.motive == "vtol" or alt is not None:
-        from systems.vehicles.movement import VTOLMotion
+        from systems.vehicles.terrain import landing_problem
         if airborne:
             if t.level + alt.level <= t.top and (t.woods or t.building):
                 what = "the treetops" if t.woods else "the building's roof"
                 return f"a VTOL at altitude {alt.level} would be at or below {what} in {game.map.label(h)}"
             return None
-        problem = VTOLMotion.landing_problem(t)
+        problem = landing_problem(t)
         return f"a landed VTOL cannot stand in {problem}" if problem else None
-    from systems.vehicles.movement import prohibited_reason
+    from systems.vehicles.terrain import prohibited_reason
     return prohibited_reason(vm.motive, t)
 
 

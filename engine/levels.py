@@ -637,7 +637,7 @@ def _terrain_refusal(data: UnitData, altitude: int, t: Terrain) -> str | None:
     if data.motive == "vtol":
         return "a landed VTOL must stand on dry land" if t.is_water else None
     try:
-        from systems.vehicles.movement import PROHIBITED
+        from systems.vehicles.terrain import PROHIBITED
     except ImportError:      # vehicle rules not installed
         return None
     if t.terrain in PROHIBITED.get(data.motive or "", ()) and not t.road:

@@ -45,9 +45,10 @@ class Hooks:
     after_move: list[Callable[..., None]] = field(default_factory=list)
     # (game, ent, location): a mech location destroyed.
     location_destroyed: list[Callable[..., None]] = field(default_factory=list)
-    # (game, ent, location, points): structure of a location without damage
-    # transfer (vehicles) damaged.
-    structure_damaged: list[Callable[..., None]] = field(default_factory=list)
+    # Unit kind -> (game, ent, location, points): a location's internal
+    # structure damaged (points 0: a mech's through-armor critical), the
+    # critical hit roll of that kind.
+    structure_damaged: dict[str, Callable[..., None]] = field(default_factory=dict)
     # (game, ent): a MechWarrior wounded.
     pilot_wounded: list[Callable[..., None]] = field(default_factory=list)
     # Displacement by unit type: (game, ent, direction) -> outcome or None,
@@ -63,6 +64,8 @@ class Hooks:
     charge_modifiers: list[Callable[..., list]] = field(default_factory=list)
     # (game, charge entry, hit): after each charge's damage.
     after_charge: list[Callable[..., None]] = field(default_factory=list)
+    # (game, ent): a VTOL forced one level down (a pilot hit, V-VCE-4).
+    forced_descent: list[Callable[..., None]] = field(default_factory=list)
     # (game, attacker, target, mount) -> extra weapon modifiers or a refusal.
     weapon_modifiers: list[Callable[..., Any]] = field(default_factory=list)
     # Unit kind -> (game, attacker, target, amount, cause): one weapon damage group.
@@ -131,6 +134,12 @@ class Ruleset:
     def end_phase(self, game: "Game", phase: str) -> None:
         for hook in self.on_end.get(phase, []):
             hook(game)
+
+
+def plays_unit_kind(ruleset: str, kind: str) -> bool:
+    """Alpha Strike plays Alpha Strike cards only; Classic plays mechs and
+    vehicles, no cards."""
+    return (kind == "alpha-strike") == (ruleset == "alpha-strike")
 
 
 def ruleset_names() -> tuple[str, ...]:

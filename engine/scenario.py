@@ -19,7 +19,7 @@ from engine.game import Game
 from engine.hexgrid import Hex, parse_hex_label
 from engine.hexmap import TERRAINS, HexMap, Terrain
 from engine.orders import FireOrder, MoveOrder, Order, PhysicalOrder, MOVE_STEPS
-from engine.rulesets import ruleset_names
+from engine.rulesets import plays_unit_kind, ruleset_names
 from engine.paths import ASSETS, LEVELS, is_inside
 from engine.unit_loader import find_unit_file, is_file, load_unit
 
@@ -183,6 +183,10 @@ def parse_scenario(raw: dict, path: Path, mods: list[Path] | None = None) -> Sce
             data = load_unit(data_path, display_name=data_name)
         except DataError as exc:
             raise DataError(f"{path}: {where}.data: {exc.first_line()}") from None
+        if not plays_unit_kind(ruleset, data.kind):
+            v.fail(f"{where}.data", f"{data_name} is an Alpha Strike card: set ruleset = \"alpha-strike\""
+                   if data.kind == "alpha-strike" else
+                   f"{data_name} is not an Alpha Strike card (the scenario's ruleset is alpha-strike)")
         overrides = _overrides(u, where, v, data)
         game.add_unit(data, uid, side, at, facing, overrides)
         warnings += [w for w in data.warnings if w not in warnings]

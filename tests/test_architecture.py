@@ -155,3 +155,77 @@ def test_every_rule_module_is_in_one_of_the_rules_packages():
                if p.parent != ROOT / "systems"}
     assert loose == []
     assert folders == SYSTEMS_PACKAGES
+
+
+def import_graph(folder: str = "systems") -> dict[str, set[str]]:
+    """Module -> the modules of `folder` it imports, at module level or
+    inside functions (ast.walk sees both)."""
+    modules = {_module(p): p for p in _py_files(folder)}
+    graph: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        deps = set()
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Import):
+                deps |= {a.name for a in node.names if a.name in modules}
+            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                deps |= {node.module} & modules.keys()
+                deps |= {f"{node.module}.{a.name}" for a in node.names} & modules.keys()
+        graph[name] = deps - {name, folder}
+    return graph
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components with more than one module (or a
+    module importing itself), by Tarjan's algorithm."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        for w in sorted(graph.get(v, ())):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                comp.append(w)
+                if w == v:
+                    break
+            if len(comp) > 1 or v in graph.get(v, ()):
+                found.append(sorted(comp))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def test_no_import_cycle_among_the_rules_modules():
+    graph = import_graph()
+    assert len(graph) > 40 and graph["systems.classic.weapon_attacks"]
+    assert cycles(graph) == []
+
+
+def test_the_cycle_finder_finds_cycles():
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert cycles({"a": {"b"}, "b": set()}) == []
+
+
+# Which rules package may import which: the shared rules stand alone, the
+# vehicle rules build on the mech rules, Alpha Strike on the shared rules only.
+MAY_IMPORT = {"common": {"common"}, "classic": {"common", "classic"},
+              "vehicles": {"common", "classic", "vehicles"}, "alpha_strike": {"common", "alpha_strike"}}
+
+
+def test_the_rules_packages_import_in_layers():
+    graph = import_graph()
+    wrong = sorted(f"{m} -> {d}" for m, deps in graph.items() if m.count(".") > 1 for d in deps
+                   if d.count(".") > 0 and d.split(".")[1] not in MAY_IMPORT[m.split(".")[1]])
+    assert wrong == []

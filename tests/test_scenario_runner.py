@@ -70,6 +70,8 @@ def test_refused_order_is_an_event_and_exit_zero(tmp_path):
     (("width = 8", "width = 0"), "map.width"),
     (('at = "0502"', 'at = "0505"'), "enemy unit"),
     ((UNIT, "nowhere.toml"), "not found"),
+    ((UNIT, UNIT.replace("grasshopper", "hunchback_as")), "hunchback_as.toml is an Alpha Strike card: set ruleset"),
+    (('ruleset = "classic"', 'ruleset = "alpha-strike"'), "is not an Alpha Strike card"),
 ])
 def test_invalid_files_exit_2_with_one_line(tmp_path, patch, fragment):
     r = run(tmp_path, BASE.replace(*patch, 1))

@@ -163,7 +163,7 @@ def test_V_COLL_6_vtol_slipping_over_lower_ground_does_not_fall():
 
 
 def test_V_CHAR_6_vehicles_stand_one_level_tall():
-    from systems.vehicles.collisions import UNIT_HEIGHT
+    from systems.common.unit_state import UNIT_HEIGHT
     from systems.vehicles.movement import VTOLMotion
     from engine.hexgrid import parse_hex_label as H
     game = make_game()

@@ -6,6 +6,7 @@ from hypothesis import given, settings, strategies as st
 from engine.hexgrid import parse_hex_label as H
 from systems.common.movement import plan, reachable, search, start_state
 from systems.vehicles.movement import VTOLMotion
+from systems.vehicles.terrain import landing_problem
 from vehicle_fixtures import add, make_game
 
 TOKENS = ("F", "B", "L", "R", "U", "D", "land")
@@ -18,7 +19,7 @@ class SafeLandingSearchRules(VTOLMotion):
     def step(self, game, ent, mode, state, token, mp_limit):
         if "landed_now" in state.tags:
             return "the move ends with the landing"
-        if token == "land" and self.landing_problem(game.map.terrain(state.hex)):
+        if token == "land" and landing_problem(game.map.terrain(state.hex)):
             return "no safe landing here"
         return super().step(game, ent, mode, state, token, mp_limit)
 

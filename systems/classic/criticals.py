@@ -186,6 +186,12 @@ def determine_critical_hits(game: "Game", ent: int, location: str) -> None:
         apply_critical_hits(game, ent, location, count)
 
 
+def structure_damaged(game: "Game", ent: int, location: str, points: int) -> None:
+    """The ruleset's structure-damaged rule for mechs: a Determining Critical
+    Hits roll (also after a through-armor critical, `points` 0)."""
+    determine_critical_hits(game, ent, location)
+
+
 def apply_critical_hits(game: "Game", ent: int, location: str, count: int) -> None:
     """Pick `count` critical slots in the location and apply their effects."""
     for _ in range(count):

@@ -161,14 +161,8 @@ def fall_from_above(game: "Game", ent: int, target: int, dest: Hex, levels: int,
     and takes normal fall damage there; with none it is destroyed."""
     from systems.common import damage
     from systems.classic import hit_location, piloting
-    from systems.classic.physical_attacks import target_movement_modifier, terrain_modifier
-    mods = [["base", 7]]
-    mv = target_movement_modifier(game, target)
-    if mv:
-        mods.append(["target movement", mv])
-    tr = terrain_modifier(game, target)
-    if tr:
-        mods.append(tr)
+    from systems.classic.attack_modifiers import accidental_fall_modifiers
+    mods = accidental_fall_modifiers(game, target)
     to_hit = sum(v for _, v in mods)
     roll = game.dice.roll("to_hit", 2, f"{game.uid(ent)} falls onto {game.uid(target)}")
     hit = roll >= to_hit

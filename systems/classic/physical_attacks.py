@@ -53,6 +53,7 @@ from components import (Actuators, Altitude, Crew, Equipment, Identity, Position
 from engine.hexgrid import direction_to, distance, mech_attack_side, neighbor, turn, vehicle_attack_side
 from engine.orders import MoveOrder, PhysicalOrder
 from systems.classic import clubs, displacement, hit_location, piloting
+from systems.classic.attack_modifiers import target_movement_modifier, terrain_modifier
 from systems.common import damage
 from systems.common.unit_state import airborne
 
@@ -64,36 +65,9 @@ ARMS = ("left", "right")
 # Base modifier of each attack (core section 4; the seed gives punch +0 and
 # defers the others to tables it does not include).
 ATTACK_MODIFIER = {"punch": 0, "kick": -2, "push": -1, "club": -1, "hatchet": -1}
-MOVEMENT_BANDS = ((2, 0), (4, 1), (6, 2), (9, 3), (17, 4), (24, 5))
 
 
 # --------------------------------------------------------------------- shared modifiers
-def target_movement_modifier(game: "Game", ent: int) -> int:
-    """Target movement table by hexes entered this turn, +1 if it jumped
-    (core section 3)."""
-    ts = game.world.try_component(ent, TurnState)
-    if ts is None:
-        return 0
-    mod = 6
-    for top, value in MOVEMENT_BANDS:
-        if ts.hexes_moved <= top:
-            mod = value
-            break
-    if ts.mode == "jump":
-        mod += 1
-    return mod
-
-
-def terrain_modifier(game: "Game", ent: int) -> list | None:
-    """Woods in the target's hex: light +1, heavy +2."""
-    t = game.map.terrain(game.world.component(ent, Position).hex)
-    if t.woods == 1:
-        return ["target in light woods", 1]
-    if t.woods == 2:
-        return ["target in heavy woods", 2]
-    return None
-
-
 def _attacker_movement(game: "Game", ent: int) -> list | None:
     mode = game.world.component(ent, TurnState).mode
     # A vehicle's cruise and flank count as walking and running (T-12).

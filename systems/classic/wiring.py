@@ -35,3 +35,4 @@ def register(rs: "Ruleset") -> None:
     hooks.location_destroyed += [criticals.location_destroyed, clubs.drop_club, clubs.limb_severed,
                                  piloting.leg_destroyed]
     hooks.pilot_wounded.append(piloting.consciousness_roll)
+    hooks.structure_damaged["mech"] = criticals.structure_damaged

@@ -4,9 +4,11 @@ locations and units, for mechs (rules/mech_core.md section 7), vehicles
 location, "unit").
 
 `apply_damage(game, ent, location, amount, ...)` applies one damage group to
-one location and emits `damage` events; it asks systems/classic/criticals.py for
-critical hits whenever internal structure is damaged or the hit was a
-through-armor critical.
+one location and emits `damage` events; whenever internal structure is
+damaged (or the hit was a through-armor critical) it calls the ruleset's
+structure-damaged rule for the unit's kind: the critical hit roll
+(systems/classic/criticals.py for mechs, systems/vehicles/criticals.py for
+vehicles; Alpha Strike rolls its own in the end phase).
 """
 from __future__ import annotations
 
@@ -58,7 +60,7 @@ def _emit(game: "Game", ent: int, location: str, amount: int, armor_loc: str, st
 
 def _mech_damage(game: "Game", ent: int, location: str, amount: int, tac: bool, cause: str,
                  structure_only: bool) -> None:
-    from systems.classic import criticals
+    critical_roll = game.ruleset.hooks.structure_damaged.get("mech")
     armor = game.world.component(ent, Armor)
     structure = game.world.component(ent, Structure)
     rear = location.endswith("_rear")
@@ -85,8 +87,8 @@ def _mech_damage(game: "Game", ent: int, location: str, amount: int, tac: bool, 
         if loc == "head" and absorbed_armor + absorbed_structure > 0:
             pilot_damage(game, ent, 1, "head hit")
         left_before_crits = structure.points[loc]
-        if absorbed_structure > 0 or tac:
-            criticals.determine_critical_hits(game, ent, loc)
+        if (absorbed_structure > 0 or tac) and critical_roll is not None:
+            critical_roll(game, ent, loc, absorbed_structure)
             tac = False
         if structure.points[loc] <= 0 < left_before_crits:
             return      # a critical (ammunition explosion) destroyed it and carried on inward
@@ -144,9 +146,9 @@ def _location_damage(game: "Game", ent: int, location: str, amount: int, cause: 
     s = min(structure.points.get(location, 0), amount - a)
     structure.points[location] = structure.points.get(location, 0) - s
     _emit(game, ent, location, a + s, location, location, **({"cause": cause} if cause else {}))
-    if s > 0:
-        for hook in game.ruleset.hooks.structure_damaged:
-            hook(game, ent, location, s)
+    critical_roll = game.ruleset.hooks.structure_damaged.get(game.world.component(ent, Identity).kind)
+    if s > 0 and critical_roll is not None:
+        critical_roll(game, ent, location, s)
     if structure.points.get(location, 0) <= 0 and s > 0:
         destroy_unit(game, ent, f"{location} structure destroyed")
 

@@ -1,6 +1,5 @@
 """Read-only questions about a unit's components that several rule systems
-ask: is it a VTOL, is it in the air. No rules here, only the shared reading
-of components/flight.py and components/vehicle_state.py."""
+ask: is it a VTOL, is it in the air, how tall is it."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -9,6 +8,8 @@ from components import Altitude, VehicleMovement
 
 if TYPE_CHECKING:
     from engine.game import Game
+
+UNIT_HEIGHT = {"mech": 2, "vehicle": 1}        # levels a unit stands above its hex (V-CHAR-6)
 
 
 def airborne(game: "Game", ent: int) -> bool:

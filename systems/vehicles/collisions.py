@@ -16,12 +16,12 @@ from typing import TYPE_CHECKING
 from components import Altitude, Crew, Identity, Position, Status, VehicleMovement
 from engine.hexgrid import mech_attack_side, neighbor, vehicle_attack_side
 from systems.common.movement import MoveState
+from systems.common.stacking import ground_units
+from systems.common.unit_state import UNIT_HEIGHT
+from systems.vehicles.terrain import PROHIBITED
 
 if TYPE_CHECKING:
     from engine.game import Game
-
-UNIT_HEIGHT = {"mech": 2, "vehicle": 1}        # levels a unit stands above its hex (V-CHAR-6)
-
 
 def motive(game: "Game", ent: int) -> str:
     return game.world.component(ent, VehicleMovement).motive
@@ -29,18 +29,6 @@ def motive(game: "Game", ent: int) -> str:
 
 def flies(game: "Game", ent: int) -> bool:
     return motive(game, ent) in ("vtol", "wige") and game.world.try_component(ent, Altitude) is not None
-
-
-def ground_units(game: "Game", h, exclude: int) -> list[int]:
-    out = []
-    for other in game.units_at(h):
-        if other == exclude or game.world.component(other, Status).destroyed:
-            continue
-        alt = game.world.try_component(other, Altitude)
-        if alt is not None and alt.level > 0:
-            continue
-        out.append(other)
-    return out
 
 
 def slide(game: "Game", ent: int, state: MoveState, direction: int, hexes: int, kind: str,
@@ -111,7 +99,6 @@ def _airborne_entry(game, ent, cur, dest, direction, hexes_before, kind, tell):
 
 def _ground_entry(game, ent, cur, dest, direction, here, to, hexes_before, kind, tell):
     """Skid collision rules (T-8, V-SKID-3, V-COLL-1) for a ground vehicle."""
-    from systems.vehicles import movement as vmv
     hm = game.map
     mot = motive(game, ent)
     if to.terrain == "water" and to.depth >= 1 and mot not in ("hover", "wige"):
@@ -136,7 +123,7 @@ def _ground_entry(game, ent, cur, dest, direction, here, to, hexes_before, kind,
         tell(new)
         fall_damage(game, ent, here.level - to.level, cause=f"{kind} over a drop")
         return "fell", new
-    prohibited = mot in vmv.PROHIBITED and to.terrain in vmv.PROHIBITED[mot] and not to.road
+    prohibited = mot in PROHIBITED and to.terrain in PROHIBITED[mot] and not to.road
     if mot == "wige" and to.woods and not to.road:
         prohibited = True
     if prohibited:                                        # V-SKID-3
@@ -187,16 +174,10 @@ def fall_damage(game: "Game", ent: int, levels: int, cause: str) -> int:
     for g in groups(total):
         if game.world.component(ent, Status).destroyed:
             break
-        side = fall_side(game, ent)
+        side = vhl.fall_side(game, ent)
         vhl.hit_and_apply(game, ent, side, g, weapon_damage=False, cause=cause)
     return total
 
-
-FALL_SIDES = {1: "front", 2: "right", 3: "right", 4: "rear", 5: "left", 6: "left"}   # T-11b
-
-
-def fall_side(game: "Game", ent: int) -> str:
-    return FALL_SIDES[game.dice.d6("fall", "side hit by the fall")]
 
 
 def accidental_charge(game: "Game", ent: int, target: int, cur: MoveState, dest, hexes_before: int) -> bool:

@@ -16,6 +16,11 @@ from typing import TYPE_CHECKING
 from components import (Altitude, Identity, Position, Status, Structure, TurnState, VehicleCrits,
                         VehicleMovement)
 
+from systems.classic.attack_modifiers import accidental_fall_modifiers
+from systems.common.stacking import ground_units
+from systems.vehicles import hit_location as vhl
+from systems.vehicles.terrain import landing_problem
+
 if TYPE_CHECKING:
     from engine.game import Game
 
@@ -26,9 +31,7 @@ def crash_damage(hexes: int, tons: int) -> int:
 
 
 def can_land(game: "Game", ent: int) -> bool:
-    from systems.vehicles.movement import VTOLMotion
-    t = game.map.terrain(game.world.component(ent, Position).hex)
-    return VTOLMotion.landing_problem(t) is None
+    return landing_problem(game.map.terrain(game.world.component(ent, Position).hex)) is None
 
 
 def crash(game: "Game", ent: int, side: str = "front", cause: str = "", hexes_extra: int = 0,
@@ -87,13 +90,12 @@ def fall_onto_units(game: "Game", ent: int) -> None:
     table (a vehicle: its front column)."""
     from systems.common import damage as dmg
     from systems.vehicles import hit_location as vhl
-    from systems.vehicles.collisions import ground_units
     from systems.classic.hit_location import groups, mech_hit
     pos = game.world.component(ent, Position)
     tons = game.world.component(ent, Identity).tonnage
     for other in ground_units(game, pos.hex, ent):
         if game.kind(other) == "mech":
-            mods = [["base", 7]] + _target_modifiers(game, other)
+            mods = accidental_fall_modifiers(game, other)
             tn = sum(v for _, v in mods)
             roll = game.dice.roll("to_hit", 2, "accidental fall from above")
             hit = roll >= tn
@@ -113,23 +115,6 @@ def fall_onto_units(game: "Game", ent: int) -> None:
                                   cause="accidental fall from above")
 
 
-def _target_modifiers(game: "Game", target: int) -> list:
-    """Target movement and woods (rules/mech_core.md section 10), when the
-    physical attack rules that define them are present."""
-    try:
-        from systems.classic.physical_attacks import target_movement_modifier, terrain_modifier
-    except ImportError:
-        return []
-    out = []
-    mv = target_movement_modifier(game, target)
-    if mv:
-        out.append(["target movement", mv])
-    tr = terrain_modifier(game, target)
-    if tr:
-        out.append(list(tr))
-    return out
-
-
 def check_after_descent(game: "Game", ent: int) -> None:
     """After an involuntary descent (pilot hit, V-VCE-4): at or below the
     treetops or a roof, or into the ground where it may not land, it crashes."""
@@ -141,12 +126,8 @@ def check_after_descent(game: "Game", ent: int) -> None:
             game.log.emit("land", unit=game.uid(ent), at=game.map.label(game.world.component(ent, Position).hex),
                           forced=True)
             return
-        crash(game, ent, side=_fall_side(game, ent), cause="forced down")
+        crash(game, ent, side=vhl.fall_side(game, ent), cause="forced down")
         return
     if t.level + alt.level <= t.top and not (t.woods and t.road):
-        crash(game, ent, side=_fall_side(game, ent), cause="descended into the treetops")
+        crash(game, ent, side=vhl.fall_side(game, ent), cause="descended into the treetops")
 
-
-def _fall_side(game: "Game", ent: int) -> str:
-    from systems.vehicles.collisions import fall_side
-    return fall_side(game, ent)

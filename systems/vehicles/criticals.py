@@ -378,8 +378,8 @@ def _pilot(game: "Game", ent: int, location: str, wd: int) -> None:
         alt = game.world.component(ent, Altitude)
         alt.level -= 1
         game.log.emit("descend", unit=game.uid(ent), altitude=alt.level, cause="pilot hit")
-        from systems.vehicles import crash
-        crash.check_after_descent(game, ent)
+        for hook in game.ruleset.hooks.forced_descent:      # may crash it (V-VTOL-8)
+            hook(game, ent)
 
 
 def _rotor_damage(game: "Game", ent: int, location: str, wd: int) -> None:

@@ -158,6 +158,14 @@ def weapon_hit(game: "Game", attacker: int, target: int, damage: int, cause: str
     return hit_and_apply(game, target, side, damage, cause=cause)
 
 
+FALL_SIDES = {1: "front", 2: "right", 3: "right", 4: "rear", 5: "left", 6: "left"}   # T-11b
+
+
+def fall_side(game: "Game", ent: int) -> str:
+    """The side a falling or crashing vehicle lands on (T-11b, 1d6)."""
+    return FALL_SIDES[game.dice.d6("fall", "side hit by the fall")]
+
+
 def physical_hit(game: "Game", target: int, damage: int, side: str, cause: str = "") -> None:
     """One damage group from a physical attack on the vehicle's own table, in
     the column of `side`."""

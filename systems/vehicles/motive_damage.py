@@ -12,6 +12,7 @@ import math
 from typing import TYPE_CHECKING
 
 from components import Altitude, Status, VehicleCrits, VehicleMovement
+from systems.vehicles.movement import current_cruise, flank_mp
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -49,15 +50,6 @@ def roll_motive(game: "Game", ent: int, side: str = "none", reason: str = "") ->
     if result != "none":
         vc.pending_motive.append(result)
     return result
-
-
-def current_cruise(vm: VehicleMovement) -> int:
-    return max(0, vm.cruise - vm.motive_penalty)
-
-
-def flank_mp(cruise: int) -> int:
-    """Flank MP: 1.5 x cruise, rounded up."""
-    return math.ceil(1.5 * cruise)
 
 
 def apply_result(game: "Game", ent: int, result: str) -> None:

@@ -14,28 +14,21 @@ elevation (V-VTOL-10, V-COLL-3).
 """
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 from components import Position, VehicleCrits, VehicleMovement
 from engine.hexgrid import neighbor, turn
-from systems.vehicles.motive_damage import current_cruise, flank_mp
 from engine.hexmap import Terrain
 from systems.common import movement
 from systems.common.movement import MoveState, Reach
+from systems.common.stacking import ground_units
+from systems.common.unit_state import UNIT_HEIGHT
+from systems.vehicles.terrain import MAX_ALTITUDE, landing_level, prohibited_reason
 
 if TYPE_CHECKING:
     from engine.game import Game
 
-MAX_ALTITUDE = 500          # V-VTOL-4 (the seed; MegaMek uses 50)
-
-# Terrain that each motive type may not enter (V-MOVE-8, T-7).
-PROHIBITED = {
-    "tracked": ("heavy_woods",),
-    "wheeled": ("light_woods", "heavy_woods", "rough", "rubble"),
-    "hover": ("light_woods", "heavy_woods"),
-}
-TERRAIN_NAMES = {"light_woods": "light woods", "heavy_woods": "heavy woods", "rough": "rough",
-                 "rubble": "rubble"}
 # T-8 skid modifier by hexes moved this turn (never for a vehicle sideslip, V-SLIP-1).
 SKID_MODIFIER = ((2, -1), (4, 0), (7, 1), (10, 2), (17, 4), (24, 5))
 
@@ -52,6 +45,16 @@ def is_paved(t: Terrain) -> bool:
     return t.paved or t.road
 
 
+def current_cruise(vm: VehicleMovement) -> int:
+    """Cruise MP after motive damage and rotor hits (T-5, V-ROTOR-4)."""
+    return max(0, vm.cruise - vm.motive_penalty)
+
+
+def flank_mp(cruise: int) -> int:
+    """Flank MP: 1.5 x cruise, rounded up."""
+    return math.ceil(1.5 * cruise)
+
+
 def cruise_mp(game: "Game", ent: int) -> int:
     """Cruise MP after motive damage (T-5)."""
     return current_cruise(game.world.component(ent, VehicleMovement))
@@ -60,17 +63,6 @@ def cruise_mp(game: "Game", ent: int) -> int:
 def _stunned(game: "Game", ent: int) -> bool:
     vc = game.world.try_component(ent, VehicleCrits)
     return vc is not None and vc.stun_turns > 0
-
-
-def prohibited_reason(motive: str, to: Terrain) -> str | None:
-    """Why a ground vehicle of `motive` may not enter `to` (V-MOVE-7/8, T-7)."""
-    if motive in PROHIBITED and to.terrain in PROHIBITED[motive] and not to.road:
-        return f"{TERRAIN_NAMES[to.terrain]} is prohibited terrain for {motive} vehicles"
-    if to.terrain == "water" and to.depth >= 1 and motive != "hover":
-        return f"water of depth {to.depth} is prohibited terrain for {motive} vehicles"
-    if to.building:
-        return "a vehicle cannot drive into a building"
-    return None
 
 
 class VehicleMotionBase:
@@ -170,26 +162,6 @@ class VTOLMotion(VehicleMotionBase):
     def enter_cost(self, game, ent, mode, frm, to, backward):
         return 1
 
-    @staticmethod
-    def landing_level(t: Terrain) -> int:
-        return t.building if t.building else 0
-
-    @staticmethod
-    def landing_problem(t: Terrain) -> str | None:
-        """Why landing in `t` is a crash (V-VTOL-8, V-VTOL-11), or None."""
-        if t.terrain == "water":
-            # V-VTOL-11: no landing on a water hex at all, depth 0 included
-            # (the seed's landing list is clear, paved, a roof or a helipad).
-            return "water"
-        if t.building or t.paved or t.road:
-            return None
-        if t.terrain == "clear":
-            return None
-        return t.terrain.replace("_", " ")
-
-    def landed(self, game: "Game", state: MoveState) -> bool:
-        return state.altitude <= self.landing_level(game.map.terrain(state.hex))
-
     def start_on_road_in_woods(self, game: "Game", ent: int) -> bool:
         t = game.map.terrain(game.world.component(ent, Position).hex)
         return bool(t.woods and t.road)
@@ -212,7 +184,7 @@ class VTOLMotion(VehicleMotionBase):
     def step(self, game: "Game", ent: int, mode: str, state: MoveState, token: str, mp_limit: int):
         hm = game.map
         here = hm.terrain(state.hex)
-        landed = state.altitude <= self.landing_level(here)      # self.landed(game, state)
+        landed = state.altitude <= landing_level(here)
         if token in ("L", "R", "F", "B"):      # turning and flying: the steps a search makes most
             if landed:
                 return "a landed VTOL must lift off before it can turn or move"     # V-VTOL-7
@@ -263,7 +235,7 @@ class VTOLMotion(VehicleMotionBase):
             if landed:
                 return "the VTOL is already on the ground"
             new_alt = state.altitude - 1
-            if new_alt <= self.landing_level(here):
+            if new_alt <= landing_level(here):
                 return "descending to the ground is a landing: use the land step"
             why = self.below_top_reason(game, ent, state, here, new_alt, state.tags)
             if why:
@@ -272,7 +244,7 @@ class VTOLMotion(VehicleMotionBase):
         if token == "land":
             if landed:
                 return "the VTOL is already on the ground"
-            level = self.landing_level(here)
+            level = landing_level(here)
             cost = state.altitude - level
             return spend(state.replace(altitude=level, mp=state.mp + cost,
                                        tags=state.tags | {"landed_now"}), "land")
@@ -284,7 +256,6 @@ class VTOLMotion(VehicleMotionBase):
     @staticmethod
     def units_in_the_way(game: "Game", ent: int, dest, altitude: int) -> list[int]:
         """Ground units in `dest` standing as high as `altitude` (V-VTOL-10)."""
-        from systems.vehicles.collisions import UNIT_HEIGHT, ground_units
         level = game.map.terrain(dest).level
         return [o for o in ground_units(game, dest, ent)
                 if level + UNIT_HEIGHT.get(game.kind(o), 1) >= altitude]

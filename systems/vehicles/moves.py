@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from components import Altitude, Position, Status, TurnState, VehicleMovement
 from systems.common import movement
+from systems.vehicles.terrain import landing_problem
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -57,7 +58,7 @@ def _crashed(game: "Game", ent: int) -> bool:
 def replay(game: "Game", ent: int, order: "MoveOrder", start):
     """Walk the path again from `start`, rolling on the way; returns the end state."""
     from systems.vehicles import crash, sideslip, skid
-    from systems.vehicles.collisions import fall_side
+    from systems.vehicles.hit_location import fall_side
     from systems.vehicles.movement import VTOLMotion
     rules = movement.motion_rules(game, ent)
     state = start
@@ -101,12 +102,12 @@ def replay(game: "Game", ent: int, order: "MoveOrder", start):
             continue
         if tok in ("F", "B"):
             last_dir = new.facing if tok == "F" else (new.facing + 3) % 6
-        if tok == "land" and isinstance(rules, VTOLMotion) and VTOLMotion.landing_problem(
+        if tok == "land" and isinstance(rules, VTOLMotion) and landing_problem(
                 game.map.terrain(new.hex)) is not None:
             _sync(game, ent, new)
             ts.hexes_moved = new.hexes
             crash.crash(game, ent, side=fall_side(game, ent), hexes=new.hexes,
-                        cause=f"landed in {VTOLMotion.landing_problem(game.map.terrain(new.hex))}")
+                        cause=f"landed in {landing_problem(game.map.terrain(new.hex))}")
             return new
         state = new
         i += 1
@@ -135,11 +136,10 @@ def risks(game: "Game", ent: int, mode: str, path: list[str]) -> list[str]:
         tn, _ = driving.target(game, ent, extra)
         out.append(f"{p.reason} roll entering {game.map.label(p.state.hex)}: needs {tn}+")
     if "land" in path and game.world.component(ent, VehicleMovement).motive == "vtol":
-        from systems.vehicles.movement import VTOLMotion
         for i, tok in enumerate(path):
             if tok == "land" and i + 1 < len(result.states):
                 st = result.states[i + 1]
-                problem = VTOLMotion.landing_problem(game.map.terrain(st.hex))
+                problem = landing_problem(game.map.terrain(st.hex))
                 if problem:
                     out.append(f"landing in {problem} at {game.map.label(st.hex)} is a crash")
     return out

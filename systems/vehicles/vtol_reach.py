@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING
 
 from engine.hexgrid import hexes_within, neighbor
 from systems.common.movement import MoveState, Reach
-from systems.vehicles.movement import MAX_ALTITUDE
+from systems.vehicles.terrain import MAX_ALTITUDE, landing_level, landing_problem
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -48,7 +48,7 @@ def vtol_reachable(game: "Game", ent: int, rules, mode: str, state: MoveState, l
     start = state.hex
     start_t = hm.terrain(start)
     a0 = start_t.level + state.altitude                 # absolute altitude at the start
-    landed = state.altitude <= rules.landing_level(start_t)
+    landed = state.altitude <= landing_level(start_t)
     road_start = rules.start_on_road_in_woods(game, ent)
 
     # Per hex within reach: ground level, floor (flying needs altitude > floor)
@@ -68,7 +68,7 @@ def vtol_reachable(game: "Game", ent: int, rules, mode: str, state: MoveState, l
     # Altitude bands: the graph of legal hexes only changes just above a floor.
     # A landed VTOL lifts off first (V-VTOL-7): its lowest band is one level
     # above its landing level; climbing is legal up to the ceiling (V-VTOL-4).
-    base = start_t.level + rules.landing_level(start_t) + 1 if landed else a0
+    base = start_t.level + landing_level(start_t) + 1 if landed else a0
     top_band = min(a0 + limit, start_t.level + MAX_ALTITUDE)
     bands = [base] if not landed or base <= top_band else []
     bands += sorted({f + 1 for f in (*floor.values(), *road_floor.values()) if base < f + 1 <= top_band})
@@ -107,8 +107,8 @@ def vtol_reachable(game: "Game", ent: int, rules, mode: str, state: MoveState, l
             for alt, (cost, path) in costs.items():
                 out[(h, f, alt - lv)] = Reach(cost, path)
         t = hm.terrain(h)
-        if rules.landing_problem(t) is None:          # V-VTOL-8: the levels down, where it may land
-            ground = rules.landing_level(t)
+        if landing_problem(t) is None:          # V-VTOL-8: the levels down, where it may land
+            ground = landing_level(t)
             cost, path = min(((mp + a - lv - ground, path) for a, mp, path, _ in ways), key=lambda c: c[0])
             if cost <= limit:
                 out[(h, f, ground)] = Reach(cost, path + ("land",))

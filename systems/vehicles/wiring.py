@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from systems.vehicles import (criticals, displacement, hit_location, motive_damage, moves, movement,
+from systems.vehicles import (crash, criticals, displacement, hit_location, motive_damage, moves, movement,
                               physical)
 
 if TYPE_CHECKING:
@@ -24,7 +24,8 @@ def register(rs: "Ruleset") -> None:
     hooks.declaration_checks.insert(0, physical.check_charge)
     hooks.declaration_checks.append(criticals.charge_check)
     hooks.after_move.append(moves.after_move)
-    hooks.structure_damaged.append(criticals.on_structure_damaged)
+    hooks.structure_damaged["vehicle"] = criticals.on_structure_damaged
+    hooks.forced_descent.append(crash.check_after_descent)
     hooks.weapon_modifiers.append(criticals.weapon_modifiers)
     hooks.weapon_hit["vehicle"] = hit_location.weapon_hit
     hooks.physical_hit["vehicle"] = physical.vehicle_hit

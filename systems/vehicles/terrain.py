@@ -1,0 +1,47 @@
+"""Where a combat vehicle may be (rules/vehicles.md): the terrain each
+ground motive type may not enter (V-MOVE-7/8, T-7), where a VTOL may land
+(V-VTOL-8, V-VTOL-11) and how high it may fly (V-VTOL-4). Movement,
+skids, crashes, deployment and level loading all ask here."""
+from __future__ import annotations
+
+from engine.hexmap import Terrain
+
+MAX_ALTITUDE = 500          # V-VTOL-4 (the seed; MegaMek uses 50)
+
+# Terrain that each motive type may not enter (V-MOVE-8, T-7).
+PROHIBITED = {
+    "tracked": ("heavy_woods",),
+    "wheeled": ("light_woods", "heavy_woods", "rough", "rubble"),
+    "hover": ("light_woods", "heavy_woods"),
+}
+TERRAIN_NAMES = {"light_woods": "light woods", "heavy_woods": "heavy woods", "rough": "rough",
+                 "rubble": "rubble"}
+
+
+def prohibited_reason(motive: str, to: Terrain) -> str | None:
+    """Why a ground vehicle of `motive` may not enter `to` (V-MOVE-7/8, T-7)."""
+    if motive in PROHIBITED and to.terrain in PROHIBITED[motive] and not to.road:
+        return f"{TERRAIN_NAMES[to.terrain]} is prohibited terrain for {motive} vehicles"
+    if to.terrain == "water" and to.depth >= 1 and motive != "hover":
+        return f"water of depth {to.depth} is prohibited terrain for {motive} vehicles"
+    if to.building:
+        return "a vehicle cannot drive into a building"
+    return None
+
+
+def landing_level(t: Terrain) -> int:
+    """The elevation of a landed VTOL above the hex's ground: a roof, else 0."""
+    return t.building if t.building else 0
+
+
+def landing_problem(t: Terrain) -> str | None:
+    """Why landing in `t` is a crash (V-VTOL-8, V-VTOL-11), or None."""
+    if t.terrain == "water":
+        # V-VTOL-11: no landing on a water hex at all, depth 0 included
+        # (the seed's landing list is clear, paved, a roof or a helipad).
+        return "water"
+    if t.building or t.paved or t.road:
+        return None
+    if t.terrain == "clear":
+        return None
+    return t.terrain.replace("_", " ")
