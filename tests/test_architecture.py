@@ -229,3 +229,12 @@ def test_the_rules_packages_import_in_layers():
     wrong = sorted(f"{m} -> {d}" for m, deps in graph.items() if m.count(".") > 1 for d in deps
                    if d.count(".") > 0 and d.split(".")[1] not in MAY_IMPORT[m.split(".")[1]])
     assert wrong == []
+
+
+MAX_LINES = 700
+
+
+def test_no_rules_core_module_over_700_non_blank_lines():
+    sizes = {_rel(p): sum(1 for line in p.read_text().splitlines() if line.strip()) for p in core_files()}
+    assert max(sizes.values()) > 300
+    assert {f: n for f, n in sizes.items() if n > MAX_LINES} == {}

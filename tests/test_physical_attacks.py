@@ -9,7 +9,8 @@ from engine.hexgrid import parse_hex_label
 from engine.hexmap import Terrain
 from systems.common import damage
 from systems.classic import piloting
-from systems.classic.physical_attacks import (charge_damage, kick_damage, physical_options, punch_damage)
+from systems.classic.charge import charge_damage
+from systems.classic.melee import kick_damage, physical_options, punch_damage
 from systems.classic.hit_location import groups
 from tests.physical_helpers import (events, fire, move, nb, phys, play, set_tons, to_weapon_phase, ts,
                                     two_mechs, weapon_phase, physical_phase, add, make_game)

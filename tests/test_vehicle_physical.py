@@ -5,7 +5,7 @@ cover in depth 1 water)."""
 from hypothesis import given, settings, strategies as st
 
 from components import Armor, Position, Status, VehicleCrits, VehicleMovement
-from systems.classic import physical_attacks as pa
+from systems.classic import melee
 from systems.vehicles import physical as vp
 from tests.physical_helpers import add, events, make_game, move, nb, phys, play
 
@@ -19,7 +19,7 @@ def _setup(attacker="grasshopper", target="vedette", target_dir=0, target_facing
 
 
 def _ev(game, attack, limb=None):
-    return pa.evaluate(game, game.units["a"], game.units["t"], attack, limb)
+    return melee.evaluate(game, game.units["a"], game.units["t"], attack, limb)
 
 
 # --------------------------------------------------------------------- V-PHYS-1/2: who charges

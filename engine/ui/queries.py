@@ -15,7 +15,7 @@ from engine.hexgrid import distance, line, neighbors
 from engine.orders import FireOrder, PhysicalOrder, MoveOrder
 from engine.weapons import weapons as weapon_table
 from systems.alpha_strike import combat as as_combat, end_phase as as_end_phase
-from systems.classic import physical_attacks, weapon_attacks
+from systems.classic import melee, weapon_attacks
 
 _2D6 = {n: sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= n) / 36 for n in range(0, 14)}
 
@@ -87,7 +87,7 @@ def preview(game, order) -> Preview:
     """What `order` (a FireOrder or PhysicalOrder) would need to hit, or why
     it cannot be made. The reason comes from `game.check`; the number and
     its modifiers from the attack systems' preview functions
-    (weapon_attacks.preview, physical_attacks.evaluate, as_combat.plan_*)."""
+    (weapon_attacks.preview, melee.evaluate, as_combat.plan_*)."""
     reason = game.check(order)
     if reason is not None:
         return Preview(reason=reason)
@@ -104,7 +104,7 @@ def preview(game, order) -> Preview:
     if isinstance(order, PhysicalOrder) and order.target:
         if is_alpha(game, ent):
             return _plan_preview(as_combat.plan_physical_attack(game, order))
-        ev = physical_attacks.evaluate(game, ent, game.units[order.target], order.attack, order.limb)
+        ev = melee.evaluate(game, ent, game.units[order.target], order.attack, order.limb)
         if ev.reason:
             return Preview(reason=ev.reason)
         return Preview(to_hit=ev.to_hit, modifiers=_mods(ev.mods), extra={"damage": ev.damage, "table": ev.table})

@@ -8,8 +8,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.orders import FireOrder, MoveOrder, PhysicalOrder
-from systems.classic import (clubs, criticals, end_phase, heat, mech_movement, physical_attacks, piloting,
-                             weapon_attacks)
+from systems.classic import (charge, clubs, criticals, end_phase, heat, mech_movement, melee, physical_resolution,
+                             piloting, weapon_attacks)
 from systems.common import movement
 
 if TYPE_CHECKING:
@@ -19,19 +19,19 @@ if TYPE_CHECKING:
 def register(rs: "Ruleset") -> None:
     rs.handlers[("movement", MoveOrder)] = (movement.check_move, movement.apply_move)
     rs.handlers[("weapon", FireOrder)] = (weapon_attacks.check_fire, weapon_attacks.declare_fire)
-    rs.handlers[("physical", PhysicalOrder)] = (physical_attacks.check_physical, physical_attacks.apply_physical)
+    rs.handlers[("physical", PhysicalOrder)] = (melee.check_physical, melee.apply_physical)
     # The 20+ damage count is per phase; the queued PSRs are rolled when the
     # weapon, physical and heat phases end (section 9), after the attacks.
     rs.on_begin["weapon"] = [piloting.reset_phase_damage, weapon_attacks.begin_weapon_phase]
-    rs.on_begin["physical"] = [piloting.reset_phase_damage, physical_attacks.begin_physical]
+    rs.on_begin["physical"] = [piloting.reset_phase_damage, charge.begin_physical]
     rs.on_end["weapon"] = [weapon_attacks.resolve_weapon_phase, piloting.resolve_queue]
-    rs.on_end["physical"] = [physical_attacks.resolve_physical, piloting.resolve_queue]
+    rs.on_end["physical"] = [physical_resolution.resolve_physical, piloting.resolve_queue]
     rs.on_end["heat"] = [heat.resolve_heat_phase, piloting.resolve_queue]
     rs.on_end["end"] = [piloting.wake_up, end_phase.finish_turn]
     hooks = rs.hooks
     hooks.movement_rules["mech"] = mech_movement.MechMotion()
-    hooks.declaration_checks.append(physical_attacks.check_declaration)
-    hooks.after_move += [physical_attacks.record_declaration, piloting.after_move]
+    hooks.declaration_checks.append(charge.check_declaration)
+    hooks.after_move += [charge.record_declaration, piloting.after_move]
     hooks.location_destroyed += [criticals.location_destroyed, clubs.drop_club, clubs.limb_severed,
                                  piloting.leg_destroyed]
     hooks.pilot_wounded.append(piloting.consciousness_roll)

@@ -1,6 +1,7 @@
 """Physical attacks by and against combat vehicles and VTOLs (rules/vehicles.md
-V-PHYS, T-10, T-12; seed 002), taking part in systems/classic/physical_attacks.py
-through the ruleset's hooks; the mech attacks themselves (modifiers, actuators, arcs, damage)
+V-PHYS, T-10, T-12; seed 002), taking part in the mech physical attack rules
+(systems/classic/melee.py, charge.py, physical_resolution.py) through the
+ruleset's hooks; the mech attacks themselves (modifiers, actuators, arcs, damage)
 stay there.
 
 What this module owns:
@@ -40,7 +41,8 @@ from typing import TYPE_CHECKING
 
 from components import Altitude, Position, Status, VehicleMovement
 from engine.hexgrid import Hex, distance, vehicle_attack_side
-from systems.classic import physical_attacks as pa
+from systems.classic.melee import ARMS, club, hatchet, kick, limb_present, punch, underwater
+from systems.classic.physical_common import Eval, level_of, prone_reason, target_error, unit_name, water_depth
 from systems.common.unit_state import airborne
 
 if TYPE_CHECKING:
@@ -60,12 +62,12 @@ def is_vehicle(game: "Game", ent: int) -> bool:
 def altitude(game: "Game", ent: int) -> int:
     """Absolute height: the hex's level plus the elevation above it."""
     alt = game.world.try_component(ent, Altitude)
-    return pa._level(game, ent) + (alt.level if alt else 0)
+    return level_of(game, ent) + (alt.level if alt else 0)
 
 
 def level_difference(game: "Game", mech: int, vtol: int) -> int:
     """T-10: the VTOL's altitude minus the level of the mech's hex."""
-    return altitude(game, vtol) - pa._level(game, mech)
+    return altitude(game, vtol) - level_of(game, mech)
 
 
 def t10_allowed(diff: int) -> tuple[str, ...]:
@@ -88,10 +90,10 @@ def check_charge(game: "Game", ent: int, order, result) -> str | None:
     vm = game.world.try_component(ent, VehicleMovement)
     if order.charge and order.charge in game.units and game.kind(ent) == "mech" \
             and is_vehicle(game, game.units[order.charge]):
-        return (f"{pa._name(game, game.units[order.charge])} is a vehicle: vehicles cannot be "
+        return (f"{unit_name(game, game.units[order.charge])} is a vehicle: vehicles cannot be "
                 f"charged by mechs (V-PHYS-2); kick it, or punch or club it from a level below")
     if order.charge and vm is not None and vm.motive in NO_CHARGE:
-        return (f"{pa._name(game, ent)} is a {NO_CHARGE[vm.motive]}: VTOLs, WiGEs, airships and "
+        return (f"{unit_name(game, ent)} is a {NO_CHARGE[vm.motive]}: VTOLs, WiGEs, airships and "
                 f"fixed-wing support vehicles cannot charge (V-PHYS-2)")
     if order.dfa and order.dfa in game.units and game.kind(ent) == "mech":
         tgt = game.units[order.dfa]
@@ -100,9 +102,9 @@ def check_charge(game: "Game", ent: int, order, result) -> str | None:
             from systems.classic.mech_movement import mech_jump_mp
             jump = mech_jump_mp(game, ent)
             if diff < 0:
-                return f"{pa._name(game, tgt)} flies below the mech's hex: no death from above (T-10)"
+                return f"{unit_name(game, tgt)} flies below the mech's hex: no death from above (T-10)"
             if jump < diff:
-                return (f"{pa._name(game, tgt)} flies {diff} levels above the mech's hex: a death from "
+                return (f"{unit_name(game, tgt)} flies {diff} levels above the mech's hex: a death from "
                         f"above needs jump MP {diff} or more, the mech has {jump} (V-PHYS-7)")
     return None
 
@@ -113,7 +115,7 @@ def charge_table(game: "Game", ent: int, tgt: int) -> str | None:
         return None
     if game.world.component(tgt, Status).prone:
         return None                           # the normal table
-    if pa.water_depth(game, tgt) == 1:
+    if water_depth(game, tgt) == 1:
         return "kick" if submerged(game, ent) else "punch"
     return "kick"
 
@@ -121,7 +123,7 @@ def charge_table(game: "Game", ent: int, tgt: int) -> str | None:
 def submerged(game: "Game", ent: int) -> bool:
     """A vehicle down in the water (depth 1 or more), not on its surface."""
     vm = game.world.try_component(ent, VehicleMovement)
-    return pa.water_depth(game, ent) >= 1 and (vm is None or vm.motive not in SURFACE_MOTIVES)
+    return water_depth(game, ent) >= 1 and (vm is None or vm.motive not in SURFACE_MOTIVES)
 
 
 def after_charge(game: "Game", entry: dict, hit: bool) -> None:
@@ -144,26 +146,26 @@ def target_rule(game: "Game", ent: int, tgt: int, attack: str, limb: str | None)
     """Physical target hook: a mech's punch, kick, push, club or hatchet on a vehicle."""
     if not is_vehicle(game, tgt):
         return None
-    tname = pa._name(game, tgt)
+    tname = unit_name(game, tgt)
     tst = game.world.component(tgt, Status)
     if tst.destroyed or tst.removed:
-        return pa.Eval(f"{tname} is already destroyed")
+        return Eval(f"{tname} is already destroyed")
     if not game.is_enemy(ent, tgt):
-        return pa.Eval(f"{tname} is on your own side")
+        return Eval(f"{tname} is on your own side")
     d = distance(game.world.component(ent, Position).hex, game.world.component(tgt, Position).hex)
     if d > 1:
-        return pa.Eval(f"{tname} is not in an adjacent hex")
+        return Eval(f"{tname} is not in an adjacent hex")
     if attack == "push":
-        return pa.Eval(f"{tname} is a vehicle: only a standing mech can be pushed (P-PUSH-1)")
+        return Eval(f"{tname} is a vehicle: only a standing mech can be pushed (P-PUSH-1)")
     prone = game.world.component(ent, Status).prone
     if airborne(game, tgt):
         if prone:
-            return pa.Eval(pa.prone_reason(game, ent))
+            return Eval(prone_reason(game, ent))
         return _airborne_vtol(game, ent, tgt, attack, limb, d)
     if d == 0:
         return _same_hex(game, ent, tgt, attack, limb, prone)
     if prone:
-        return pa.Eval(pa.prone_reason(game, ent)
+        return Eval(prone_reason(game, ent)
                        + " (a prone mech may punch only a vehicle in its own hex)")
     return _adjacent_ground(game, ent, tgt, attack, limb)
 
@@ -171,61 +173,61 @@ def target_rule(game: "Game", ent: int, tgt: int, attack: str, limb: str | None)
 def _adjacent_ground(game: "Game", ent: int, tgt: int, attack: str, limb: str | None):
     """A ground vehicle (or landed VTOL) in an adjacent hex: the mech rules,
     with the vehicle one level tall like a prone mech (V-CHAR-6)."""
-    if (reason := pa._target_error(game, ent, tgt)):
-        return pa.Eval(reason)
-    tname = pa._name(game, tgt)
-    diff = pa._level(game, tgt) - pa._level(game, ent)
+    if (reason := target_error(game, ent, tgt)):
+        return Eval(reason)
+    tname = unit_name(game, tgt)
+    diff = level_of(game, tgt) - level_of(game, ent)
     if attack == "punch" and diff == 0:
-        return pa.Eval(f"{tname} is too low for a punch at the same level: {VEHICLE_TALL}; "
+        return Eval(f"{tname} is too low for a punch at the same level: {VEHICLE_TALL}; "
                        f"kick it, or punch it from a hex one level lower")
     if attack in ("kick", "club", "hatchet") and diff < 0:
-        return pa.Eval(f"{tname} is a level lower: {VEHICLE_TALL}, out of reach of a "
+        return Eval(f"{tname} is a level lower: {VEHICLE_TALL}, out of reach of a "
                        f"{attack}")
-    fn = {"punch": pa._punch, "kick": pa._kick, "club": pa._club, "hatchet": pa._hatchet}[attack]
-    return pa._underwater(game, ent, attack, fn(game, ent, tgt, limb))
+    fn = {"punch": punch, "kick": kick, "club": club, "hatchet": hatchet}[attack]
+    return underwater(game, ent, attack, fn(game, ent, tgt, limb))
 
 
 def _same_hex(game: "Game", ent: int, tgt: int, attack: str, limb: str | None, prone: bool):
     """A vehicle in the mech's own hex: a standing mech kicks (stomps) it, a
     prone mech with both arms may punch it at +2; the side hit is random
     (V-PHYS-5, core section 4)."""
-    tname = pa._name(game, tgt)
+    tname = unit_name(game, tgt)
     if prone:
         if attack != "punch":
-            return pa.Eval(f"{pa._name(game, ent)} is prone: it may only punch a vehicle in its own hex")
-        for side in pa.ARMS:
-            if not pa._limb_present(game, ent, f"{side}_arm"):
-                return pa.Eval(f"the {side} arm is gone: a prone mech punches only with both arms "
+            return Eval(f"{unit_name(game, ent)} is prone: it may only punch a vehicle in its own hex")
+        for side in ARMS:
+            if not limb_present(game, ent, f"{side}_arm"):
+                return Eval(f"the {side} arm is gone: a prone mech punches only with both arms "
                                f"intact (core section 4)")
-        ev = pa._punch(game, ent, tgt, limb, level_diff=0)
+        ev = punch(game, ent, tgt, limb, level_diff=0)
         if not ev.reason:
             ev.mods.append(["attacker prone", 2])
     elif attack == "kick":
-        ev = pa._kick(game, ent, tgt, limb, level_diff=0)
+        ev = kick(game, ent, tgt, limb, level_diff=0)
     elif attack == "punch":
-        return pa.Eval(f"{tname} is at the mech's feet: a standing mech kicks (stomps) a vehicle in its "
+        return Eval(f"{tname} is at the mech's feet: a standing mech kicks (stomps) a vehicle in its "
                        f"own hex; only a prone mech can punch it (V-PHYS-5)")
     else:
-        return pa.Eval(f"{tname} is in the mech's own hex: only a kick (stomp) reaches it (V-PHYS-5)")
+        return Eval(f"{tname} is in the mech's own hex: only a kick (stomp) reaches it (V-PHYS-5)")
     if not ev.reason:
         ev.side = "random"
-    return pa._underwater(game, ent, attack, ev)
+    return underwater(game, ent, attack, ev)
 
 
 def _airborne_vtol(game: "Game", ent: int, tgt: int, attack: str, limb: str | None, d: int):
     """An airborne VTOL: T-10 by level difference, +1 for an airborne target,
     no woods modifier (T-12)."""
-    tname = pa._name(game, tgt)
+    tname = unit_name(game, tgt)
     diff = level_difference(game, ent, tgt)
     allowed = t10_allowed(diff)
     if not allowed:
         where = "below the mech's hex" if diff < 0 else f"{diff} levels above the mech's hex"
-        return pa.Eval(f"{tname} flies {where}: no physical attack reaches it (T-10)")
+        return Eval(f"{tname} flies {where}: no physical attack reaches it (T-10)")
     if attack not in allowed:
         names = ", ".join(a for a in allowed if a != "push")
-        return pa.Eval(f"{tname} flies {diff} level{'s' if diff != 1 else ''} above the mech's hex: "
+        return Eval(f"{tname} flies {diff} level{'s' if diff != 1 else ''} above the mech's hex: "
                        f"a {attack} cannot reach it there, only {names} (T-10)")
-    fn = {"punch": pa._punch, "kick": pa._kick, "club": pa._club, "hatchet": pa._hatchet}[attack]
+    fn = {"punch": punch, "kick": kick, "club": club, "hatchet": hatchet}[attack]
     ev = fn(game, ent, tgt, limb, level_diff=0)
     if ev.reason:
         return ev
@@ -233,7 +235,7 @@ def _airborne_vtol(game: "Game", ent: int, tgt: int, attack: str, limb: str | No
     ev.mods.append(["target airborne VTOL", 1])
     if d == 0:
         ev.side = "random"
-    return pa._underwater(game, ent, attack, ev)
+    return underwater(game, ent, attack, ev)
 
 
 def charge_modifiers(game: "Game", ent: int, tgt: int, dfa: bool) -> list[list]:

@@ -1,0 +1,196 @@
+"""Charges and deaths from above by BattleMechs and vehicles (rules/physical.md
+P-CHARGE, core rules/mech_core.md section 4): declared with the move (a
+declaration check of the ruleset) and remembered in
+`phase_data["charges"]`, re-checked at the start of the physical phase
+(P-CHARGE-1, -6, -7), their to-hit and damage. They resolve first at the
+end of the phase, since they were declared first
+(systems/classic/physical_resolution.py).
+
+Rule choices where the seed, the digest and MegaMek differ or are silent:
+- A charge and a DFA add the Piloting difference; a DFA adds no terrain
+  modifier (MM).
+- Charge damage ceil(W/10 x hexes moved), the target hex not counted
+  (X-CHARGE-1, -2). A charge has no level limit of its own: the charger
+  must be able to enter the target's hex (P-CHARGE-10) with its MP
+  (P-CHARGE-5).
+"""
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from components import Altitude, Crew, Identity, Position, Status, TurnState
+from engine.hexgrid import distance, neighbor
+from engine.orders import MoveOrder
+from systems.classic.physical_common import common_modifiers, unit_name, water_depth
+from systems.common.movement import motion_rules
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+
+def charge_to_hit(game: "Game", ent: int, tgt: int, dfa: bool = False) -> list[list]:
+    """Charge: P + attacker movement + target movement + terrain + (P - target P).
+    DFA: P + 3 (jumped) + target movement + (P - target P); no terrain (MM)."""
+    p = game.world.component(ent, Crew).piloting
+    tp = game.world.component(tgt, Crew).piloting
+    mods = [["piloting", p]]
+    if dfa:
+        mods.append(["attacker jumped", 3])
+        mods += common_modifiers(game, ent, tgt, terrain=False, attacker_move=False)
+    else:
+        mods += common_modifiers(game, ent, tgt)
+    if p - tp:
+        mods.append(["piloting difference", p - tp])
+    for hook in game.ruleset.hooks.charge_modifiers:     # an airborne VTOL target, T-12
+        mods += hook(game, ent, tgt, dfa)
+    return mods
+
+
+def charge_damage(tons: int, hexes: int) -> int:
+    """P-CHARGE-12: ceil(W/10 x hexes moved), rounding the product (X-CHARGE-1)."""
+    return -(-tons * hexes // 10)
+
+
+def charger_damage(game: "Game", ent: int, tgt: int) -> int:
+    """P-CHARGE-13: ceil(target W/10); a target without tonnage (a hill) uses
+    the charger's own (P-CHARGE-11); a charger standing in water takes half,
+    rounded up (core worked example 2, MM)."""
+    tons = game.world.component(tgt, Identity).tonnage or game.world.component(ent, Identity).tonnage
+    if water_depth(game, ent) >= 1:
+        return math.ceil(tons / 20)
+    return math.ceil(tons / 10)
+
+
+def check_declaration(game: "Game", ent: int, order: MoveOrder, result) -> str | None:
+    """Declaration check: is the charge or DFA at the end of this path legal?"""
+    miss = getattr(order, "charge_miss", None)
+    if miss is not None and (not order.charge or miss not in ("left", "right")):
+        return ("charge_miss says where a missed charger goes: \"left\" or \"right\" of the target hex, "
+                "and only with a charge (P-CHARGE-16)")
+    if not order.charge and not order.dfa:
+        return None
+    if order.charge and order.dfa:
+        return "a unit declares a charge or a death from above, not both"
+    kind = "charge" if order.charge else "death from above"
+    tuid = order.charge or order.dfa
+    if tuid not in game.units:
+        return f"there is no unit {tuid!r}"
+    tgt = game.units[tuid]
+    tname = unit_name(game, tgt)
+    final = result.final
+    if tgt == ent:
+        return f"a unit cannot {kind} itself"
+    tst = game.world.component(tgt, Status)
+    if tst.destroyed or tst.removed:
+        return f"{tname} is already destroyed"
+    if not game.is_enemy(ent, tgt):
+        return f"{tname} is on your own side"
+    alt = game.world.try_component(tgt, Altitude)
+    if alt is not None and alt.level > 0 and order.charge:
+        return f"{tname} is airborne and cannot be charged"
+    for uid, other in game.units.items():
+        ots = game.world.component(other, TurnState)
+        if other != ent and tuid in (ots.charge_target, ots.dfa_target):
+            return f"{tname} is already the target of a charge or death from above this turn (P-CHARGE-9)"
+        if other != ent and order.unit in (ots.charge_target, ots.dfa_target):
+            return (f"{unit_name(game, ent)} is itself the target of a charge or death from above this turn: "
+                    f"a charging unit cannot be one (P-CHARGE-4)")
+    tts = game.world.component(tgt, TurnState)
+    if tts.charge_target or tts.dfa_target:
+        return (f"{tname} is making a charge or death from above this turn: its move ends only in the "
+                f"physical phase, so it cannot be charged or attacked from above (P-CHARGE-4)")
+    thex = game.world.component(tgt, Position).hex
+    if order.charge:
+        if order.mode not in ("walk", "run", "cruise", "flank"):
+            return "a charge is made walking or running, not jumping"
+        if final.backward:
+            return "a charge cannot include backward movement"
+        if final.prone:
+            return "a prone unit cannot charge"
+        if neighbor(final.hex, final.facing) != thex:
+            return f"{tname} is not in the hex directly ahead at the end of the move (P-CHARGE-1)"
+        if tst.prone and game.kind(ent) == "mech":
+            # A vehicle may charge a prone mech (V-PHYS-3: the normal table).
+            return f"{tname} is prone and cannot be charged"
+        rules = motion_rules(game, ent)
+        cost = rules.enter_cost(game, ent, order.mode, game.map.terrain(final.hex), game.map.terrain(thex), False)
+        if isinstance(cost, str):
+            return f"{tname} stands in terrain this unit cannot enter: no charge (P-CHARGE-10): {cost}"
+        # No level limit of its own: the charger only has to be able to enter
+        # the target's hex (P-CHARGE-10; a mech climbs or drops 2 levels a
+        # hex) with the MP it has left (P-CHARGE-5).
+        limit = rules.mp(game, ent, order.mode)
+        if final.mp + cost > limit:
+            return (f"not enough MP left to enter {tname}'s hex: needs {final.mp + cost}, "
+                    f"has {limit} (P-CHARGE-5)")
+        return None
+    if game.kind(ent) != "mech":
+        return "only a mech can make a death from above attack"
+    if order.mode != "jump":
+        return "a death from above is made jumping"
+    if distance(final.hex, thex) != 1:
+        return f"{tname} is not adjacent to the end of the jump: the mech must jump into its hex"
+    limit = motion_rules(game, ent).mp(game, ent, "jump")
+    if final.mp + 1 > limit:
+        return f"not enough jump MP left to jump into {tname}'s hex (needs {final.mp + 1}, has {limit})"
+    return None
+
+
+def record_declaration(game: "Game", ent: int, order: MoveOrder, result) -> None:
+    """After-move hook: remember a declared charge or DFA, in order."""
+    if order.charge or order.dfa:
+        entry = {"unit": order.unit, "attack": "charge" if order.charge else "dfa",
+                 "target": order.charge or order.dfa}
+        if order.charge and getattr(order, "charge_miss", None):
+            entry["miss_to"] = order.charge_miss
+        game.phase_data.setdefault("charges", []).append(entry)
+
+
+def begin_physical(game: "Game") -> None:
+    """Start of the physical phase: re-check each declared charge and DFA
+    (P-CHARGE-1, -6, -7); refused ones give a `refused` event."""
+    kept = []
+    for c in game.phase_data.pop("charges", []):
+        ent, tgt = game.units[c["unit"]], game.units[c["target"]]
+        ts = game.world.component(ent, TurnState)
+        raw = {"unit": c["unit"], c["attack"]: c["target"]}
+        if (ts.charge_target if c["attack"] == "charge" else ts.dfa_target) != c["target"]:
+            kind = "charge" if c["attack"] == "charge" else "death from above"
+            game.log.emit("refused", unit=c["unit"], order=raw,
+                          reason=f"{unit_name(game, ent)} fell during its move: the {kind} is not made")
+            continue
+        reason = _charge_start_error(game, ent, tgt, c)
+        st = game.world.component(ent, Status)
+        if reason is None and st.prone:
+            c["automatic_miss"] = f"{unit_name(game, ent)} fell in the weapon attack phase (P-CHARGE-6)"
+        if reason:
+            game.log.emit("refused", unit=c["unit"], order=raw, reason=reason)
+            ts.charge_target = ts.dfa_target = None
+            continue
+        mods = charge_to_hit(game, ent, tgt, dfa=c["attack"] == "dfa")
+        c.update(to_hit=sum(v for _, v in mods), modifiers=mods,
+                 hexes=ts.hexes_moved, **{"from": list(game.world.component(ent, Position).hex),
+                                           "target_at": list(game.world.component(tgt, Position).hex)})
+        kept.append(c)
+    game.phase_data["charges"] = kept
+
+
+def _charge_start_error(game: "Game", ent: int, tgt: int, c: dict) -> str | None:
+    name, tname = unit_name(game, ent), unit_name(game, tgt)
+    st, tst = game.world.component(ent, Status), game.world.component(tgt, Status)
+    kind = "charge" if c["attack"] == "charge" else "death from above"
+    if st.destroyed or st.removed:
+        return f"{name} was destroyed before its {kind}"
+    if tst.destroyed or tst.removed:
+        return f"{tname} was destroyed before the {kind}"
+    if game.world.component(ent, TurnState).fired:
+        return f"{name} fired weapons this turn: a charging unit makes no weapon attacks (P-CHARGE-2)"
+    if tst.prone and c["attack"] == "charge" and game.kind(ent) == "mech":
+        return f"{tname} fell in the weapon attack phase: the charge cannot be made (P-CHARGE-7)"
+    pos, tpos = game.world.component(ent, Position), game.world.component(tgt, Position)
+    if c["attack"] == "charge" and neighbor(pos.hex, pos.facing) != tpos.hex and not st.prone:
+        return f"{tname} is not directly ahead at the start of the physical phase (P-CHARGE-1)"
+    if c["attack"] == "dfa" and distance(pos.hex, tpos.hex) != 1:
+        return f"{tname} is no longer adjacent: no death from above"
+    return None

@@ -1,0 +1,144 @@
+"""What the BattleMech physical attacks share (rules/physical.md, core
+rules/mech_core.md section 4): the modifiers every physical attack adds
+(attacker and target movement, a prone or immobile target, woods and
+partial cover), the judgement of one attack (`Eval`), who may attack and be
+attacked, and the unit questions the attacks ask (name, level, water depth).
+The attacks themselves: systems/classic/melee.py (punch, kick, push, club,
+hatchet), systems/classic/charge.py (charge, death from above); their
+resolution: systems/classic/physical_resolution.py."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from components import Crew, Identity, Position, Status, TurnState
+from engine.hexgrid import distance
+from systems.classic.attack_modifiers import target_movement_modifier, terrain_modifier
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+
+def _attacker_movement(game: "Game", ent: int) -> list | None:
+    mode = game.world.component(ent, TurnState).mode
+    # A vehicle's cruise and flank count as walking and running (T-12).
+    value = {"walk": 1, "run": 2, "jump": 3, "cruise": 1, "flank": 2}.get(mode, 0)
+    past = {"walk": "walked", "run": "ran", "jump": "jumped", "cruise": "cruised", "flank": "flanked"}
+    return [f"attacker {past[mode]}", value] if value else None
+
+
+def _immobile(game: "Game", ent: int) -> bool:
+    st = game.world.component(ent, Status)
+    crew = game.world.try_component(ent, Crew)
+    return st.shutdown or st.immobile or (crew is not None and crew.unconscious)
+
+
+def common_modifiers(game: "Game", ent: int, tgt: int, *, terrain: bool = True,
+                      attacker_move: bool = True) -> list[list]:
+    mods: list[list] = []
+    if attacker_move and (m := _attacker_movement(game, ent)):
+        mods.append(m)
+    mv = target_movement_modifier(game, tgt)
+    if mv:
+        mods.append(["target movement", mv])
+    if game.world.component(tgt, Status).prone:
+        mods.append(["target prone", -2])
+    if _immobile(game, tgt):
+        mods.append(["target immobile", -4])
+    if terrain and (t := terrain_modifier(game, tgt)):
+        mods.append(t)
+    if terrain and partial_cover(game, tgt):
+        mods.append(["target has partial cover", 1])
+    return mods
+
+
+def partial_cover(game: "Game", tgt: int) -> bool:
+    """A standing mech in depth 1 water has partial cover: +1 to physical
+    attacks too (core sections 3 and 4; the seed's modifier table; MM's
+    common physical code). Adjacent units have no intervening hex, so water
+    is the only cover a physical attack meets. DFAs skip it (MM)."""
+    return (game.kind(tgt) == "mech" and not game.world.component(tgt, Status).prone
+            and water_depth(game, tgt) == 1)
+
+
+def unit_name(game: "Game", ent: int) -> str:
+    return game.world.component(ent, Identity).name
+
+
+def level_of(game: "Game", ent: int) -> int:
+    return game.map.terrain(game.world.component(ent, Position).hex).level
+
+
+class Eval:
+    """The result of judging one attack: a reason it is impossible, or its
+    to-hit number, modifiers, damage and the hit table to use."""
+
+    def __init__(self, reason: str | None = None, mods: list[list] | None = None,
+                 damage: int = 0, table: str = "standard") -> None:
+        self.reason = reason
+        self.mods = mods or []
+        self.damage = damage
+        self.table = table
+        self.wet = False        # damage halved for a limb under water
+        self.side = None        # attack direction override ("random": a die picks it)
+
+    @property
+    def to_hit(self) -> int | None:
+        return None if self.reason else sum(v for _, v in self.mods)
+
+
+def attacker_error(game: "Game", ent: int, prone_ok: bool = False) -> str | None:
+    name = unit_name(game, ent)
+    st = game.world.component(ent, Status)
+    crew = game.world.try_component(ent, Crew)
+    ts = game.world.component(ent, TurnState)
+    if game.kind(ent) == "vehicle":
+        return (f"{name} is a vehicle: its only physical attack is a charge, declared with its move "
+                f"(V-PHYS-1)")
+    if game.kind(ent) != "mech":
+        return f"{name} is not a BattleMech; these physical attacks are for mechs"
+    if st.destroyed:
+        return f"{name} is destroyed"
+    if st.shutdown:
+        return f"{name} is shut down"
+    if crew is not None and (crew.unconscious or crew.killed):
+        return f"{name}'s MechWarrior is unconscious"
+    if st.prone and not prone_ok:
+        return prone_reason(game, ent)
+    if ts.picked_up_club:
+        return f"{name} picked up a club this turn and may not attack (P-FIND-2)"
+    if ts.charge_target or ts.dfa_target:
+        kind = 'charge' if ts.charge_target else 'death from above'
+        return f"{name} is making a {kind} this turn: that is its attack, it makes no other"
+    return None
+
+
+def prone_reason(game: "Game", ent: int) -> str:
+    return f"{unit_name(game, ent)} is prone and cannot make a physical attack"
+
+
+def target_error(game: "Game", ent: int, tgt: int) -> str | None:
+    tname = unit_name(game, tgt)
+    tst = game.world.component(tgt, Status)
+    if tgt == ent:
+        return "a mech cannot attack itself"
+    if tst.destroyed or tst.removed:
+        return f"{tname} is already destroyed"
+    if not game.is_enemy(ent, tgt):
+        return f"{tname} is on your own side"
+    if distance(game.world.component(ent, Position).hex, game.world.component(tgt, Position).hex) != 1:
+        return f"{tname} is not in an adjacent hex"
+    if game.world.component(tgt, TurnState).dfa_target:
+        return f"{tname} is in the air making a death from above attack"
+    diff = level_of(game, tgt) - level_of(game, ent)
+    if abs(diff) >= 2:
+        return f"{tname} is {abs(diff)} levels {'higher' if diff > 0 else 'lower'}: too far for a physical attack"
+    if (water_depth(game, ent) >= 2) != (water_depth(game, tgt) >= 2):
+        return "a unit under water (depth 2 or more) and one above it cannot attack each other"
+    return None
+
+
+def water_depth(game: "Game", ent: int) -> int:
+    t = game.map.terrain(game.world.component(ent, Position).hex)
+    return t.depth if t.is_water else 0
+
+
