@@ -348,6 +348,11 @@ def _tileset_ref(source: str, firstgid: int, base: Path, roots: list[Path], prob
     return _tileset(*loaded, firstgid, source, found.path, found.path.parent, roots, probs)
 
 
+def read_tileset(path: Path, roots: list[Path], probs: Problems) -> Tileset | None:
+    """A tileset file (TSX or JSON) by itself, or None with the problems added."""
+    return _tileset_ref(str(path), 1, path.parent, roots, probs)
+
+
 # ====================================================================== templates
 class _Templates:
     """Object templates (.tx / .tj) read once each: object -> (fields, tileset path)."""

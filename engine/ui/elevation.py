@@ -1,5 +1,5 @@
 """Elevation on the board, readable at a glance from level -2 to 8 (and
-beyond, clamped to the ends of the scale): a hypsometric tint per level (blue
+beyond, clamped to the ends of the scale: -4 to 10): a hypsometric tint per level (blue
 greys below 0, greens to tans to browns above, snow at 8) and contour edges
 (one dark line per level of drop on each hexside that falls to a lower
 neighbour, so cliffs read as thick edges), plus a small level numeral. The
@@ -14,9 +14,10 @@ from engine.ui.widgets import render
 
 # Level -> tint (RGB) and its opacity on the board; 0 has none.
 TINTS = {
-    -2: (40, 62, 128), -1: (92, 120, 170),
+    -4: (18, 30, 84), -3: (28, 46, 106), -2: (40, 62, 128), -1: (92, 120, 170),
     1: (226, 222, 140), 2: (222, 196, 104), 3: (214, 164, 78), 4: (196, 132, 62),
-    5: (170, 104, 54), 6: (140, 82, 48), 7: (112, 72, 64), 8: (236, 236, 244),
+    5: (170, 104, 54), 6: (140, 82, 48), 7: (112, 72, 64), 8: (150, 142, 142),
+    9: (205, 205, 215), 10: (246, 246, 252),
 }
 LOWEST, HIGHEST = min(TINTS), max(TINTS)
 ALPHA = 96
@@ -30,8 +31,16 @@ def tint(level: int) -> tuple[int, int, int] | None:
     return TINTS[max(LOWEST, min(HIGHEST, level))]
 
 
-def draw_elevation(surf: pygame.Surface, hexmap, hx: Hex, centre: tuple[float, float], size: int) -> None:
-    """The elevation of one hex drawn over its ground at `centre`."""
+def numeral_colour(level: int) -> tuple[int, int, int]:
+    """Dark on the light tints, light on the dark ones."""
+    r, g, b = tint(level) or (128, 128, 128)
+    return (40, 28, 16) if 0.3 * r + 0.59 * g + 0.11 * b > 150 else (250, 248, 236)
+
+
+def draw_elevation(surf: pygame.Surface, hexmap, hx: Hex, centre: tuple[float, float], size: int,
+                   numeral: bool = True) -> None:
+    """The elevation of one hex drawn over its ground at `centre` (the
+    numeral left out where the hex's tile picture already shows it)."""
     level = hexmap.terrain(hx).level
     cx, cy = centre
     pts = corners(cx, cy, size)
@@ -55,12 +64,9 @@ def draw_elevation(surf: pygame.Surface, hexmap, hx: Hex, centre: tuple[float, f
             p = (cx + (a[0] - cx) * k, cy + (a[1] - cy) * k)
             q = (cx + (b[0] - cx) * k, cy + (b[1] - cy) * k)
             pygame.draw.line(surf, EDGE, p, q, width + (1 if i == 0 else 0))
-    if level and size >= 14:
+    if numeral and level and size >= 14:
         text = str(level)
-        fg = (255, 250, 225) if level > 0 else (220, 232, 255)
         px = max(8, int(size * 0.3))
-        at = (cx, cy + size * 0.56)
-        shadow = render(text, px, (20, 20, 20), True)
-        surf.blit(shadow, shadow.get_rect(center=(at[0] + 1, at[1] + 1)))
-        img = render(text, px, fg, True)
+        img = render(text, px, numeral_colour(level), True)
+        at = (cx, cy + size * 0.6)
         surf.blit(img, img.get_rect(center=at))

@@ -146,7 +146,7 @@ class MapRenderer:
             if t.terrain == "water":
                 base = _shade(base, -min(t.depth, 3))
             pygame.draw.polygon(surf, base, pts)
-        draw_elevation(surf, self.game.map, hx, (cx, cy), size)
+        draw_elevation(surf, self.game.map, hx, (cx, cy), size, numeral=not drawn)
         pygame.draw.polygon(surf, (40, 44, 40), pts, 1)
 
     def _draw_roads(self, surf, hx: Hex, size: int) -> None:
