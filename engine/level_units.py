@@ -131,6 +131,16 @@ def object_anchor(obj: MapObject) -> tuple[float, float]:
     return obj.x + obj.width / 2, obj.y + obj.height / 2
 
 
+def _hexes_in_box(hexmap: HexMap, geometry: tuple[int, int, int], x0: float, y0: float, x1: float, y1: float):
+    """The hexes whose centres may lie in the pixel box (column by column)."""
+    tw, th, hs = geometry
+    col_w = (tw - hs) / 2 + hs
+    for x in range(max(0, math.floor((x0 - tw / 2) / col_w)), min(hexmap.width, math.ceil((x1 - tw / 2) / col_w) + 1)):
+        off = th / 2 + (th / 2 if x % 2 else 0)
+        for y in range(max(0, math.floor((y0 - off) / th)), min(hexmap.height, math.ceil((y1 - off) / th) + 1)):
+            yield Hex(x, y)
+
+
 def _point_in_polygon(pt: tuple[float, float], poly: list[tuple[float, float]]) -> bool:
     x, y = pt
     inside = False
@@ -293,7 +303,8 @@ def read_deployment(objects: list[MapObject], hexmap: HexMap, geometry: tuple[in
             probs.add(label, f"lies (partly) off the {hexmap.width}x{hexmap.height} map "
                       f"(pixels {min(xs):g},{min(ys):g} to {max(xs):g},{max(ys):g})")
             continue
-        inside = [h for h in hexmap.all_hexes() if _point_in_polygon(hex_center_pixel(h, *geometry), shape)]
+        inside = [h for h in _hexes_in_box(hexmap, geometry, min(xs), min(ys), max(xs), max(ys))
+                  if _point_in_polygon(hex_center_pixel(h, *geometry), shape)]
         if not inside:
             probs.add(label, "contains no hex centre")
             continue
