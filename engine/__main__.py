@@ -51,16 +51,12 @@ def _check(args) -> int:
 
 
 def _relink(args) -> int:
-    from engine.errors import DataError
+    from engine.errors import run_command
     from engine.relink import relink
-    try:
-        changes = relink(Path(args.level), [Path(m) for m in (args.mods or [])])
-    except DataError as exc:
-        print(exc.first_line(), file=sys.stderr)
-        return 2
-    except OSError as exc:
-        print(f"{args.level}: cannot be written ({exc.strerror or exc})", file=sys.stderr)
-        return 2
+    code, changes = run_command(lambda: relink(Path(args.level), [Path(m) for m in (args.mods or [])]),
+                                args.level)
+    if code:
+        return code
     for line in changes:
         print(line)
     print(f"{args.level}: {len(changes)} path(s) rewritten" if changes else f"{args.level}: nothing to relink")

@@ -14,14 +14,13 @@ from __future__ import annotations
 
 import os
 import re
-import sys
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from xml.sax.saxutils import quoteattr
 
 from engine import layerdata
-from engine.errors import DataError
+from engine.errors import DataError, run_command
 from engine.files import MAX_LEVEL_BYTES, read_text
 from engine.hexgrid import Hex, neighbor
 from engine.level_units import hex_center_pixel
@@ -235,14 +234,9 @@ def main(argv: list[str]) -> int:
     args = p.parse_args(argv)
     board = Path(args.board)
     out = Path(args.out) if args.out else default_out(board)
-    try:
-        dropped = import_board(board, out)
-    except DataError as exc:
-        print(exc.first_line(), file=sys.stderr)
-        return 2
-    except OSError as exc:
-        print(f"{out}: cannot be written ({exc.strerror or exc})", file=sys.stderr)
-        return 2
+    code, dropped = run_command(lambda: import_board(board, out), out)
+    if code:
+        return code
     for line in dropped:
         print(line)
     print(f"wrote {out}")
