@@ -25,12 +25,17 @@ from __future__ import annotations
 import math
 import os
 import random
+import sys
+from itertools import combinations
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from engine.ui.elevation import numeral_colour, tint  # noqa: E402  (the board draws levels in the same tints)
 
 TILE_W, TILE_H, HEX_SIDE = 84, 72, 42
 COLUMNS = 8
@@ -41,20 +46,28 @@ OUT = Path(__file__).resolve().parent / "tilesets"
 SIDE_NAMES = ("n", "ne", "se", "s", "sw", "nw")
 
 
+def _road_name(sides: tuple[int, ...]) -> str:
+    if len(sides) == 1:
+        return f"road_end_{SIDE_NAMES[sides[0]]}"
+    if len(sides) == 6:
+        return "road_hub"
+    return "road_" + "_".join(SIDE_NAMES[s] for s in sides)
+
+
 def _road_pieces() -> list[tuple[str, tuple[int, ...]]]:
-    """Every road piece a map needs: the pairs of hexsides (straights and
-    bends), all three-way junctions, the three straight crossings, a six-way
-    hub, and the six dead ends."""
-    from itertools import combinations
+    """The first road pieces: the pairs of hexsides (straights and bends),
+    all three-way junctions, the three straight crossings, a six-way hub,
+    and the six dead ends (the other four- and five-way pieces come later
+    in TILES, so that older maps keep their tile ids)."""
     pieces = []
     for n in (2, 3):
         for sides in combinations(range(6), n):
-            pieces.append(("road_" + "_".join(SIDE_NAMES[s] for s in sides), sides))
+            pieces.append((_road_name(sides), sides))
     for sides in ((0, 1, 3, 4), (0, 2, 3, 5), (1, 2, 4, 5)):
-        pieces.append(("road_" + "_".join(SIDE_NAMES[s] for s in sides), sides))
+        pieces.append((_road_name(sides), sides))
     pieces.append(("road_hub", tuple(range(6))))
     for s in range(6):
-        pieces.append((f"road_end_{SIDE_NAMES[s]}", (s,)))
+        pieces.append((_road_name((s,)), (s,)))
     return pieces
 
 
@@ -78,6 +91,20 @@ TILES: list[tuple[str, dict, tuple]] = [
     (f"level_{lv}".replace("-", "minus_"), {"level": lv}, ("level", lv)) for lv in range(-2, 7)
 ] + [
     (name, {"road": True, "paved": True}, ("road", sides)) for name, sides in _road_pieces()
+]
+_FIRST_ROADS = {sides for _name, sides in _road_pieces()}
+# Added later, at the end: every other road piece (so any set of exits has
+# one: engine/board_import.py relies on it), higher and lower levels, deeper
+# water and taller buildings.
+TILES += [
+    (_road_name(sides), {"road": True, "paved": True}, ("road", sides))
+    for n in (4, 5) for sides in combinations(range(6), n) if sides not in _FIRST_ROADS
+] + [
+    (f"level_{lv}".replace("-", "minus_"), {"level": lv}, ("level", lv)) for lv in (7, 8, 9, 10, -3, -4)
+] + [
+    (f"water_depth_{d}", {"terrain": "water", "depth": d}, ("water", d)) for d in (4, 5, 6)
+] + [
+    (f"building_{h}", {"terrain": "building", "building": h}, ("building", h)) for h in (5, 6, 7, 8)
 ]
 
 
@@ -230,14 +257,15 @@ def draw_woods(surf, rng, density):
     outline(surf)
 
 
-WATER = {1: (110, 176, 214), 2: (58, 128, 188), 3: (28, 74, 140)}
+WATER = {1: (110, 176, 214), 2: (58, 128, 188), 3: (28, 74, 140), 4: (20, 56, 116), 5: (14, 42, 96),
+         6: (10, 30, 76)}
 
 
 def draw_water(surf, rng, depth):
     base = WATER[depth]
     pygame.draw.polygon(surf, base, hex_points(SS))
     # depth shading: darker towards the middle for deeper water
-    for i in range(1, depth + 1):
+    for i in range(1, min(depth, 3) + 1):
         pygame.draw.polygon(surf, shade(base, -0.12 * i), hex_points(SS, inset=0.22 * i))
     for _ in range(9):   # ripples
         x, y = rng.uniform(14, 70) * SS, rng.uniform(12, 60) * SS
@@ -261,13 +289,14 @@ def draw_paved(surf, rng):
     outline(surf)
 
 
-ROOF = {1: (176, 150, 112), 2: (160, 110, 86), 3: (128, 96, 92), 4: (96, 96, 112)}
+ROOF = {1: (176, 150, 112), 2: (160, 110, 86), 3: (128, 96, 92), 4: (96, 96, 112), 5: (84, 92, 120),
+        6: (74, 84, 126), 7: (66, 74, 128), 8: (58, 64, 124)}
 
 
 def draw_building(surf, rng, height):
     draw_paved(surf, rng)
     roof = ROOF[height]
-    w, h = (40 + 3 * height) * SS, (32 + 2 * height) * SS
+    w, h = (40 + 3 * min(height, 6)) * SS, (32 + 2 * min(height, 6)) * SS
     rect = pygame.Rect(0, 0, w, h)
     rect.center = (42 * SS, 35 * SS)
     shadow = rect.move(int((2 + 1.5 * height) * SS), int((2 + 1.5 * height) * SS))
@@ -278,7 +307,7 @@ def draw_building(surf, rng, height):
     # roof details: lit top edge and vents
     pygame.draw.line(surf, shade(roof, 0.3), inner.topleft, inner.topright, SS)
     pygame.draw.line(surf, shade(roof, 0.3), inner.topleft, inner.bottomleft, SS)
-    for i in range(height):
+    for i in range(min(height, 4)):
         vent = pygame.Rect(0, 0, 5 * SS, 4 * SS)
         vent.topleft = (inner.right - (8 + 7 * i) * SS, inner.top + 3 * SS)
         pygame.draw.rect(surf, shade(roof, -0.25), vent)
@@ -287,33 +316,25 @@ def draw_building(surf, rng, height):
 
 
 def draw_level(surf, rng, level):
-    if level > 0:
-        tint = (196, 150, 82)
-        pygame.draw.polygon(surf, (*tint, 18 + 10 * level), hex_points(SS))
-        # contour lines: one ring per level, the lit north-west rim and the shaded south-east rim
-        for i in range(level):
-            inset = 0.05 + 0.09 * i
-            pygame.draw.polygon(surf, (80, 50, 20, 95), hex_points(SS, inset=inset), max(1, SS // 2))
-        pts = hex_points(SS, 0.02)
-        pygame.draw.lines(surf, (255, 240, 200, 150), False, [pts[4], pts[5], pts[0], pts[1]], SS * 2)
-        pygame.draw.lines(surf, (60, 40, 20, 150), False, [pts[1], pts[2], pts[3], pts[4]], SS * 2)
-        badge(surf, str(level), (255, 255, 255), (110, 72, 34))
-    elif level < 0:
-        tint = (60, 70, 110)
-        pygame.draw.polygon(surf, (*tint, 50 + 30 * -level), hex_points(SS))
-        for i in range(-level):
-            pts = hex_points(SS, inset=0.08 + 0.14 * i)
-            for a, b in zip(pts, pts[1:] + pts[:1]):   # dashed rings for depressions
-                for t in (0.1, 0.55):
-                    p = (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
-                    q = (a[0] + (b[0] - a[0]) * (t + 0.3), a[1] + (b[1] - a[1]) * (t + 0.3))
-                    pygame.draw.line(surf, (30, 36, 70, 170), p, q, SS)
-        pts = hex_points(SS, 0.02)
-        pygame.draw.lines(surf, (40, 30, 20, 150), False, [pts[4], pts[5], pts[0], pts[1]], SS * 2)
-        pygame.draw.lines(surf, (230, 230, 255, 120), False, [pts[1], pts[2], pts[3], pts[4]], SS * 2)
-        badge(surf, str(level), (255, 255, 255), (50, 58, 100))
-    else:
-        badge(surf, "0", (255, 255, 255, 200), (80, 80, 80, 110))
+    """A translucent level tile: the level's tint (engine/ui/elevation.py,
+    the board's), a lit north-west rim and a shaded south-east rim for hills
+    (the reverse for depressions), one contour ring per level up to 4, and
+    the level numeral at the bottom of the hex."""
+    colour = tint(level)
+    if colour is None:
+        text(surf, "0", 13, (255, 255, 255, 150), (42 * SS, 62 * SS))
+        return
+    pygame.draw.polygon(surf, (*colour, 120), hex_points(SS))
+    ring = (70, 44, 20, 110) if level > 0 else (24, 30, 70, 150)
+    for i in range(min(abs(level), 4)):
+        pygame.draw.polygon(surf, ring, hex_points(SS, inset=0.06 + 0.1 * i), max(1, SS // 2))
+    pts = hex_points(SS, 0.02)
+    lit, dark = (255, 244, 210, 160), (50, 32, 16, 170)
+    if level < 0:
+        lit, dark = dark, (230, 232, 255, 130)
+    pygame.draw.lines(surf, lit, False, [pts[4], pts[5], pts[0], pts[1]], SS * 2)
+    pygame.draw.lines(surf, dark, False, [pts[1], pts[2], pts[3], pts[4]], SS * 2)
+    text(surf, str(level), 17, numeral_colour(level), (42 * SS, 61 * SS))
 
 
 def draw_road(surf, rng, sides):
@@ -359,14 +380,13 @@ def _prop_xml(name: str, value) -> str:
         return f'<property name="{name}" type="bool" value="{"true" if value else "false"}"/>'
     if isinstance(value, int):
         return f'<property name="{name}" type="int" value="{value}"/>'
-    extra = ' propertytype="terrain"' if name == "terrain" else ""
-    return f'<property name="{name}"{extra} value="{value}"/>'
+    return f'<property name="{name}" value="{value}"/>'
 
 
 def tsx_text(image_name: str, image_w: int, image_h: int) -> str:
     lines = [
         '<?xml version="1.0" encoding="UTF-8"?>',
-        f'<tileset version="1.10" tiledversion="1.10.2" name="terrain" tilewidth="{TILE_W}" '
+        f'<tileset version="1.8" tiledversion="1.8.2" name="terrain" tilewidth="{TILE_W}" '
         f'tileheight="{TILE_H}" tilecount="{len(TILES)}" columns="{COLUMNS}">',
         f'  <image source="{image_name}" width="{image_w}" height="{image_h}"/>',
     ]

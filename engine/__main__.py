@@ -1,5 +1,6 @@
-"""Command line: `python -m engine scenario FILE [--json]`, `check LEVEL`,
-`play [LEVEL]`, and the other tools. Bad input gives one line and exit 2."""
+"""Command line: `python -m engine scenario FILE [--json]`, `check LEVEL
+[--json]`, `relink LEVEL`, `import-board FILE.board`, `play [LEVEL]`, and the
+other tools. Bad input gives one line and exit 2."""
 from __future__ import annotations
 
 import argparse
@@ -33,8 +34,15 @@ def _scenario(args) -> int:
 
 
 def _check(args) -> int:
-    from engine.levels import check_level
-    problems = check_level(Path(args.level), [Path(m) for m in (args.mods or [])])
+    from engine.levels import level_json, level_report
+    level, problems, warnings = level_report(Path(args.level), [Path(m) for m in (args.mods or [])])
+    if args.json:
+        doc = level_json(level, warnings) if level is not None and not problems else {"warnings": warnings}
+        json.dump({"level": args.level, **doc, "problems": problems}, sys.stdout, indent=1)
+        sys.stdout.write("\n")
+        return 2 if problems else 0
+    for w in warnings:
+        print(f"warning: {w}")
     for p in problems:
         print(p)
     if not problems:
@@ -42,9 +50,23 @@ def _check(args) -> int:
     return 2 if problems else 0
 
 
+def _relink(args) -> int:
+    from engine.errors import run_command
+    from engine.relink import relink
+    code, changes = run_command(lambda: relink(Path(args.level), [Path(m) for m in (args.mods or [])]),
+                                args.level)
+    if code:
+        return code
+    for line in changes:
+        print(line)
+    print(f"{args.level}: {len(changes)} path(s) rewritten" if changes else f"{args.level}: nothing to relink")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
-    tools = {"replay": "engine.replay", "soak": "engine.random_play"}   # own argument parsers
+    tools = {"replay": "engine.replay", "soak": "engine.random_play",   # own argument parsers
+             "import-board": "engine.board_import"}
     if argv and argv[0] in tools:
         return __import__(tools[argv[0]], fromlist=["main"]).main(argv[1:])
     parser = argparse.ArgumentParser(prog="python -m engine", description="hexmech engine tools")
@@ -57,7 +79,15 @@ def main(argv: list[str] | None = None) -> int:
     c = sub.add_parser("check", help="validate a Tiled level")
     c.add_argument("level")
     c.add_argument("--mods", action="append")
+    c.add_argument("--json", action="store_true", help="print what the engine reads as one JSON document")
     c.set_defaults(func=_check)
+    rl = sub.add_parser("relink", help="point a level's stale tileset/template paths at the shipped files")
+    rl.add_argument("level")
+    rl.add_argument("--mods", action="append")
+    rl.set_defaults(func=_relink)
+    ib = sub.add_parser("import-board", help="convert a MegaMek .board into a Tiled level", add_help=False)
+    ib.add_argument("rest", nargs=argparse.REMAINDER)
+    ib.set_defaults(func=lambda a: __import__("engine.board_import", fromlist=["main"]).main(a.rest))
     g = sub.add_parser("play", help="start the hot-seat game (same as `hexmech`)")
     g.add_argument("rest", nargs=argparse.REMAINDER)
     g.set_defaults(func=lambda a: __import__("engine.app", fromlist=["main"]).main(a.rest))

@@ -9,6 +9,9 @@ def main(argv: list[str] | None = None) -> int:
     if args and args[0] == "replay":          # `hexmech replay SAVE [--json]`
         from engine.replay import main as replay_main
         return replay_main(args[1:])
+    if args and args[0] in ("check", "relink", "import-board"):   # `hexmech check LEVEL` (Tiled's command)
+        from engine.__main__ import main as tools_main
+        return tools_main(list(args))
     from engine.ui.main import run
     return run(args)
 

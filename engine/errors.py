@@ -25,3 +25,17 @@ class DataError(Exception):
         return self.problems[0] if len(self.problems) == 1 else (
             f"{self.problems[0]} (and {len(self.problems) - 1} more problem(s))"
         )
+
+
+def run_command(action, target: object):
+    """A command's work on the file `target`: (0, what `action()` returns),
+    or (2, None) with one line on stderr when the input is refused or the
+    file cannot be written."""
+    import sys
+    try:
+        return 0, action()
+    except DataError as exc:
+        print(exc.first_line(), file=sys.stderr)
+    except OSError as exc:
+        print(f"{target}: cannot be written ({exc.strerror or exc})", file=sys.stderr)
+    return 2, None

@@ -20,7 +20,7 @@ from engine.hexgrid import Hex, parse_hex_label
 from engine.hexmap import TERRAINS, HexMap, Terrain
 from engine.orders import FireOrder, MoveOrder, Order, PhysicalOrder, MOVE_STEPS
 from engine.rulesets import plays_unit_kind, ruleset_names
-from engine.paths import ASSETS, LEVELS, is_inside
+from engine.paths import ASSETS, LEVELS, allowed_roots, confine, is_inside
 from engine.unit_loader import find_unit_file, is_file, load_unit
 
 UNIT_KEYS = ("id", "data", "side", "at", "facing", "piloting", "driving", "gunnery", "prone",
@@ -145,7 +145,7 @@ def parse_scenario(raw: dict, path: Path, mods: list[Path] | None = None) -> Sce
     seed = v.int_(raw, "seed", "", lo=0, default=0)
     if "map" not in raw:
         v.fail("map", "required (a .tmx path or an inline [map] table)")
-    hexmap, level_units = _load_map(raw["map"], path, v, mods, with_level_units="unit" not in raw)
+    hexmap, level_units, map_warnings = _load_map(raw["map"], path, v, mods, with_level_units="unit" not in raw)
     forced: dict[str, list[int]] = {}
     if "dice" in raw:
         dice = v.table(raw["dice"], "dice")
@@ -161,7 +161,7 @@ def parse_scenario(raw: dict, path: Path, mods: list[Path] | None = None) -> Sce
     game = Game(hexmap, ruleset, seed, forced)
     for spec in level_units:
         game.add_unit(*spec)
-    warnings: list[str] = []
+    warnings: list[str] = list(map_warnings)
     units = v.array(raw.get("unit", []), "unit")
     for i, u in enumerate(units):
         where = f"unit[{i + 1}]"
@@ -218,15 +218,11 @@ def _resolve_unit(name: str, scenario_path: Path, mods: list[Path] | None) -> Pa
         return "is not a usable file name"
     if "/" in name or "\\" in name or name.endswith(".toml"):
         candidate = scenario_path.parent / name
-        if not _inside(candidate, [scenario_path.parent, ASSETS, *(mods or [])]):
-            return "leads outside the scenario's folder, the shipped assets and the mod folders"
+        if not is_inside(candidate, allowed_roots(scenario_path.parent, mods or [])):
+            return "leads outside the scenario's folder, the shipped data and the mod folders"
         if is_file(candidate):
             return candidate
     return find_unit_file(Path(name).name, mods)
-
-
-def _inside(path: Path, roots: list[Path]) -> bool:
-    return is_inside(path, roots)
 
 
 def _overrides(u: dict, where: str, v: _V, data) -> dict[str, Any]:
@@ -329,19 +325,19 @@ def _physical(o: dict, where: str, v: _V, game: Game) -> PhysicalOrder:
 
 
 def _load_map(spec: Any, path: Path, v: _V, mods: list[Path] | None = None,
-              with_level_units: bool = False) -> tuple[HexMap, list]:
+              with_level_units: bool = False) -> tuple[HexMap, list, list[str]]:
     if isinstance(spec, str):
         from engine.levels import load_level
-        level_path = (path.parent / spec)
-        if "\x00" in spec or not _inside(level_path, [path.parent, LEVELS]):
-            v.fail("map", f"level {spec!r} leads outside the scenario's folder and the shipped levels")
         try:
-            level = load_level(level_path, mods)
+            found = confine(spec, path.parent, allowed_roots(path.parent, mods or []), f"{path}: map",
+                            shipped=LEVELS)
+            level = load_level(found.path, mods)
         except DataError as exc:
-            raise DataError(f"{path}: map: {exc.first_line()}") from None
+            raise DataError(f"{path}: map: {exc.first_line().removeprefix(f'{path}: map: ')}") from None
         # A scenario without [[unit]] tables plays the level's own placed units
         # (their ids are the level's unit ids); with [[unit]] tables only the map is used.
-        return level.map, (list(level.placements) if with_level_units else [])
+        warnings = ([found.warning] if found.warning else []) + level.warnings
+        return level.map, (list(level.placements) if with_level_units else []), warnings
     m = v.table(spec, "map")
     v.keys(m, ("width", "height", "terrain", "level", "depth", "hex", "title"), "map")
     w = v.int_(m, "width", "map", 1, 999, required=True)
@@ -353,7 +349,7 @@ def _load_map(spec: Any, path: Path, v: _V, mods: list[Path] | None = None,
         v.keys(hx, ("at", "terrain", "level", "depth", "building", "road", "paved"), where)
         at = v.hex_(hx, "at", where, hexmap)
         hexmap.set(at, _terrain(hx, where, v, default))
-    return hexmap, []
+    return hexmap, [], []
 
 
 def _terrain(d: dict, where: str, v: _V, base: Terrain) -> Terrain:

@@ -129,7 +129,7 @@ class MapBuilder:
         elevation = {h: ("level_" + str(lv)).replace("-", "minus_") for h, lv in self.levels.items() if lv}
         roads = {h: self.road_tile(s) for h, s in self.roads.items() if self.on_map(h)}
         props = [f'  <property name="title" value={quoteattr(self.title)}/>',
-                 f'  <property name="ruleset" propertytype="ruleset" value="{self.ruleset}"/>']
+                 f'  <property name="ruleset" value="{self.ruleset}"/>']
         if self.sides:
             props.append(f'  <property name="sides" value="{self.sides}"/>')
         out = [
@@ -153,7 +153,7 @@ class MapBuilder:
             if u.altitude is not None:
                 out.append(f'    <property name="altitude" type="int" value="{u.altitude}"/>')
             out.append(f'    <property name="facing" type="int" value="{u.facing}"/>')
-            out.append(f'    <property name="side" propertytype="side" value="{u.side}"/>')
+            out.append(f'    <property name="side" value="{u.side}"/>')
             out.append(f'    <property name="unit" value="{u.unit}"/>')
             out.append('   </properties>')
             out.append('   <point/>')

@@ -258,11 +258,20 @@ def test_unknown_terrain_value_refused(tmp_path):
             "tileset testtiles tile 1 property terrain", '"swamp"')
 
 
-def test_bad_property_type_refused(tmp_path):
+def test_numbers_given_as_strings_are_read_where_they_parse(tmp_path):
+    """Tiled's default property type is string: a level "2" or a facing "3"
+    typed as strings count; a string that is no number stays an error."""
     tiles = dict(TILES)
-    tiles[3] = '<property name="level" value="2"/>'            # a string, not an int
+    tiles[3] = '<property name="level" value="2"/>'
+    objects = (unit_object(1, Hex(0, 0), "grasshopper.toml", "blue").replace(
+        '<property name="facing" type="int" value="0"/>', '<property name="facing" value="3"/>')
+        + unit_object(2, Hex(5, 0), "jagermech.toml", "red"))
+    level = load_level(write_map(tmp_path, tileset=tileset_xml(tiles), objects=objects,
+                                 layers=layer_xml("elevation", 6, 5, {(2, 2): 3})))
+    assert level.map.terrain(Hex(2, 2)).level == 2 and level.placements[0].facing == 3
+    tiles[3] = '<property name="level" value="two"/>'
     refused(write_map(tmp_path, tileset=tileset_xml(tiles), objects=two_sides()),
-            "tileset testtiles tile 3 property level", "type int", "type string")
+            "tileset testtiles tile 3 property level", '"two"')
 
 
 def test_bad_int_value_refused(tmp_path):

@@ -1,89 +1,89 @@
 <?xml version="1.0" encoding="UTF-8"?>
-<tileset version="1.10" tiledversion="1.10.2" name="terrain" tilewidth="84" tileheight="72" tilecount="67" columns="8">
-  <image source="terrain.png" width="672" height="648"/>
+<tileset version="1.8" tiledversion="1.8.2" name="terrain" tilewidth="84" tileheight="72" tilecount="98" columns="8">
+  <image source="terrain.png" width="672" height="936"/>
   <tile id="0">
     <properties>
       <property name="name" value="clear"/>
-      <property name="terrain" propertytype="terrain" value="clear"/>
+      <property name="terrain" value="clear"/>
     </properties>
   </tile>
   <tile id="1">
     <properties>
       <property name="name" value="rough"/>
-      <property name="terrain" propertytype="terrain" value="rough"/>
+      <property name="terrain" value="rough"/>
     </properties>
   </tile>
   <tile id="2">
     <properties>
       <property name="name" value="rubble"/>
-      <property name="terrain" propertytype="terrain" value="rubble"/>
+      <property name="terrain" value="rubble"/>
     </properties>
   </tile>
   <tile id="3">
     <properties>
       <property name="name" value="light_woods"/>
-      <property name="terrain" propertytype="terrain" value="light_woods"/>
+      <property name="terrain" value="light_woods"/>
     </properties>
   </tile>
   <tile id="4">
     <properties>
       <property name="name" value="heavy_woods"/>
-      <property name="terrain" propertytype="terrain" value="heavy_woods"/>
+      <property name="terrain" value="heavy_woods"/>
     </properties>
   </tile>
   <tile id="5">
     <properties>
       <property name="name" value="water_depth_1"/>
-      <property name="terrain" propertytype="terrain" value="water"/>
+      <property name="terrain" value="water"/>
       <property name="depth" type="int" value="1"/>
     </properties>
   </tile>
   <tile id="6">
     <properties>
       <property name="name" value="water_depth_2"/>
-      <property name="terrain" propertytype="terrain" value="water"/>
+      <property name="terrain" value="water"/>
       <property name="depth" type="int" value="2"/>
     </properties>
   </tile>
   <tile id="7">
     <properties>
       <property name="name" value="water_depth_3"/>
-      <property name="terrain" propertytype="terrain" value="water"/>
+      <property name="terrain" value="water"/>
       <property name="depth" type="int" value="3"/>
     </properties>
   </tile>
   <tile id="8">
     <properties>
       <property name="name" value="paved"/>
-      <property name="terrain" propertytype="terrain" value="clear"/>
+      <property name="terrain" value="clear"/>
       <property name="paved" type="bool" value="true"/>
     </properties>
   </tile>
   <tile id="9">
     <properties>
       <property name="name" value="building_1"/>
-      <property name="terrain" propertytype="terrain" value="building"/>
+      <property name="terrain" value="building"/>
       <property name="building" type="int" value="1"/>
     </properties>
   </tile>
   <tile id="10">
     <properties>
       <property name="name" value="building_2"/>
-      <property name="terrain" propertytype="terrain" value="building"/>
+      <property name="terrain" value="building"/>
       <property name="building" type="int" value="2"/>
     </properties>
   </tile>
   <tile id="11">
     <properties>
       <property name="name" value="building_3"/>
-      <property name="terrain" propertytype="terrain" value="building"/>
+      <property name="terrain" value="building"/>
       <property name="building" type="int" value="3"/>
     </properties>
   </tile>
   <tile id="12">
     <properties>
       <property name="name" value="building_4"/>
-      <property name="terrain" propertytype="terrain" value="building"/>
+      <property name="terrain" value="building"/>
       <property name="building" type="int" value="4"/>
     </properties>
   </tile>
@@ -454,6 +454,217 @@
       <property name="name" value="road_end_nw"/>
       <property name="road" type="bool" value="true"/>
       <property name="paved" type="bool" value="true"/>
+    </properties>
+  </tile>
+  <tile id="67">
+    <properties>
+      <property name="name" value="road_n_ne_se_s"/>
+      <property name="road" type="bool" value="true"/>
+      <property name="paved" type="bool" value="true"/>
+    </properties>
+  </tile>
+  <tile id="68">
+    <properties>
+      <property name="name" value="road_n_ne_se_sw"/>
+      <property name="road" type="bool" value="true"/>
+      <property name="paved" type="bool" value="true"/>
+    </properties>
+  </tile>
+  <tile id="69">
+    <properties>
+      <property name="name" value="road_n_ne_se_nw"/>
+      <property name="road" type="bool" value="true"/>
+      <property name="paved" type="bool" value="true"/>
+    </properties>
+  </tile>
+  <tile id="70">
+    <properties>
+      <property name="name" value="road_n_ne_s_nw"/>
+      <property name="road" type="bool" value="true"/>
+      <property name="paved" type="bool" value="true"/>
+    </properties>
+  </tile>
+  <tile id="71">
+    <properties>
+      <property name="name" value="road_n_ne_sw_nw"/>
+      <property name="road" type="bool" value="true"/>
+      <property name="paved" type="bool" value="true"/>
+    </properties>
+  </tile>
+  <tile id="72">
+    <properties>
+      <property name="name" value="road_n_se_s_sw"/>
+      <property name="road" type="bool" value="true"/>
+      <property name="paved" type="bool" value="true"/>
+    </properties>
+  </tile>
+  <tile id="73">
+    <properties>
+      <property name="name" value="road_n_se_sw_nw"/>
+      <property name="road" type="bool" value="true"/>
+      <property name="paved" type="bool" value="true"/>
+    </properties>
+  </tile>
+  <tile id="74">
+    <properties>
+      <property name="name" value="road_n_s_sw_nw"/>
+      <property name="road" type="bool" value="true"/>
+      <property name="paved" type="bool" value="true"/>
+    </properties>
+  </tile>
+  <tile id="75">
+    <properties>
+      <property name="name" value="road_ne_se_s_sw"/>
+      <property name="road" type="bool" value="true"/>
+      <property name="paved" type="bool" value="true"/>
+    </properties>
+  </tile>
+  <tile id="76">
+    <properties>
+      <property name="name" value="road_ne_se_s_nw"/>
+      <property name="road" type="bool" value="true"/>
+      <property name="paved" type="bool" value="true"/>
+    </properties>
+  </tile>
+  <tile id="77">
+    <properties>
+      <property name="name" value="road_ne_s_sw_nw"/>
+      <property name="road" type="bool" value="true"/>
+      <property name="paved" type="bool" value="true"/>
+    </properties>
+  </tile>
+  <tile id="78">
+    <properties>
+      <property name="name" value="road_se_s_sw_nw"/>
+      <property name="road" type="bool" value="true"/>
+      <property name="paved" type="bool" value="true"/>
+    </properties>
+  </tile>
+  <tile id="79">
+    <properties>
+      <property name="name" value="road_n_ne_se_s_sw"/>
+      <property name="road" type="bool" value="true"/>
+      <property name="paved" type="bool" value="true"/>
+    </properties>
+  </tile>
+  <tile id="80">
+    <properties>
+      <property name="name" value="road_n_ne_se_s_nw"/>
+      <property name="road" type="bool" value="true"/>
+      <property name="paved" type="bool" value="true"/>
+    </properties>
+  </tile>
+  <tile id="81">
+    <properties>
+      <property name="name" value="road_n_ne_se_sw_nw"/>
+      <property name="road" type="bool" value="true"/>
+      <property name="paved" type="bool" value="true"/>
+    </properties>
+  </tile>
+  <tile id="82">
+    <properties>
+      <property name="name" value="road_n_ne_s_sw_nw"/>
+      <property name="road" type="bool" value="true"/>
+      <property name="paved" type="bool" value="true"/>
+    </properties>
+  </tile>
+  <tile id="83">
+    <properties>
+      <property name="name" value="road_n_se_s_sw_nw"/>
+      <property name="road" type="bool" value="true"/>
+      <property name="paved" type="bool" value="true"/>
+    </properties>
+  </tile>
+  <tile id="84">
+    <properties>
+      <property name="name" value="road_ne_se_s_sw_nw"/>
+      <property name="road" type="bool" value="true"/>
+      <property name="paved" type="bool" value="true"/>
+    </properties>
+  </tile>
+  <tile id="85">
+    <properties>
+      <property name="name" value="level_7"/>
+      <property name="level" type="int" value="7"/>
+    </properties>
+  </tile>
+  <tile id="86">
+    <properties>
+      <property name="name" value="level_8"/>
+      <property name="level" type="int" value="8"/>
+    </properties>
+  </tile>
+  <tile id="87">
+    <properties>
+      <property name="name" value="level_9"/>
+      <property name="level" type="int" value="9"/>
+    </properties>
+  </tile>
+  <tile id="88">
+    <properties>
+      <property name="name" value="level_10"/>
+      <property name="level" type="int" value="10"/>
+    </properties>
+  </tile>
+  <tile id="89">
+    <properties>
+      <property name="name" value="level_minus_3"/>
+      <property name="level" type="int" value="-3"/>
+    </properties>
+  </tile>
+  <tile id="90">
+    <properties>
+      <property name="name" value="level_minus_4"/>
+      <property name="level" type="int" value="-4"/>
+    </properties>
+  </tile>
+  <tile id="91">
+    <properties>
+      <property name="name" value="water_depth_4"/>
+      <property name="terrain" value="water"/>
+      <property name="depth" type="int" value="4"/>
+    </properties>
+  </tile>
+  <tile id="92">
+    <properties>
+      <property name="name" value="water_depth_5"/>
+      <property name="terrain" value="water"/>
+      <property name="depth" type="int" value="5"/>
+    </properties>
+  </tile>
+  <tile id="93">
+    <properties>
+      <property name="name" value="water_depth_6"/>
+      <property name="terrain" value="water"/>
+      <property name="depth" type="int" value="6"/>
+    </properties>
+  </tile>
+  <tile id="94">
+    <properties>
+      <property name="name" value="building_5"/>
+      <property name="terrain" value="building"/>
+      <property name="building" type="int" value="5"/>
+    </properties>
+  </tile>
+  <tile id="95">
+    <properties>
+      <property name="name" value="building_6"/>
+      <property name="terrain" value="building"/>
+      <property name="building" type="int" value="6"/>
+    </properties>
+  </tile>
+  <tile id="96">
+    <properties>
+      <property name="name" value="building_7"/>
+      <property name="terrain" value="building"/>
+      <property name="building" type="int" value="7"/>
+    </properties>
+  </tile>
+  <tile id="97">
+    <properties>
+      <property name="name" value="building_8"/>
+      <property name="terrain" value="building"/>
+      <property name="building" type="int" value="8"/>
     </properties>
   </tile>
 </tileset>

@@ -3,22 +3,24 @@ rendered once per zoom level to a cached surface, and the unit counters
 drawn on top every frame.
 
 When the level came from a Tiled file whose tileset images can be loaded,
-the terrain is drawn from those tiles (pytmx's pygame loader); otherwise
+the terrain is drawn from those tiles (engine/ui/level_art.py); otherwise
 from flat terrain colours. Either way the readable symbols (woods, water
-depth, buildings, roads, elevation) are drawn over it.
+depth, buildings, roads) are drawn over it, and elevation by
+engine/ui/elevation.py.
 """
 from __future__ import annotations
 
 import math
 from collections import OrderedDict
-from pathlib import Path
 
 import pygame
 
 from components import (Altitude, Armor, Identity, Position, Status, Structure, Turret)
 from engine.hexgrid import Hex, neighbor
 from engine.ui import theme
+from engine.ui.elevation import draw_elevation
 from engine.ui.geometry import corners, facing_vector, map_hex_at, map_pixel_size, map_pos, SQRT3
+from engine.ui.level_art import TiledArt, load_art  # noqa: F401  (engine/ui/app.py loads the art here)
 from engine.ui.widgets import render
 
 
@@ -28,48 +30,6 @@ def _shade(colour, level: int):
     if k >= 0:
         return tuple(int(c + (255 - c) * k) for c in colour)
     return tuple(int(c * (1 + k)) for c in colour)
-
-
-class TiledArt:
-    """Tile images of a Tiled level, per hex, from pytmx's pygame loader."""
-
-    def __init__(self, path: Path) -> None:
-        import pytmx
-        from pytmx.util_pygame import load_pygame
-        self.tmx = load_pygame(str(path))
-        self.layers = [layer for layer in self.tmx.visible_layers
-                       if isinstance(layer, pytmx.TiledTileLayer)]
-        self._scaled: dict[tuple[int, int], pygame.Surface] = {}
-
-    def images(self, h: Hex) -> list[tuple[int, pygame.Surface]]:
-        out = []
-        for layer in self.layers:
-            try:
-                gid = layer.data[h.y][h.x]
-            except IndexError:
-                continue
-            if gid:
-                img = self.tmx.get_tile_image_by_gid(gid)
-                if img is not None:
-                    out.append((gid, img))
-        return out
-
-    def scaled(self, gid: int, img: pygame.Surface, size: int) -> pygame.Surface:
-        key = (gid, size)
-        if key not in self._scaled:
-            w, h = int(round(2 * size)), int(round(SQRT3 * size))
-            self._scaled[key] = pygame.transform.smoothscale(img.convert_alpha(), (w, h))
-        return self._scaled[key]
-
-
-def load_art(level_path: str | None) -> TiledArt | None:
-    if not level_path or not str(level_path).endswith(".tmx"):
-        return None
-    try:
-        art = TiledArt(Path(level_path))
-    except Exception:       # no images / unreadable tileset: fall back to colours
-        return None
-    return art if art.layers else None
 
 
 CHUNK = 512          # the map is cached in square chunks of this many pixels
@@ -181,18 +141,12 @@ class MapRenderer:
                 drawn = True
             if drawn:
                 self._art_hexes.add(hx)
-            if drawn and t.level:
-                shade = pygame.Surface((2 * size + 2, int(SQRT3 * size) + 2), pygame.SRCALPHA)
-                a = min(120, 25 * abs(t.level))
-                col = (255, 255, 255, a) if t.level > 0 else (0, 0, 40, a)
-                pygame.draw.polygon(shade, col, [(x - cx + size + 1, y - cy + SQRT3 * size / 2 + 1)
-                                                 for x, y in pts])
-                surf.blit(shade, (cx - size - 1, cy - SQRT3 * size / 2 - 1))
         if not drawn:
             base = theme.TERRAIN_COLOURS.get(t.terrain, theme.TERRAIN_COLOURS["clear"])
             if t.terrain == "water":
                 base = _shade(base, -min(t.depth, 3))
-            pygame.draw.polygon(surf, _shade(base, t.level), pts)
+            pygame.draw.polygon(surf, base, pts)
+        draw_elevation(surf, self.game.map, hx, (cx, cy), size, numeral=not drawn)
         pygame.draw.polygon(surf, (40, 44, 40), pts, 1)
 
     def _draw_roads(self, surf, hx: Hex, size: int) -> None:
@@ -255,13 +209,6 @@ class MapRenderer:
         if size >= 18:
             img = render(hm.label(hx), max(8, int(size * 0.26)), (35, 38, 35))
             surf.blit(img, img.get_rect(midtop=(cx, cy - SQRT3 * size / 2 + 2)))
-        if t.level and size >= 14:
-            col = (255, 255, 220) if t.level > 0 else (200, 220, 255)
-            img = render(f"{t.level:+d}" if t.level < 0 else str(t.level), max(9, int(size * 0.32)), col, True)
-            bg = pygame.Rect(0, 0, img.get_width() + 4, img.get_height())
-            bg.center = (cx - size * 0.5, cy + size * 0.42)
-            pygame.draw.rect(surf, (50, 45, 35) if t.level > 0 else (30, 40, 70), bg, border_radius=3)
-            surf.blit(img, img.get_rect(center=bg.center))
 
 
 # ---------------------------------------------------------------- units
