@@ -12,7 +12,6 @@ import pytest
 
 from components import Position, Status
 from engine.hexgrid import Hex, neighbor
-from engine.orders import FireOrder, PhysicalOrder
 from engine.ui.app import App
 from engine.session import training_ground
 
@@ -325,8 +324,6 @@ def _close_in(app):
     g.world.component(g.units["jager"], Position).facing = 3
 
 
-@pytest.mark.skipif(not any(t is FireOrder for (_p, t) in training_ground().ruleset.handlers),
-                    reason="weapon attacks not in this build")
 def test_weapon_attack_by_checkbox(app):
     _close_in(app)
     assert _skip_to(app, "weapon")
@@ -354,8 +351,6 @@ def test_weapon_attack_by_checkbox(app):
     assert not refused
 
 
-@pytest.mark.skipif(not any(t is PhysicalOrder for (_p, t) in training_ground().ruleset.handlers),
-                    reason="physical attacks not in this build")
 def test_physical_menu_lists_reasons_and_declares(app):
     _close_in(app)
     assert _skip_to(app, "physical")
@@ -375,8 +370,6 @@ def test_physical_menu_lists_reasons_and_declares(app):
     assert "hopper" in app.flow.acted
 
 
-@pytest.mark.skipif(not any(t is PhysicalOrder for (_p, t) in training_ground().ruleset.handlers),
-                    reason="physical attacks not in this build")
 def test_P_PUNCH_1_both_arms_punch_then_done(app):
     g = face_off(app, jager_row=5, phase="physical")
     click_hex(app, hex_of(app, "jager"))
@@ -430,8 +423,6 @@ def test_vtol_climbs_with_page_up(tmp_path):
     from engine import session
     from engine.paths import LEVELS
     coast = LEVELS / "coast.tmx"
-    if not coast.is_file():
-        pytest.skip("no coast level")
     screen = pygame.display.set_mode((1280, 800))
     a = App(screen, session.new_game(str(coast), [], 2), level=str(coast), save_dir=tmp_path, edge_pan=False)
     vtols = [u for u in a.game.units if a.game.world.try_component(a.game.units[u],
@@ -454,8 +445,6 @@ def test_alpha_strike_combat_phase_declares_the_card_attack(tmp_path):
     from engine import session
     from engine.paths import LEVELS
     lvl = LEVELS / "alpha_skirmish.tmx"
-    if not lvl.is_file():
-        pytest.skip("no Alpha Strike level")
     screen = pygame.display.set_mode((1280, 800))
     a = App(screen, session.new_game(str(lvl), [], 2), level=str(lvl), save_dir=tmp_path, edge_pan=False)
     g = a.game
@@ -582,8 +571,6 @@ def test_all_hold_passes_the_rest_of_a_side_without_hand_overs(app):
     assert set(mine) <= set(app.flow.acted)
 
 
-@pytest.mark.skipif(not any(t is FireOrder for (_p, t) in training_ground().ruleset.handlers),
-                    reason="weapon attacks not in this build")
 def test_digest_tells_a_player_what_happened_to_their_units(app):
     _close_in(app)
     assert _skip_to(app, "weapon")
@@ -700,8 +687,6 @@ def test_alpha_strike_presentation_hexes_no_facing_attacker_card_and_overheat(tm
     from engine.paths import LEVELS
     from engine import combat_log
     lvl = LEVELS / "alpha_skirmish.tmx"
-    if not lvl.is_file():
-        pytest.skip("no Alpha Strike level")
     screen = pygame.display.set_mode((1280, 800))
     a = App(screen, session.new_game(str(lvl), [], 2), level=str(lvl), save_dir=tmp_path, edge_pan=False)
     g = a.game
@@ -765,8 +750,6 @@ def test_alpha_strike_presentation_hexes_no_facing_attacker_card_and_overheat(tm
     assert "adds nothing" in a.fire.overheat_lines()[0][0]
 
 
-@pytest.mark.skipif(not any(t is FireOrder for (_p, t) in training_ground().ruleset.handlers),
-                    reason="weapon attacks not in this build")
 def test_prone_mech_weapon_conflicts_show_while_ticking_not_after_firing(app):
     g = face_off(app, jager_row=4, phase="weapon")
     g.world.component(g.units["hopper"], Status).prone = True      # test setup: no event, so

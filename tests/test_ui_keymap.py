@@ -4,34 +4,11 @@ window carries out, the help screen shows every row of it, and keys posted
 as pygame events do what the table says."""
 from __future__ import annotations
 
-import os
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
 import pygame
-import pytest
 
-from engine.session import training_ground
 from engine.ui import keymap
-from engine.ui.app import App
 from engine.ui.screens import files, handover, menus, victory
-from tests.test_ui_app import handover as hand_over, key
-
-
-@pytest.fixture(scope="module", autouse=True)
-def _pygame():
-    pygame.init()
-    yield
-    pygame.quit()
-
-
-@pytest.fixture
-def app(tmp_path):
-    a = App(pygame.display.set_mode((1280, 800)), training_ground(seed=3), save_dir=tmp_path, edge_pan=False,
-            autosave=False)
-    a.draw()
-    return a
+from tests.test_ui_app import _pygame, app, handover as hand_over, key  # noqa: F401  (fixtures)
 
 
 def test_no_key_is_bound_twice_in_one_place():

@@ -212,7 +212,7 @@ class FirePanel:
     # ------------------------------------------------------------ the panel
     def draw(self, rect: pygame.Rect, x: int, y: int) -> None:
         app = self.app
-        s, g, sel, m, target = app.screen, app.game, app.selected, app.mouse, app.target
+        s, sel, m, target = app.screen, app.selected, app.mouse, app.target
         text(s, f"{app.name(sel)}: weapon attacks", (x, y), 14, theme.ACCENT, True)
         y += 20
         if not target:

@@ -163,19 +163,11 @@ def draw_unit_panel(surf, rect, game, uid: str | None, mp_text: str = "") -> Non
                                  ("copilot hit", vc.copilot_hit), ("crew killed", vc.crew_killed)) if hit]
         if vc.stun_turns:
             crew.append(f"stunned {vc.stun_turns} turn(s)")
-        sys_ = []
-        if vc.engine_hit:
-            sys_.append("engine hit")
-        if vc.sensor_hits:
-            sys_.append(f"sensors x{vc.sensor_hits}")
-        if vc.stabilizers:
-            sys_.append("stabilizers: " + ", ".join(vc.stabilizers))
-        if vc.flight_stabilizer:
-            sys_.append("flight stabilizer")
-        if vc.rotor_mp_lost:
-            sys_.append(f"rotor -{vc.rotor_mp_lost} MP")
-        if vc.motive_results:
-            sys_.append("motive: " + ", ".join(vc.motive_results))
+        sys_ = [label for hit, label in (
+            (vc.engine_hit, "engine hit"), (vc.sensor_hits, f"sensors x{vc.sensor_hits}"),
+            (vc.stabilizers, "stabilizers: " + ", ".join(vc.stabilizers)),
+            (vc.flight_stabilizer, "flight stabilizer"), (vc.rotor_mp_lost, f"rotor -{vc.rotor_mp_lost} MP"),
+            (vc.motive_results, "motive: " + ", ".join(vc.motive_results))) if hit]
         if crew:
             lines.append(("crew: " + ", ".join(crew), theme.BAD))
         if sys_:
