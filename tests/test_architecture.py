@@ -185,3 +185,11 @@ def test_the_window_module_map_names_every_module_of_the_window_and_the_applicat
     assert missing == set()
     assert {"engine/hotseat.py", "engine/turnflow.py", "engine/persistence.py", "engine/autosaver.py",
             "engine/session.py", "engine/undo.py"} <= named
+
+
+def test_the_window_asks_the_rules_only_through_its_queries_module():
+    """engine/ui/queries.py is the one place the window calls rule systems,
+    so that what the rules answer, and any change to it, is in one place."""
+    offenders = {_rel(p) for p in (ROOT / "engine" / "ui").rglob("*.py") if _rel(p) != "engine/ui/queries.py"
+                 and any(m.split(".")[0] == "systems" for m in _imported_modules(ast.parse(p.read_text())))}
+    assert offenders == set()

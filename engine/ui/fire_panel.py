@@ -8,7 +8,6 @@ from __future__ import annotations
 import pygame
 
 from components import AlphaStrikeCard, Position, Turret
-from engine.game import Game
 from engine.hexgrid import FACING_NAMES, bearing
 from engine.orders import PhysicalOrder
 from engine.ui import queries, theme
@@ -50,11 +49,8 @@ class FirePanel:
         return out
 
     def conflicts(self, target: str) -> dict[str, str]:
-        """Weapons that cannot fire together with the ones ticked (a prone
-        mech fires from one arm only, ...): order name -> the engine's reason.
-        The ticked weapons are declared, in list order, on a scratch copy of
-        the game (declarations roll no dice), and every weapon is checked
-        after the ones before it; cached per set of ticked weapons."""
+        """Weapons that cannot fire together with the ones ticked
+        (queries.weapon_conflicts), cached per set of ticked weapons."""
         app = self.app
         uid, game = app.selected, app.game
         ticked = tuple(n for n, v in sorted(self.checks.items()) if v)
@@ -63,25 +59,10 @@ class FirePanel:
             return self.cache[key]
         out: dict[str, str] = {}
         if uid and target and not queries.is_alpha(game, app.ent(uid)) and ticked:
-            slots = [slot for slot, p in self.previews(target) if p.reason is None]
-            scratch = Game.from_dict(game.to_dict(record=False, events=False))
-            try:
-                for slot in slots:              # the ticked ones, in the order fire() declares them
-                    if self.checks.get(slot.order_name):
-                        order = queries.fire_order(uid, slot.order_name, target, self.twist, self.turret)
-                        reason = scratch.check(order)
-                        if reason:
-                            out[slot.order_name] = reason
-                        else:
-                            scratch.submit(order)
-                for slot in slots:              # the others, against everything ticked
-                    if not self.checks.get(slot.order_name):
-                        reason = scratch.check(queries.fire_order(uid, slot.order_name, target, self.twist,
-                                                                  self.turret))
-                        if reason:
-                            out[slot.order_name] = reason
-            finally:
-                scratch.close()
+            names = [slot.order_name for slot, p in self.previews(target) if p.reason is None]
+            ticked_in_order = [n for n in names if self.checks.get(n)]      # the order fire() declares them in
+            out = queries.weapon_conflicts(game, uid, target, ticked_in_order,
+                                           [n for n in names if not self.checks.get(n)], self.twist, self.turret)
         self.cache[key] = out
         return out
 

@@ -32,7 +32,7 @@ class Key:
 
     def matches(self, ev) -> bool:
         if isinstance(self.key, str):
-            hit = getattr(ev, "unicode", "") == self.key
+            hit = ev.unicode == self.key
         else:
             hit = ev.key == self.key
         return hit and (not self.mod or bool(ev.mod & self.mod))
@@ -169,4 +169,4 @@ SCREEN_KEYS: dict[str, dict[int | str, tuple[str, Any]]] = {
 def screen_key(screen: str, ev) -> tuple[str, Any] | None:
     """The (action, arg) of `ev` on the screen named `screen`, or None."""
     table = SCREEN_KEYS.get(screen, {})
-    return table.get(ev.key) or table.get(getattr(ev, "unicode", "") or None)
+    return table.get(ev.key) or table.get(ev.unicode or None)

@@ -1,23 +1,22 @@
 """Planning a move: the movement mode, the path built by clicks and keys,
-the hexes in reach (systems/movement.reachable) with the cheapest path to
-each, the rolls a path makes, why a hex is out of reach, the charges and
-deaths from above on offer at the end of the path, and the movement panel
-in the sidebar. Every step and every order is judged by the movement rules
-(`movement.plan`, `game.check`); the move is carried out through the
-hot-seat flow so that it can be taken back (engine/hotseat.py)."""
+the hexes in reach with the cheapest path to each, the rolls a path makes,
+why a hex is out of reach, the charges and deaths from above on offer at
+the end of the path, and the movement panel in the sidebar. Every step and
+every order is judged by the movement rules (through engine/ui/queries.py,
+and `game.check`); the move is carried out through the hot-seat flow so
+that it can be taken back (engine/hotseat.py)."""
 from __future__ import annotations
 
 import dataclasses
 
 import pygame
 
-from components import Altitude, Position, VehicleMovement
+from components import Altitude, Position
 from engine.hexgrid import FACING_NAMES, Hex, direction_to, neighbors
 from engine.orders import MoveOrder
 from engine.ui import queries, theme
 from engine.ui.layout import MODE_LABELS, SIDE_W
 from engine.ui.widgets import Hit, button, fit_text, text
-from systems import movement, vehicle_moves
 
 CHARGE_MISS = (None, "left", "right")     # P-CHARGE-16: where a missed charger ends; None: the engine's choice
 
@@ -48,29 +47,22 @@ class MovePlanner:
         return bool(app.phase_kind() == "move" and app.selected and self.mode and app.flow.may_act(app.selected))
 
     def modes(self, uid: str) -> list[str]:
-        return list(movement.motion_rules(self.app.game, self.app.ent(uid)).modes)
+        return queries.move_modes(self.app.game, self.app.ent(uid))
 
     def mp_limit(self) -> int:
         if not self.app.selected or not self.mode:
             return 0
-        return movement.motion_rules(self.app.game, self._ent()).mp(self.app.game, self._ent(), self.mode)
+        return queries.move_mp(self.app.game, self._ent(), self.mode)
 
     def planned(self, path=None):
-        return movement.plan(self.app.game, self._ent(), self.mode, list(self.path if path is None else path))
+        return queries.plan_move(self.app.game, self._ent(), self.mode, self.path if path is None else path)
 
     def path_risks(self, path: list[str]) -> list[str]:
-        """The rolls a planned path makes, each naming its hex (and, for a
-        vehicle's driving rolls, its target number: systems/vehicle_moves.risks)."""
+        """The rolls a planned path makes (queries.path_rolls), cached."""
         game = self.app.game
         key = ("risk", self.app.selected, self.mode, tuple(path), len(game.log.events))
-        if key in self.cache:
-            return self.cache[key]
-        ent = self._ent()
-        driving = vehicle_moves.risks(game, ent, self.mode, list(path)) \
-            if game.world.try_component(ent, VehicleMovement) is not None else []
-        out = [f"piloting roll at {game.map.label(p.state.hex)}: {p.reason}" for p in self.planned(path).psrs
-               if not (p.reason in vehicle_moves.ROLLS and driving)]
-        self.cache[key] = out + driving
+        if key not in self.cache:
+            self.cache[key] = queries.path_rolls(game, self._ent(), self.mode, path)
         return self.cache[key]
 
     def path_to(self, h: Hex) -> list[str] | None:
@@ -129,7 +121,7 @@ class MovePlanner:
         self.reach, self.reach_hex = {}, {}
         if not self.app.selected or not self.mode:
             return
-        self.reach = movement.reachable(self.app.game, self._ent(), self.mode)
+        self.reach = queries.reachable(self.app.game, self._ent(), self.mode)
         best: dict[Hex, tuple] = {}
         for key, r in self.reach.items():
             h = key[0]
@@ -145,7 +137,7 @@ class MovePlanner:
             app.say(f"{app.name(app.selected)} cannot {mode}", True)
             return
         ent = self._ent()
-        err = movement.motion_rules(app.game, ent).mode_error(app.game, ent, mode, movement.start_state(app.game, ent))
+        err = queries.mode_error(app.game, ent, mode)
         if err:
             app.say(err, True)
             return
@@ -297,11 +289,10 @@ class MovePlanner:
         text(s, f"Move {app.name(sel)}", (x, y), 14, theme.ACCENT, True)
         y += 22
         bx = x
-        rules = movement.motion_rules(g, ent)
         for i, mode in enumerate(self.modes(sel)):
             label = MODE_LABELS.get(mode, mode) if not alpha else ("Move" if mode == "walk" else "Jump")
-            err = rules.mode_error(g, ent, mode, movement.start_state(g, ent))
-            r = button(s, app.hits, (bx, y, 104, 26), f"{label} {rules.mp(g, ent, mode)}", "mode",
+            err = queries.mode_error(g, ent, mode)
+            r = button(s, app.hits, (bx, y, 104, 26), f"{label} {queries.move_mp(g, ent, mode)}", "mode",
                        mode, enabled=err is None, active=(mode == self.mode), key=str(i + 1), mouse=m, tip=err or "")
             bx = r.right + 6
         y += 32

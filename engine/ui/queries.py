@@ -1,26 +1,31 @@
-"""The window's questions to the rules, in one place: which weapons a unit
-can name in an order, what an attack would need to hit and why one is
-impossible, the candidate physical attacks, charges and deaths from above,
-the side an attack strikes, the enemies to target, and an Alpha Strike
-card's current values.
+"""The window's questions to the rules, in one place: a unit's movement
+modes and MP, where a path leads and the rolls it makes, where the unit can
+reach; which weapons a unit can name in an order, what an attack would need
+to hit and why one is impossible, which weapons cannot fire together, the
+candidate physical attacks, charges and deaths from above, the side an
+attack strikes, the enemies to target, and an Alpha Strike card's current
+values.
 
 Each answer comes from `game.check` or from a rule system's own function,
-named in the docstring. Three answers are still put together here, because
-the rules have no function for them yet: which physical attacks each kind
-of unit has (and that a mech without a hatchet has no hatchet row), the
-Alpha Strike TMM at heat 2+ shown on the card (AS-HEAT-2), and the
-"type#n" order name of each weapon.
+named in the docstring. Four are still put together here, because the rules
+have no function for them yet: which physical attacks each kind of unit has
+(and that a mech without a hatchet has no hatchet row), the Alpha Strike
+TMM at heat 2+ shown on the card (AS-HEAT-2), the "type#n" order name of
+each weapon, and which of a vehicle's rolls are driving rolls (by their
+names, vehicle_moves.ROLLS).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
 
-from components import AlphaStrikeCard, Armor, Equipment, Identity, Position, Status, Structure, Weapons
+from components import (AlphaStrikeCard, Armor, Equipment, Identity, Position, Status, Structure,
+                        VehicleMovement, Weapons)
+from engine.game import Game
 from engine.hexgrid import distance, line, mech_attack_side, vehicle_attack_side
 from engine.orders import FireOrder, MoveOrder, PhysicalOrder
 from engine.weapons import weapons as weapon_table
-from systems import as_card, as_combat, physical_attacks, weapon_attacks
+from systems import as_card, as_combat, movement, physical_attacks, vehicle_moves, weapon_attacks
 from systems.as_end_phase import heat_preview
 
 _2D6 = {n: sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= n) / 36 for n in range(0, 14)}
@@ -37,6 +42,42 @@ def hit_chance(target: int | None) -> float:
     return _2D6[target]
 
 
+# ---------------------------------------------------------------- movement
+def move_modes(game, ent: int) -> list[str]:
+    """The unit's movement modes (walk, run, jump; cruise, flank), from its motion rules."""
+    return list(movement.motion_rules(game, ent).modes)
+
+
+def move_mp(game, ent: int, mode: str) -> int:
+    return movement.motion_rules(game, ent).mp(game, ent, mode)
+
+
+def mode_error(game, ent: int, mode: str) -> str | None:
+    """Why the unit cannot move in `mode` this turn, or None."""
+    return movement.motion_rules(game, ent).mode_error(game, ent, mode, movement.start_state(game, ent))
+
+
+def plan_move(game, ent: int, mode: str | None, path: list[str]):
+    """Where a path leads (movement.plan): its states, MP, rolls and error."""
+    return movement.plan(game, ent, mode, list(path))
+
+
+def reachable(game, ent: int, mode: str):
+    """Every state the unit can end a move in, with the cheapest path (movement.reachable)."""
+    return movement.reachable(game, ent, mode)
+
+
+def path_rolls(game, ent: int, mode: str, path: list[str]) -> list[str]:
+    """The rolls a planned path makes, each naming its hex (and, for a
+    vehicle's driving rolls, its target number: vehicle_moves.risks)."""
+    driving = vehicle_moves.risks(game, ent, mode, list(path)) \
+        if game.world.try_component(ent, VehicleMovement) is not None else []
+    out = [f"piloting roll at {game.map.label(p.state.hex)}: {p.reason}" for p in plan_move(game, ent, mode, path).psrs
+           if not (p.reason in vehicle_moves.ROLLS and driving)]
+    return out + driving
+
+
+# ---------------------------------------------------------------- weapons
 @dataclass
 class WeaponSlot:
     order_name: str          # the name an order uses: "medium_laser" or "medium_laser#2"
@@ -110,6 +151,32 @@ def preview(game, order: FireOrder | PhysicalOrder) -> Preview:
         return Preview(reason=th.reason)
     return Preview(to_hit=th.number, modifiers=_mods(th.modifiers),
                    extra={"range": th.range, "band": th.band, "los": th.los})
+
+
+def weapon_conflicts(game, uid: str, target: str, ticked: list[str], others: list[str],
+                     twist: str | None = None, turret: int | None = None) -> dict[str, str]:
+    """The weapons that cannot fire together with the ones ticked (a prone
+    mech fires from one arm only, ...): order name -> the engine's reason.
+    The `ticked` weapons are declared in order on a scratch copy of the game
+    (declarations roll no dice), each checked after the ones before it, and
+    then the `others` against all of them. The copy is closed after."""
+    out: dict[str, str] = {}
+    scratch = Game.from_dict(game.to_dict(record=False, events=False))
+    try:
+        for name in ticked:
+            order = fire_order(uid, name, target, twist, turret)
+            reason = scratch.check(order)
+            if reason:
+                out[name] = reason
+            else:
+                scratch.submit(order)
+        for name in others:
+            reason = scratch.check(fire_order(uid, name, target, twist, turret))
+            if reason:
+                out[name] = reason
+    finally:
+        scratch.close()
+    return out
 
 
 # ---------------------------------------------------------------- physical

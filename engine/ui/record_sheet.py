@@ -11,7 +11,7 @@ from components.vehicle_state import VehicleCrits
 from engine.hexgrid import FACING_NAMES
 from engine.ui import theme
 from engine.ui.mapview import draw_shape
-from engine.ui.queries import as_card_now, weapon_slots
+from engine.ui.queries import as_card_now, status_words, weapon_slots
 from engine.ui.widgets import text, wrap
 
 
@@ -76,7 +76,7 @@ def draw_unit_panel(surf, rect, game, uid: str | None, mp_text: str = "") -> Non
                theme.side_colour(game.sides, ident.side), (255, 255, 255), 1)
     text(surf, ident.name, (x + 22, y), 15, theme.TEXT, True)
     y += 20
-    flags = [f for f in ("destroyed", "prone", "shutdown", "immobile") if getattr(st, f)]
+    flags = status_words(game, ent)
     crew = w.try_component(ent, Crew)
     if ident.kind == "alpha-strike":      # no facing in Alpha Strike (AS-MOVE-5)
         info = f"{ident.side} · {uid} · in {game.map.label(pos.hex)}"

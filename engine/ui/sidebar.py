@@ -13,7 +13,6 @@ from engine.ui import queries, theme
 from engine.ui.layout import SIDE_W, TOP, UNIT_PANEL_H
 from engine.ui.record_sheet import draw_unit_panel
 from engine.ui.widgets import button, panel, text
-from systems import movement
 
 
 def draw_topbar(app) -> None:
@@ -85,8 +84,8 @@ def draw_sidebar(app) -> None:
             uid = here[0]
     mp_text = ""
     if uid and uid in app.game.units and app.game.kind(app.ent(uid)) != "alpha-strike":
-        rules = movement.motion_rules(app.game, app.ent(uid))
-        mp_text = "MP: " + ", ".join(f"{m} {rules.mp(app.game, app.ent(uid), m)}" for m in rules.modes)
+        ent = app.ent(uid)
+        mp_text = "MP: " + ", ".join(f"{m} {queries.move_mp(app.game, ent, m)}" for m in queries.move_modes(app.game, ent))
         if uid == app.selected and app.move.planning():
             mp_text += f"\nMP left ({app.move.mode}): {app.move.mp_limit() - app.move.planned().final.mp}"
     unit_rect = pygame.Rect(x, TOP, SIDE_W, UNIT_PANEL_H)
