@@ -84,10 +84,12 @@ class HotSeat:
             deployment.begin(g)
         if not deployment.active(g):
             self.flow.start()
-        return self.next()
+        return self.advance()
 
-    def next(self) -> Next:
-        """Who has the screen now; called after anything that may move the flow on."""
+    def advance(self) -> Next:
+        """Who has the screen now: called after anything that may move the
+        flow on. Units told to pass pass first; the side shown the board
+        becomes the side viewing."""
         g = self.game
         if deployment.active(g):
             side = deployment.current_side(g)

@@ -28,23 +28,23 @@ def stay(s: HotSeat, uid: str) -> None:
 
 
 def hand_to_acting_side(s: HotSeat) -> str:
-    nxt = s.next()
+    nxt = s.advance()
     if nxt.screen == "handover":
         s.finish_handover(nxt.side)
-        nxt = s.next()
+        nxt = s.advance()
     assert nxt.screen == "play"
     return nxt.side
 
 
 def test_a_hand_over_at_each_change_of_side_and_none_after():
     s = seat()
-    first = s.next()
+    first = s.advance()
     assert first.screen == "handover" and s.viewing is None
     digest = s.finish_handover(first.side)
     assert any(e["type"] == "initiative" for e in digest)      # the digest: what the player missed
-    assert s.next().screen == "play" and s.viewing == first.side
+    assert s.advance().screen == "play" and s.viewing == first.side
     stay(s, s.flow.waiting()[0])
-    nxt = s.next()
+    nxt = s.advance()
     assert nxt.screen == "handover" and nxt.side != first.side
 
 
@@ -55,7 +55,7 @@ def test_units_told_to_pass_act_without_a_hand_over():
     assert mine and set(mine) == set(s.flow.waiting(side))
     s.unit_done(mine[0])
     for _ in range(10):                     # the other side moves; the passers go by themselves
-        nxt = s.next()
+        nxt = s.advance()
         if s.flow.phase_done():
             break
         assert not (nxt.screen == "handover" and nxt.side == side)
@@ -74,7 +74,7 @@ def test_only_the_mover_takes_a_move_back_and_the_flow_steps_back():
     mode = motion_rules(s.game, s.game.units[uid]).modes[0]
     assert s.submit_move(MoveOrder(uid, {"unit": uid, "mode": mode, "path": ["F"]}, mode=mode, path=["F"])) is None
     s.unit_done(uid)
-    nxt = s.next()
+    nxt = s.advance()
     assert nxt.screen == "handover"
     assert s.take_back_reason(handover_side=nxt.side) is None              # the mover, still at the screen
     s.finish_handover(nxt.side)
@@ -88,7 +88,7 @@ def test_a_saved_game_loads_with_its_hot_seat_position(tmp_path):
     hand_to_acting_side(s)
     uid = s.flow.waiting()[0]
     stay(s, uid)
-    s.next()
+    s.advance()
     folder = persistence.SaveFolder(tmp_path, autosave=False)
     path = folder.save(s.game, s.frontend())
     assert path.name == f"turn1-movement{saves.SAVE_SUFFIX}" and folder.files() == [str(path)]

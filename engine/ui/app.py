@@ -219,11 +219,12 @@ class App:
     def after_flow(self) -> None:
         """Called after anything that may move the turn flow on."""
         self.drop_caches()
-        self.show(self.seat.next())
+        self.show(self.seat.advance())
 
     def show(self, nxt: Next) -> None:
         """Show what the hot-seat flow decided: the victory screen, a
-        hand-over, or the board with a unit of the side to act selected."""
+        hand-over, or the board with a unit of the side to act selected.
+        Screens under the top one close."""
         self.screens = self.screens[-1:]
         if nxt.screen == "victory":
             self._replace_top(Victory())
@@ -244,7 +245,7 @@ class App:
         events = self.seat.finish_handover(side)
         self._replace_top(Digest(side, events) if events else None)
         if deployment.active(self.game):
-            self.show(self.seat.next())
+            self.show(self.seat.advance())
         else:
             waiting = self.flow.waiting()
             self.select(waiting[0] if waiting else None)

@@ -1,8 +1,9 @@
 """pygame events into the window's actions (`App.do`): clicks on the widgets
 drawn in the last frame, clicks and drags on the map, the wheel, typed text,
-and keys by the key map (engine/ui/keymap.py). The full-window screen on
-top, if any, gets the keys, clicks and wheel first; what a click on the
-map means in a phase is asked of that phase's controller."""
+and keys by the key map (engine/ui/keymap.py). A full-window screen on top
+takes the clicks, the wheel and typed text, and the keys the key map does
+not give to every screen; what a click on the map means in a phase is
+asked of that phase's controller."""
 from __future__ import annotations
 
 import pygame

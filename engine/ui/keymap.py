@@ -5,10 +5,11 @@ disagree. `SCREEN_KEYS` holds the keys of the full-window screens.
 
 A binding names an action of `App.do`. Where a key means different things
 by phase (1-9: a movement mode, a weapon, a physical attack) the action
-says so ("number") and the App resolves it. `where` says when it counts:
-"anywhere" (over every screen too), "window" (no screen up, with or without
-a battle), "board" (no screen up, a battle shown) and "replay" (no screen
-up, replay mode, before the board's keys).
+says so ("number") and engine/ui/turn_actions.py resolves it. `where` says
+when it counts: "anywhere" (over every screen too, after a text field's
+own keys), "window" (no screen up, with or without a battle), "board" (no
+screen up, a battle shown) and "replay" (no screen up, replay mode, before
+the board's keys).
 """
 from __future__ import annotations
 
