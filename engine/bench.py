@@ -178,7 +178,7 @@ def frame_times(screen, level: str | Path, frames: int = 120) -> tuple[Runs, flo
     """Frame times (ms) while panning (`pan_path`), and the first frame
     (which builds the UI's caches) separately."""
     import pygame
-    from engine.ui import session
+    from engine import session
     from engine.ui.app import App
     app = App(screen, edge_pan=False, autosave=False)
     app.set_game(session.new_game(str(level), [], 1), str(level))
@@ -186,7 +186,7 @@ def frame_times(screen, level: str | Path, frames: int = 120) -> tuple[Runs, flo
         if app.overlay == "handover":
             app.do("handover_done")
         elif app.overlay:
-            app.overlay = None
+            app.close_overlay()
     t0 = time.perf_counter()
     app.draw()
     pygame.display.flip()
@@ -441,14 +441,6 @@ class Sizes:
         return cls(runs=2, process_runs=1, frames=10, level=(14, 14, 6), los=200, turns=2, warm=False)
 
 
-def ui_available() -> bool:
-    try:
-        import engine.ui.app  # noqa: F401
-    except ImportError:
-        return False
-    return True
-
-
 def run_all(sizes: Sizes, folder: Path, only: set[str] | None = None, log=print) -> dict[str, Any]:
     """Every figure; returns the JSON document."""
     from engine.bench_setup import write_level
@@ -464,7 +456,7 @@ def run_all(sizes: Sizes, folder: Path, only: set[str] | None = None, log=print)
     cal: dict[str, float] = {"loop": calibrate_loop()}
     log(f"calibration: pure-Python loop {cal['loop'] * 1000:.1f} ms")
     env = _child_env(folder / "pycache")
-    frames_ok = want("frames") and ui_available()
+    frames_ok = want("frames")
     if frames_ok or want("memory"):
         screen = init_display()
         cal["blit"] = calibrate_blit(screen)
@@ -476,8 +468,6 @@ def run_all(sizes: Sizes, folder: Path, only: set[str] | None = None, log=print)
                                   f"frame while panning, {name} ({info['units']} units)", "ms", times,
                                   target, "blit", 16.7, info))
             log(_row(figures[-1], cal))
-    elif want("frames"):
-        log("frames: skipped (no engine/ui renderer)")
     game = new_game_from_level(level, seed=1) if want("reachable") or want("los") else None
     steps: list[tuple[str, Callable[[], list[Figure]]]] = [
         ("reachable", lambda: reachable_figures(game, sizes.runs)),

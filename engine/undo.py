@@ -1,72 +1,22 @@
-"""Undo during the movement phase, until a die is rolled.
+"""Taking back moves during the movement phase, until a die is rolled.
 
-Two levels:
-- `MovePlan`: a move being built step by step (the UI adds one step per
-  click). Steps are checked with the same movement rules as the order and
-  `undo_step()` takes the last one back. Nothing changes in the game.
-- `submit_move(game, order)` / `undo_move(game)`: a move order carried out
-  through `Game.submit` can be taken back whole while the phase lasts and no
-  die has been rolled since (a roll makes everything before it final: a PSR
-  during the move, a fall). Snapshot based: the whole game state is kept
-  before each move and restored in place, record included, so an undone move
-  leaves no trace in saves or replays.
+`submit_move(game, order)` / `undo_move(game)`: a move order carried out
+through `Game.submit` can be taken back whole while the phase lasts and no
+die has been rolled since (a roll makes everything before it final: a PSR
+during the move, a fall). Snapshot based: the whole game state is kept
+before each move and restored in place, record included, so an undone move
+leaves no trace in saves or replays. (A move being planned step by step is
+the window's: engine/ui/move_panel.py.)
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from engine.orders import MoveOrder
 
 if TYPE_CHECKING:
     from engine.game import Game
-
-
-# --------------------------------------------------------------------- steps
-@dataclass
-class MovePlan:
-    game: "Game"
-    unit: str
-    mode: str
-    path: list[str] = field(default_factory=list)
-
-    def _plan(self, path: list[str]):
-        from systems.common.movement import plan
-        return plan(self.game, self.game.units[self.unit], self.mode, path)
-
-    def add(self, step: str) -> str | None:
-        """Add one step; returns why it cannot be taken (and leaves the plan
-        unchanged), or None."""
-        result = self._plan(self.path + [step])
-        if result.error and len(result.states) < len(self.path) + 2:
-            return result.error     # the step itself is illegal (not just where it ends)
-        self.path.append(step)
-        return None
-
-    def undo_step(self) -> str | None:
-        """Take the last step back; None if there was one."""
-        return self.path.pop() if self.path else None
-
-    def clear(self) -> None:
-        self.path.clear()
-
-    @property
-    def error(self) -> str | None:
-        """Why the move as planned cannot be ordered (e.g. it ends on a friend)."""
-        return self._plan(self.path).error
-
-    @property
-    def mp_spent(self) -> int:
-        return self._plan(self.path).final.mp
-
-    @property
-    def states(self):
-        return self._plan(self.path).states
-
-    def order(self, **extra: Any) -> MoveOrder:
-        raw = {"unit": self.unit, "mode": self.mode, "path": list(self.path)}
-        raw.update({k: v for k, v in extra.items() if v is not None})
-        return MoveOrder(self.unit, raw, mode=self.mode, path=list(self.path), **extra)
 
 
 # --------------------------------------------------------------------- whole moves

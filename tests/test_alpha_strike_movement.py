@@ -164,6 +164,6 @@ def test_AS_PHYS_3_charge_and_death_from_above_are_refused():
     assert "no charge attack" in game.check(charge)
     assert "no death from above attack" in game.check(dfa)
     assert game.check(move("a", ["F"])) is None
-    assert declaration_candidates(game, "a", "walk", ["F"], parse_hex_label("0509")) == []
+    assert declaration_candidates(game, "a", "walk", ["F"]) == []
     events = play(game, moves=[charge])
     assert len(of(events, "refused", unit="a")) == 1 and of(events, "move", unit="a") == []

@@ -7,7 +7,7 @@ from hypothesis import given, settings, strategies as st
 from components import Position, Turret
 from engine import deployment
 from engine.hexgrid import Hex, distance, parse_hex_label
-from engine.ui.session import training_ground
+from engine.session import training_ground
 
 
 def pos(game, uid):

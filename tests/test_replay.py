@@ -128,7 +128,7 @@ def test_a_battle_played_through_the_ui_replays_exactly(tmp_path):
     try:
         import pygame
         from engine.paths import LEVELS
-        from engine.ui import session
+        from engine import session
         from engine.ui.app import App
         from tests.test_ui_fullgame import play
     except ImportError as exc:      # the UI is optional for the rules core

@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from engine.ui.main import run
-from engine.ui.session import BUILTIN
+from engine.session import BUILTIN
 
 
 @pytest.mark.parametrize("demo", [None, "move"])

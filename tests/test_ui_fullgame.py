@@ -12,7 +12,7 @@ import pytest
 
 from engine.orders import PhysicalOrder
 from engine.paths import LEVELS
-from engine.ui import session
+from engine import session
 from engine.ui.app import App
 from engine.ui.demo import _advance_all, _dismiss
 
@@ -28,14 +28,14 @@ def play(app, max_steps=800):
         elif kind == "move":
             _advance_all(app, keep=1)
         elif kind == "fire" and app.selected:
-            if app.target and any(app.checks.values()):
+            if app.target and any(app.fire.checks.values()):
                 app.do("confirm")
             else:
-                opts = ([i for i, (_l, _o, p) in enumerate(app.physical_options(app.target)) if p.reason is None]
+                opts = ([i for i, (_l, _o, p) in enumerate(app.physical.options(app.target)) if p.reason is None]
                         if app.target and PhysicalOrder in app.flow.order_types() else [])
                 app.do("physical", opts[0]) if opts else app.do("hold")
         elif kind == "physical" and app.selected:
-            opts = ([i for i, (_l, _o, p) in enumerate(app.physical_options(app.target)) if p.reason is None]
+            opts = ([i for i, (_l, _o, p) in enumerate(app.physical.options(app.target)) if p.reason is None]
                     if app.target else [])
             app.do("physical", opts[0]) if opts else app.do("hold")
         else:
@@ -46,8 +46,6 @@ def play(app, max_steps=800):
 @pytest.mark.parametrize("level", ["alpha_skirmish.tmx", "training.tmx"])
 def test_a_battle_plays_to_victory_through_the_ui(tmp_path, level):
     path = LEVELS / level
-    if not path.is_file():
-        pytest.skip(f"no {level}")
     pygame.init()
     screen = pygame.display.set_mode((1200, 800))
     app = App(screen, session.new_game(str(path), [], 3), level=str(path), save_dir=tmp_path, edge_pan=False)
@@ -60,10 +58,8 @@ def test_a_battle_plays_to_victory_through_the_ui(tmp_path, level):
 def test_autosave_snapshot_equals_a_full_save_and_loads(tmp_path):
     """The incremental autosave copy is exactly engine/saves.py's save dict."""
     from engine import saves
-    from engine.ui.autosaver import BackgroundSaver
+    from engine.autosaver import BackgroundSaver
     path = LEVELS / "training.tmx"
-    if not path.is_file():
-        pytest.skip("no training level")
     pygame.init()
     screen = pygame.display.set_mode((1200, 800))
     app = App(screen, session.new_game(str(path), [], 4), level=str(path), save_dir=tmp_path, edge_pan=False)
@@ -71,6 +67,6 @@ def test_autosave_snapshot_equals_a_full_save_and_loads(tmp_path):
     for steps in (25, 25):
         play(app, steps)
         assert saver.snapshot(app.game) == saves.save_dict(app.game)
-    app.saver.wait()
+    app.saves.wait()
     newest = saves.autosaves(tmp_path)[0]
     assert saves.load_game(newest).snapshots() == app.game.snapshots() or app.game.phase != "movement"

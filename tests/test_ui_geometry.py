@@ -5,8 +5,8 @@ from hypothesis import given, settings, strategies as st
 
 from engine.hexgrid import Hex
 from engine.ui.geometry import MARGIN, Camera, ZOOM_LEVELS, map_hex_at, map_pos
-from engine.ui.session import training_ground
-from engine.ui.turnflow import TurnFlow
+from engine.session import training_ground
+from engine.turnflow import TurnFlow
 
 
 @settings(deadline=None, max_examples=200)

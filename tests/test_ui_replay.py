@@ -14,7 +14,7 @@ import pytest
 from engine import saves
 from engine.replay import Replay
 from engine.ui.app import App
-from engine.ui.session import training_ground
+from engine.session import training_ground
 from tests.test_ui_app import click_button, handover, hex_of, key, play_out_phase, pump
 
 

@@ -1,4 +1,4 @@
-"""Undo during movement: steps of a planned move, and whole moves until a die is rolled."""
+"""Undo during movement: planned steps judged by the movement rules, and whole moves until a die is rolled."""
 import json
 
 import pytest
@@ -7,6 +7,7 @@ from engine import undo
 from engine.orders import MoveOrder
 from engine.replay import Replay
 from tests.helpers import add, make_game
+from systems.common import movement
 
 
 def as_json(d):
@@ -23,28 +24,23 @@ def game():
     return g
 
 
-def test_plan_steps_and_undo_step(game):
-    plan = undo.MovePlan(game, "hopper", "walk")
-    assert plan.add("F") is None and plan.add("F") is None
-    assert plan.mp_spent == 2
-    assert plan.add("F") is None          # into light woods: 2 MP
-    assert plan.mp_spent == 4
-    assert plan.undo_step() == "F"
-    assert plan.path == ["F", "F"] and plan.mp_spent == 2
-    assert plan.add("prone") is None and plan.add("F") is not None   # prone mechs must stand first
-    assert plan.path == ["F", "F", "prone"]
-    plan.clear()
-    assert plan.undo_step() is None
+def plan(game, path):
+    return movement.plan(game, game.units["hopper"], "walk", path)
+
+
+def test_planned_steps_cost_and_change_nothing(game):
+    assert plan(game, ["F", "F"]).final.mp == 2
+    assert plan(game, ["F", "F", "F"]).final.mp == 4        # into light woods: 2 MP
+    assert plan(game, ["F", "F", "prone"]).error is None
+    assert plan(game, ["F", "F", "prone", "F"]).error       # prone mechs must stand first
     # nothing changed in the game while planning
     assert game.snapshot("hopper")["at"] == "0508" and not game.log.of_type("move")
 
 
-def test_plan_allows_passing_a_friend_but_not_ending_on_it(game):
+def test_a_plan_may_pass_a_friend_but_not_end_on_it(game):
     add(game, "friend", "jagermech", "red", "0507")
-    plan = undo.MovePlan(game, "hopper", "walk")
-    assert plan.add("F") is None
-    assert plan.error and "friendly" in plan.error
-    assert plan.add("F") is None and plan.error is None
+    assert "friendly" in plan(game, ["F"]).error
+    assert plan(game, ["F", "F"]).error is None
 
 
 def test_undo_a_whole_move(game):

@@ -2,7 +2,8 @@
 veil outside the reachable hexes, MP-left badges), line of sight, planned
 and hovered paths, declared attacks, unit counters with damage badges, and
 the hover tooltip with the terrain, the path or the attack breakdown.
-Functions of the App; they read its state and the game, and change neither."""
+Functions of the App; they read its state (and its controllers') and the
+game, and change neither."""
 from __future__ import annotations
 
 import pygame
@@ -20,8 +21,9 @@ def recent_damage(app) -> dict[str, int]:
     """Damage each unit took in the last phase that dealt any (shown as a
     red badge on its counter until the next such phase)."""
     events = app.game.log.events
-    if getattr(app, "_dmg_count", -1) == len(events):
-        return app._dmg
+    cached = app.board_cache.get("damage")
+    if cached is not None and cached[0] == len(events):
+        return cached[1]
     last = None
     for e in reversed(events):
         if e["type"] == "damage":
@@ -32,7 +34,7 @@ def recent_damage(app) -> dict[str, int]:
         for e in events:
             if e["type"] == "damage" and (e["turn"], e["phase"]) == last:
                 out[e["unit"]] = out.get(e["unit"], 0) + int(e.get("amount", 0))
-    app._dmg, app._dmg_count = out, len(events)
+    app.board_cache["damage"] = (len(events), out)
     return out
 
 
@@ -40,18 +42,20 @@ VEIL_ALPHA = 110                                  # darkness outside the movemen
 VEIL_MULTIPLY = (256 - VEIL_ALPHA * 256 // 255,) * 3   # the same darkening as a multiply
 
 
-def reach_patch(app, limit: int) -> tuple[pygame.Surface, pygame.Rect]:
-    """The movement range in map pixels: the part of the cached map around
-    the reachable hexes, veiled outside them, with an MP-left badge in each.
-    Built once per selection, mode and zoom (not when the view pans); on
-    screen it is one opaque blit, and the rest of the view gets the veil
-    as a multiply fill (an alpha blit of the whole view cost ~2 ms a frame)."""
+def reach_patch(app, hexes: dict, limit: int) -> tuple[pygame.Surface, pygame.Rect]:
+    """The movement range `hexes` (hex -> (MP, ...)) in map pixels: the part
+    of the cached map around them, veiled outside them, with an MP-left
+    badge in each. Built once per selection, mode and zoom (not when the
+    view pans); on screen it is one opaque blit, and the rest of the view
+    gets the veil as a multiply fill (an alpha blit of the whole view cost
+    ~2 ms a frame)."""
     cam = app.camera
     size = cam.size
-    key = (id(app.reach_hex), app.selected, app.mode, limit, size, id(app.renderer))
-    if getattr(app, "_reach_key", None) == key:
-        return app._reach_patch
-    centres = [(h, map_pos(h, size)) for h in app.reach_hex]
+    key = (id(hexes), app.selected, app.move.mode, limit, size, id(app.renderer))
+    cached = app.board_cache.get("reach")
+    if cached is not None and cached[0] == key:
+        return cached[1]
+    centres = [(h, map_pos(h, size)) for h in hexes]
     xs, ys = [c[0] for _h, c in centres], [c[1] for _h, c in centres]
     pad = size + 2
     rect = pygame.Rect(int(min(xs) - pad), int(min(ys) - pad), 0, 0)
@@ -71,21 +75,21 @@ def reach_patch(app, limit: int) -> tuple[pygame.Surface, pygame.Rect]:
         for h, (x, y) in centres:
             if h == start_hex:
                 continue
-            left = limit - app.reach_hex[h][0]
+            left = limit - hexes[h][0]
             frac = left / limit if limit else 0
             col = (0, 130, 95) if frac >= 0.5 else ((200, 135, 0) if frac > 0 else (190, 80, 0))
             pos = (x - rect.x, y - rect.y + size * 0.52)
             pygame.draw.circle(patch, col, pos, r)
             pygame.draw.circle(patch, (250, 250, 250), pos, r, 1)
             text(patch, str(left), pos, max(9, int(r * 1.3)), (255, 255, 255), True, "center")
-    app._reach_key, app._reach_patch = key, (patch, rect)
+    app.board_cache["reach"] = (key, (patch, rect))
     return patch, rect
 
 
-def draw_reach(app, view: pygame.Rect, limit: int) -> None:
+def draw_reach(app, view: pygame.Rect, hexes: dict, limit: int) -> None:
     """The movement range over the map drawn at the camera's position."""
     cam = app.camera
-    patch, rect = reach_patch(app, limit)
+    patch, rect = reach_patch(app, hexes, limit)
     on_screen = rect.move(view.x - int(cam.ox), view.y - int(cam.oy))
     app.screen.blit(patch, on_screen.topleft)
     inside = on_screen.clip(view)
@@ -114,11 +118,12 @@ def draw_map(app) -> None:
         return x - ox, y - oy
     kind = app.phase_kind()
     sel = app.selected
-    limit = app.mp_limit() if kind == "move" and sel else 0
-    if kind == "move" and sel and app.reach_hex:
-        draw_reach(app, view, limit)
-    elif kind == "deploy" and app.reach_hex:
-        draw_reach(app, view, 0)          # the deploying side's zone
+    move = app.move
+    limit = move.mp_limit() if kind == "move" and sel else 0
+    if kind == "move" and sel and move.reach_hex:
+        draw_reach(app, view, move.reach_hex, limit)
+    elif kind == "deploy" and app.deploy.zone():
+        draw_reach(app, view, app.deploy.zone(), 0)          # the deploying side's zone
     # line of sight to the hovered or chosen target
     tgt = None
     if kind in ("fire", "physical") and sel:
@@ -136,8 +141,8 @@ def draw_map(app) -> None:
     if tgt:
         a = cam.to_screen(g.world.component(app.ent(sel), Position).hex)
         b = cam.to_screen(g.world.component(app.ent(tgt), Position).hex)
-        previews = (app.weapon_previews(tgt) if kind == "fire" else
-                    [(None, p) for _l, _o, p in app.physical_options(tgt)])
+        previews = (app.fire.previews(tgt) if kind == "fire" else
+                    [(None, p) for _l, _o, p in app.physical.options(tgt)])
         possible = any(p.reason is None for _s, p in previews)
         pygame.draw.line(s, (86, 180, 233) if possible else (213, 94, 0), a, b, 3)
         if not possible:        # a cross in the middle: no attack on this target
@@ -147,20 +152,20 @@ def draw_map(app) -> None:
             pygame.draw.line(s, (213, 94, 0), (mx - k, my + k), (mx + k, my - k), 3)
     # planned path (solid) and hovered path (thin)
     ghost = None
-    if kind == "move" and sel and app.mode:
-        for path, width, colour in ((app.hover_path, 2, (250, 250, 250)), (app.path, 4, theme.ACCENT)):
+    if kind == "move" and sel and move.mode:
+        for path, width, colour in ((move.hover_path, 2, (250, 250, 250)), (move.path, 4, theme.ACCENT)):
             if not path:
                 continue
-            res = app.planned(path)
+            res = move.planned(path)
             pts = [cam.to_screen(st.hex) for st in res.states]
             if len(pts) > 1:
                 pygame.draw.lines(s, colour, False, pts, width)
-            if path is app.path:
+            if path is move.path:
                 ghost = res.final
             elif ghost is None:
                 ghost = res.final
-        if app.hover_path and app.path:
-            ghost = app.planned(app.path).final
+        if move.hover_path and move.path:
+            ghost = move.planned(move.path).final
     # attacks declared this phase
     if kind in ("fire", "physical"):
         for e in reversed(g.log.events):
@@ -191,7 +196,7 @@ def draw_map(app) -> None:
         if len(stack) > 1:
             i = stack.index(ent)
             c = (c[0] + (i - (len(stack) - 1) / 2) * size * 0.35, c[1] - (i - (len(stack) - 1) / 2) * size * 0.2)
-        waiting = uid in waiting_now and g.side_of(ent) == app.viewing
+        waiting = uid in waiting_now and g.side_of(ent) == app.seat.viewing
         draw_unit(s, g, ent, c, size, selected=(uid == sel or uid == app.inspect and not sel),
                   dim=(not waiting and app.flow.current_side == g.side_of(ent)
                        and app.flow.interactive() and uid in app.flow.acted))
@@ -265,20 +270,21 @@ def hover_lines(app) -> list[tuple[str, tuple]]:
                       " - " + ", ".join(queries.status_words(g, e))), theme.TEXT))
     kind = app.phase_kind()
     sel = app.selected
-    if kind == "move" and sel and app.mode:
-        if app.hover_path is not None:
-            res = app.planned(app.hover_path)
+    move = app.move
+    if kind == "move" and sel and move.mode:
+        if move.hover_path is not None:
+            res = move.planned(move.hover_path)
             if queries.is_alpha(g, app.ent(sel)):
-                lines.append((f"{'Move' if app.mode == 'walk' else 'Jump'}: {res.final.mp} hexes, "
-                              f"{app.mp_limit() - res.final.mp} left", theme.GOOD))
+                lines.append((f"{'Move' if move.mode == 'walk' else 'Jump'}: {res.final.mp} hexes, "
+                              f"{move.mp_limit() - res.final.mp} left", theme.GOOD))
             else:
-                lines.append((f"{MODE_LABELS.get(app.mode, app.mode)}: {res.final.mp} MP, "
-                              f"{app.mp_limit() - res.final.mp} MP left, facing {FACING_NAMES[res.final.facing]}",
+                lines.append((f"{MODE_LABELS.get(move.mode, move.mode)}: {res.final.mp} MP, "
+                              f"{move.mp_limit() - res.final.mp} MP left, facing {FACING_NAMES[res.final.facing]}",
                               theme.GOOD))
-            for risk in app.path_risks(app.hover_path):
+            for risk in move.path_risks(move.hover_path):
                 lines.append((risk, theme.WARN))
-        elif app.hover_reason:
-            lines.append((app.hover_reason, theme.BAD))
+        elif move.hover_reason:
+            lines.append((move.hover_reason, theme.BAD))
     if kind in ("fire", "physical") and sel:
         enemies = [u for u in app.units_in(h) if app.is_enemy_uid(sel, u)]
         if enemies:
@@ -295,21 +301,21 @@ def attack_lines(app, target: str) -> list[tuple[str, tuple]]:
     side = queries.attack_side(g, app.ent(sel), app.ent(target))
     out = [(f"Range {rng} hexes" + (f", strikes its {side}" if side else ""), theme.TEXT)]
     if app.phase_kind() == "fire":
-        previews = app.weapon_previews(target)
+        previews = [(slot.label, p) for slot, p in app.fire.previews(target)]
     else:
-        previews = [(type("S", (), {"label": label})(), p) for label, _o, p in app.physical_options(target)]
+        previews = [(label, p) for label, _o, p in app.physical.options(target)]
     shown_mods = False
     impossible = []
-    for slot, p in previews:
+    for label, p in previews:
         if p.reason:
-            impossible.append((slot.label, p.reason))
+            impossible.append((label, p.reason))
         elif p.to_hit is not None:
-            out.append((f"{slot.label}: needs {p.to_hit}  ({p.chance * 100:.0f}%)", theme.GOOD))
+            out.append((f"{label}: needs {p.to_hit}  ({p.chance * 100:.0f}%)", theme.GOOD))
             if p.modifiers and not shown_mods:
                 out.append(("   " + p.breakdown(), theme.TEXT))
                 shown_mods = True
         else:
-            out.append((f"{slot.label}: allowed", theme.GOOD))
+            out.append((f"{label}: allowed", theme.GOOD))
     reasons: dict[str, list[str]] = {}
     for label, reason in impossible:
         reasons.setdefault(short_reason(reason, app.name(target)), []).append(label.split(" (")[0])

@@ -1,6 +1,7 @@
 """Scripted UI actions for `hexmech --screenshot PATH --demo NAME`: they go
-through the same entry points as the mouse and keyboard (`App.do`,
-`App.click_hex`, mouse motion), so a screenshot shows what a player sees."""
+through the same entry points as the mouse and keyboard (`App.do`, and
+engine/ui/controls.py for map clicks and mouse motion), so a screenshot
+shows what a player sees."""
 from __future__ import annotations
 
 import pygame
@@ -8,6 +9,7 @@ import pygame
 from components import Position
 from engine.hexgrid import distance, relative_bearing
 from engine.ui.geometry import ZOOM_LEVELS, map_pos
+from engine.ui import controls, queries
 from engine.ui.mapview import armor_fraction
 
 
@@ -16,14 +18,14 @@ def _dismiss(app) -> None:
         if app.overlay == "handover":
             app.do("handover_done")
         elif app.overlay in ("digest", "help", "menu", "new"):
-            app.overlay = None
+            app.close_overlay()
         else:
             return
 
 
 def _hover(app, h) -> None:
     x, y = app.camera.to_screen(h)
-    app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=(int(x), int(y)), rel=(0, 0), buttons=(0, 0, 0)))
+    controls.handle(app, pygame.event.Event(pygame.MOUSEMOTION, pos=(int(x), int(y)), rel=(0, 0), buttons=(0, 0, 0)))
 
 
 def _frame(app, uids, zoom_cap: int | None = None) -> None:
@@ -48,7 +50,7 @@ def _nearest_enemy_hex(app, uid):
     g = app.game
     me = g.world.component(g.units[uid], Position).hex
     best = None
-    for e in app.enemies(uid):
+    for e in queries.enemies(g, uid):
         h = g.world.component(g.units[e], Position).hex
         if best is None or distance(me, h) < distance(me, best):
             best = h
@@ -63,20 +65,21 @@ def _advance_all(app, keep: int = 3) -> None:
             break
         uid = app.selected
         target = _nearest_enemy_hex(app, uid)
-        modes = app.modes(uid)
+        modes = app.move.modes(uid)
         if "run" in modes:
             app.do("mode", "run")
         elif "flank" in modes:
             app.do("mode", "flank")
-        options = [h for h in app.reach_hex if not app.game.units_at(h) and app.planned(app.path_to(h)).error is None]
+        options = [h for h in app.move.reach_hex
+                   if not app.game.units_at(h) and app.move.planned(app.move.path_to(h)).error is None]
         if target is None or not options:
             app.do("hold")
             continue
-        dest = min(options, key=lambda h: (abs(distance(h, target) - keep), app.reach_hex[h][0], h))
-        app.click_hex(dest)
+        dest = min(options, key=lambda h: (abs(distance(h, target) - keep), app.move.reach_hex[h][0], h))
+        controls.click_hex(app, dest)
         # face the enemy
         for _turn in range(3):
-            res = app.planned()
+            res = app.move.planned()
             rb = relative_bearing(res.final.hex, res.final.facing, target)
             if rb <= 30 or rb >= 330:
                 break
@@ -103,11 +106,10 @@ def run_demo(app, name: str) -> None:
             zone = deployment.deployment_hexes(g, g.side_of(g.units[uid]))
             for h in sorted(zone, key=lambda z: (distance(z, here), g.map.label(z))):
                 if h != here and not app.units_in(h) and deployment.check_placement(g, uid, h, 0) is None:
-                    app.click_hex(h)
+                    controls.click_hex(app, h)
                     break
             app.do("turn", 1)
-            from engine.ui import deploy as deploy_ui
-            _frame(app, deploy_ui.units(app))
+            _frame(app, app.deploy.units())
             _hover(app, g.world.component(g.units[uid], Position).hex)
         return
     if name == "move":
@@ -115,27 +117,27 @@ def run_demo(app, name: str) -> None:
         best = None
         for uid in app.flow.waiting():
             app.select(uid)
-            modes = app.modes(uid)
+            modes = app.move.modes(uid)
             fast = "run" if "run" in modes else ("flank" if "flank" in modes else None)
             if fast:
                 app.do("mode", fast)
-            if best is None or len(app.reach_hex) > best[1]:
-                best = (uid, len(app.reach_hex), app.mode)
+            if best is None or len(app.move.reach_hex) > best[1]:
+                best = (uid, len(app.move.reach_hex), app.move.mode)
         if best is None:
             return
         app.select(best[0])
         app.do("mode", best[2])
         uid = best[0]
         target = _nearest_enemy_hex(app, uid)
-        options = [h for h in app.reach_hex if not app.game.units_at(h)]
+        options = [h for h in app.move.reach_hex if not app.game.units_at(h)]
         if target is not None and options:
-            dest = min(options, key=lambda h: (distance(h, target), -app.reach_hex[h][0], h))
-            app.click_hex(dest)
+            dest = min(options, key=lambda h: (distance(h, target), -app.move.reach_hex[h][0], h))
+            controls.click_hex(app, dest)
             _frame(app, [uid], zoom_cap=8)
-            res = app.planned()
+            res = app.move.planned()
             mid = res.states[len(res.states) // 2].hex
-            app.path = []
-            app.click_hex(mid)
+            app.move.path = []
+            controls.click_hex(app, mid)
             app.do("turn", 1)
             x, y, w, h = app.camera.view
             near = [d for d in options if app.camera.in_view(*app.camera.to_screen(d))
@@ -170,7 +172,7 @@ def run_demo(app, name: str) -> None:
                 break
         _dismiss(app)
         if name == "attack" and app.selected:
-            enemy = app.target or (app.enemies(app.selected) or [None])[0]
+            enemy = app.target or (queries.enemies(g, app.selected) or [None])[0]
             if enemy:
                 app.set_target(enemy)
                 _frame(app, [app.selected, enemy])
@@ -184,12 +186,12 @@ def run_demo(app, name: str) -> None:
                 if app.flow.phase_done():
                     app.do("end_phase")
                 elif app.phase_kind() == "fire" and app.selected:
-                    if app.target and any(app.checks.values()):
+                    if app.target and any(app.fire.checks.values()):
                         app.do("confirm")
                     else:
                         app.do("hold")
                 elif app.phase_kind() == "physical" and app.selected:
-                    opts = [i for i, (_l, _o, p) in enumerate(app.physical_options(app.target)) if p.reason is None]
+                    opts = [i for i, (_l, _o, p) in enumerate(app.physical.options(app.target)) if p.reason is None]
                     app.do("physical", opts[0]) if opts and app.target else app.do("hold")
                 elif app.phase_kind() == "move":
                     _advance_all(app, keep=1)

@@ -7,7 +7,6 @@ import re
 TOP = 34
 SIDE_W = 380
 UNIT_PANEL_H = 370
-HOTSEAT_KEY = "hotseat"
 MODE_LABELS = {"walk": "Walk", "run": "Run", "jump": "Jump", "cruise": "Cruise", "flank": "Flank"}
 
 

@@ -34,6 +34,7 @@ def run_replay(replay, screenshot: str | None = None, size: str = "1400x860") ->
     if screenshot:
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
+    from engine.persistence import saved_level
     from engine.ui.app import App
     try:
         w, h = (int(v) for v in size.lower().split("x"))
@@ -44,8 +45,7 @@ def run_replay(replay, screenshot: str | None = None, size: str = "1400x860") ->
     pygame.display.set_caption(f"hexmech replay - {replay.fname}")
     screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
     app = App(screen, edge_pan=not screenshot, autosave=False)
-    level = ((replay.final.get("phase_data") or {}).get("hotseat") or {}).get("level")
-    app.set_replay(replay, level)
+    app.set_replay(replay, saved_level(replay.final))
     if screenshot:
         app.draw()
         pygame.image.save(app.screen, screenshot)
@@ -70,7 +70,7 @@ def run(argv: list[str]) -> int:
     import pygame
     from engine.errors import DataError
     from engine.ui.app import App
-    from engine.ui import session
+    from engine import session
     try:
         w, h = (int(v) for v in args.size.lower().split("x"))
     except ValueError:
@@ -117,12 +117,12 @@ def run(argv: list[str]) -> int:
             import traceback
             traceback.print_exc()
             app.say(f"internal error: {type(exc).__name__}: {exc} (the autosave of this phase is in "
-                    f"{app.save_dir})", True)
+                    f"{app.saves.folder})", True)
             try:
                 app.draw()
             except Exception:
                 pass
         pygame.display.flip()
-    app.saver.wait()
+    app.saves.wait()
     pygame.quit()
     return 0

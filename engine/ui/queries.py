@@ -1,21 +1,35 @@
-"""Read-only questions the UI asks the engine: which weapons a unit can name
-in an order, what an attack would need to hit (from the attack systems'
-preview functions), the chance of rolling it, line of sight hexes, and the
-candidate physical attacks with their to-hit or the reason they are
-impossible (from `game.check`). No rules are decided here: every answer
-comes from the engine or from the rule systems.
+"""The window's questions to the rules, in one place: a unit's movement
+modes and MP, where a path leads and the rolls it makes, where the unit can
+reach; which weapons a unit can name in an order, what an attack would need
+to hit and why one is impossible, which weapons cannot fire together, the
+candidate physical attacks, charges and deaths from above, the side an
+attack strikes, the enemies to target, and an Alpha Strike card's current
+values.
+
+Each answer comes from `game.check` or from a rule system's own function,
+named in the docstring. Four are still put together here, because the rules
+have no function for them yet: which physical attacks each kind of unit has
+(and that a mech without a hatchet has no hatchet row), the Alpha Strike
+TMM at heat 2+ shown on the card (AS-HEAT-2), the "type#n" order name of
+each weapon, and which of a vehicle's rolls are driving rolls (by their
+names, vehicle_moves.ROLLS).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
 
-from components import Identity, Position, Weapons, Equipment, Status, AlphaStrikeCard
-from engine.hexgrid import distance, line, neighbors
-from engine.orders import FireOrder, PhysicalOrder, MoveOrder
+from components import (AlphaStrikeCard, Armor, Equipment, Identity, Position, Status, Structure,
+                        VehicleMovement, Weapons)
+from engine.game import Game
+from engine.hexgrid import distance, line, mech_attack_side, vehicle_attack_side
+from engine.orders import FireOrder, MoveOrder, PhysicalOrder
 from engine.weapons import weapons as weapon_table
-from systems.alpha_strike import combat as as_combat, end_phase as as_end_phase
+from systems.alpha_strike import card as as_card, combat as as_combat
+from systems.alpha_strike.end_phase import heat_preview
 from systems.classic import melee, weapon_attacks
+from systems.common import movement
+from systems.vehicles import moves as vehicle_moves
 
 _2D6 = {n: sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= n) / 36 for n in range(0, 14)}
 
@@ -31,6 +45,42 @@ def hit_chance(target: int | None) -> float:
     return _2D6[target]
 
 
+# ---------------------------------------------------------------- movement
+def move_modes(game, ent: int) -> list[str]:
+    """The unit's movement modes (walk, run, jump; cruise, flank), from its motion rules."""
+    return list(movement.motion_rules(game, ent).modes)
+
+
+def move_mp(game, ent: int, mode: str) -> int:
+    return movement.motion_rules(game, ent).mp(game, ent, mode)
+
+
+def mode_error(game, ent: int, mode: str) -> str | None:
+    """Why the unit cannot move in `mode` this turn, or None."""
+    return movement.motion_rules(game, ent).mode_error(game, ent, mode, movement.start_state(game, ent))
+
+
+def plan_move(game, ent: int, mode: str | None, path: list[str]):
+    """Where a path leads (movement.plan): its states, MP, rolls and error."""
+    return movement.plan(game, ent, mode, list(path))
+
+
+def reachable(game, ent: int, mode: str):
+    """Every state the unit can end a move in, with the cheapest path (movement.reachable)."""
+    return movement.reachable(game, ent, mode)
+
+
+def path_rolls(game, ent: int, mode: str, path: list[str]) -> list[str]:
+    """The rolls a planned path makes, each naming its hex (and, for a
+    vehicle's driving rolls, its target number: vehicle_moves.risks)."""
+    driving = vehicle_moves.risks(game, ent, mode, list(path)) \
+        if game.world.try_component(ent, VehicleMovement) is not None else []
+    out = [f"piloting roll at {game.map.label(p.state.hex)}: {p.reason}" for p in plan_move(game, ent, mode, path).psrs
+           if not (p.reason in vehicle_moves.ROLLS and driving)]
+    return out + driving
+
+
+# ---------------------------------------------------------------- weapons
 @dataclass
 class WeaponSlot:
     order_name: str          # the name an order uses: "medium_laser" or "medium_laser#2"
@@ -46,6 +96,8 @@ LOC_SHORT = {"head": "H", "center_torso": "CT", "left_torso": "LT", "right_torso
 
 
 def weapon_slots(game, ent: int) -> list[WeaponSlot]:
+    """The unit's weapons in unit-file order, each with the name an order
+    gives it (the name weapon_attacks.find_mount reads)."""
     w = game.world.try_component(ent, Weapons)
     if w is None:
         return []
@@ -74,48 +126,60 @@ class Preview:
         return 0.0 if self.reason else hit_chance(self.to_hit)
 
     def breakdown(self) -> str:
-        mods = ", ".join(f"{label} {value:+d}" if i else f"{label} {value}"
+        return ", ".join(f"{label} {value:+d}" if i else f"{label} {value}"
                          for i, (label, value) in enumerate(self.modifiers))
-        return mods
 
 
 def _mods(raw) -> list[tuple[str, int]]:
     return [(str(m[0]), int(m[1])) for m in raw or []]
 
 
-def preview(game, order) -> Preview:
-    """What `order` (a FireOrder or PhysicalOrder) would need to hit, or why
-    it cannot be made. The reason comes from `game.check`; the number and
-    its modifiers from the attack systems' preview functions
-    (weapon_attacks.preview, melee.evaluate, as_combat.plan_*)."""
+def preview(game, order: FireOrder | PhysicalOrder) -> Preview:
+    """What a weapon attack or an Alpha Strike physical attack would need to
+    hit, or why it cannot be made. The reason comes from `game.check`; the
+    number and its modifiers from weapon_attacks.preview or
+    as_combat.plan_weapon_attack / plan_physical_attack (whose plan, with
+    the damage, range and overheat, is `extra`)."""
     reason = game.check(order)
     if reason is not None:
         return Preview(reason=reason)
-    ent = game.units[order.unit]
-    if isinstance(order, FireOrder):
-        if is_alpha(game, ent):
-            return _plan_preview(as_combat.plan_weapon_attack(game, order))
-        th = weapon_attacks.preview(game, order.unit, order.target, order.weapon, order.torso_twist,
-                                    turret=order.turret)
-        if th.reason:
-            return Preview(reason=th.reason)
-        return Preview(to_hit=th.number, modifiers=_mods(th.modifiers),
-                       extra={"range": th.range, "band": th.band, "los": th.los})
-    if isinstance(order, PhysicalOrder) and order.target:
-        if is_alpha(game, ent):
-            return _plan_preview(as_combat.plan_physical_attack(game, order))
-        ev = melee.evaluate(game, ent, game.units[order.target], order.attack, order.limb)
-        if ev.reason:
-            return Preview(reason=ev.reason)
-        return Preview(to_hit=ev.to_hit, modifiers=_mods(ev.mods), extra={"damage": ev.damage, "table": ev.table})
-    return Preview()
-
-
-def _plan_preview(plan) -> Preview:
-    """An Alpha Strike attack plan (a dict with to_hit and modifiers, or a reason string)."""
-    if isinstance(plan, dict):
+    if is_alpha(game, game.units[order.unit]):
+        plan = (as_combat.plan_weapon_attack(game, order) if isinstance(order, FireOrder)
+                else as_combat.plan_physical_attack(game, order))
+        if isinstance(plan, str):
+            return Preview(reason=plan)
         return Preview(to_hit=plan["to_hit"], modifiers=_mods(plan["modifiers"]), extra=plan)
-    return Preview(reason=plan) if isinstance(plan, str) else Preview()
+    th = weapon_attacks.preview(game, order.unit, order.target, order.weapon, order.torso_twist, turret=order.turret)
+    if th.reason:
+        return Preview(reason=th.reason)
+    return Preview(to_hit=th.number, modifiers=_mods(th.modifiers),
+                   extra={"range": th.range, "band": th.band, "los": th.los})
+
+
+def weapon_conflicts(game, uid: str, target: str, ticked: list[str], others: list[str],
+                     twist: str | None = None, turret: int | None = None) -> dict[str, str]:
+    """The weapons that cannot fire together with the ones ticked (a prone
+    mech fires from one arm only, ...): order name -> the engine's reason.
+    The `ticked` weapons are declared in order on a scratch copy of the game
+    (declarations roll no dice), each checked after the ones before it, and
+    then the `others` against all of them. The copy is closed after."""
+    out: dict[str, str] = {}
+    scratch = Game.from_dict(game.to_dict(record=False, events=False))
+    try:
+        for name in ticked:
+            order = fire_order(uid, name, target, twist, turret)
+            reason = scratch.check(order)
+            if reason:
+                out[name] = reason
+            else:
+                scratch.submit(order)
+        for name in others:
+            reason = scratch.check(fire_order(uid, name, target, twist, turret))
+            if reason:
+                out[name] = reason
+    finally:
+        scratch.close()
+    return out
 
 
 # ---------------------------------------------------------------- physical
@@ -128,36 +192,44 @@ PHYSICAL_LABELS = {
 }
 
 
+def physical_order(uid: str, attack: str, limb: str | None = None, target: str | None = None,
+                   source: str | None = None) -> PhysicalOrder:
+    raw = {"unit": uid, "attack": attack}
+    raw.update({"limb": limb, "target": target} if source is None else {"source": source})
+    return PhysicalOrder(uid, raw=raw, attack=attack, limb=limb, target=target, source=source)
+
+
 def physical_candidates(game, uid: str, target: str | None) -> list[tuple[str, PhysicalOrder, Preview]]:
-    """Every physical attack the unit could try on `target` (and picking up a
-    club), each with its preview: to-hit, or the reason it is impossible."""
+    """Every physical attack the unit could try on `target` (and, for a
+    mech, picking up a club), each with its to-hit or the reason it is
+    impossible: `game.check`'s reason, else a mech's to-hit from
+    melee.physical_options and an Alpha Strike unit's from its
+    attack plan."""
     ent = game.units[uid]
     kind = game.kind(ent)
     out = []
-    if kind == "alpha-strike":
-        combos = [("standard", None), ("melee", None)]
-    elif kind == "mech":
-        combos = [("punch", "left"), ("punch", "right"), ("kick", "left"), ("kick", "right"),
-                  ("push", None), ("club", None)]
+    if target is not None and kind == "alpha-strike":
+        for attack in ("standard", "melee"):
+            order = physical_order(uid, attack, None, target)
+            out.append((PHYSICAL_LABELS[(attack, None)], order, preview(game, order)))
+    elif target is not None and kind == "mech":
         eq = game.world.try_component(ent, Equipment)
-        if eq is not None and eq.hatchet:
-            combos.append(("hatchet", None))
-    else:
-        combos = []
-    if target is not None:
-        for attack, limb in combos:
-            order = PhysicalOrder(uid, raw={"unit": uid, "attack": attack, "limb": limb, "target": target},
-                                  attack=attack, limb=limb, target=target)
-            out.append((PHYSICAL_LABELS[(attack, limb)], order, preview(game, order)))
+        for attack, limb, to_hit, mods, _reason in melee.physical_options(game, uid, target):
+            if attack == "hatchet" and (eq is None or not eq.hatchet):
+                continue
+            order = physical_order(uid, attack, limb, target)
+            reason = game.check(order)
+            out.append((PHYSICAL_LABELS[(attack, limb)], order,
+                        Preview(reason=reason) if reason else Preview(to_hit=to_hit, modifiers=_mods(mods))))
     if kind == "mech":
         for source in ("limb", "tree"):
-            order = PhysicalOrder(uid, raw={"unit": uid, "attack": "pick_up_club", "source": source},
-                                  attack="pick_up_club", source=source)
+            order = physical_order(uid, "pick_up_club", source=source)
             label = "Pick up a severed limb as a club" if source == "limb" else "Uproot a tree as a club"
             out.append((label, order, Preview(reason=game.check(order))))
     return out
 
 
+# ---------------------------------------------------------------- orders
 def fire_order(uid: str, weapon: str | None, target: str, twist: str | None = None,
                turret: int | None = None, overheat: int = 0) -> FireOrder:
     raw = {"unit": uid, "target": target}
@@ -183,32 +255,26 @@ def move_order(uid: str, mode: str, path: list[str], charge: str | None = None,
     return MoveOrder(uid, raw=raw, mode=mode, path=list(path), charge=charge, dfa=dfa)
 
 
-def declaration_candidates(game, uid: str, mode: str, path: list[str], final_hex) -> list[tuple[str, MoveOrder]]:
-    """Charges and death-from-above attacks the unit may declare at the end
-    of this path: every enemy next to (or in) the final hex, each order
-    checked by the movement rules' declaration checks."""
+def declaration_candidates(game, uid: str, mode: str, path: list[str]) -> list[tuple[str, MoveOrder]]:
+    """The charges and deaths from above the unit may declare with this path
+    (or with one more step forward into the target's hex): each enemy and
+    each attack, checked by the movement rules' declaration checks."""
     ent = game.units[uid]
     out = []
-    near = [final_hex] + neighbors(final_hex)
     for other_uid in game.unit_ids(active_only=True):
         other = game.units[other_uid]
-        if not game.is_enemy(ent, other) or not game.can_fight(other):
+        if not game.is_enemy(ent, other):
             continue
-        ohex = game.world.component(other, Position).hex
-        if ohex not in near:
-            continue
-        kinds = ["dfa"] if mode == "jump" else ["charge"]
-        for kind in kinds:
-            for p in (path, path + ["F"]):
-                order = move_order(uid, mode, p, **{kind: other_uid})
-                if game.check(order) is None:
-                    name = game.world.component(other, Identity).name
-                    label = ("Charge " if kind == "charge" else "Death from above on ") + name
-                    out.append((label, order))
-                    break
+        for kind in ("charge", "dfa"):
+            order = next((o for o in (move_order(uid, mode, p, **{kind: other_uid}) for p in (path, path + ["F"]))
+                          if game.check(o) is None), None)
+            if order is not None:
+                name = game.world.component(other, Identity).name
+                out.append((("Charge " if kind == "charge" else "Death from above on ") + name, order))
     return out
 
 
+# ---------------------------------------------------------------- the battlefield
 def los_hexes(a, b) -> list[list]:
     return line(a, b)
 
@@ -216,7 +282,6 @@ def los_hexes(a, b) -> list[list]:
 def attack_side(game, attacker: int, target: int) -> str | None:
     """Which side of the target an attack from `attacker` strikes (front,
     left, right, rear), from engine.hexgrid's attack-direction helpers."""
-    from engine.hexgrid import mech_attack_side, vehicle_attack_side
     kind = game.kind(target)
     if kind == "alpha-strike":
         return None
@@ -228,14 +293,17 @@ def attack_side(game, attacker: int, target: int) -> str | None:
     return fn(tpos.hex, tpos.facing, apos)
 
 
-def as_heat_after(game, ent: int, overheat: int) -> int:
-    """Alpha Strike: the end-phase heat level a weapon attack with this
-    overheat leads to (systems/as_end_phase.heat_preview)."""
-    return as_end_phase.heat_preview(game, ent, overheat)
-
-
 def range_between(game, a: int, b: int) -> int:
     return distance(game.world.component(a, Position).hex, game.world.component(b, Position).hex)
+
+
+def enemies(game, uid: str) -> list[str]:
+    """The enemies of `uid` still on the battlefield, nearest first."""
+    ent = game.units[uid]
+    pos = game.world.component(ent, Position).hex
+    out = [u for u in game.unit_ids(active_only=True)
+           if game.is_enemy(ent, game.units[u]) and not game.world.component(game.units[u], Status).destroyed]
+    return sorted(out, key=lambda u: (distance(pos, game.world.component(game.units[u], Position).hex), u))
 
 
 def is_alpha(game, ent: int) -> bool:
@@ -244,27 +312,43 @@ def is_alpha(game, ent: int) -> bool:
 
 def status_words(game, ent: int) -> list[str]:
     st = game.world.component(ent, Status)
-    out = []
-    for flag in ("destroyed", "prone", "shutdown", "immobile"):
-        if getattr(st, flag):
-            out.append(flag)
-    return out
+    return [flag for flag in ("destroyed", "prone", "shutdown", "immobile") if getattr(st, flag)]
+
+
+# ---------------------------------------------------------------- Alpha Strike
+def as_heat_after(game, ent: int, overheat: int) -> int:
+    """The end-phase heat level a weapon attack with this overheat leads to
+    (as_end_phase.heat_preview)."""
+    return heat_preview(game, ent, overheat)
+
+
+def as_card_now(game, ent: int) -> dict[str, Any]:
+    """An Alpha Strike unit's Move (hexes), TMM and damage now, after heat
+    and critical hits (systems/as_card.py), for its card."""
+    c = as_card.card(game, ent)
+    heat = as_card.heat_level(game, ent)
+    hexes = as_card.ground_hexes(game, ent)
+    jump = as_card.jump_hexes(game, ent) if c.jump else 0
+    tmm = as_card.base_tmm(game, ent)
+    if heat >= 2 and tmm > 0:
+        tmm -= 1          # AS-HEAT-2: TMM -1 at heat 2+ (not when it jumps)
+    dmg = []
+    for i in range(3):
+        v, minimal = as_card.damage_value(game, ent, i)
+        dmg.append("0*" if minimal else str(v) if (c.damage + ["-"] * 3)[i] != "-" else "-")
+    line_ = f"now: Move {hexes} hex{'es' if hexes != 1 else ''}" + (f", jump {jump}" if c.jump else "") \
+        + f", TMM {tmm}" + (f" (heat {heat})" if heat else "")
+    changed = hexes != c.move // 2 or tmm != c.tmm or (c.jump and jump != c.jump // 2)
+    return {"line": line_, "changed": bool(changed), "damage": dmg,
+            "damage_changed": dmg != [str(d) for d in (c.damage + ["-"] * 3)[:3]]}
 
 
 def as_summary(game, ent: int) -> str:
     """An Alpha Strike target in one line: armor and structure left, current
-    TMM and Move, heat, state ('A 2/3 S 2/2 · TMM 2 · Move 6 · heat 1')."""
-    from components import Armor, Structure
-    try:
-        from engine.ui.panels import as_now
-        now = as_now(game, ent)
-    except ImportError:
-        now = None
+    TMM and Move, heat, state ('A 2/3 S 2/2 · Move 6 hexes, TMM 2 · prone')."""
     a = game.world.component(ent, Armor)
     st = game.world.component(ent, Structure)
     parts = [f"A {max(0, a.points.get('unit', 0))}/{a.original.get('unit', 0)} "
-             f"S {max(0, st.points.get('unit', 0))}/{st.original.get('unit', 0)}"]
-    if now:
-        parts.append(now["line"].replace("now: ", ""))
-    parts += status_words(game, ent)
-    return " · ".join(parts)
+             f"S {max(0, st.points.get('unit', 0))}/{st.original.get('unit', 0)}",
+             as_card_now(game, ent)["line"].replace("now: ", "")]
+    return " · ".join(parts + status_words(game, ent))

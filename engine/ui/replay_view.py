@@ -3,8 +3,9 @@
 The window shows `replay.game` (the state after the current step of an
 engine.replay.Replay) the way it shows a game being played: board, counters,
 record sheet, combat log. This module owns what differs: the replay bar
-(where we are, buttons to step), the keys that step, and the rule that no
-order can be given (every action that would change the game is ignored).
+(where we are, buttons to step), stepping (its keys are engine/ui/keymap.py's
+"replay" bindings), and which actions the window still takes: none that
+would change the game.
 """
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from engine.ui.widgets import button, text
 VIEW_ACTIONS = ("zoom", "pan", "center", "log_scroll", "log_end", "quit", "really_quit", "close", "help")
 
 
-def do(app, action: str, arg=None) -> None:
+def step(app, arg: str) -> None:
     """Step the replay: `arg` is forward / back / next_turn / prev_turn / home / end."""
     r = app.replay
     if arg == "forward":
@@ -35,7 +36,6 @@ def do(app, action: str, arg=None) -> None:
         r.seek(0)
     elif arg == "end":
         r.to_end()
-    app.renderer_dirty = True
     app.selected = None
 
 
@@ -46,22 +46,6 @@ def _turn_start(r) -> int | None:
         if a["do"] == "start_turn" and a["turn"] + 1 == r.turn:
             return i + 1
     return None
-
-
-KEYS = {pygame.K_RIGHT: "forward", pygame.K_LEFT: "back", pygame.K_PAGEDOWN: "next_turn",
-        pygame.K_PAGEUP: "prev_turn", pygame.K_HOME: "home", pygame.K_END: "end"}
-
-
-def on_key(app, ev) -> bool:
-    """Handle a key in replay mode; True if it was a replay key."""
-    k = ev.key
-    if k == pygame.K_t:
-        app.do("replay", "prev_turn" if ev.mod & pygame.KMOD_SHIFT else "next_turn")
-        return True
-    if k in KEYS:
-        app.do("replay", KEYS[k])
-        return True
-    return False
 
 
 def status(r) -> str:

@@ -1,5 +1,5 @@
-"""Side panels: the record-sheet style unit panel (mech paper doll, vehicle
-outline, Alpha Strike card) and the scrollable combat log."""
+"""The record sheet in the sidebar: a mech's paper doll, a vehicle's
+outline, or an Alpha Strike card, with weapons, ammunition and damage."""
 from __future__ import annotations
 
 import pygame
@@ -7,15 +7,11 @@ import pygame
 from components import (Actuators, AlphaStrikeCard, AlphaStrikeHeat, Altitude, Ammo, Armor, ClassicHeat,
                         Crew, HeatSinks, Identity, Position, Status, Structure, Turret, TurnState,
                         VehicleMovement)
-from engine import combat_log
-try:
-    from components.vehicle_state import VehicleCrits
-except ImportError:        # older builds without vehicle critical effects
-    VehicleCrits = None
+from components.vehicle_state import VehicleCrits
 from engine.hexgrid import FACING_NAMES
 from engine.ui import theme
 from engine.ui.mapview import draw_shape
-from engine.ui.queries import weapon_slots
+from engine.ui.queries import as_card_now, status_words, weapon_slots
 from engine.ui.widgets import text, wrap
 
 
@@ -80,7 +76,7 @@ def draw_unit_panel(surf, rect, game, uid: str | None, mp_text: str = "") -> Non
                theme.side_colour(game.sides, ident.side), (255, 255, 255), 1)
     text(surf, ident.name, (x + 22, y), 15, theme.TEXT, True)
     y += 20
-    flags = [f for f in ("destroyed", "prone", "shutdown", "immobile") if getattr(st, f)]
+    flags = status_words(game, ent)
     crew = w.try_component(ent, Crew)
     if ident.kind == "alpha-strike":      # no facing in Alpha Strike (AS-MOVE-5)
         info = f"{ident.side} · {uid} · in {game.map.label(pos.hex)}"
@@ -161,25 +157,17 @@ def draw_unit_panel(surf, rect, game, uid: str | None, mp_text: str = "") -> Non
         lines.append(("actuators hit: " + ", ".join(a.replace("_", " ") for a in acts.destroyed), theme.BAD))
     if st.crits:
         lines.append(("criticals: " + ", ".join(c.replace("_", " ") for c in st.crits), theme.BAD))
-    vc = w.try_component(ent, VehicleCrits) if VehicleCrits is not None else None
+    vc = w.try_component(ent, VehicleCrits)
     if vc is not None:
         crew = [n for n, hit in (("commander hit", vc.commander_hit), ("driver hit", vc.driver_hit),
                                  ("copilot hit", vc.copilot_hit), ("crew killed", vc.crew_killed)) if hit]
         if vc.stun_turns:
             crew.append(f"stunned {vc.stun_turns} turn(s)")
-        sys_ = []
-        if vc.engine_hit:
-            sys_.append("engine hit")
-        if vc.sensor_hits:
-            sys_.append(f"sensors x{vc.sensor_hits}")
-        if vc.stabilizers:
-            sys_.append("stabilizers: " + ", ".join(vc.stabilizers))
-        if vc.flight_stabilizer:
-            sys_.append("flight stabilizer")
-        if vc.rotor_mp_lost:
-            sys_.append(f"rotor -{vc.rotor_mp_lost} MP")
-        if vc.motive_results:
-            sys_.append("motive: " + ", ".join(vc.motive_results))
+        sys_ = [label for hit, label in (
+            (vc.engine_hit, "engine hit"), (vc.sensor_hits, f"sensors x{vc.sensor_hits}"),
+            (vc.stabilizers, "stabilizers: " + ", ".join(vc.stabilizers)),
+            (vc.flight_stabilizer, "flight stabilizer"), (vc.rotor_mp_lost, f"rotor -{vc.rotor_mp_lost} MP"),
+            (vc.motive_results, "motive: " + ", ".join(vc.motive_results))) if hit]
         if crew:
             lines.append(("crew: " + ", ".join(crew), theme.BAD))
         if sys_:
@@ -228,15 +216,13 @@ def _draw_as_card(surf, rect, game, ent, card: AlphaStrikeCard) -> None:
          + f"  TMM {card.tmm}  Skill {card.skill}", (x + 8, y + 6), 13, dark, True)
     text(surf, f"PV {card.points}  {card.role}", (rect.right - 8, y + 6), 12, dark, anchor="topright")
     y += 22
-    now = as_now(game, ent)
-    if now:
-        red = (160, 30, 30)
-        changed = now["changed"]
-        text(surf, now["line"], (x + 8, y), 12, red if changed else (90, 90, 90), changed)
-        y += 18
-    dmg = now["damage"] if now else (card.damage + ["-", "-", "-"])[:3]
-    text(surf, "DAMAGE  S {}  M {}  L {}".format(*dmg) + f"   OV {card.overheat}",
-         (x + 8, y), 13, (160, 30, 30) if now and now["damage_changed"] else dark, True)
+    now = as_card_now(game, ent)
+    red = (160, 30, 30)
+    changed = now["changed"]
+    text(surf, now["line"], (x + 8, y), 12, red if changed else (90, 90, 90), changed)
+    y += 18
+    text(surf, "DAMAGE  S {}  M {}  L {}".format(*now["damage"]) + f"   OV {card.overheat}",
+         (x + 8, y), 13, red if now["damage_changed"] else dark, True)
     y += 22
 
     def pips(label, now, full, yy):
@@ -282,101 +268,3 @@ def _draw_as_card(surf, rect, game, ent, card: AlphaStrikeCard) -> None:
 # Critical hit boxes of an Alpha Strike card: (crits key, label, boxes).
 CRIT_BOXES = [("engine_hit", "ENGINE", 1), ("fire_control_hit", "FIRE CON", 4), ("mp_hit", "MP", 4),
               ("weapon_hit", "WEAPONS", 4)]
-
-
-def as_now(game, ent) -> dict | None:
-    """An Alpha Strike unit's current Move (hexes), TMM and damage after
-    heat and critical hits (systems/alpha_strike/card.py), for the card."""
-    try:
-        from systems.alpha_strike import card as as_card
-    except ImportError:
-        return None
-    c = as_card.card(game, ent)
-    heat = as_card.heat_level(game, ent)
-    hexes = as_card.ground_hexes(game, ent)
-    jump = as_card.jump_hexes(game, ent) if c.jump else 0
-    tmm = as_card.base_tmm(game, ent)
-    if heat >= 2 and tmm > 0:
-        tmm -= 1          # AS-HEAT-2: TMM -1 at heat 2+ (not when it jumps)
-    dmg = []
-    for i in range(3):
-        v, minimal = as_card.damage_value(game, ent, i)
-        dmg.append("0*" if minimal else str(v) if (c.damage + ["-"] * 3)[i] != "-" else "-")
-    line = f"now: Move {hexes} hex{'es' if hexes != 1 else ''}" + (f", jump {jump}" if c.jump else "") \
-        + f", TMM {tmm}" + (f" (heat {heat})" if heat else "")
-    changed = hexes != c.move // 2 or tmm != c.tmm or (c.jump and jump != c.jump // 2)
-    return {"line": line, "changed": bool(changed), "damage": dmg,
-            "damage_changed": dmg != [str(d) for d in (c.damage + ["-"] * 3)[:3]]}
-
-
-class CombatLog:
-    """The event log in words, scrollable. Lines are built incrementally."""
-
-    def __init__(self) -> None:
-        self.lines: list[tuple[str, tuple]] = []
-        self._count = 0
-        self._turnphase = None
-        self.scroll = 0          # lines scrolled up from the bottom
-
-    def reset(self) -> None:
-        self.lines, self._count, self._turnphase, self.scroll = [], 0, None, 0
-
-    def update(self, events: list[dict], names: dict[str, str] | None = None, ruleset: str | None = None) -> None:
-        if len(events) < self._count:
-            self.reset()
-        for e in events[self._count:]:
-            if e["type"] == "heat" and e.get("from") == e.get("to"):
-                continue        # unchanged heat: noise in a log a player reads
-            tp = (e["turn"], e["phase"])
-            if tp != self._turnphase:
-                self._turnphase = tp
-                self.lines.append((f"-- turn {tp[0]}, {tp[1]} phase --", theme.ACCENT))
-            t = combat_log.describe(e, names, ruleset)
-            if t:
-                col = theme.TEXT
-                if e["type"] in ("damage", "critical", "destroyed", "fall"):
-                    col = (255, 170, 120)
-                elif e["type"] == "refused":
-                    col = theme.TEXT_DIM
-                elif e["type"] in ("declare", "move"):
-                    col = (190, 196, 210)
-                elif e["type"] == "attack":
-                    col = (160, 230, 170) if e.get("hit") else (200, 200, 200)
-                self.lines.append((t, col))
-        self._count = len(events)
-
-    def draw(self, surf, rect) -> None:
-        rect = pygame.Rect(rect)
-        pygame.draw.rect(surf, theme.PANEL, rect)
-        pygame.draw.rect(surf, theme.BORDER, rect, 1)
-        text(surf, "Combat log", (rect.x + 8, rect.y + 4), 13, theme.ACCENT, True)
-        if self.scroll:
-            text(surf, f"(scrolled {self.scroll}) [End]", (rect.right - 8, rect.y + 4), 11, theme.TEXT_DIM,
-                 anchor="topright")
-        width = rect.w - 16
-        wrapped: list[tuple[str, tuple]] = []
-        avail = (rect.h - 24) // 13
-        need = avail + self.scroll
-        for s, col in reversed(self.lines):
-            parts = wrap(s, 11, width)
-            for p in reversed(parts):
-                wrapped.append((p, col))
-            if len(wrapped) >= need:
-                break
-        wrapped.reverse()
-        self.scroll = max(0, min(self.scroll, max(0, len(self._all_wrapped_estimate()) - avail)))
-        shown = wrapped[max(0, len(wrapped) - need): len(wrapped) - self.scroll if self.scroll else None]
-        shown = shown[-avail:]
-        y = rect.y + 22
-        clip = surf.get_clip()
-        surf.set_clip(rect.inflate(-2, -2))
-        for s, col in shown:
-            text(surf, s, (rect.x + 8, y), 11, col)
-            y += 13
-        surf.set_clip(clip)
-
-    def _all_wrapped_estimate(self):
-        return self.lines
-
-    def scroll_by(self, n: int) -> None:
-        self.scroll = max(0, min(self.scroll + n, max(0, len(self.lines) - 3)))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from components import Identity
+from components import Identity, TurnState
 from engine.turns import alternating_order
 
 # Event fields that name a unit an event happened to.
@@ -81,7 +81,6 @@ class TurnFlow:
         """A game saved without the hot-seat position (e.g. by another front
         end): the phase's alternating order starts again with the units that
         have not moved yet."""
-        from components import TurnState
         g = self.game
         counts = {s: len(self.eligible(s)) for s in g.sides}
         self.sequence = alternating_order(g.initiative, counts)

@@ -1,0 +1,283 @@
+"""The firing panel: which weapons are ticked against the target, the torso
+twist or turret facing, Alpha Strike overheat, the weapons that cannot
+fire with the ones ticked, and the weapon list in the sidebar. Each
+weapon's to-hit or refusal comes from the rules (engine/ui/queries.py);
+firing submits one order per ticked weapon."""
+from __future__ import annotations
+
+import pygame
+
+from components import AlphaStrikeCard, Position, Turret
+from engine.hexgrid import FACING_NAMES, bearing
+from engine.orders import PhysicalOrder
+from engine.ui import queries, theme
+from engine.ui.layout import SIDE_W, short_reason
+from engine.ui.widgets import button, checkbox, fit_text, text
+
+TWISTS = ("left", None, "right")
+
+
+class FirePanel:
+    def __init__(self, app) -> None:
+        self.app = app
+        self.reset()
+
+    def reset(self) -> None:
+        self.checks: dict[str, bool] = {}     # weapon order name -> ticked
+        self.twist: str | None = None
+        self.turret: int | None = None
+        self.overheat = 0
+        self.cache: dict = {}
+
+    # ------------------------------------------------------------ questions
+    def previews(self, target: str) -> list[tuple[queries.WeaponSlot, queries.Preview]]:
+        """Each weapon of the selected unit against `target` (an Alpha Strike
+        unit's whole card as one attack), with its to-hit or refusal."""
+        app = self.app
+        uid, game = app.selected, app.game
+        key = ("w", uid, target, self.twist, self.turret, self.overheat, len(game.log.events))
+        if key in self.cache:
+            return self.cache[key]
+        if queries.is_alpha(game, app.ent(uid)):
+            slot = queries.WeaponSlot("", "Weapon attack", None, None)
+            out = [(slot, queries.preview(game, queries.fire_order(uid, None, target, overheat=self.overheat)))]
+        else:
+            out = [(slot, queries.preview(game, queries.fire_order(uid, slot.order_name, target, self.twist,
+                                                                   self.turret)))
+                   for slot in queries.weapon_slots(game, app.ent(uid))]
+        self.cache[key] = out
+        return out
+
+    def conflicts(self, target: str) -> dict[str, str]:
+        """Weapons that cannot fire together with the ones ticked
+        (queries.weapon_conflicts), cached per set of ticked weapons."""
+        app = self.app
+        uid, game = app.selected, app.game
+        ticked = tuple(n for n, v in sorted(self.checks.items()) if v)
+        key = ("wc", uid, target, ticked, self.twist, self.turret, len(game.log.events))
+        if key in self.cache:
+            return self.cache[key]
+        out: dict[str, str] = {}
+        if uid and target and not queries.is_alpha(game, app.ent(uid)) and ticked:
+            names = [slot.order_name for slot, p in self.previews(target) if p.reason is None]
+            ticked_in_order = [n for n in names if self.checks.get(n)]      # the order fire() declares them in
+            out = queries.weapon_conflicts(game, uid, target, ticked_in_order,
+                                           [n for n in names if not self.checks.get(n)], self.twist, self.turret)
+        self.cache[key] = out
+        return out
+
+    def overheat_lines(self) -> list[tuple[str, bool]]:
+        """Alpha Strike overheat, in words: the damage at the target's range
+        with and without the overheat chosen and the most overheat could add
+        there (as_combat's attack plans: AS-DMG-1, AS-SPA-OVL), and the heat
+        it leads to (as_end_phase.heat_preview), with a warning at S
+        (shutdown). Each line with True when it warns."""
+        app = self.app
+        uid, target, game = app.selected, app.target, app.game
+        key = ("ov", uid, target, self.overheat, len(game.log.events))
+        if key in self.cache:
+            return self.cache[key]
+        out: list[tuple[str, bool]] = []
+        if uid and target:
+            previews = self.previews(target)
+            plan = previews[0][1].extra if previews else {}
+            if plan and "damage" in plan:
+                base = plan["damage"]
+                rng = str(plan.get("range", "")).capitalize()
+                if self.overheat and plan.get("overheat_damage"):
+                    out.append((f"{rng} range: {base} damage, {base + plan['overheat_damage']} with "
+                                f"overheat {self.overheat}", False))
+                elif self.overheat:
+                    out.append((f"{rng} range: {base} damage; overheat adds nothing here "
+                                "(Long range needs OVL)", True))
+                else:
+                    out.append((self._overheat_offer(uid, target, rng, base), False))
+            heat = queries.as_heat_after(game, app.ent(uid), self.overheat)
+            cool = queries.as_heat_after(game, app.ent(uid), 0)
+            label = "S: SHUTS DOWN" if heat >= 4 else str(heat)
+            extra = f" (without overheat: {cool})" if self.overheat else ""
+            out.append((f"heat at the end of the turn: {label}{extra}", heat >= 4))
+        self.cache[key] = out
+        return out
+
+    def _overheat_offer(self, uid: str, target: str, rng: str, base: int) -> str:
+        """What the card's full overheat would add to this attack: its plan
+        at that overheat."""
+        full = self.app.game.world.component(self.app.ent(uid), AlphaStrikeCard).overheat
+        plan = queries.preview(self.app.game, queries.fire_order(uid, None, target, overheat=full)).extra
+        if not plan:
+            return f"{rng} range: {base} damage"
+        if not plan["overheat_damage"]:
+            return f"{rng} range: {base} damage; overheat would add none (no OVL)"
+        return f"{rng} range: {base} damage, up to {base + plan['overheat_damage']} with overheat {full}"
+
+    # ------------------------------------------------------------ choices
+    def tick_for(self, target: str) -> None:
+        """Tick every weapon that can fire at a new target, except those that
+        cannot fire with the weapons before them (one arm when prone, ...)."""
+        self.checks = {slot.order_name: p.reason is None for slot, p in self.previews(target)}
+        for name in self.conflicts(target):
+            self.checks[name] = False
+
+    def aim_turret(self, target: str) -> None:
+        """Point a free turret at the new target (the player can still turn it, Z/X)."""
+        app = self.app
+        tur = app.game.world.try_component(app.ent(app.selected), Turret)
+        if tur is None or tur.destroyed or tur.locked or tur.jammed:
+            return
+        a = app.game.world.component(app.ent(app.selected), Position).hex
+        b = app.game.world.component(app.ent(target), Position).hex
+        self.turret = int(round(bearing(a, b) / 60.0)) % 6
+
+    def toggle(self, name: str) -> None:
+        self.checks[name] = not self.checks.get(name, False)
+
+    def toggle_index(self, i: int) -> None:
+        if self.app.target and self.app.phase_kind() == "fire":
+            ws = self.previews(self.app.target)
+            if 0 <= i < len(ws):
+                self.toggle(ws[i][0].order_name)
+
+    def turn(self, d: int) -> None:
+        """Torso twist (a mech) or turret facing (a vehicle) one step."""
+        app = self.app
+        if not app.selected or app.phase_kind() != "fire":
+            return
+        ent = app.ent(app.selected)
+        tur = app.game.world.try_component(ent, Turret)
+        if tur is not None:
+            base = self.turret if self.turret is not None else tur.facing
+            self.turret = (base + d) % 6
+            app.say(f"turret faces {FACING_NAMES[self.turret]}")
+        elif app.game.kind(ent) == "mech":
+            self.twist = TWISTS[max(0, min(2, TWISTS.index(self.twist) + d))]
+            app.say("torso twist: " + (self.twist or "none"))
+        app.set_target(app.target)
+
+    def change_overheat(self, d: int) -> None:
+        app = self.app
+        card = app.game.world.try_component(app.ent(app.selected), AlphaStrikeCard) if app.selected else None
+        if card is not None:
+            self.overheat = max(0, min(card.overheat, self.overheat + d))
+            app.set_target(app.target)
+
+    def fire(self) -> None:
+        app = self.app
+        uid, target, game = app.selected, app.target, app.game
+        if not uid or not app.flow.may_act(uid):
+            return
+        if not target or not any(self.checks.values()):
+            app.say("no weapons chosen: press Space to hold fire, or tick a weapon", True)
+            return
+        done, refused = 0, []
+        for slot, _p in self.previews(target):
+            if not self.checks.get(slot.order_name):
+                continue
+            order = queries.fire_order(uid, slot.order_name or None, target, self.twist, self.turret, self.overheat)
+            # re-checked against the declarations just made (e.g. a prone mech fires one arm only)
+            reason = game.check(order) or game.submit(order)
+            if reason:
+                refused.append(f"{slot.label} not fired: {reason}")
+            else:
+                done += 1
+        if queries.is_alpha(game, app.ent(uid)):       # one attack per unit, no weapon count
+            what = f"attacks {app.name(target)}" if done else "makes no attack"
+        else:
+            what = f"fires {done} weapon{'s' if done != 1 else ''} at {app.name(target)}"
+        if refused:
+            app.say(f"{app.name(uid)} {what}; " + "; ".join(refused), True)
+        else:
+            app.say(f"{app.name(uid)} {what}")
+        app.unit_done(uid)
+
+    # ------------------------------------------------------------ the panel
+    def draw(self, rect: pygame.Rect, x: int, y: int) -> None:
+        app = self.app
+        s, sel, m, target = app.screen, app.selected, app.mouse, app.target
+        text(s, f"{app.name(sel)}: weapon attacks", (x, y), 14, theme.ACCENT, True)
+        y += 20
+        if not target:
+            text(s, "Click an enemy (or T) to choose a target", (x, y), 12, theme.TEXT_DIM)
+        else:
+            y = self._draw_target_line(rect, x, y)
+            y = self._draw_weapons(rect, x, y)
+            y = self._draw_overheat(x, y)
+            if PhysicalOrder in app.flow.order_types():
+                text(s, "or a physical attack:", (x, y), 12, theme.TEXT_DIM)
+                app.physical.draw_options(x, y + 16, first=len(self.previews(target)) + 1)
+        by = rect.bottom - 34
+        button(s, app.hits, (x, by, 150, 28), "Fire", "confirm", key="Enter", active=True,
+               enabled=bool(target and any(self.checks.values())), mouse=m)
+        button(s, app.hits, (x + 156, by, 100, 28), "Hold fire", "hold", key="Space", mouse=m)
+        button(s, app.hits, (x + 262, by, 100, 28), "All hold", "hold_all", key="Shift+Sp", mouse=m,
+               tip="every unit of this side that has not acted passes this phase")
+
+    def _draw_target_line(self, rect: pygame.Rect, x: int, y: int) -> int:
+        app = self.app
+        s, g, sel, target = app.screen, app.game, app.selected, app.target
+        rng = queries.range_between(g, app.ent(sel), app.ent(target))
+        extra, turnable = "", None
+        if g.kind(app.ent(sel)) == "mech":
+            extra, turnable = (f", twist {self.twist}" if self.twist else ", no twist"), "twist"
+        elif g.world.try_component(app.ent(sel), Turret):
+            tf = self.turret if self.turret is not None else g.world.component(app.ent(sel), Turret).facing
+            extra, turnable = f", turret {FACING_NAMES[tf]}", "turret"
+        tname = app.short_names().get(target, target)
+        text(s, fit_text(f"target {tname}, range {rng}{extra}", 12, SIDE_W - 124), (x, y + 4), 12)
+        if queries.is_alpha(g, app.ent(target)):
+            y += 17
+            text(s, fit_text(queries.as_summary(g, app.ent(target)), 12, SIDE_W - 24), (x, y + 4), 12,
+                 theme.TEXT_DIM)
+        if turnable:
+            button(s, app.hits, (rect.right - 110, y, 48, 22), "< Z", "twist", -1, mouse=app.mouse,
+                   tip=f"{turnable} left")
+            button(s, app.hits, (rect.right - 56, y, 48, 22), "X >", "twist", 1, mouse=app.mouse,
+                   tip=f"{turnable} right")
+        return y + 25
+
+    def _draw_weapons(self, rect: pygame.Rect, x: int, y: int) -> int:
+        app = self.app
+        s, target = app.screen, app.target
+        conflicts = self.conflicts(target)
+        for i, (slot, p) in enumerate(self.previews(target)):
+            if y > rect.bottom - 40:
+                break
+            ticked = self.checks.get(slot.order_name, False)
+            clash = conflicts.get(slot.order_name)
+            if clash and p.reason is None:
+                # cannot fire together with the weapons ticked (shown before firing)
+                label = f"{i + 1}. {slot.label}: {short_reason(clash, app.name(target))}"
+                checkbox(s, app.hits, (x, y, SIDE_W - 16, 18), fit_text(label, 12, SIDE_W - 40), ticked,
+                         "toggle_weapon", slot.order_name, colour=theme.BAD if ticked else theme.WARN)
+                app.hits[-1].tip = f"not with the weapons ticked: {clash}"
+            else:
+                if p.reason:
+                    label, tip = f"{i + 1}. {slot.label}: {short_reason(p.reason, app.name(target))}", p.reason
+                elif p.to_hit is not None:
+                    label, tip = f"{i + 1}. {slot.label}: needs {p.to_hit} ({p.chance * 100:.0f}%)", p.breakdown()
+                else:
+                    label, tip = f"{i + 1}. {slot.label}", ""
+                checkbox(s, app.hits, (x, y, SIDE_W - 16, 18), fit_text(label, 12, SIDE_W - 40), ticked,
+                         "toggle_weapon", slot.order_name, enabled=p.reason is None,
+                         colour=theme.GOOD if p.reason is None else theme.TEXT)
+                app.hits[-1].tip = tip
+            y += 19
+        return y
+
+    def _draw_overheat(self, x: int, y: int) -> int:
+        """Alpha Strike: the overheat chosen, with - and + and what it does."""
+        app = self.app
+        s = app.screen
+        card = app.game.world.try_component(app.ent(app.selected), AlphaStrikeCard)
+        if card is None or not card.overheat:
+            return y
+        text(s, f"overheat: {self.overheat} of {card.overheat}", (x, y + 4), 12)
+        button(s, app.hits, (x + 130, y, 60, 22), "-", "overheat", -1, key="I", mouse=app.mouse,
+               enabled=self.overheat > 0)
+        button(s, app.hits, (x + 196, y, 60, 22), "+", "overheat", 1, key="O", mouse=app.mouse,
+               enabled=self.overheat < card.overheat)
+        y += 26
+        for line, bad in self.overheat_lines():
+            text(s, fit_text(line, 12, SIDE_W - 24), (x, y), 12, theme.BAD if bad else theme.TEXT)
+            y += 15
+        return y + 2

@@ -1,0 +1,79 @@
+"""The combat log in the sidebar: the event log in words
+(engine/combat_log.py), built incrementally and scrollable."""
+from __future__ import annotations
+
+import pygame
+
+from engine import combat_log
+from engine.ui import theme
+from engine.ui.widgets import text, wrap
+
+
+class CombatLog:
+    """The event log in words, scrollable. Lines are built incrementally."""
+
+    def __init__(self) -> None:
+        self.lines: list[tuple[str, tuple]] = []
+        self._count = 0
+        self._turnphase = None
+        self.scroll = 0          # lines scrolled up from the bottom
+
+    def reset(self) -> None:
+        self.lines, self._count, self._turnphase, self.scroll = [], 0, None, 0
+
+    def update(self, events: list[dict], names: dict[str, str] | None = None, ruleset: str | None = None) -> None:
+        if len(events) < self._count:
+            self.reset()
+        for e in events[self._count:]:
+            if e["type"] == "heat" and e.get("from") == e.get("to"):
+                continue        # unchanged heat: noise in a log a player reads
+            tp = (e["turn"], e["phase"])
+            if tp != self._turnphase:
+                self._turnphase = tp
+                self.lines.append((f"-- turn {tp[0]}, {tp[1]} phase --", theme.ACCENT))
+            t = combat_log.describe(e, names, ruleset)
+            if t:
+                col = theme.TEXT
+                if e["type"] in ("damage", "critical", "destroyed", "fall"):
+                    col = (255, 170, 120)
+                elif e["type"] == "refused":
+                    col = theme.TEXT_DIM
+                elif e["type"] in ("declare", "move"):
+                    col = (190, 196, 210)
+                elif e["type"] == "attack":
+                    col = (160, 230, 170) if e.get("hit") else (200, 200, 200)
+                self.lines.append((t, col))
+        self._count = len(events)
+
+    def draw(self, surf, rect) -> None:
+        rect = pygame.Rect(rect)
+        pygame.draw.rect(surf, theme.PANEL, rect)
+        pygame.draw.rect(surf, theme.BORDER, rect, 1)
+        text(surf, "Combat log", (rect.x + 8, rect.y + 4), 13, theme.ACCENT, True)
+        if self.scroll:
+            text(surf, f"(scrolled {self.scroll}) [End]", (rect.right - 8, rect.y + 4), 11, theme.TEXT_DIM,
+                 anchor="topright")
+        width = rect.w - 16
+        wrapped: list[tuple[str, tuple]] = []
+        avail = (rect.h - 24) // 13
+        need = avail + self.scroll
+        for s, col in reversed(self.lines):
+            parts = wrap(s, 11, width)
+            for p in reversed(parts):
+                wrapped.append((p, col))
+            if len(wrapped) >= need:
+                break
+        wrapped.reverse()
+        self.scroll = max(0, min(self.scroll, max(0, len(self.lines) - avail)))
+        shown = wrapped[max(0, len(wrapped) - need): len(wrapped) - self.scroll if self.scroll else None]
+        shown = shown[-avail:]
+        y = rect.y + 22
+        clip = surf.get_clip()
+        surf.set_clip(rect.inflate(-2, -2))
+        for s, col in shown:
+            text(surf, s, (rect.x + 8, y), 11, col)
+            y += 13
+        surf.set_clip(clip)
+
+    def scroll_by(self, n: int) -> None:
+        self.scroll = max(0, min(self.scroll + n, max(0, len(self.lines) - 3)))

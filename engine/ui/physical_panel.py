@@ -1,0 +1,125 @@
+"""The physical attack panel: the candidate attacks on the target with
+their to-hit or why each is impossible (engine/ui/queries.py), declaring
+them one after another while the rules allow another (both arms, a punch
+and a hatchet: P-PUNCH-1, P-PUNCH-9), and finishing the unit."""
+from __future__ import annotations
+
+import pygame
+
+from engine.ui import queries, theme
+from engine.ui.layout import SIDE_W, short_reason
+from engine.ui.widgets import Hit, button, fit_text, text
+
+
+class PhysicalPanel:
+    def __init__(self, app) -> None:
+        self.app = app
+        self.cache: dict = {}
+
+    def reset(self) -> None:
+        self.cache = {}
+
+    def options(self, target: str | None) -> list[tuple[str, object, queries.Preview]]:
+        app = self.app
+        key = ("p", app.selected, target, len(app.game.log.events))
+        if key not in self.cache:
+            self.cache[key] = queries.physical_candidates(app.game, app.selected, target)
+        return self.cache[key]
+
+    def declared(self, uid: str | None) -> list[dict]:
+        """The physical attacks `uid` has declared this phase (the engine's
+        declarations, so they survive a save)."""
+        if not uid or self.app.game is None:
+            return []
+        return [d for d in self.app.game.phase_data.get("physical", []) if d.get("unit") == uid]
+
+    def more(self, uid: str) -> bool:
+        """May `uid` still declare another physical attack on some enemy?
+        The engine's checks decide which combinations are legal."""
+        game = self.app.game
+        for enemy in queries.enemies(game, uid):
+            for _l, order, _p in queries.physical_candidates(game, uid, enemy):
+                if order.attack != "pick_up_club" and game.check(order) is None:
+                    return True
+        return False
+
+    def declare(self, index: int) -> None:
+        app = self.app
+        uid = app.selected
+        if not uid or not app.flow.may_act(uid):
+            return
+        opts = self.options(app.target)
+        if not (0 <= index < len(opts)):
+            return
+        label, order, p = opts[index]
+        if p.reason:
+            app.say(f"{label}: {p.reason}", True)
+            return
+        reason = app.game.submit(order)
+        if reason:
+            app.say(reason, True)
+            return
+        app.drop_caches()
+        if app.phase_kind() != "physical" or not self.more(uid):
+            app.say(f"{app.name(uid)}: {label}")
+            app.unit_done(uid)
+            return
+        app.say(f"{app.name(uid)}: {label} declared; choose another attack, or Done (Enter)")
+
+    def done(self, _arg=None) -> None:
+        """Finish the selected unit's physical attacks."""
+        app = self.app
+        uid = app.selected
+        if uid and app.flow.may_act(uid):
+            n = len(self.declared(uid))
+            app.say(f"{app.name(uid)}: {n} physical attack(s) declared" if n else f"{app.name(uid)} holds")
+            app.unit_done(uid)
+
+    # ------------------------------------------------------------ the panel
+    def draw_options(self, x: int, y: int, first: int = 1, bottom: int | None = None) -> int:
+        """The candidate attacks on the target, numbered from `first` (the
+        number keys that declare them), down to `bottom`."""
+        app = self.app
+        s, target = app.screen, app.target
+        for i, (label, _order, p) in enumerate(self.options(target)):
+            if bottom is not None and y > bottom:
+                break
+            if p.reason:
+                txt = f"{first + i}. {label}: {short_reason(p.reason, app.name(target) if target else '')}"
+            elif p.to_hit is not None:
+                txt = f"{first + i}. {label}: needs {p.to_hit} ({p.chance * 100:.0f}%)"
+            else:
+                txt = f"{first + i}. {label}"
+            r = pygame.Rect(x, y, SIDE_W - 16, 20)
+            if r.collidepoint(app.mouse) and p.reason is None:
+                pygame.draw.rect(s, theme.PANEL_LIGHT, r)
+            text(s, fit_text(txt, 12, SIDE_W - 24), (x + 4, y + 3), 12,
+                 theme.GOOD if p.reason is None else theme.TEXT_DIM)
+            app.hits.append(Hit(r, "physical", i, p.reason is None, p.reason or p.breakdown()))
+            y += 21
+        return y
+
+    def draw(self, rect: pygame.Rect, x: int, y: int) -> None:
+        app = self.app
+        s, sel, m = app.screen, app.selected, app.mouse
+        text(s, f"{app.name(sel)}: physical attacks", (x, y), 14, theme.ACCENT, True)
+        y += 20
+        tname = app.name(app.target) if app.target else "no target (click an enemy or T)"
+        text(s, f"target: {tname}", (x, y), 12)
+        y += 18
+        declared = self.declared(sel)
+        for d in declared:
+            label = (queries.PHYSICAL_LABELS.get((d["attack"], d.get("limb")))
+                     or queries.PHYSICAL_LABELS.get((d["attack"], None)) or d["attack"].capitalize())
+            tn = app.short_names().get(d["target"], d["target"])
+            text(s, fit_text(f"declared: {label} on {tn}, needs {d['to_hit']}", 12, SIDE_W - 24),
+                 (x + 4, y), 12, theme.ACCENT)
+            y += 16
+        self.draw_options(x, y, bottom=rect.bottom - 40)
+        if declared:
+            button(s, app.hits, (x, rect.bottom - 34, 150, 28), "Done", "physical_done", key="Enter",
+                   active=True, mouse=m, tip="no more physical attacks for this unit")
+        else:
+            button(s, app.hits, (x, rect.bottom - 34, 150, 28), "No attack", "hold", key="Space", mouse=m)
+        button(s, app.hits, (x + 156, rect.bottom - 34, 150, 28), "All pass", "hold_all", key="Shift+Sp",
+               mouse=m, tip="every unit of this side that has not acted passes this phase")

@@ -1,0 +1,182 @@
+"""The screens with text fields: a new battle (a level from the list or a
+path, a mod folder, deployment on or off), saving under a name and loading
+a save (engine/persistence.py does the saving and loading)."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from engine import session
+from engine.ui import keymap, theme
+from engine.ui.screens import Screen, box, cover
+from engine.ui.widgets import Hit, button, text, wrap
+
+
+class TextScreen(Screen):
+    """A screen whose keys come before every other key handling, with one
+    focused text field at a time; other keys reach the board."""
+    modal = False
+    closes_on_right_click = True
+    field: str | None = None
+
+    def focused(self) -> str | None:
+        return self.field
+
+    def text_key(self, app, ev) -> bool:
+        found = keymap.screen_key(self.name, ev)
+        if found is not None:
+            app.do(*found)
+            return True
+        field = self.focused()
+        if field and ev.key == pygame.K_BACKSPACE:
+            setattr(self, field, getattr(self, field)[:-1])
+            return True
+        if field and ev.unicode and ev.unicode.isprintable() and not (ev.mod & pygame.KMOD_CTRL):
+            return True      # the character arrives as TEXTINPUT
+        return False
+
+    def key(self, app, ev) -> bool:
+        return False
+
+    def text(self, app, s: str) -> None:
+        field = self.focused()
+        if field:
+            setattr(self, field, getattr(self, field) + s)
+
+    def pick(self, items: list[str], step: int) -> None:
+        """Up / Down through `items`."""
+        if items:
+            i = items.index(self.choice) if self.choice in items else -1
+            self.choice = items[(i + step) % len(items)]
+
+    def draw_field(self, app, rect, label: str, key: str) -> None:
+        s = app.screen
+        text(s, label, (rect[0], rect[1] - 16), 12, theme.TEXT_DIM)
+        r = pygame.Rect(rect)
+        focused = self.focused() == key
+        pygame.draw.rect(s, (20, 22, 26), r)
+        pygame.draw.rect(s, theme.ACCENT if focused else theme.BORDER, r, 1)
+        text(s, getattr(self, key) + ("|" if focused else ""), (r.x + 6, r.centery), 13, theme.TEXT,
+             anchor="midleft")
+        app.hits.append(Hit(r, "focus_field", key))
+
+
+class NewBattle(TextScreen):
+    name = "new"
+    ACTIONS = frozenset({"new_pick", "new_start", "new_deploy", "focus_field", "pick"})
+
+    def __init__(self) -> None:
+        self.levels = session.level_choices()
+        self.choice: str | None = session.default_level()
+        self.path = ""
+        self.mods = ""
+        self.deploy = True
+
+    def do(self, app, action: str, arg: Any) -> None:
+        if action == "new_pick":
+            self.choice = arg
+        elif action == "pick":
+            self.pick(self.levels, arg)
+            self.path = ""
+        elif action == "new_deploy":
+            self.deploy = not self.deploy
+        elif action == "focus_field":
+            self.field = arg
+        elif action == "new_start":
+            mods = self.mods.strip()
+            if mods:
+                app.mods = [Path(m) for m in mods.split(os.pathsep) if m]
+            app.new_game(self.path or self.choice, deploy=self.deploy)
+
+    def draw(self, app) -> None:
+        s = app.screen
+        cover(app, 220)
+        r = box(app, 620, 470, "New battle")
+        y = r.y + 36
+        text(s, "Level (Up / Down, or click)", (r.x + 16, y), 13, theme.ACCENT, True)
+        y += 20
+        for lv in self.levels[:9]:
+            button(s, app.hits, (r.x + 16, y, r.w - 32, 28), session.level_summary(lv), "new_pick", lv,
+                   active=(self.choice == lv and not self.path), mouse=app.mouse)
+            y += 32
+        y += 22
+        self.draw_field(app, (r.x + 16, y, r.w - 32, 26), "or a .tmx path (click, then type)", "path")
+        y += 50
+        self.draw_field(app, (r.x + 16, y, r.w - 32, 26), "mod folder (optional, searched first for unit files)",
+                        "mods")
+        button(s, app.hits, (r.x + 16, r.bottom - 84, 220, 30), f"deploy units: {'yes' if self.deploy else 'no'}",
+               "new_deploy", None, key="F2", mouse=app.mouse,
+               tip="yes: each side places its units in its zone before turn 1")
+        button(s, app.hits, (r.right - 176, r.bottom - 44, 160, 32), "Start", "new_start", key="Enter", active=True,
+               mouse=app.mouse)
+        if app.game is not None:
+            button(s, app.hits, (r.x + 16, r.bottom - 44, 120, 32), "Cancel", "close", key="Esc", mouse=app.mouse)
+        if app.message and app.message_bad:
+            for i, part in enumerate(wrap(app.message, 12, r.w - 340)[:3]):
+                text(s, part, (r.x + 150, r.bottom - 44 + 14 * i), 12, theme.BAD)
+
+
+class SaveGame(TextScreen):
+    name = "save"
+    ACTIONS = frozenset({"save_do", "focus_field"})
+
+    def __init__(self, name: str) -> None:
+        self.name_text = name
+
+    def focused(self) -> str | None:
+        return "name_text"
+
+    def do(self, app, action: str, arg: Any) -> None:
+        if action == "save_do" and app.save(arg if arg is not None else self.name_text):
+            app.close_overlay()
+
+    def draw(self, app) -> None:
+        cover(app, 200)
+        r = box(app, 520, 170, "Save game")
+        self.draw_field(app, (r.x + 16, r.y + 60, r.w - 32, 28), f"name (saved in {app.saves.folder})",
+                        "name_text")
+        button(app.screen, app.hits, (r.right - 156, r.bottom - 44, 140, 32), "Save", "save_do", key="Enter",
+               active=True, mouse=app.mouse)
+        button(app.screen, app.hits, (r.x + 16, r.bottom - 44, 120, 32), "Cancel", "close", key="Esc",
+               mouse=app.mouse)
+
+
+class LoadGame(TextScreen):
+    name = "load"
+    ACTIONS = frozenset({"load_do", "focus_field", "pick"})
+
+    def __init__(self, files: list[str]) -> None:
+        self.files = files
+        self.choice: str | None = None
+        self.path = ""
+
+    def do(self, app, action: str, arg: Any) -> None:
+        if action == "pick":
+            self.pick(self.files, arg)
+        elif action == "focus_field":
+            self.field = arg
+        elif action == "load_do":
+            path = arg or self.path or self.choice or (self.files[0] if self.files else None)
+            if path:
+                app.load(path)
+
+    def draw(self, app) -> None:
+        s = app.screen
+        cover(app, 220)
+        r = box(app, 620, 460, "Load game (Up / Down, Enter)")
+        y = r.y + 36
+        if not self.files:
+            text(s, f"No saves in {app.saves.folder}", (r.x + 16, y), 13, theme.TEXT_DIM)
+        for f in self.files[:9]:
+            button(s, app.hits, (r.x + 16, y, r.w - 32, 28), Path(f).name, "load_do", f, mouse=app.mouse,
+                   active=((self.choice or self.files[0]) == f and not self.path))
+            y += 32
+        self.draw_field(app, (r.x + 16, r.bottom - 90, r.w - 32, 26), "or a save file path", "path")
+        button(s, app.hits, (r.right - 156, r.bottom - 44, 140, 32), "Load path", "load_do", self.path,
+               enabled=bool(self.path), key="Enter", mouse=app.mouse)
+        button(s, app.hits, (r.x + 16, r.bottom - 44, 120, 32), "Cancel", "close", key="Esc", mouse=app.mouse)
+        if app.message and app.message_bad:
+            text(s, app.message[:80], (r.x + 150, r.bottom - 36), 12, theme.BAD)

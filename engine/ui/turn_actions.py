@@ -1,0 +1,156 @@
+"""The acting player's actions on the board that belong to no one panel:
+choosing the unit and the target, passing (one unit or the whole side),
+Enter (confirm, or end a finished phase), ending the phase, taking back a
+move, Backspace and Esc, and the number keys, which mean a movement mode, a
+weapon or a physical attack by phase. `actions()` is the App's table of the
+board's actions, these and the panels' (engine/ui/app.py routes them)."""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from engine.orders import PhysicalOrder
+from engine.ui import queries
+
+
+class TurnActions:
+    def __init__(self, app) -> None:
+        self.app = app
+
+    def actions(self) -> dict[str, Callable[[Any], None]]:
+        app = self.app
+        move, fire, physical = app.move, app.fire, app.physical
+        return {
+            "select": self.select, "next_unit": self.next_unit, "target": app.set_target,
+            "cycle_target": self.cycle_target, "undo": self.undo, "take_back": self.take_back,
+            "confirm": self.confirm, "hold": self.hold, "hold_all": self.hold_all, "end_phase": self.end_phase,
+            "number": self.number,
+            "mode": move.set_mode, "mode_index": move.mode_index, "fast_mode": move.fast_mode,
+            "step": move.add_step, "vtol": move.add_step, "turn": move.turn, "prone": move.prone,
+            "land_lift": move.land_lift, "declare": move.declare_attack, "charge_miss": move.cycle_charge_miss,
+            "toggle_weapon": fire.toggle, "weapon_index": fire.toggle_index, "twist": fire.turn,
+            "overheat": fire.change_overheat,
+            "physical": physical.declare, "physical_done": physical.done,
+        }
+
+    # ------------------------------------------------------------ units and targets
+    def select(self, uid: str | None) -> None:
+        app = self.app
+        app.select(uid)
+        if uid and not app.flow.may_act(uid):
+            app.inspect = uid
+
+    def next_unit(self, step: int = 1) -> None:
+        app = self.app
+        waiting = app.flow.waiting()
+        if waiting:
+            i = waiting.index(app.selected) if app.selected in waiting else -1
+            app.select(waiting[(i + (step or 1)) % len(waiting)])
+            app.center_on(app.selected)
+
+    def cycle_target(self, step: int = 1) -> None:
+        app = self.app
+        if not app.selected:
+            return
+        es = queries.enemies(app.game, app.selected)
+        if not es:
+            return
+        i = es.index(app.target) if app.target in es else -1
+        app.set_target(es[(i + (step or 1)) % len(es)])
+        app.say(f"target: {app.name(app.target)}")
+
+    # ------------------------------------------------------------ acting
+    def number(self, i: int) -> None:
+        """1-9: a movement mode, a weapon (then, in a combat phase shared with
+        physical attacks, a physical attack) or a physical attack."""
+        app = self.app
+        kind = app.phase_kind()
+        if kind == "move":
+            app.move.mode_index(i)
+        elif kind == "fire":
+            n = len(app.fire.previews(app.target)) if app.target else 0
+            if i >= n and PhysicalOrder in app.flow.order_types():
+                app.physical.declare(i - n)
+            else:
+                app.fire.toggle_index(i)
+        elif kind == "physical":
+            app.physical.declare(i)
+
+    def confirm(self, _arg=None) -> None:
+        """Enter: end a finished phase, or confirm the move or the attacks."""
+        app = self.app
+        kind = app.phase_kind()
+        if app.flow.phase_done():
+            self.end_phase()
+        elif kind == "move":
+            app.move.confirm()
+        elif kind == "fire":
+            app.fire.fire()
+        elif kind == "physical":
+            if app.physical.declared(app.selected):
+                app.physical.done()
+            else:
+                app.say("choose a physical attack (1-9) or press Space for none", True)
+
+    def hold(self, _arg=None) -> None:
+        """The selected unit passes (no move, no attack) this phase."""
+        app = self.app
+        kind = app.phase_kind()
+        if kind == "move":
+            app.move.stand_still()
+            return
+        uid = app.selected
+        if kind == "physical" and app.physical.declared(uid):
+            app.physical.done()
+            return
+        if uid and app.flow.may_act(uid):
+            app.say(f"{app.name(uid)} holds")
+            app.unit_done(uid)
+
+    def hold_all(self, _arg=None) -> None:
+        """Every unit of the acting side that has not acted passes this phase."""
+        app = self.app
+        side = app.flow.current_side
+        if side is None:
+            return
+        waiting = app.seat.hold_all()
+        app.say(f"{side.capitalize()} passes with {len(waiting)} unit(s) this phase")
+        app.selected = None
+        app.after_flow()
+
+    def end_phase(self, _arg=None) -> None:
+        if self.app.seat.end_phase():
+            self.app.after_flow()
+        else:
+            self.app.say("units still have to act (Space passes a unit)", True)
+
+    def take_back(self, _arg=None) -> None:
+        """Ctrl+Z: take the last move back (engine/hotseat.py says who may)."""
+        app = self.app
+        reason = app.take_back_reason()
+        if reason:
+            app.say(f"Cannot take back: {reason}", True)
+            return
+        uid = app.seat.take_back()
+        app.clear_selection()
+        app.say(f"{app.name(uid)}'s move taken back")
+        app.after_flow()
+        if app.overlay is None and uid and app.flow.may_act(uid):
+            app.select(uid)
+
+    # ------------------------------------------------------------ taking back a choice
+    def undo(self, _arg=None) -> None:
+        """Backspace: the last planned step back, else drop the target."""
+        app = self.app
+        if not app.move.undo_step() and app.target:
+            app.target = None
+            app.fire.checks = {}
+
+    def escape(self, _arg=None) -> None:
+        """Esc: clear the planned path, else the target, else the menu."""
+        app = self.app
+        if app.move.path:
+            app.move.path = []
+        elif app.target:
+            self.undo()
+        else:
+            app.do("menu")
