@@ -35,6 +35,7 @@ from engine.hexgrid import Hex
 from engine.hexmap import TERRAINS, HexMap, Terrain
 from engine.paths import ASSETS, LEVELS, is_inside
 from engine.unit_loader import UnitData, find_unit_file, load_unit
+from engine.weapons import weapon_table
 
 # Required map settings: BattleTech mapsheet layout.
 MAP_SETTINGS = (("orientation", "hexagonal"), ("staggeraxis", "x"), ("staggerindex", "odd"))
@@ -559,6 +560,11 @@ def _object_anchor(obj: ET.Element) -> tuple[float, float] | None:
 def _read_units(root: ET.Element, hexmap: HexMap, geometry: tuple[int, int, int], ruleset: str,
                 mods: list[Path] | None, probs: _Problems, terrain_known: bool = True) -> list[Placement]:
     placements: list[Placement] = []
+    try:
+        weapon_table(mods)          # a mod's weapons.toml is its own file, not a unit's problem
+    except DataError as exc:
+        probs.extend(exc.problems)
+        return placements
     taken: set[str] = set()
     for group in _object_groups(root):     # explicit uids are reserved before any are made up
         taken.update(p.get("value") or "" for p in group.findall("./object/properties/property[@name='uid']"))
@@ -590,7 +596,7 @@ def _read_units(root: ET.Element, hexmap: HexMap, geometry: tuple[int, int, int]
                               f"(looked in the mod folders and assets/units/)")
                 else:
                     try:
-                        data = load_unit(file)
+                        data = load_unit(file, mods=mods)
                     except DataError as exc:
                         for line in exc.problems:
                             probs.add(f"{label} property unit", line)

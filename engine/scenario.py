@@ -22,6 +22,7 @@ from engine.orders import FireOrder, MoveOrder, Order, PhysicalOrder, MOVE_STEPS
 from engine.rulesets import ruleset_names
 from engine.paths import ASSETS, LEVELS, is_inside
 from engine.unit_loader import find_unit_file, is_file, load_unit
+from engine.weapons import weapon_table
 
 UNIT_KEYS = ("id", "data", "side", "at", "facing", "piloting", "driving", "gunnery", "prone",
              "altitude", "turret", "heat", "damaged", "missing", "armor", "structure")
@@ -158,6 +159,7 @@ def parse_scenario(raw: dict, path: Path, mods: list[Path] | None = None) -> Sce
                 if not 1 <= x <= 12:
                     v.fail(f"dice.{purpose}", f"a forced roll must be 1..12, got {x}")
             forced[purpose] = list(values)
+    weapon_table(mods)      # a mod's weapons.toml reports its own problems, not a unit's
     game = Game(hexmap, ruleset, seed, forced)
     for spec in level_units:
         game.add_unit(*spec)
@@ -180,7 +182,7 @@ def parse_scenario(raw: dict, path: Path, mods: list[Path] | None = None) -> Sce
         if data_path is None:
             v.fail(f"{where}.data", f"unit file {data_name!r} not found")
         try:
-            data = load_unit(data_path, display_name=data_name)
+            data = load_unit(data_path, mods=mods)
         except DataError as exc:
             raise DataError(f"{path}: {where}.data: {exc.first_line()}") from None
         overrides = _overrides(u, where, v, data)

@@ -18,8 +18,9 @@ from typing import Any
 
 from components.actuators import ARM_ACTUATORS, LEG_ACTUATORS
 from engine.errors import DataError
+from engine.files import MAX_UNIT_BYTES, read_text
 from engine.paths import UNITS
-from engine.weapons import weapons
+from engine.weapons import WeaponType, weapon_table, weapons
 
 MECH_LOCATIONS = (
     "head", "center_torso", "left_torso", "right_torso",
@@ -77,6 +78,8 @@ class UnitData:
     alpha_strike: dict[str, Any] | None = None
     heat: dict[str, Any] | None = None
     warnings: list[str] = field(default_factory=list)
+    # The weapons table the file was checked against (shipped + mods).
+    weapon_table: dict[str, WeaponType] = field(default_factory=weapons, repr=False, compare=False)
 
     @property
     def motive(self) -> str | None:
@@ -168,12 +171,18 @@ TOP_KEYS = ("name", "tonnage", "kind", "Crew", "Movement", "Armor", "Structure",
             "AlphaStrike", "Heat")
 
 
-def parse_unit(text: str, fname: str) -> UnitData:
-    """Validate the TOML text of one unit file (fname names it in errors)."""
+def parse_unit(text: str, fname: str, table: dict[str, WeaponType] | None = None) -> UnitData:
+    """Validate the TOML text of one unit file (fname names it in errors)
+    against a weapons table (default: the shipped one)."""
     try:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise DataError(f"{fname}: not valid TOML: {exc}") from None
+    return unit_from_tables(raw, fname, table)
+
+
+def unit_from_tables(raw: dict, fname: str, table: dict[str, WeaponType] | None = None) -> UnitData:
+    """Validate the tables of one unit file (as read from TOML)."""
     ck = _Checker(fname)
     ck.unknown(None, raw, TOP_KEYS)
     name = ck.str_(None, raw, "name") or "?"
@@ -181,7 +190,7 @@ def parse_unit(text: str, fname: str) -> UnitData:
     tonnage = ck.int_(None, raw, "tonnage", required=(kind != "alpha-strike"), lo=1, hi=200, default=0) or 0
     if kind == "mech" and tonnage and tonnage not in MECH_STRUCTURE:
         ck.err(None, "tonnage", f"expected a mech tonnage from 10 to 100 in steps of 5, got {tonnage}")
-    unit = UnitData(path=fname, name=name, kind=kind, tonnage=tonnage)
+    unit = UnitData(path=fname, name=name, kind=kind, tonnage=tonnage, weapon_table=table or weapons())
     if kind == "alpha-strike":
         _parse_alpha_strike(raw, ck, unit)
     else:
@@ -274,14 +283,15 @@ def _parse_classic(raw: dict, ck: _Checker, unit: UnitData) -> None:
                 if v is not None:
                     unit.structure[loc] = v
     # Weapons and ammo
-    table = weapons()
+    table = unit.weapon_table
+    table_files = "assets/weapons.toml" if table is weapons() else "assets/weapons.toml and the mods' weapons.toml"
     mount_locations = MECH_LOCATIONS if kind == "mech" else structure_locations
     for i, w in enumerate(ck.table(raw, "Weapons", required=False, array=True) or []):
         tname = f"Weapons #{i + 1}"
         ck.unknown(tname, w, ("type", "location", "rear"))
         wtype = ck.str_(tname, w, "type")
         if wtype is not None and wtype not in table:
-            ck.err(tname, "type", f"unknown weapon {_show(wtype)} (see assets/weapons.toml)")
+            ck.err(tname, "type", f"unknown weapon {_show(wtype)} (see {table_files})")
         loc = ck.str_(tname, w, "location", choices=mount_locations)
         rear = ck.bool_(tname, w, "rear")
         if rear and kind != "mech":
@@ -397,16 +407,17 @@ def _parse_alpha_strike(raw: dict, ck: _Checker, unit: UnitData) -> None:
         unit.heat = {"level": ck.int_("Heat", heat, "level", required=False, hi=4, default=0)}
 
 
-def load_unit(path: Path | str, display_name: str | None = None) -> UnitData:
+def load_unit(path: Path | str, display_name: str | None = None,
+              mods: list[Path] | None = None) -> UnitData:
+    """Read and check one unit file. Problems name the file by its path (or
+    `display_name`), so a mod's copy is told from the shipped one; the
+    weapons table is the shipped one with the mods' weapons.toml over it
+    (whose own problems name that file)."""
     path = Path(path)
-    fname = display_name or path.name
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise DataError(f"{fname}: unit file not found") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise DataError(f"{fname}: cannot read unit file: {exc}") from None
-    return parse_unit(text, fname)
+    fname = display_name or str(path)
+    table = weapon_table(mods)
+    text = read_text(path, MAX_UNIT_BYTES, fname)
+    return parse_unit(text, fname, table)
 
 
 def find_unit_file(name: str, mods: list[Path] | None = None) -> Path | None:

@@ -127,7 +127,7 @@ def build_layout(game: "Game", ent: int) -> CriticalSlots:
                         placed += 1
                         stuck = False
 
-    table = weapons()
+    table = game.weapons
     wp = w.try_component(ent, Weapons)
     for i, m in enumerate(wp.mounts if wp else []):
         place(m.location, f"weapon:{i}", table[m.type].slots if m.type in table else 1)
@@ -245,12 +245,12 @@ def apply_slot(game: "Game", ent: int, location: str, index: int) -> None:
         mount.destroyed = True
         st.crits.append(f"weapon:{mount.type}")
         game.log.emit("critical", effect="weapon", weapon=mount.type, **ev)
-        explodes = weapons()[mount.type].explodes if mount.type in weapons() else 0
+        explodes = game.weapons[mount.type].explodes if mount.type in game.weapons else 0
         if explodes:
             from systems import damage
             game.log.emit("explosion", unit=uid, location=location, item=mount.type, amount=explodes)
             damage.apply_damage(game, ent, location, explodes, structure_only=True,
-                                cause=f"{weapons()[mount.type].name} explosion")
+                                cause=f"{game.weapons[mount.type].name} explosion")
     elif kind == "ammo":
         b = game.world.component(ent, Ammo).bins[int(num)]
         st.crits.append(f"ammo:{b.type}")
@@ -306,10 +306,10 @@ def _system_effect(game: "Game", ent: int, kind: str, hits: int) -> None:
 
 
 # ------------------------------------------------------------------ ammunition
-def ammo_explosion_damage(bin_type: str, shots: int) -> int:
+def ammo_explosion_damage(bin_type: str, shots: int, table: dict | None = None) -> int:
     """Shots left x damage per shot (missiles: x rack size). Gauss slugs are
-    inert (they do not explode)."""
-    wt = weapons().get(bin_type)
+    inert (they do not explode). `table`: the battle's weapons (default shipped)."""
+    wt = (weapons() if table is None else table).get(bin_type)
     if wt is None or shots <= 0 or wt.explodes:
         return 0
     per_shot = wt.damage * (wt.cluster or 1)
@@ -322,7 +322,7 @@ def explode_ammo(game: "Game", ent: int, bin_index: int, reason: str) -> int:
     and the MechWarrior takes 2 damage. Returns the damage."""
     from systems import damage
     b = game.world.component(ent, Ammo).bins[bin_index]
-    amount = ammo_explosion_damage(b.type, b.shots)
+    amount = ammo_explosion_damage(b.type, b.shots, game.weapons)
     if amount <= 0:
         return 0
     b.shots = 0
@@ -341,7 +341,7 @@ def most_dangerous_bin(game: "Game", ent: int) -> int | None:
     for i, b in enumerate(am.bins if am else []):
         if structure.points.get(b.location, 0) <= 0:
             continue
-        d = ammo_explosion_damage(b.type, b.shots)
+        d = ammo_explosion_damage(b.type, b.shots, game.weapons)
         if d > best_dmg:
             best, best_dmg = i, d
     return best

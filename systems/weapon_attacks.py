@@ -31,7 +31,7 @@ from components import (Actuators, Ammo, ClassicHeat, Crew, Identity, Mount, Pos
                         TurnState, Turret, Weapons)
 from engine.hexgrid import distance, mech_attack_side, vehicle_attack_side
 from engine.orders import FireOrder
-from engine.weapons import WeaponType, weapons
+from engine.weapons import WeaponType
 from systems import criticals  # noqa: F401  (registers the lost-location hook for jump jets and sinks)
 from systems import damage, firing_arcs, hit_location, line_of_sight
 from systems.unit_state import airborne, is_vtol
@@ -177,7 +177,7 @@ def _compute(game: "Game", attacker: int, target: int, mount_index: int) -> ToHi
     a_st, t_st = w.component(attacker, Status), w.component(target, Status)
     ts = w.component(attacker, TurnState)
     mount = w.component(attacker, Weapons).mounts[mount_index]
-    table = weapons()
+    table = game.weapons
     wt = table[mount.type]
     wname = wt.name
     a_pos, t_pos = w.component(attacker, Position), w.component(target, Position)
@@ -416,7 +416,7 @@ def declare_fire(game: "Game", order: FireOrder) -> None:
         game.phase_data.setdefault("turret_turned", []).append(order.unit)
         game.log.emit("turret", unit=order.unit, facing=order.turret)
     th = compute_to_hit(game, ent, tgt, index)
-    wt = weapons()[mount.type]
+    wt = game.weapons[mount.type]
     if wt.shots_per_ton:
         _live_bins(game, ent, mount.type)[0].shots -= 1
     ts.fired = True
@@ -462,7 +462,7 @@ def queue_damage_psrs(game: "Game") -> None:
 
 def resolve_shot(game: "Game", shot: dict) -> None:
     ent, tgt = game.units[shot["attacker"]], game.units[shot["target"]]
-    wt = weapons()[shot["type"]]
+    wt = game.weapons[shot["type"]]
     heat = game.world.try_component(ent, ClassicHeat)
     if heat is not None:
         heat.pending += wt.heat          # fired, hit or miss (section 13)

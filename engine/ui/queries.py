@@ -13,7 +13,6 @@ from typing import Any
 from components import Identity, Position, Weapons, Equipment, Status, AlphaStrikeCard
 from engine.hexgrid import distance, line, neighbors
 from engine.orders import FireOrder, PhysicalOrder, MoveOrder
-from engine.weapons import weapons as weapon_table
 from systems import as_combat, as_end_phase, physical_attacks, weapon_attacks
 
 _2D6 = {n: sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= n) / 36 for n in range(0, 14)}
@@ -48,7 +47,7 @@ def weapon_slots(game, ent: int) -> list[WeaponSlot]:
     w = game.world.try_component(ent, Weapons)
     if w is None:
         return []
-    table = weapon_table()
+    table = game.weapons
     seen: dict[str, int] = {}
     out = []
     for m in w.mounts:
