@@ -19,7 +19,7 @@ from typing import Any
 from components import (
     ALL_COMPONENTS, Identity, Position, Crew, MechMovement, VehicleMovement, Armor, Structure,
     Actuators, Mount, Weapons, AmmoBin, Ammo, Equipment, HeatSinks, ClassicHeat, AlphaStrikeHeat,
-    Altitude, Turret, Status, TurnState, AlphaStrikeCard, VehicleCrits,
+    Altitude, Turret, Status, TurnState, AlphaStrikeCard, VehicleCrits, CriticalSlots,
 )
 from engine.dice import Dice
 from engine.events import EventLog
@@ -104,6 +104,11 @@ class Game:
             if data.kind == "mech":
                 comps.append(MechMovement(data.movement["walk"], data.movement.get("jump", 0)))
                 installed = [a for a in data.actuators if a not in o.get("missing", [])]
+                if data.criticals is not None:      # the unit file's own slot table
+                    comps.append(CriticalSlots(
+                        slots={loc: [s if s in installed or not s.startswith(("left_", "right_")) else ""
+                                     for s in row] for loc, row in data.criticals.items()},
+                        hit={loc: [] for loc in data.criticals}, engine_sinks=data.engine_sinks))
                 comps.append(Actuators(installed, [a for a in o.get("damaged", []) if a in installed]))
                 comps.append(HeatSinks(data.heat_sinks.get("count", 10), data.heat_sinks.get("double", False)))
                 comps.append(ClassicHeat(int(o.get("heat", 0))))

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from components.actuators import ARM_ACTUATORS, LEG_ACTUATORS
+from engine.critical_table import read_table
 from engine.errors import DataError
 from engine.files import MAX_UNIT_BYTES, read_text
 from engine.paths import UNITS
@@ -78,6 +79,10 @@ class UnitData:
     alpha_strike: dict[str, Any] | None = None
     heat: dict[str, Any] | None = None
     warnings: list[str] = field(default_factory=list)
+    # Mechs with a [Criticals] table: its slots in the CriticalSlots
+    # vocabulary (engine/critical_table.py) and the heat sinks the engine holds.
+    criticals: dict[str, list[str]] | None = None
+    engine_sinks: int = 0
     # The weapons table the file was checked against (shipped + mods).
     weapon_table: dict[str, WeaponType] = field(default_factory=weapons, repr=False, compare=False)
 
@@ -160,6 +165,19 @@ class _Checker:
         return v
 
 
+class _TableProblems:
+    """`err(key, problem)` for one table (key None: the table as a whole)."""
+
+    def __init__(self, ck: _Checker, table: str) -> None:
+        self.ck, self.table, self.problems = ck, table, ck.problems
+
+    def __call__(self, key: str | None, what: str) -> None:
+        if key is None:
+            self.problems.append(f"{self.ck.fname}: [{self.table}]: {what}")
+        else:
+            self.ck.err(self.table, key, what)
+
+
 def _show(v: Any) -> str:
     if isinstance(v, str):
         return f'"{v}"'
@@ -167,7 +185,7 @@ def _show(v: Any) -> str:
 
 
 TOP_KEYS = ("name", "tonnage", "kind", "Crew", "Movement", "Armor", "Structure", "Weapons",
-            "Ammo", "Equipment", "Actuators", "HeatSinks", "Turret", "Altitude", "Vehicle",
+            "Ammo", "Equipment", "Actuators", "HeatSinks", "Criticals", "Turret", "Altitude", "Vehicle",
             "AlphaStrike", "Heat")
 
 
@@ -286,6 +304,8 @@ def _parse_classic(raw: dict, ck: _Checker, unit: UnitData) -> None:
     table = unit.weapon_table
     table_files = "assets/weapons.toml" if table is weapons() else "assets/weapons.toml and the mods' weapons.toml"
     mount_locations = MECH_LOCATIONS if kind == "mech" else structure_locations
+    # Vehicles keep ammunition (and CASE) in the body.
+    ammo_locations = mount_locations if kind == "mech" else mount_locations + ("body",)
     for i, w in enumerate(ck.table(raw, "Weapons", required=False, array=True) or []):
         tname = f"Weapons #{i + 1}"
         ck.unknown(tname, w, ("type", "location", "rear"))
@@ -299,14 +319,18 @@ def _parse_classic(raw: dict, ck: _Checker, unit: UnitData) -> None:
         unit.weapons.append({"type": wtype, "location": loc, "rear": rear})
     for i, a in enumerate(ck.table(raw, "Ammo", required=False, array=True) or []):
         tname = f"Ammo #{i + 1}"
-        ck.unknown(tname, a, ("type", "location", "shots"))
+        ck.unknown(tname, a, ("type", "location", "shots", "tons"))
         atype = ck.str_(tname, a, "type")
         if atype is not None and (atype not in table or not table[atype].shots_per_ton):
             ck.err(tname, "type", f"no ammunition-using weapon named {_show(atype)}")
-        loc = ck.str_(tname, a, "location", choices=mount_locations)
+        loc = ck.str_(tname, a, "location", choices=ammo_locations)
+        tons = a.get("tons", 1.0)
+        if tons not in (0.5, 1) or isinstance(tons, bool):
+            ck.err(tname, "tons", f"expected 1 (a ton) or 0.5 (half a ton), got {_show(tons)}")
+            tons = 1.0
         shots = ck.int_(tname, a, "shots", required=False, hi=1000,
-                        default=table[atype].shots_per_ton if atype in table else 0)
-        unit.ammo.append({"type": atype, "location": loc, "shots": shots})
+                        default=int(table[atype].shots_per_ton * tons) if atype in table else 0)
+        unit.ammo.append({"type": atype, "location": loc, "shots": shots, "tons": float(tons)})
     eq = ck.table(raw, "Equipment", required=False)
     if eq is not None:
         ck.unknown("Equipment", eq, ("hatchet", "case"))
@@ -316,13 +340,14 @@ def _parse_classic(raw: dict, ck: _Checker, unit: UnitData) -> None:
             unit.equipment["hatchet"] = ck.str_("Equipment", eq, "hatchet", choices=("left_arm", "right_arm"))
         if "case" in eq:
             case = eq["case"]
-            if not isinstance(case, list) or not all(isinstance(c, str) and c in mount_locations for c in case):
+            if not isinstance(case, list) or not all(isinstance(c, str) and c in ammo_locations for c in case):
                 ck.err("Equipment", "case", f"expected a list of locations, got {_show(case)}")
             else:
                 unit.equipment["case"] = list(case)
     # Mech-only tables
     acts = ck.table(raw, "Actuators", required=False)
     hs = ck.table(raw, "HeatSinks", required=False)
+    crits = ck.table(raw, "Criticals", required=False)
     if kind == "mech":
         unit.actuators = [f"{s}_{a}" for s in ("left", "right") for a in ARM_ACTUATORS + LEG_ACTUATORS]
         if acts is not None:
@@ -347,8 +372,10 @@ def _parse_classic(raw: dict, ck: _Checker, unit: UnitData) -> None:
             ck.unknown("HeatSinks", hs, ("count", "double"))
             unit.heat_sinks = {"count": ck.int_("HeatSinks", hs, "count", required=False, hi=100, default=10),
                                "double": ck.bool_("HeatSinks", hs, "double")}
+        if crits is not None and not ck.problems:
+            unit.criticals = read_table(crits, _TableProblems(ck, "Criticals"), unit)
     else:
-        for t, v in (("Actuators", acts), ("HeatSinks", hs)):
+        for t, v in (("Actuators", acts), ("HeatSinks", hs), ("Criticals", crits)):
             if v is not None:
                 ck.err(None, t, "only mechs have this table")
 

@@ -2,8 +2,10 @@
 Determining Critical Hits roll, the critical slot layout, slot selection and
 the effect of every critical the rules name.
 
-Slot layout (`layout`): unit files give no slot table, so the standard
-biped layout is built the first time it is needed, the same way every time:
+Slot layout (`layout`): a unit file's `[Criticals]` table gives the layout
+as it is (engine/critical_table.py; the unit spawns with its
+`CriticalSlots`). Without one the standard biped layout is built the first
+time it is needed, the same way every time:
 - head (6): life support, sensors, cockpit, empty, sensors, life support;
 - centre torso (12): engine x3, gyro x4, engine x3, two free slots;
 - side torsos (12): free; arms (12): shoulder, upper arm, lower arm, hand
@@ -41,11 +43,11 @@ hits the other rules read ("engine", "gyro", "sensors", "life_support",
 """
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING
 
 from components import (Actuators, Ammo, CriticalSlots, Crew, Equipment, HeatSinks, Identity,
                         MechMovement, Status, Structure, Weapons)
+from engine.construction import engine_heat_sink_capacity, hatchet_slots, heat_sink_slots
 from engine.weapons import weapons
 
 if TYPE_CHECKING:
@@ -136,7 +138,7 @@ def build_layout(game: "Game", ent: int) -> CriticalSlots:
         place(b.location, f"ammo:{i}", 1)
     eq = w.try_component(ent, Equipment)
     if eq is not None and eq.hatchet:
-        place(eq.hatchet, "hatchet:0", math.ceil(ident.tonnage / 15), split=False)
+        place(eq.hatchet, "hatchet:0", hatchet_slots(ident.tonnage), split=False)
     for loc in (eq.case if eq is not None else []):
         place(loc, "case", 1, split=False)
     mv = w.try_component(ent, MechMovement)
@@ -146,8 +148,8 @@ def build_layout(game: "Game", ent: int) -> CriticalSlots:
     engine_sinks = 0
     if hs is not None:
         rating = (mv.walk if mv else 0) * ident.tonnage
-        engine_sinks = min(hs.count, rating // 25)
-        spread(HEAT_SINK_ORDER, "heat_sink", hs.count - engine_sinks, 3 if hs.double else 1)
+        engine_sinks = min(hs.count, engine_heat_sink_capacity(rating))
+        spread(HEAT_SINK_ORDER, "heat_sink", hs.count - engine_sinks, heat_sink_slots(hs.double))
     return CriticalSlots(slots=slots, hit={loc: [] for loc in LOCATIONS}, engine_sinks=engine_sinks)
 
 
