@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from components.actuators import ARM_ACTUATORS, LEG_ACTUATORS
+from engine import construction
 from engine.critical_table import read_table
 from engine.errors import DataError
 from engine.files import MAX_UNIT_BYTES, read_text
@@ -319,18 +320,14 @@ def _parse_classic(raw: dict, ck: _Checker, unit: UnitData) -> None:
         unit.weapons.append({"type": wtype, "location": loc, "rear": rear})
     for i, a in enumerate(ck.table(raw, "Ammo", required=False, array=True) or []):
         tname = f"Ammo #{i + 1}"
-        ck.unknown(tname, a, ("type", "location", "shots", "tons"))
+        ck.unknown(tname, a, ("type", "location", "shots"))
         atype = ck.str_(tname, a, "type")
         if atype is not None and (atype not in table or not table[atype].shots_per_ton):
             ck.err(tname, "type", f"no ammunition-using weapon named {_show(atype)}")
         loc = ck.str_(tname, a, "location", choices=ammo_locations)
-        tons = a.get("tons", 1.0)
-        if tons not in (0.5, 1) or isinstance(tons, bool):
-            ck.err(tname, "tons", f"expected 1 (a ton) or 0.5 (half a ton), got {_show(tons)}")
-            tons = 1.0
         shots = ck.int_(tname, a, "shots", required=False, hi=1000,
-                        default=int(table[atype].shots_per_ton * tons) if atype in table else 0)
-        unit.ammo.append({"type": atype, "location": loc, "shots": shots, "tons": float(tons)})
+                        default=table[atype].shots_per_ton if atype in table else 0)
+        unit.ammo.append({"type": atype, "location": loc, "shots": shots})
     eq = ck.table(raw, "Equipment", required=False)
     if eq is not None:
         ck.unknown("Equipment", eq, ("hatchet", "case"))
@@ -436,7 +433,8 @@ def _parse_alpha_strike(raw: dict, ck: _Checker, unit: UnitData) -> None:
 
 def load_unit(path: Path | str, display_name: str | None = None,
               mods: list[Path] | None = None) -> UnitData:
-    """Read and check one unit file. Problems name the file by its path (or
+    """Read and check one unit file: its format (`parse_unit`), then that
+    the unit can be built (engine/construction.py). Problems name the file by its path (or
     `display_name`), so a mod's copy is told from the shipped one; the
     weapons table is the shipped one with the mods' weapons.toml over it
     (whose own problems name that file)."""
@@ -444,7 +442,11 @@ def load_unit(path: Path | str, display_name: str | None = None,
     fname = display_name or str(path)
     table = weapon_table(mods)
     text = read_text(path, MAX_UNIT_BYTES, fname)
-    return parse_unit(text, fname, table)
+    unit = parse_unit(text, fname, table)
+    refused = construction.problems(unit)
+    if refused:
+        raise DataError(refused)
+    return unit
 
 
 def find_unit_file(name: str, mods: list[Path] | None = None) -> Path | None:
