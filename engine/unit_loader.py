@@ -13,11 +13,12 @@ from __future__ import annotations
 import math
 import tomllib
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from components.actuators import ARM_ACTUATORS, LEG_ACTUATORS
-from engine import construction
+from engine import construction, megamek
 from engine.critical_table import read_table
 from engine.errors import DataError
 from engine.files import MAX_UNIT_BYTES, read_text
@@ -82,6 +83,8 @@ class UnitData:
     warnings: list[str] = field(default_factory=list)
     # Mechs with a [Criticals] table: its slots in the CriticalSlots
     # vocabulary (engine/critical_table.py) and the heat sinks the engine holds.
+    source: str = ""             # where the numbers come from (a Technical Readout)
+    bv: int | None = None        # Battle Value, where the file gives one
     criticals: dict[str, list[str]] | None = None
     engine_sinks: int = 0
     # The weapons table the file was checked against (shipped + mods).
@@ -185,7 +188,7 @@ def _show(v: Any) -> str:
     return repr(v)
 
 
-TOP_KEYS = ("name", "tonnage", "kind", "Crew", "Movement", "Armor", "Structure", "Weapons",
+TOP_KEYS = ("name", "tonnage", "kind", "source", "bv", "Crew", "Movement", "Armor", "Structure", "Weapons",
             "Ammo", "Equipment", "Actuators", "HeatSinks", "Criticals", "Turret", "Altitude", "Vehicle",
             "AlphaStrike", "Heat")
 
@@ -209,7 +212,9 @@ def unit_from_tables(raw: dict, fname: str, table: dict[str, WeaponType] | None 
     tonnage = ck.int_(None, raw, "tonnage", required=(kind != "alpha-strike"), lo=1, hi=200, default=0) or 0
     if kind == "mech" and tonnage and tonnage not in MECH_STRUCTURE:
         ck.err(None, "tonnage", f"expected a mech tonnage from 10 to 100 in steps of 5, got {tonnage}")
-    unit = UnitData(path=fname, name=name, kind=kind, tonnage=tonnage, weapon_table=table or weapons())
+    unit = UnitData(path=fname, name=name, kind=kind, tonnage=tonnage, weapon_table=table or weapons(),
+                    source=ck.str_(None, raw, "source", required=False, default="") or "",
+                    bv=ck.int_(None, raw, "bv", required=False, lo=1, hi=100_000, default=None))
     if kind == "alpha-strike":
         _parse_alpha_strike(raw, ck, unit)
     else:
@@ -433,16 +438,25 @@ def _parse_alpha_strike(raw: dict, ck: _Checker, unit: UnitData) -> None:
 
 def load_unit(path: Path | str, display_name: str | None = None,
               mods: list[Path] | None = None) -> UnitData:
-    """Read and check one unit file: its format (`parse_unit`), then that
-    the unit can be built (engine/construction.py). Problems name the file by its path (or
-    `display_name`), so a mod's copy is told from the shipped one; the
-    weapons table is the shipped one with the mods' weapons.toml over it
-    (whose own problems name that file)."""
+    """Read and check one unit file: a unit file (`parse_unit`) or a
+    MegaMek .mtf/.blk file (engine/megamek.py, imported on the fly), then
+    that the unit can be built (engine/construction.py). Problems name the
+    file by its path (or `display_name`), so a mod's copy is told from the
+    shipped one; the weapons table is the shipped one with the mods'
+    weapons.toml over it (whose own problems name that file)."""
     path = Path(path)
     fname = display_name or str(path)
     table = weapon_table(mods)
-    text = read_text(path, MAX_UNIT_BYTES, fname)
-    unit = parse_unit(text, fname, table)
+    if path.suffix.lower() in megamek.SUFFIXES:
+        unit = unit_from_tables(megamek.read_file(path, fname, table), fname, table)
+    else:
+        unit = parse_unit(read_text(path, MAX_UNIT_BYTES, fname), fname, table)
+    return buildable(unit)
+
+
+def buildable(unit: UnitData) -> UnitData:
+    """The unit, if it can be built (engine/construction.py); a DataError
+    with every construction problem otherwise."""
     refused = construction.problems(unit)
     if refused:
         raise DataError(refused)
@@ -452,8 +466,16 @@ def load_unit(path: Path | str, display_name: str | None = None,
 def find_unit_file(name: str, mods: list[Path] | None = None) -> Path | None:
     """Look a unit file name up in mod folders first, then the shipped units.
 
-    Only plain file names are looked up: no folders, no '..'."""
+    Only plain file names are looked up: no folders, no '..'. A `.mtf` or
+    `.blk` name is a MegaMek file anywhere under a mod folder (a MegaMek
+    `data/mekfiles` folder works as a mod folder)."""
     if not name or "/" in name or "\\" in name or name.startswith("."):
+        return None
+    if Path(name).suffix.lower() in megamek.SUFFIXES:
+        for folder in mods or []:
+            found = megamek_files(Path(folder)).get(name.lower())
+            if found is not None and is_file(found):
+                return found
         return None
     if not name.endswith(".toml"):
         name += ".toml"
@@ -462,6 +484,28 @@ def find_unit_file(name: str, mods: list[Path] | None = None) -> Path | None:
         if is_file(candidate):
             return candidate
     return None
+
+
+def megamek_files(folder: Path) -> dict[str, Path]:
+    """The MegaMek unit files under a folder: lower-case file name -> path
+    (the first in path order when a name occurs twice)."""
+    try:
+        stamp = folder.stat().st_mtime_ns
+    except (OSError, ValueError):
+        return {}
+    return _megamek_index(str(folder.resolve()), stamp)
+
+
+@lru_cache(maxsize=8)
+def _megamek_index(folder: str, stamp: int) -> dict[str, Path]:
+    found: dict[str, Path] = {}
+    try:
+        for path in sorted(Path(folder).rglob("*")):
+            if path.suffix.lower() in megamek.SUFFIXES:
+                found.setdefault(path.name.lower(), path)
+    except OSError:
+        pass
+    return found
 
 
 def is_file(path: Path) -> bool:
