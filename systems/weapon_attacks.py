@@ -143,8 +143,9 @@ def _twist_value(text: str | None) -> int | None:
 def _live_bins(game: "Game", ent: int, wtype: str) -> list:
     am = game.world.try_component(ent, Ammo)
     structure = game.world.component(ent, Structure)
+    # A vehicle's body holds no structure of its own: its bins go with the vehicle.
     return [b for b in (am.bins if am else [])
-            if b.type == wtype and b.shots > 0 and structure.points.get(b.location, 0) > 0]
+            if b.type == wtype and b.shots > 0 and structure.points.get(b.location, 1) > 0]
 
 
 def compute_to_hit(game: "Game", attacker: int, target: int, mount_index: int,

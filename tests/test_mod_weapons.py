@@ -41,7 +41,7 @@ def _mod(tmp_path: Path, weapons_text: str | None = ER_MEDIUM) -> Path:
     hopper = (UNITS / "locust.toml").read_text()
     (mod / "er_locust.toml").write_text(
         hopper.replace('name = "Locust LCT-1V"', 'name = "Locust ER"')
-        .replace('type = "medium_laser"', 'type = "er_medium_laser"', 1))
+        .replace('"medium_laser"', '"er_medium_laser"'))
     return mod
 
 
