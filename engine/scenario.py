@@ -21,6 +21,7 @@ from engine.hexmap import TERRAINS, HexMap, Terrain
 from engine.orders import FireOrder, MoveOrder, Order, PhysicalOrder, MOVE_STEPS
 from engine.rulesets import ruleset_names
 from engine.paths import ASSETS, LEVELS, is_inside
+from engine.forces import load_force, place_forces
 from engine.unit_loader import find_unit_file, is_file, load_unit
 from engine.weapons import weapon_table
 
@@ -141,12 +142,13 @@ def load_scenario(path: Path | str, mods: list[Path] | None = None) -> Scenario:
 
 def parse_scenario(raw: dict, path: Path, mods: list[Path] | None = None) -> Scenario:
     v = _V(str(path))
-    v.keys(raw, ("ruleset", "map", "seed", "dice", "unit", "turn", "title", "description"), "")
+    v.keys(raw, ("ruleset", "map", "seed", "dice", "unit", "forces", "turn", "title", "description"), "")
     ruleset = v.str_(raw, "ruleset", "", choices=ruleset_names(), default="classic")
     seed = v.int_(raw, "seed", "", lo=0, default=0)
     if "map" not in raw:
         v.fail("map", "required (a .tmx path or an inline [map] table)")
-    hexmap, level_units = _load_map(raw["map"], path, v, mods, with_level_units="unit" not in raw)
+    hexmap, level_units = _load_map(raw["map"], path, v, mods,
+                                    with_level_units="unit" not in raw and "forces" not in raw)
     forced: dict[str, list[int]] = {}
     if "dice" in raw:
         dice = v.table(raw["dice"], "dice")
@@ -163,6 +165,8 @@ def parse_scenario(raw: dict, path: Path, mods: list[Path] | None = None) -> Sce
     game = Game(hexmap, ruleset, seed, forced)
     for spec in level_units:
         game.add_unit(*spec)
+    if "forces" in raw:
+        place_forces(game, [load_force(_force_path(f, path, mods, v), mods) for f in v.str_list(raw, "forces", "")])
     warnings: list[str] = []
     units = v.array(raw.get("unit", []), "unit")
     for i, u in enumerate(units):
@@ -221,6 +225,16 @@ def _resolve_unit(name: str, scenario_path: Path, mods: list[Path] | None) -> Pa
         if is_file(candidate):
             return candidate
     return find_unit_file(Path(name).name, mods)
+
+
+def _force_path(name: str, scenario_path: Path, mods: list[Path] | None, v: "_V") -> Path:
+    """A force file named by a scenario: a path relative to the scenario,
+    inside its folder tree, the shipped assets or a mod folder."""
+    candidate = scenario_path.parent / name
+    if "\x00" in name or not _inside(candidate, [scenario_path.parent, ASSETS, *(mods or [])]):
+        v.fail("forces", f"force file {name[:100]!r} leads outside the scenario's folder, the shipped assets "
+                         f"and the mod folders")
+    return candidate
 
 
 def _inside(path: Path, roots: list[Path]) -> bool:
