@@ -28,6 +28,7 @@ from typing import Any
 from engine.errors import DataError
 from engine.files import MAX_SCENARIO_BYTES, read_text
 from engine.hexgrid import Hex, parse_hex_label
+from engine.levels import _new_uid as new_uid
 from engine.megamek import Unsupported
 from engine.roster import unit_type
 from engine.unit_loader import UnitData, find_unit_file, load_unit
@@ -182,7 +183,7 @@ def place_forces(game, forces: list[Force], zones: dict[str, list[Hex]] | None =
     for force in forces:
         for i, u in enumerate(force.units):
             where = f"{force.path}: unit[{i + 1}]"
-            uid = u.uid or _new_uid(f"{u.side}_{Path(u.file).stem}", taken)
+            uid = u.uid or new_uid(f"{u.side}_{Path(u.file).stem}", taken)
             if uid in game.units:
                 raise DataError(f"{where}.id: another unit already has the id {uid!r}")
             taken.add(uid)
@@ -215,14 +216,6 @@ def _facing_inward(game, zone: list[Hex]) -> int:
         return 0
     mean_y = sum(h.y for h in zone) / len(zone)
     return 0 if mean_y >= game.map.height / 2 else 3
-
-
-def _new_uid(stem: str, taken: set[str]) -> str:
-    uid, n = stem, 1
-    while uid in taken:
-        n += 1
-        uid = f"{stem}_{n}"
-    return uid
 
 
 def new_battle(level: Path | str, force_files: list[Path | str], mods: list[Path] | None = None,

@@ -27,13 +27,18 @@ CRITICAL_ORDER = ("head", "center_torso", "left_torso", "right_torso", "left_arm
 
 
 # ------------------------------------------------------------------ writing
-def _value(v: Any) -> str:
+def toml_value(v: Any) -> str:
+    """A TOML value: scalars, and lists and tables written inline."""
     if isinstance(v, bool):
         return "true" if v else "false"
     if isinstance(v, (int, float)):
         return repr(v)
     if isinstance(v, str):
         return json.dumps(v)
+    if isinstance(v, list):
+        return "[" + ", ".join(toml_value(x) for x in v) + "]"
+    if isinstance(v, dict):
+        return "{" + ", ".join(f"{json.dumps(k)} = {toml_value(x)}" for k, x in v.items()) + "}"
     raise TypeError(v)
 
 
@@ -42,7 +47,7 @@ def _list(key: str, items: list[str]) -> list[str]:
     lines, line = [], f"{key} = ["
     indent = " " * len(line)
     for n, item in enumerate(items):
-        piece = _value(item) + (", " if n < len(items) - 1 else "")
+        piece = toml_value(item) + (", " if n < len(items) - 1 else "")
         if len(line) + len(piece) > 100 and line.strip() not in (f"{key} = [",):
             lines.append(line.rstrip())
             line = indent
@@ -56,10 +61,10 @@ def to_toml(tables: dict[str, Any]) -> str:
     source = tables.get("source", "")
     out = [f"# {tables['name']}" + (f" ({source})" if source else "") + ": record sheet values as "
            f"MegaMek's data file gives them.",
-           f"name = {_value(tables['name'])}", f"kind = {_value(tables['kind'])}",
+           f"name = {toml_value(tables['name'])}", f"kind = {toml_value(tables['kind'])}",
            f"tonnage = {tables['tonnage']}"]
     if source:
-        out.append(f"source = {_value(source)}")
+        out.append(f"source = {toml_value(source)}")
     for name in TABLE_ORDER:
         if name not in tables:
             continue
@@ -71,10 +76,10 @@ def to_toml(tables: dict[str, Any]) -> str:
                                          "right_arm", "left_leg", "right_leg") + order if k in body}
         out += ["", f"[{name}]"]
         for k, v in body.items():
-            out += _list(k, v) if isinstance(v, list) else [f"{k} = {_value(v)}"]
+            out += _list(k, v) if isinstance(v, list) else [f"{k} = {toml_value(v)}"]
     for name in ("Weapons", "Ammo"):
         for entry in tables.get(name, []):
-            out += ["", f"[[{name}]]"] + [f"{k} = {_value(v)}" for k, v in entry.items()]
+            out += ["", f"[[{name}]]"] + [f"{k} = {toml_value(v)}" for k, v in entry.items()]
     if "Criticals" in tables:
         out += ["", "[Criticals]"]
         for loc in CRITICAL_ORDER:

@@ -17,6 +17,7 @@ from engine.game import Game
 from engine.hexgrid import Hex
 from engine.hexmap import HexMap
 from engine.paths import UNITS
+from engine.import_units import toml_value
 from engine.unit_loader import load_unit, parse_unit
 from tests.megamek_facts import BEYOND, MECH_SAMPLES, SAMPLES, VEHICLE_SAMPLES, facts, unit_facts
 
@@ -178,34 +179,20 @@ def test_mech_armor_never_exceeds_the_maximum():
 
 
 # ------------------------------------------------------------------ mutated files
-def _toml_value(v) -> str:
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    if isinstance(v, (int, float)):
-        return repr(v)
-    if isinstance(v, str):
-        return json.dumps(v)
-    if isinstance(v, list):
-        return "[" + ", ".join(_toml_value(x) for x in v) + "]"
-    if isinstance(v, dict):
-        return "{" + ", ".join(f"{json.dumps(k)} = {_toml_value(x)}" for k, x in v.items()) + "}"
-    raise TypeError(v)
-
-
 def dump_toml(data: dict) -> str:
     """A small TOML writer for unit files (scalars, tables, arrays of tables)."""
     lines = []
     for k, v in data.items():
         if not isinstance(v, dict) and not (isinstance(v, list) and v and all(isinstance(x, dict) for x in v)):
-            lines.append(f"{json.dumps(k)} = {_toml_value(v)}")
+            lines.append(f"{json.dumps(k)} = {toml_value(v)}")
     for k, v in data.items():
         if isinstance(v, dict):
             lines.append(f"[{json.dumps(k)}]")
-            lines += [f"{json.dumps(kk)} = {_toml_value(vv)}" for kk, vv in v.items()]
+            lines += [f"{json.dumps(kk)} = {toml_value(vv)}" for kk, vv in v.items()]
         elif isinstance(v, list) and v and all(isinstance(x, dict) for x in v):
             for item in v:
                 lines.append(f"[[{json.dumps(k)}]]")
-                lines += [f"{json.dumps(kk)} = {_toml_value(vv)}" for kk, vv in item.items()]
+                lines += [f"{json.dumps(kk)} = {toml_value(vv)}" for kk, vv in item.items()]
     return "\n".join(lines) + "\n"
 
 
