@@ -113,7 +113,7 @@ def read_mtf(text: str, fname: str, table: dict[str, WeaponType]) -> dict[str, A
             i += count
         elif sep:
             fields.setdefault(low, value.strip())
-        elif not sep:
+        else:
             bare.append(line)
     chassis = fields.get("chassis") or (bare[0] if bare else "")
     model = fields.get("model") or (bare[1] if len(bare) > 1 and "chassis" not in fields else "")
@@ -131,8 +131,7 @@ def read_mtf(text: str, fname: str, table: dict[str, WeaponType]) -> dict[str, A
     count, double = _heat_sinks(fields.get("heat sinks", "10 Single"), fname, unsupported)
     rating = _int(fields["engine"].split()[0] if fields["engine"].split() else "", fname, "engine")
     if rating != walk * tonnage:
-        raise DataError(f"{fname}: engine: a {rating}-rated engine with walk {walk} on {tonnage} t "
-                        f"(walk x tons is {walk * tonnage})")
+        unsupported.append(f"a {rating}-rated engine for walk {walk} on {tonnage} t (walk x tons is {walk * tonnage})")
     armor = {}
     for code, loc in MTF_ARMOR.items():
         value = fields.get(f"{code} armor")
