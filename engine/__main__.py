@@ -65,8 +65,9 @@ def _relink(args) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
-    tools = {"replay": "engine.replay", "soak": "engine.random_play",   # own argument parsers
-             "import-board": "engine.board_import"}
+    tools = {"replay": "engine.replay", "soak": "engine.random_play",     # own argument parsers
+             "import-board": "engine.board_import", "import-units": "engine.import_units",
+             "roster": "engine.roster", "forces": "engine.forces"}
     if argv and argv[0] in tools:
         return __import__(tools[argv[0]], fromlist=["main"]).main(argv[1:])
     parser = argparse.ArgumentParser(prog="python -m engine", description="hexmech engine tools")
@@ -97,6 +98,11 @@ def main(argv: list[str] | None = None) -> int:
     k = sub.add_parser("soak", help="random play with invariant checks (long robustness run)")
     k.add_argument("rest", nargs=argparse.REMAINDER)
     k.set_defaults(func=lambda a: __import__("engine.random_play", fromlist=["main"]).main(a.rest))
+    sub.add_parser("import-units", help="convert MegaMek .mtf/.blk units (`import-units SRC... [--out DIR]`)",
+                   add_help=False)
+    sub.add_parser("roster", help="list every unit of the roster and the mods (`roster --help`)", add_help=False)
+    sub.add_parser("forces", help="check force files, show totals (`forces FILE... [--level LEVEL]`)",
+                   add_help=False)
     sub.add_parser("bench", help="measure speed and memory (engine/bench.py; bench --help)", add_help=False)
     if (sys.argv[1:] if argv is None else argv)[:1] == ["bench"]:
         from engine.bench import main as bench_main

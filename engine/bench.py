@@ -216,7 +216,7 @@ def frame_times(screen, level: str | Path, frames: int = 120) -> tuple[Runs, flo
 
 # ====================================================================== 2. reachable
 PROBES = (("mech", "shadow_hawk", "run", 8), ("hover", "saladin", "flank", 12),
-          ("vtol", "warrior", "flank", 12))
+          ("vtol", "warrior", "flank", 14))
 
 
 def place_probe(game, stem: str):

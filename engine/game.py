@@ -19,14 +19,16 @@ from typing import Any
 from components import (
     ALL_COMPONENTS, Identity, Position, Crew, MechMovement, VehicleMovement, Armor, Structure,
     Actuators, Mount, Weapons, AmmoBin, Ammo, Equipment, HeatSinks, ClassicHeat, AlphaStrikeHeat,
-    Altitude, Turret, Status, TurnState, AlphaStrikeCard, VehicleCrits,
+    Altitude, Turret, Status, TurnState, AlphaStrikeCard, VehicleCrits, CriticalSlots,
 )
 from engine.dice import Dice
 from engine.events import EventLog
 from engine.hexgrid import Hex
 from engine.hexmap import HexMap
 from engine.orders import Order
+from engine.errors import DataError
 from engine.unit_loader import UnitData
+from engine.weapons import WeaponType, parse_weapons, weapon_rows, weapons
 from engine.world import World
 
 _COMPONENT_BY_NAME = {c.__name__: c for c in ALL_COMPONENTS}
@@ -46,6 +48,9 @@ class Game:
         self.initiative: list[str] = []            # this turn's order, winner first
         self.phase_data: dict[str, Any] = {}       # systems' phase-local JSON data
         self.winner: str | None = None
+        # The weapons of this battle: the shipped table plus the mod weapons
+        # its units use (engine/weapons.py); systems look weapons up here.
+        self.weapons: dict[str, WeaponType] = weapons()
         # What was done to this game, for replays (engine/replay.py): the state
         # before the first action, then every turn/phase call and every order
         # submitted (accepted or refused) and every forced die added later.
@@ -67,6 +72,7 @@ class Game:
         """Spawn a unit from validated unit data; overrides are a scenario's
         initial-state keys (contract/scenario.md)."""
         o = overrides or {}
+        self._adopt_weapons(data)
         comps: list[Any] = [
             Identity(uid, data.name, data.kind, side, data.tonnage, data.path),
             Position(at, facing),
@@ -98,6 +104,11 @@ class Game:
             if data.kind == "mech":
                 comps.append(MechMovement(data.movement["walk"], data.movement.get("jump", 0)))
                 installed = [a for a in data.actuators if a not in o.get("missing", [])]
+                if data.criticals is not None:      # the unit file's own slot table
+                    comps.append(CriticalSlots(
+                        slots={loc: [s if s in installed or not s.startswith(("left_", "right_")) else ""
+                                     for s in row] for loc, row in data.criticals.items()},
+                        hit={loc: [] for loc in data.criticals}, engine_sinks=data.engine_sinks))
                 comps.append(Actuators(installed, [a for a in o.get("damaged", []) if a in installed]))
                 comps.append(HeatSinks(data.heat_sinks.get("count", 10), data.heat_sinks.get("double", False)))
                 comps.append(ClassicHeat(int(o.get("heat", 0))))
@@ -127,6 +138,31 @@ class Game:
         if side not in self.sides:
             self.sides.append(side)
         return ent
+
+    def _adopt_weapons(self, data: UnitData) -> None:
+        """Take the unit's weapon types into the battle's table (mod weapons).
+        A battle has one definition of each weapon its units carry."""
+        used = {w["type"] for w in data.weapons} | {a["type"] for a in data.ammo}
+        in_use: set[str] | None = None
+        for key in sorted(used):
+            wt = data.weapon_table.get(key)
+            if wt is None or self.weapons.get(key) == wt:
+                continue
+            if in_use is None:
+                in_use = self._weapon_types_in_use()
+            if key in in_use:
+                raise DataError(f"{data.path}: [Weapons] type: {key} is defined differently from the "
+                                f"{key} the units already in this battle carry (another weapons.toml)")
+            self.weapons = {**self.weapons, key: wt}
+
+    def _weapon_types_in_use(self) -> set[str]:
+        out: set[str] = set()
+        for ent in self.units.values():
+            wp = self.world.try_component(ent, Weapons)
+            am = self.world.try_component(ent, Ammo)
+            out.update(m.type for m in (wp.mounts if wp else []))
+            out.update(b.type for b in (am.bins if am else []))
+        return out
 
     def entity(self, uid: str) -> int:
         return self.units[uid]
@@ -306,6 +342,7 @@ class Game:
             "phase_data": copy_(self.phase_data),
             "winner": self.winner,
             "units": units,
+            **({"weapons": rows} if (rows := weapon_rows(self.weapons)) else {}),
             **({"record": copy_(self.record)} if record else {}),
         }
 
@@ -320,6 +357,8 @@ class Game:
         game.initiative = list(d["initiative"])
         game.phase_data = d["phase_data"]
         game.winner = d.get("winner")
+        if "weapons" in d:
+            game.weapons = {**weapons(), **parse_weapons(d["weapons"], "save: game.weapons")}
         for u in d["units"]:
             comps = []
             for name, data in u["components"].items():

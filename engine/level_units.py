@@ -14,6 +14,7 @@ from engine.hexgrid import Hex
 from engine.hexmap import HexMap, Terrain
 from engine.tiled import MapObject, Problems, Prop
 from engine.unit_loader import UnitData, find_unit_file, load_unit
+from engine.weapons import weapon_table
 
 UNITS_LAYER = "units"
 DEPLOYMENT_LAYER = "deployment"
@@ -163,6 +164,11 @@ def read_units(objects: list[MapObject], hexmap: HexMap, geometry: tuple[int, in
                mods: list[Path] | None, probs: Problems, terrain_known: bool = True) -> list[Placement]:
     """The placements of the unit objects (every problem added to `probs`)."""
     placements: list[Placement] = []
+    try:
+        weapon_table(mods)          # a mod's weapons.toml is its own file, not a unit's problem
+    except DataError as exc:
+        probs.extend(exc.problems)
+        return placements
     taken: set[str] = set()
     for obj in objects:        # explicit uids are reserved before any are made up
         if "uid" in obj.props and isinstance(obj.props["uid"].value, str):
@@ -188,7 +194,7 @@ def read_units(objects: list[MapObject], hexmap: HexMap, geometry: tuple[int, in
                           f"(looked in the mod folders and assets/units/)")
             else:
                 try:
-                    data = load_unit(file)
+                    data = load_unit(file, mods=mods)
                 except DataError as exc:
                     for line in exc.problems:
                         probs.add(f"{label} property unit", line)
@@ -203,7 +209,7 @@ def read_units(objects: list[MapObject], hexmap: HexMap, geometry: tuple[int, in
                 continue
             seen_explicit.add(uid)
         else:
-            uid = _new_uid(Path(file).stem, taken)
+            uid = new_uid(Path(file).stem, taken)
         taken.add(uid)
         overrides = {k: props[k] for k in ("altitude", "turret", "piloting", "driving", "gunnery") if k in props}
         placements.append(Placement(data, uid, props["side"], at, props.get("facing", 0), overrides))
@@ -244,7 +250,7 @@ def _terrain_refusal(data: UnitData, altitude: int, t: Terrain) -> str | None:
     return None
 
 
-def _new_uid(stem: str, taken: set[str]) -> str:
+def new_uid(stem: str, taken: set[str]) -> str:
     uid, n = stem, 1
     while uid in taken:
         n += 1

@@ -131,7 +131,7 @@ def random_game(rng: random.Random, ruleset: str | None = None, level: Path | No
         if not free:
             break
         side = sides[i % len(sides)]
-        data = pool[i % len(pool)] if i < len(pool) else rng.choice(pool)
+        data = rng.choice(pool)
         uid = f"{side}{count}"
         while uid in game.units:
             count += 1

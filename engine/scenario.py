@@ -19,9 +19,11 @@ from engine.game import Game
 from engine.hexgrid import Hex, parse_hex_label
 from engine.hexmap import TERRAINS, HexMap, Terrain
 from engine.orders import FireOrder, MoveOrder, Order, PhysicalOrder, MOVE_STEPS
+from engine.forces import load_force, place_forces
 from engine.rulesets import plays_unit_kind, ruleset_names
-from engine.paths import ASSETS, LEVELS, allowed_roots, confine, is_inside
+from engine.paths import LEVELS, allowed_roots, confine, is_inside
 from engine.unit_loader import find_unit_file, is_file, load_unit
+from engine.weapons import weapon_table
 
 UNIT_KEYS = ("id", "data", "side", "at", "facing", "piloting", "driving", "gunnery", "prone",
              "altitude", "turret", "heat", "damaged", "missing", "armor", "structure")
@@ -140,12 +142,13 @@ def load_scenario(path: Path | str, mods: list[Path] | None = None) -> Scenario:
 
 def parse_scenario(raw: dict, path: Path, mods: list[Path] | None = None) -> Scenario:
     v = _V(str(path))
-    v.keys(raw, ("ruleset", "map", "seed", "dice", "unit", "turn", "title", "description"), "")
+    v.keys(raw, ("ruleset", "map", "seed", "dice", "unit", "forces", "turn", "title", "description"), "")
     ruleset = v.str_(raw, "ruleset", "", choices=ruleset_names(), default="classic")
     seed = v.int_(raw, "seed", "", lo=0, default=0)
     if "map" not in raw:
         v.fail("map", "required (a .tmx path or an inline [map] table)")
-    hexmap, level_units, map_warnings = _load_map(raw["map"], path, v, mods, with_level_units="unit" not in raw)
+    hexmap, level_units, map_warnings = _load_map(raw["map"], path, v, mods,
+                                                  with_level_units="unit" not in raw and "forces" not in raw)
     forced: dict[str, list[int]] = {}
     if "dice" in raw:
         dice = v.table(raw["dice"], "dice")
@@ -158,9 +161,12 @@ def parse_scenario(raw: dict, path: Path, mods: list[Path] | None = None) -> Sce
                 if not 1 <= x <= 12:
                     v.fail(f"dice.{purpose}", f"a forced roll must be 1..12, got {x}")
             forced[purpose] = list(values)
+    weapon_table(mods)      # a mod's weapons.toml reports its own problems, not a unit's
     game = Game(hexmap, ruleset, seed, forced)
     for spec in level_units:
         game.add_unit(*spec)
+    if "forces" in raw:
+        place_forces(game, [load_force(_force_path(f, path, mods, v), mods) for f in v.str_list(raw, "forces", "")])
     warnings: list[str] = list(map_warnings)
     units = v.array(raw.get("unit", []), "unit")
     for i, u in enumerate(units):
@@ -180,7 +186,7 @@ def parse_scenario(raw: dict, path: Path, mods: list[Path] | None = None) -> Sce
         if data_path is None:
             v.fail(f"{where}.data", f"unit file {data_name!r} not found")
         try:
-            data = load_unit(data_path, display_name=data_name)
+            data = load_unit(data_path, mods=mods)
         except DataError as exc:
             raise DataError(f"{path}: {where}.data: {exc.first_line()}") from None
         if not plays_unit_kind(ruleset, data.kind):
@@ -223,6 +229,16 @@ def _resolve_unit(name: str, scenario_path: Path, mods: list[Path] | None) -> Pa
         if is_file(candidate):
             return candidate
     return find_unit_file(Path(name).name, mods)
+
+
+def _force_path(name: str, scenario_path: Path, mods: list[Path] | None, v: "_V") -> Path:
+    """A force file named by a scenario: a path relative to the scenario,
+    inside its folder tree, the shipped data or a mod folder."""
+    candidate = scenario_path.parent / name
+    if "\x00" in name or not is_inside(candidate, allowed_roots(scenario_path.parent, mods or [])):
+        v.fail("forces", f"force file {name[:100]!r} leads outside the scenario's folder, the shipped data "
+                         f"and the mod folders")
+    return candidate
 
 
 def _overrides(u: dict, where: str, v: _V, data) -> dict[str, Any]:

@@ -13,13 +13,17 @@ from __future__ import annotations
 import math
 import tomllib
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from components.actuators import ARM_ACTUATORS, LEG_ACTUATORS
+from engine import construction, megamek
+from engine.critical_table import read_table
 from engine.errors import DataError
+from engine.files import MAX_UNIT_BYTES, read_text
 from engine.paths import UNITS
-from engine.weapons import weapons
+from engine.weapons import WeaponType, weapon_table, weapons
 
 MECH_LOCATIONS = (
     "head", "center_torso", "left_torso", "right_torso",
@@ -77,6 +81,14 @@ class UnitData:
     alpha_strike: dict[str, Any] | None = None
     heat: dict[str, Any] | None = None
     warnings: list[str] = field(default_factory=list)
+    # Mechs with a [Criticals] table: its slots in the CriticalSlots
+    # vocabulary (engine/critical_table.py) and the heat sinks the engine holds.
+    source: str = ""             # where the numbers come from (a Technical Readout)
+    bv: int | None = None        # Battle Value, where the file gives one
+    criticals: dict[str, list[str]] | None = None
+    engine_sinks: int = 0
+    # The weapons table the file was checked against (shipped + mods).
+    weapon_table: dict[str, WeaponType] = field(default_factory=weapons, repr=False, compare=False)
 
     @property
     def motive(self) -> str | None:
@@ -157,23 +169,42 @@ class _Checker:
         return v
 
 
+class _TableProblems:
+    """`err(key, problem)` for one table (key None: the table as a whole)."""
+
+    def __init__(self, ck: _Checker, table: str) -> None:
+        self.ck, self.table, self.problems = ck, table, ck.problems
+
+    def __call__(self, key: str | None, what: str) -> None:
+        if key is None:
+            self.problems.append(f"{self.ck.fname}: [{self.table}]: {what}")
+        else:
+            self.ck.err(self.table, key, what)
+
+
 def _show(v: Any) -> str:
     if isinstance(v, str):
         return f'"{v}"'
     return repr(v)
 
 
-TOP_KEYS = ("name", "tonnage", "kind", "Crew", "Movement", "Armor", "Structure", "Weapons",
-            "Ammo", "Equipment", "Actuators", "HeatSinks", "Turret", "Altitude", "Vehicle",
+TOP_KEYS = ("name", "tonnage", "kind", "source", "bv", "Crew", "Movement", "Armor", "Structure", "Weapons",
+            "Ammo", "Equipment", "Actuators", "HeatSinks", "Criticals", "Turret", "Altitude", "Vehicle",
             "AlphaStrike", "Heat")
 
 
-def parse_unit(text: str, fname: str) -> UnitData:
-    """Validate the TOML text of one unit file (fname names it in errors)."""
+def parse_unit(text: str, fname: str, table: dict[str, WeaponType] | None = None) -> UnitData:
+    """Validate the TOML text of one unit file (fname names it in errors)
+    against a weapons table (default: the shipped one)."""
     try:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise DataError(f"{fname}: not valid TOML: {exc}") from None
+    return unit_from_tables(raw, fname, table)
+
+
+def unit_from_tables(raw: dict, fname: str, table: dict[str, WeaponType] | None = None) -> UnitData:
+    """Validate the tables of one unit file (as read from TOML)."""
     ck = _Checker(fname)
     ck.unknown(None, raw, TOP_KEYS)
     name = ck.str_(None, raw, "name") or "?"
@@ -181,7 +212,9 @@ def parse_unit(text: str, fname: str) -> UnitData:
     tonnage = ck.int_(None, raw, "tonnage", required=(kind != "alpha-strike"), lo=1, hi=200, default=0) or 0
     if kind == "mech" and tonnage and tonnage not in MECH_STRUCTURE:
         ck.err(None, "tonnage", f"expected a mech tonnage from 10 to 100 in steps of 5, got {tonnage}")
-    unit = UnitData(path=fname, name=name, kind=kind, tonnage=tonnage)
+    unit = UnitData(path=fname, name=name, kind=kind, tonnage=tonnage, weapon_table=table or weapons(),
+                    source=ck.str_(None, raw, "source", required=False, default="") or "",
+                    bv=ck.int_(None, raw, "bv", required=False, lo=1, hi=100_000, default=None))
     if kind == "alpha-strike":
         _parse_alpha_strike(raw, ck, unit)
     else:
@@ -274,14 +307,17 @@ def _parse_classic(raw: dict, ck: _Checker, unit: UnitData) -> None:
                 if v is not None:
                     unit.structure[loc] = v
     # Weapons and ammo
-    table = weapons()
+    table = unit.weapon_table
+    table_files = "assets/weapons.toml" if table is weapons() else "assets/weapons.toml and the mods' weapons.toml"
     mount_locations = MECH_LOCATIONS if kind == "mech" else structure_locations
+    # Vehicles keep ammunition (and CASE) in the body.
+    ammo_locations = mount_locations if kind == "mech" else mount_locations + ("body",)
     for i, w in enumerate(ck.table(raw, "Weapons", required=False, array=True) or []):
         tname = f"Weapons #{i + 1}"
         ck.unknown(tname, w, ("type", "location", "rear"))
         wtype = ck.str_(tname, w, "type")
         if wtype is not None and wtype not in table:
-            ck.err(tname, "type", f"unknown weapon {_show(wtype)} (see assets/weapons.toml)")
+            ck.err(tname, "type", f"unknown weapon {_show(wtype)} (see {table_files})")
         loc = ck.str_(tname, w, "location", choices=mount_locations)
         rear = ck.bool_(tname, w, "rear")
         if rear and kind != "mech":
@@ -293,7 +329,7 @@ def _parse_classic(raw: dict, ck: _Checker, unit: UnitData) -> None:
         atype = ck.str_(tname, a, "type")
         if atype is not None and (atype not in table or not table[atype].shots_per_ton):
             ck.err(tname, "type", f"no ammunition-using weapon named {_show(atype)}")
-        loc = ck.str_(tname, a, "location", choices=mount_locations)
+        loc = ck.str_(tname, a, "location", choices=ammo_locations)
         shots = ck.int_(tname, a, "shots", required=False, hi=1000,
                         default=table[atype].shots_per_ton if atype in table else 0)
         unit.ammo.append({"type": atype, "location": loc, "shots": shots})
@@ -306,13 +342,14 @@ def _parse_classic(raw: dict, ck: _Checker, unit: UnitData) -> None:
             unit.equipment["hatchet"] = ck.str_("Equipment", eq, "hatchet", choices=("left_arm", "right_arm"))
         if "case" in eq:
             case = eq["case"]
-            if not isinstance(case, list) or not all(isinstance(c, str) and c in mount_locations for c in case):
+            if not isinstance(case, list) or not all(isinstance(c, str) and c in ammo_locations for c in case):
                 ck.err("Equipment", "case", f"expected a list of locations, got {_show(case)}")
             else:
                 unit.equipment["case"] = list(case)
     # Mech-only tables
     acts = ck.table(raw, "Actuators", required=False)
     hs = ck.table(raw, "HeatSinks", required=False)
+    crits = ck.table(raw, "Criticals", required=False)
     if kind == "mech":
         unit.actuators = [f"{s}_{a}" for s in ("left", "right") for a in ARM_ACTUATORS + LEG_ACTUATORS]
         if acts is not None:
@@ -337,8 +374,10 @@ def _parse_classic(raw: dict, ck: _Checker, unit: UnitData) -> None:
             ck.unknown("HeatSinks", hs, ("count", "double"))
             unit.heat_sinks = {"count": ck.int_("HeatSinks", hs, "count", required=False, hi=100, default=10),
                                "double": ck.bool_("HeatSinks", hs, "double")}
+        if crits is not None and not ck.problems:
+            unit.criticals = read_table(crits, _TableProblems(ck, "Criticals"), unit)
     else:
-        for t, v in (("Actuators", acts), ("HeatSinks", hs)):
+        for t, v in (("Actuators", acts), ("HeatSinks", hs), ("Criticals", crits)):
             if v is not None:
                 ck.err(None, t, "only mechs have this table")
 
@@ -397,23 +436,46 @@ def _parse_alpha_strike(raw: dict, ck: _Checker, unit: UnitData) -> None:
         unit.heat = {"level": ck.int_("Heat", heat, "level", required=False, hi=4, default=0)}
 
 
-def load_unit(path: Path | str, display_name: str | None = None) -> UnitData:
+def load_unit(path: Path | str, display_name: str | None = None,
+              mods: list[Path] | None = None) -> UnitData:
+    """Read and check one unit file: a unit file (`parse_unit`) or a
+    MegaMek .mtf/.blk file (engine/megamek.py, imported on the fly), then
+    that the unit can be built (engine/construction.py). Problems name the
+    file by its path (or `display_name`), so a mod's copy is told from the
+    shipped one; the weapons table is the shipped one with the mods'
+    weapons.toml over it (whose own problems name that file)."""
     path = Path(path)
-    fname = display_name or path.name
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise DataError(f"{fname}: unit file not found") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise DataError(f"{fname}: cannot read unit file: {exc}") from None
-    return parse_unit(text, fname)
+    fname = display_name or str(path)
+    table = weapon_table(mods)
+    if path.suffix.lower() in megamek.SUFFIXES:
+        unit = unit_from_tables(megamek.read_file(path, fname, table), fname, table)
+    else:
+        unit = parse_unit(read_text(path, MAX_UNIT_BYTES, fname), fname, table)
+    return buildable(unit)
+
+
+def buildable(unit: UnitData) -> UnitData:
+    """The unit, if it can be built (engine/construction.py); a DataError
+    with every construction problem otherwise."""
+    refused = construction.problems(unit)
+    if refused:
+        raise DataError(refused)
+    return unit
 
 
 def find_unit_file(name: str, mods: list[Path] | None = None) -> Path | None:
     """Look a unit file name up in mod folders first, then the shipped units.
 
-    Only plain file names are looked up: no folders, no '..'."""
+    Only plain file names are looked up: no folders, no '..'. A `.mtf` or
+    `.blk` name is a MegaMek file anywhere under a mod folder (a MegaMek
+    `data/mekfiles` folder works as a mod folder)."""
     if not name or "/" in name or "\\" in name or name.startswith("."):
+        return None
+    if Path(name).suffix.lower() in megamek.SUFFIXES:
+        for folder in mods or []:
+            found = megamek_files(Path(folder)).get(name.lower())
+            if found is not None and is_file(found):
+                return found
         return None
     if not name.endswith(".toml"):
         name += ".toml"
@@ -422,6 +484,28 @@ def find_unit_file(name: str, mods: list[Path] | None = None) -> Path | None:
         if is_file(candidate):
             return candidate
     return None
+
+
+def megamek_files(folder: Path) -> dict[str, Path]:
+    """The MegaMek unit files under a folder: lower-case file name -> path
+    (the first in path order when a name occurs twice)."""
+    try:
+        stamp = folder.stat().st_mtime_ns
+    except (OSError, ValueError):
+        return {}
+    return _megamek_index(str(folder.resolve()), stamp)
+
+
+@lru_cache(maxsize=8)
+def _megamek_index(folder: str, stamp: int) -> dict[str, Path]:
+    found: dict[str, Path] = {}
+    try:
+        for path in sorted(Path(folder).rglob("*")):
+            if path.suffix.lower() in megamek.SUFFIXES:
+                found.setdefault(path.name.lower(), path)
+    except OSError:
+        pass
+    return found
 
 
 def is_file(path: Path) -> bool:

@@ -28,6 +28,13 @@ def add(game: Game, uid: str, unit_file: str, side: str, at: str, facing: int = 
     return game.add_unit(data, uid, side, parse_hex_label(at), facing, overrides)
 
 
+def without_criticals(text: str) -> str:
+    """A unit file's text without its [Criticals] table (the last table of a
+    shipped mech): the slot layout is then derived, so a test may move the
+    unit's equipment."""
+    return text.split("\n[Criticals]\n")[0]
+
+
 def events(game: Game, type_: str, **match) -> list[dict]:
     """The events of one type, optionally only those with these field values."""
     return [e for e in game.log.of_type(type_) if all(e.get(k) == v for k, v in match.items())]

@@ -8,6 +8,9 @@ from components import (Actuators, Ammo, Armor, Crew, Equipment, HeatSinks, Stat
 from systems.classic import criticals
 from systems.classic.mech_movement import mech_jump_mp, mech_walk_mp
 from systems.classic import weapon_attacks as wa
+from engine.paths import UNITS
+from engine.unit_loader import parse_unit
+from tests.helpers import without_criticals
 from tests.weapons_support import events, make_game, mech_data, shipped
 
 
@@ -50,17 +53,29 @@ def test_a_12_on_a_torso_is_three_critical_hits():
 
 
 # ------------------------------------------------------------------ layout
+def _derived(name: str):
+    """A shipped unit without its [Criticals] table: the layout is derived."""
+    return parse_unit(without_criticals((UNITS / f"{name}.toml").read_text()), f"{name}.toml")
+
+
 def test_standard_biped_layout_jagermech():
-    game, m = game_of(shipped("jagermech"))
+    game, m = game_of(_derived("jagermech"))
     cs = criticals.layout(game, m)
     assert cs.slots["head"] == ["life_support", "sensors", "cockpit", "", "sensors", "life_support"]
     assert cs.slots["center_torso"][:10] == ["engine"] * 3 + ["gyro"] * 4 + ["engine"] * 3
-    assert cs.slots["center_torso"][10] == "weapon:2"          # medium laser, 1 slot
-    assert cs.slots["left_arm"][:8] == ["left_shoulder", "left_upper_arm", "left_lower_arm", "left_hand"] \
-        + ["weapon:0"] * 4                                    # AC/5: 4 slots
-    assert cs.slots["left_torso"][0] == "ammo:0"
+    assert cs.slots["center_torso"][10] == "ammo:2"            # the AC/2 bin (the third in the file)
+    # No lower arm or hand: the AC/2 (weapon 2, first in the file) then the AC/5 (4 slots).
+    assert cs.slots["left_arm"][:7] == ["left_shoulder", "left_upper_arm", "weapon:2"] + ["weapon:4"] * 4
+    assert cs.slots["left_torso"][:2] == ["weapon:0", "ammo:0"]
     assert cs.slots["left_leg"][:4] == ["left_hip", "left_upper_leg", "left_lower_leg", "left_foot"]
     assert cs.engine_sinks == 10                              # rating 260: floor(260/25) = 10
+
+
+def test_the_shipped_jagermech_keeps_its_record_sheet_layout():
+    game, m = game_of(shipped("jagermech"))
+    cs = criticals.layout(game, m)
+    assert cs.slots["left_arm"][:7] == ["left_shoulder", "left_upper_arm"] + ["weapon:4"] * 4 + ["weapon:2"]
+    assert cs.slots["center_torso"][10] == "ammo:2"
 
 
 def test_layout_jump_jets_and_extra_heat_sinks():
@@ -277,10 +292,10 @@ def test_gauss_ammo_does_not_explode():
 
 
 def test_crit_events_name_unit_location_effect():
-    game, m = game_of(shipped("jagermech"), forced={"critical": [8], "slot": [4, 5]})
-    criticals.determine_critical_hits(game, m, "center_torso")
+    game, m = game_of(shipped("jagermech"), forced={"critical": [8], "slot": [1, 1]})
+    criticals.determine_critical_hits(game, m, "left_torso")
     ev = events(game, "critical")[0]
-    assert ev["unit"] == "m" and ev["location"] == "center_torso" and ev["effect"] == "weapon"
+    assert ev["unit"] == "m" and ev["location"] == "left_torso" and ev["effect"] == "weapon"
     assert ev["weapon"] == "medium_laser"
 
 

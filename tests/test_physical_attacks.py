@@ -4,7 +4,7 @@ push, kick, charge and death from above, with the seed's worked examples."""
 
 import pytest
 
-from components import Actuators, Crew, Equipment, Position, Status, Structure
+from components import Actuators, Armor, Crew, Equipment, Position, Status, Structure
 from engine.hexgrid import parse_hex_label
 from engine.hexmap import Terrain
 from systems.common import damage
@@ -431,7 +431,8 @@ def test_P_FIND_1_a_side_torso_takes_its_arm_and_the_arm_lies_in_the_hex():
     game = two_mechs()
     to_weapon_phase(game)
     t = game.units["t"]
-    damage.apply_damage(game, t, "right_torso", 12 + 15)
+    armor = game.world.component(t, Armor).points["right_torso"]
+    damage.apply_damage(game, t, "right_torso", armor + 15)
     assert game.world.component(t, Structure).points["right_arm"] == 0
     assert "right_arm of t" in game.map.clubs[parse_hex_label("0504")]
 
@@ -1111,9 +1112,11 @@ def test_no_physical_attacks_between_submerged_and_dry_units():
 
 
 def test_P_WPN_4_a_critical_hit_on_any_hatchet_slot_destroys_it():
+    from components import CriticalSlots
     from systems.classic import criticals
     game = two_mechs()
     game.world.component(game.units["a"], Equipment).hatchet = "right_arm"
+    game.world.remove_component(game.units["a"], CriticalSlots)    # derive the layout with the hatchet
     to_weapon_phase(game)
     cs = criticals.layout(game, game.units["a"])
     slots = [i for i, s in enumerate(cs.slots["right_arm"]) if s.startswith("hatchet")]

@@ -109,7 +109,7 @@ def test_automatic_fall_needs_no_roll_and_prone_units_do_not_roll():
 def test_a_destroyed_leg_is_an_automatic_fall():
     game, m = one_mech(forced={"psr": [12], "fall": [1], "location": [7, 7], "critical": [2]})
     to_weapon_phase(game)
-    weapon_phase(game, during=lambda g: damage.apply_damage(g, m, "left_leg", 20 + 15))
+    weapon_phase(game, during=lambda g: damage.apply_damage(g, m, "left_leg", 26 + 15))   # GHR-5H: armor 26, IS 15
     assert events(game, "psr", unit="m", reason="left leg destroyed")[0]["automatic"]
     assert game.world.component(m, Status).prone
 

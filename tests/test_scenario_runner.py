@@ -105,7 +105,8 @@ def test_card_specials_without_effect_are_warned_on_stderr(tmp_path):
             '[[unit]]\nid = "c"\ndata = "card.toml"\nside = "red"\nat = "0303"\n')
     r = run(tmp_path, text, "--json")
     assert r.returncode == 0
-    assert "warning: card.toml: [AlphaStrike] specials: ECM has no effect" in r.stderr
+    # The unit file is named by its full path (a mod's copy is told from the shipped one).
+    assert f"warning: {tmp_path / 'card.toml'}: [AlphaStrike] specials: ECM has no effect" in r.stderr
 
 
 def test_error_positions_count_from_one(tmp_path):

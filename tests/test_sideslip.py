@@ -96,7 +96,7 @@ def test_V_COLL_1_V_SKID_3_hover_slipping_into_woods_is_damaged_and_immobile():
     assert events(game, "sideslip")[0]["to"] == "0406"
     assert events(game, "terrain_damage")[0]["damage"] == 7
     assert [e["amount"] for e in events(game, "damage")] == [5, 2]
-    assert game.world.component(ent, Armor).points["front"] == 14 - 7
+    assert game.world.component(ent, Armor).points["front"] == 17 - 7          # the Saladin's 17 front armor
     assert game.world.component(ent, Status).immobile and label(game, "hover") == "0406"
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import math
+from functools import lru_cache
 import tomllib
 
 import pytest
@@ -16,7 +17,9 @@ from engine.game import Game
 from engine.hexgrid import Hex
 from engine.hexmap import HexMap
 from engine.paths import UNITS
+from engine.import_units import toml_value
 from engine.unit_loader import load_unit, parse_unit
+from tests.megamek_facts import BEYOND, MECH_SAMPLES, SAMPLES, VEHICLE_SAMPLES, facts, unit_facts
 
 FILES = sorted(UNITS.glob("*.toml"))
 ROSTER = {p.name: load_unit(p) for p in FILES}
@@ -35,6 +38,59 @@ def _mechs():
 def test_roster_has_the_promised_mech_weights():
     tonnages = {u.tonnage for u in _mechs().values()}
     assert {20, 35, 55, 65, 70, 100} <= tonnages
+
+
+def test_the_canon_roster_covers_every_weight_class_and_motive():
+    # At least 45 mechs of the 3025/3039 era (light 20-35, medium 40-55,
+    # heavy 60-75, assault 80-100 t), 12 combat vehicles (tracked, wheeled,
+    # hover) and 3 VTOLs.
+    mechs = _mechs().values()
+    assert len(mechs) >= 45
+    for low, high in ((20, 35), (40, 55), (60, 75), (80, 100)):
+        assert len([u for u in mechs if low <= u.tonnage <= high]) >= 6, (low, high)
+    vehicles = [u for u in ROSTER.values() if u.kind == "vehicle"]
+    ground = [u for u in vehicles if u.motive != "vtol"]
+    assert len(ground) >= 12 and {"tracked", "wheeled", "hover"} <= {u.motive for u in ground}
+    assert len([u for u in vehicles if u.motive == "vtol"]) >= 3
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
+def test_every_classic_unit_names_its_source(path):
+    unit = ROSTER[path.name]
+    if unit.kind == "alpha-strike":
+        return
+    first = path.read_text(encoding="utf-8").splitlines()[0]
+    assert unit.source.startswith(("TRO 3039", "Record Sheets: 3039")), unit.source
+    assert first.startswith(f"# {unit.name}. Source: {unit.source}")
+
+
+SAMPLE_NAMES = {"Warrior H-7 Attack Helicopter": "Warrior Attack Helicopter H-7"}
+
+
+@lru_cache(maxsize=1)
+def _samples_by_name() -> dict:
+    return {load_unit(p).name.removesuffix(" (Standard)"): p for p in MECH_SAMPLES + VEHICLE_SAMPLES
+            if p.name not in BEYOND}
+
+
+def _sample_of(unit):
+    return _samples_by_name().get(SAMPLE_NAMES.get(unit.name, unit.name))
+
+
+@pytest.mark.skipif(not SAMPLES.is_dir(), reason="the MegaMek samples (../shared/megamek) are absent")
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
+def test_a_shipped_unit_matches_its_megamek_sample(path):
+    # Armor per location, weapons and locations, rear mounts, heat sinks,
+    # jump jets, tonnage and ammunition (by location and shots), read from
+    # the sample by tests/megamek_facts.py.
+    unit = ROSTER[path.name]
+    if unit.kind == "alpha-strike":
+        return
+    sample = _sample_of(unit)
+    assert sample is not None, f"no MegaMek sample named {unit.name}"
+    assert unit_facts(unit) == facts(sample)
+    if unit.kind == "mech":
+        assert unit.criticals == load_unit(sample).criticals
 
 
 def test_roster_has_a_hatchet_mech_and_a_mech_without_hands():
@@ -123,34 +179,20 @@ def test_mech_armor_never_exceeds_the_maximum():
 
 
 # ------------------------------------------------------------------ mutated files
-def _toml_value(v) -> str:
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    if isinstance(v, (int, float)):
-        return repr(v)
-    if isinstance(v, str):
-        return json.dumps(v)
-    if isinstance(v, list):
-        return "[" + ", ".join(_toml_value(x) for x in v) + "]"
-    if isinstance(v, dict):
-        return "{" + ", ".join(f"{json.dumps(k)} = {_toml_value(x)}" for k, x in v.items()) + "}"
-    raise TypeError(v)
-
-
 def dump_toml(data: dict) -> str:
     """A small TOML writer for unit files (scalars, tables, arrays of tables)."""
     lines = []
     for k, v in data.items():
         if not isinstance(v, dict) and not (isinstance(v, list) and v and all(isinstance(x, dict) for x in v)):
-            lines.append(f"{json.dumps(k)} = {_toml_value(v)}")
+            lines.append(f"{json.dumps(k)} = {toml_value(v)}")
     for k, v in data.items():
         if isinstance(v, dict):
             lines.append(f"[{json.dumps(k)}]")
-            lines += [f"{json.dumps(kk)} = {_toml_value(vv)}" for kk, vv in v.items()]
+            lines += [f"{json.dumps(kk)} = {toml_value(vv)}" for kk, vv in v.items()]
         elif isinstance(v, list) and v and all(isinstance(x, dict) for x in v):
             for item in v:
                 lines.append(f"[[{json.dumps(k)}]]")
-                lines += [f"{json.dumps(kk)} = {_toml_value(vv)}" for kk, vv in item.items()]
+                lines += [f"{json.dumps(kk)} = {toml_value(vv)}" for kk, vv in item.items()]
     return "\n".join(lines) + "\n"
 
 

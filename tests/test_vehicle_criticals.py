@@ -103,7 +103,7 @@ def test_V_CRIT_3_criticals_affect_only_the_location_hit():
     ent = add(game, "tank", "vedette.toml", "0505")
     assert roll(game, ent, "front", 11) == "weapon_destroyed"
     mounts = game.world.component(ent, Weapons).mounts
-    assert [(m.location, m.destroyed) for m in mounts] == [("turret", False), ("front", True)]
+    assert [(m.location, m.destroyed) for m in mounts] == [("front", True), ("turret", False)]
 
 
 # ----------------------------------------------------------------- V-CE ground effects
@@ -279,14 +279,16 @@ def test_V_CE_14_weapon_destroyed_owner_or_attacker_picks():
     assert roll(game, ent, "turret", 10) == "weapon_destroyed"    # 1-3: the owner gives up the least
     assert roll(game, ent, "turret", 10) == "weapon_destroyed"    # 4-6: the attacker takes the best
     lost = [e["weapon"] for e in events(game, "weapon_destroyed")]
-    assert lost == ["lrm_10", "srm_6"]          # damage 10 (last mounted of the 10s) / 12
+    # Turret: LRM 10, SRM 6, PPC. The owner gives up a 10 (the PPC, last
+    # mounted of the two 10s), the attacker takes the SRM 6 (12).
+    assert lost == ["ppc", "srm_6"]
     assert [e["chosen_by"] for e in events(game, "weapon_destroyed")] == ["defender", "attacker"]
 
 
 def test_V_CE_14_destroyed_gauss_rifle_counts_as_ammunition():
     game = make_game(dice={"slot": [6]})
     ent = add(game, "tank", "vedette.toml", "0505")
-    game.world.component(ent, Weapons).mounts[1].type = "gauss_rifle"
+    game.world.component(ent, Weapons).mounts[0].type = "gauss_rifle"       # the front machine gun
     _ammo(game, ent, [])
     roll(game, ent, "front", 11)
     assert events(game, "ammo_explosion")[0]["damage"] == 20

@@ -6,7 +6,7 @@ from components import Armor, Status, Structure, VehicleCrits, VehicleMovement, 
 from systems.common import damage
 from systems.vehicles import motive_damage
 from systems.vehicles import hit_location as vhl
-from vehicle_fixtures import add, events, make_game
+from vehicle_fixtures import add, add_worked_vtol, events, make_game
 
 
 # ----------------------------------------------------------------- T-1 / T-2
@@ -65,7 +65,8 @@ def test_V_ROTOR_1_rotor_damage_is_ceil_tenth_of_weapon_damage():
 
 
 def _vtol(game, **kw):
-    return add(game, "heli", "warrior.toml", "0505", 0, **{"altitude": 3, **kw})
+    """The worked examples' VTOL (cruise 8), airborne at altitude 3."""
+    return add_worked_vtol(game, "heli", "0505", 0, **{"altitude": 3, **kw})
 
 
 def test_V_ROTOR_1_heavy_gauss_on_rotor_does_3_and_cuts_cruise_at_phase_end():

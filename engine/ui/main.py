@@ -18,6 +18,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     p.add_argument("level", nargs="?", help="a Tiled .tmx level (default: levels/skirmish.tmx)")
     p.add_argument("--load", metavar="SAVE", help="continue a saved game")
     p.add_argument("--mods", action="append", default=[], help="mod folder searched first for unit files")
+    p.add_argument("--force", action="append", default=[], metavar="FILE",
+                   help="a force file (docs/forces.md): the battle has the forces' units, not the level's")
     p.add_argument("--seed", type=int, default=None, help="dice seed")
     p.add_argument("--size", default="1400x860", help="window size WxH")
     p.add_argument("--screenshot", metavar="PATH", help="render one frame to PATH (PNG) and exit")
@@ -89,8 +91,12 @@ def run(argv: list[str]) -> int:
                 return 2
         else:
             level = args.level or session.default_level()
-            game = session.new_game(level, mods, args.seed if args.seed is not None
-                                    else (1 if args.screenshot else None))
+            seed = args.seed if args.seed is not None else (1 if args.screenshot else None)
+            if args.force:
+                from engine.forces import new_battle
+                game = new_battle(level, args.force, mods, seed)
+            else:
+                game = session.new_game(level, mods, seed)
             deploy = not args.no_deploy and (not args.screenshot or args.demo == "deploy")
             app.set_game(game, level, deploy=deploy)
             if not args.level and not args.screenshot:

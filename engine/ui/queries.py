@@ -24,7 +24,6 @@ from components import (AlphaStrikeCard, Armor, Equipment, Identity, Position, S
 from engine.game import Game
 from engine.hexgrid import distance, line, mech_attack_side, vehicle_attack_side
 from engine.orders import FireOrder, MoveOrder, PhysicalOrder
-from engine.weapons import weapons as weapon_table
 from systems.alpha_strike import card as as_card, combat as as_combat
 from systems.alpha_strike.end_phase import heat_preview
 from systems.classic import melee, weapon_attacks
@@ -101,7 +100,7 @@ def weapon_slots(game, ent: int) -> list[WeaponSlot]:
     w = game.world.try_component(ent, Weapons)
     if w is None:
         return []
-    table = weapon_table()
+    table = game.weapons
     seen: dict[str, int] = {}
     out = []
     for m in w.mounts:
@@ -324,7 +323,7 @@ def as_heat_after(game, ent: int, overheat: int) -> int:
 
 def as_card_now(game, ent: int) -> dict[str, Any]:
     """An Alpha Strike unit's Move (hexes), TMM and damage now, after heat
-    and critical hits (systems/as_card.py), for its card."""
+    and critical hits (systems/alpha_strike/card.py), for its card."""
     c = as_card.card(game, ent)
     heat = as_card.heat_level(game, ent)
     hexes = as_card.ground_hexes(game, ent)

@@ -2,8 +2,10 @@
 Determining Critical Hits roll, the critical slot layout, slot selection and
 the effect of every critical the rules name.
 
-Slot layout (`layout`): unit files give no slot table, so the standard
-biped layout is built the first time it is needed, the same way every time:
+Slot layout (`layout`): a unit file's `[Criticals]` table gives the layout
+as it is (engine/critical_table.py; the unit spawns with its
+`CriticalSlots`). Without one the standard biped layout is built the first
+time it is needed, the same way every time:
 - head (6): life support, sensors, cockpit, empty, sensors, life support;
 - centre torso (12): engine x3, gyro x4, engine x3, two free slots;
 - side torsos (12): free; arms (12): shoulder, upper arm, lower arm, hand
@@ -41,11 +43,11 @@ hits the other rules read ("engine", "gyro", "sensors", "life_support",
 """
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING
 
 from components import (Actuators, Ammo, CriticalSlots, Crew, Equipment, HeatSinks, Identity,
                         MechMovement, Status, Structure, Weapons)
+from engine.construction import engine_heat_sink_capacity, hatchet_slots, heat_sink_slots
 from engine.weapons import weapons
 
 if TYPE_CHECKING:
@@ -127,7 +129,7 @@ def build_layout(game: "Game", ent: int) -> CriticalSlots:
                         placed += 1
                         stuck = False
 
-    table = weapons()
+    table = game.weapons
     wp = w.try_component(ent, Weapons)
     for i, m in enumerate(wp.mounts if wp else []):
         place(m.location, f"weapon:{i}", table[m.type].slots if m.type in table else 1)
@@ -136,7 +138,7 @@ def build_layout(game: "Game", ent: int) -> CriticalSlots:
         place(b.location, f"ammo:{i}", 1)
     eq = w.try_component(ent, Equipment)
     if eq is not None and eq.hatchet:
-        place(eq.hatchet, "hatchet:0", math.ceil(ident.tonnage / 15), split=False)
+        place(eq.hatchet, "hatchet:0", hatchet_slots(ident.tonnage), split=False)
     for loc in (eq.case if eq is not None else []):
         place(loc, "case", 1, split=False)
     mv = w.try_component(ent, MechMovement)
@@ -146,8 +148,8 @@ def build_layout(game: "Game", ent: int) -> CriticalSlots:
     engine_sinks = 0
     if hs is not None:
         rating = (mv.walk if mv else 0) * ident.tonnage
-        engine_sinks = min(hs.count, rating // 25)
-        spread(HEAT_SINK_ORDER, "heat_sink", hs.count - engine_sinks, 3 if hs.double else 1)
+        engine_sinks = min(hs.count, engine_heat_sink_capacity(rating))
+        spread(HEAT_SINK_ORDER, "heat_sink", hs.count - engine_sinks, heat_sink_slots(hs.double))
     return CriticalSlots(slots=slots, hit={loc: [] for loc in LOCATIONS}, engine_sinks=engine_sinks)
 
 
@@ -251,12 +253,12 @@ def apply_slot(game: "Game", ent: int, location: str, index: int) -> None:
         mount.destroyed = True
         st.crits.append(f"weapon:{mount.type}")
         game.log.emit("critical", effect="weapon", weapon=mount.type, **ev)
-        explodes = weapons()[mount.type].explodes if mount.type in weapons() else 0
+        explodes = game.weapons[mount.type].explodes if mount.type in game.weapons else 0
         if explodes:
             from systems.common import damage
             game.log.emit("explosion", unit=uid, location=location, item=mount.type, amount=explodes)
             damage.apply_damage(game, ent, location, explodes, structure_only=True,
-                                cause=f"{weapons()[mount.type].name} explosion")
+                                cause=f"{game.weapons[mount.type].name} explosion")
     elif kind == "ammo":
         b = game.world.component(ent, Ammo).bins[int(num)]
         st.crits.append(f"ammo:{b.type}")
@@ -312,10 +314,10 @@ def _system_effect(game: "Game", ent: int, kind: str, hits: int) -> None:
 
 
 # ------------------------------------------------------------------ ammunition
-def ammo_explosion_damage(bin_type: str, shots: int) -> int:
+def ammo_explosion_damage(bin_type: str, shots: int, table: dict | None = None) -> int:
     """Shots left x damage per shot (missiles: x rack size). Gauss slugs are
-    inert (they do not explode)."""
-    wt = weapons().get(bin_type)
+    inert (they do not explode). `table`: the battle's weapons (default shipped)."""
+    wt = (weapons() if table is None else table).get(bin_type)
     if wt is None or shots <= 0 or wt.explodes:
         return 0
     per_shot = wt.damage * (wt.cluster or 1)
@@ -328,7 +330,7 @@ def explode_ammo(game: "Game", ent: int, bin_index: int, reason: str) -> int:
     and the MechWarrior takes 2 damage. Returns the damage."""
     from systems.common import damage
     b = game.world.component(ent, Ammo).bins[bin_index]
-    amount = ammo_explosion_damage(b.type, b.shots)
+    amount = ammo_explosion_damage(b.type, b.shots, game.weapons)
     if amount <= 0:
         return 0
     b.shots = 0
@@ -347,7 +349,7 @@ def most_dangerous_bin(game: "Game", ent: int) -> int | None:
     for i, b in enumerate(am.bins if am else []):
         if structure.points.get(b.location, 0) <= 0:
             continue
-        d = ammo_explosion_damage(b.type, b.shots)
+        d = ammo_explosion_damage(b.type, b.shots, game.weapons)
         if d > best_dmg:
             best, best_dmg = i, d
     return best

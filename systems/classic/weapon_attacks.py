@@ -31,7 +31,7 @@ from components import (Actuators, Ammo, ClassicHeat, Crew, Identity, Mount, Pos
                         TurnState, Turret, Weapons)
 from engine.hexgrid import distance, mech_attack_side
 from engine.orders import FireOrder
-from engine.weapons import WeaponType, weapons
+from engine.weapons import WeaponType
 from systems.common import damage, line_of_sight
 from systems.classic import firing_arcs, hit_location
 from systems.common.unit_state import airborne, is_vtol
@@ -138,8 +138,9 @@ def _twist_value(text: str | None) -> int | None:
 def _live_bins(game: "Game", ent: int, wtype: str) -> list:
     am = game.world.try_component(ent, Ammo)
     structure = game.world.component(ent, Structure)
+    # A vehicle's body holds no structure of its own: its bins go with the vehicle.
     return [b for b in (am.bins if am else [])
-            if b.type == wtype and b.shots > 0 and structure.points.get(b.location, 0) > 0]
+            if b.type == wtype and b.shots > 0 and structure.points.get(b.location, 1) > 0]
 
 
 def compute_to_hit(game: "Game", attacker: int, target: int, mount_index: int,
@@ -172,7 +173,7 @@ def _compute(game: "Game", attacker: int, target: int, mount_index: int) -> ToHi
     a_st, t_st = w.component(attacker, Status), w.component(target, Status)
     ts = w.component(attacker, TurnState)
     mount = w.component(attacker, Weapons).mounts[mount_index]
-    table = weapons()
+    table = game.weapons
     wt = table[mount.type]
     wname = wt.name
     a_pos, t_pos = w.component(attacker, Position), w.component(target, Position)
@@ -423,7 +424,7 @@ def declare_fire(game: "Game", order: FireOrder) -> None:
         game.phase_data.setdefault("turret_turned", []).append(order.unit)
         game.log.emit("turret", unit=order.unit, facing=order.turret)
     th = compute_to_hit(game, ent, tgt, index)
-    wt = weapons()[mount.type]
+    wt = game.weapons[mount.type]
     if wt.shots_per_ton:
         _live_bins(game, ent, mount.type)[0].shots -= 1
     ts.fired = True
@@ -469,7 +470,7 @@ def queue_damage_psrs(game: "Game") -> None:
 
 def resolve_shot(game: "Game", shot: dict) -> None:
     ent, tgt = game.units[shot["attacker"]], game.units[shot["target"]]
-    wt = weapons()[shot["type"]]
+    wt = game.weapons[shot["type"]]
     heat = game.world.try_component(ent, ClassicHeat)
     if heat is not None:
         heat.pending += wt.heat          # fired, hit or miss (section 13)

@@ -21,7 +21,6 @@ from typing import TYPE_CHECKING
 
 from components import (Altitude, Ammo, Armor, Crew, Equipment, Identity, Position, Status, Structure, Turret,
                         VehicleCrits, VehicleMovement, Weapons)
-from engine.weapons import weapons
 from systems.common.unit_state import airborne, is_vtol
 
 if TYPE_CHECKING:
@@ -93,7 +92,7 @@ def ammo_damage(game: "Game", ent: int) -> int:
     ammo = game.world.try_component(ent, Ammo)
     if ammo is None:
         return 0
-    table = weapons()
+    table = game.weapons
     total = 0
     for b in ammo.bins:
         wt = table.get(b.type)
@@ -218,7 +217,7 @@ def _ammunition(game: "Game", ent: int, location: str, weapon_damage: int, extra
     ammo = game.world.try_component(ent, Ammo)
     if ammo is not None:
         for b in ammo.bins:
-            wt = weapons().get(b.type)
+            wt = game.weapons.get(b.type)
             if wt is not None and not wt.explodes:
                 b.shots = 0
     eq = game.world.try_component(ent, Equipment)
@@ -346,7 +345,7 @@ def _weapon_destroyed(game: "Game", ent: int, location: str, wd: int) -> None:
     """V-CE-14: 1d6 1-3 the owner picks (the one with the least damage),
     4-6 the attacker (the most damage; ties: the first mounted). An exploding weapon counts as an Ammunition result."""
     mounts = _mounts(game, ent, location)
-    table = weapons()
+    table = game.weapons
     picker = game.dice.d6("slot", f"who picks the destroyed weapon, {location}")
     ranked = sorted(range(len(mounts)),
                     key=lambda i: (table[mounts[i].type].damage * max(1, table[mounts[i].type].cluster), -i))
