@@ -31,3 +31,8 @@ def add(game: Game, uid: str, unit_file: str, side: str, at: str, facing: int = 
 def events(game: Game, type_: str, **match) -> list[dict]:
     """The events of one type, optionally only those with these field values."""
     return [e for e in game.log.of_type(type_) if all(e.get(k) == v for k, v in match.items())]
+
+
+def pairs(modifiers) -> list[tuple]:
+    """To-hit modifiers as (label, value) pairs, without their rule ids."""
+    return [(m[0], m[1]) for m in modifiers]

@@ -161,13 +161,13 @@ def fall_from_above(game: "Game", ent: int, target: int, dest: Hex, levels: int,
     and takes normal fall damage there; with none it is destroyed."""
     from systems.common import damage
     from systems.classic import hit_location, piloting
-    from systems.classic.attack_modifiers import accidental_fall_modifiers
-    mods = accidental_fall_modifiers(game, target)
-    to_hit = sum(v for _, v in mods)
+    from systems.classic.attack_modifiers import accidental_fall_to_hit
+    th = accidental_fall_to_hit(game, target)
+    to_hit = th.number
     roll = game.dice.roll("to_hit", 2, f"{game.uid(ent)} falls onto {game.uid(target)}")
     hit = roll >= to_hit
     game.log.emit("attack", attacker=game.uid(ent), target=game.uid(target), attack="accidental_fall",
-                  to_hit=to_hit, modifiers=mods, roll=roll, hit=hit)
+                  to_hit=to_hit, modifiers=th.pairs(), roll=roll, hit=hit)
     pos = game.world.component(ent, Position)
     src = pos.hex
     if hit:
