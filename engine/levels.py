@@ -558,6 +558,7 @@ def _object_anchor(obj: ET.Element) -> tuple[float, float] | None:
 
 def _read_units(root: ET.Element, hexmap: HexMap, geometry: tuple[int, int, int], ruleset: str,
                 mods: list[Path] | None, probs: _Problems, terrain_known: bool = True) -> list[Placement]:
+    from engine.rulesets import plays_unit_kind
     placements: list[Placement] = []
     taken: set[str] = set()
     for group in _object_groups(root):     # explicit uids are reserved before any are made up
@@ -595,12 +596,10 @@ def _read_units(root: ET.Element, hexmap: HexMap, geometry: tuple[int, int, int]
                         for line in exc.problems:
                             probs.add(f"{label} property unit", line)
             if data is not None:
-                if ruleset == "alpha-strike" and data.kind != "alpha-strike":
-                    probs.add(f"{label} property unit", f"{file.name} is not an Alpha Strike card "
-                              f"(the map's ruleset is alpha-strike)")
-                if ruleset != "alpha-strike" and data.kind == "alpha-strike":
+                if not plays_unit_kind(ruleset, data.kind):
                     probs.add(f"{label} property unit", f"{file.name} is an Alpha Strike card; "
-                              f"set the map property ruleset = alpha-strike")
+                              f"set the map property ruleset = alpha-strike" if data.kind == "alpha-strike" else
+                              f"{file.name} is not an Alpha Strike card (the map's ruleset is alpha-strike)")
                 if "altitude" in props and data.altitude is None:
                     probs.add(f"{label} property altitude", f"{data.name} does not fly")
                 if "turret" in props and data.turret is None:
@@ -630,21 +629,10 @@ def _read_units(root: ET.Element, hexmap: HexMap, geometry: tuple[int, int, int]
 
 
 def _terrain_refusal(data: UnitData, altitude: int, t: Terrain) -> str | None:
-    """Why a ground vehicle may not start in this hex (prohibited terrain,
-    rules/vehicles.md V-MOVE-8 / T-7), or None."""
-    if data.kind != "vehicle" or data.motive in ("vtol", "wige") and altitude > 0:
-        return None
-    if data.motive == "vtol":
-        return "a landed VTOL must stand on dry land" if t.is_water else None
-    try:
-        from systems.vehicles.terrain import PROHIBITED
-    except ImportError:      # vehicle rules not installed
-        return None
-    if t.terrain in PROHIBITED.get(data.motive or "", ()) and not t.road:
-        return f"{t.terrain.replace('_', ' ')} is prohibited terrain for {data.motive} vehicles"
-    if t.is_water and data.motive != "hover":
-        return f"water of depth {t.depth} is prohibited terrain for {data.motive} vehicles"
-    return None
+    """Why a vehicle may not start in this hex (systems/vehicles/terrain.py),
+    or None."""
+    from systems.vehicles.terrain import standing_refusal
+    return standing_refusal(data.motive, altitude, t) if data.kind == "vehicle" else None
 
 
 def _object_groups(root: ET.Element):
@@ -663,18 +651,18 @@ def _new_uid(stem: str, taken: set[str]) -> str:
 
 
 def _check_stacking(placements: list[Placement], hexmap: HexMap, probs: _Problems) -> None:
-    """Stacking (rules/mech_core.md: no enemy units in one hex, one mech per
-    side per hex); an airborne VTOL may share a hex with ground units."""
-    ground: dict[Hex, list[Placement]] = {}
+    """Stacking (systems/common/stacking.py): one unit on the ground per hex,
+    as at the end of a move; an airborne VTOL may share a hex with ground units."""
+    from systems.common.stacking import may_share_hex
+    placed: dict[Hex, list[Placement]] = {}
     for p in placements:
-        level = p.overrides.get("altitude", (p.data.altitude or {}).get("level", 0)) if p.data.altitude else 0
-        if level > 0:
-            continue
-        for other in ground.get(p.at, []):
-            if other.side != p.side:
-                probs.add(f"unit {p.uid}", f"hex {hexmap.label(p.at)} already holds {other.uid}, "
-                          f"a unit of another side")
-            elif p.data.kind == "mech" and other.data.kind == "mech":
-                probs.add(f"unit {p.uid}", f"hex {hexmap.label(p.at)} already holds {other.uid}, "
-                          f"another mech of side {p.side}")
-        ground.setdefault(p.at, []).append(p)
+        for other in placed.get(p.at, []):
+            if may_share_hex(_elevation(p) > 0, _elevation(other) > 0):
+                continue
+            probs.add(f"unit {p.uid}", f"hex {hexmap.label(p.at)} already holds {other.uid}, "
+                      + ("a unit of another side" if other.side != p.side else "one unit on the ground per hex"))
+        placed.setdefault(p.at, []).append(p)
+
+
+def _elevation(p: Placement) -> int:
+    return p.overrides.get("altitude", (p.data.altitude or {}).get("level", 0)) if p.data.altitude else 0

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from components import Status, TurnState, Identity
 from engine.orders import Order, MoveOrder, FireOrder, PhysicalOrder
 from engine.turns import roll_initiative
+from systems.common.victory import sides_able_to_fight
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -117,8 +118,7 @@ class Ruleset:
         game.phase_data = {}
         for _, ts in game.world.get_component(TurnState):
             ts.__init__()
-        active = [s for s in game.sides if any(
-            game.can_fight(game.units[u]) for u in game.unit_ids(s))]
+        active = sides_able_to_fight(game)
         if initiative:
             order = list(initiative) + [s for s in active if s not in initiative]
             game.log.emit("initiative", order=order, forced=True)

@@ -19,11 +19,12 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from components import Altitude, Crew, Identity, Position, Status, TurnState
+from components import Crew, Identity, Position, Status, TurnState
 from engine.hexgrid import distance, neighbor
 from engine.orders import MoveOrder
 from systems.classic.physical_common import common_modifiers, unit_name, water_depth
 from systems.common.to_hit import ToHit
+from systems.common.unit_state import airborne
 from systems.common.movement import motion_rules
 
 if TYPE_CHECKING:
@@ -88,8 +89,7 @@ def check_declaration(game: "Game", ent: int, order: MoveOrder, result) -> str |
         return f"{tname} is already destroyed"
     if not game.is_enemy(ent, tgt):
         return f"{tname} is on your own side"
-    alt = game.world.try_component(tgt, Altitude)
-    if alt is not None and alt.level > 0 and order.charge:
+    if airborne(game, tgt) and order.charge:
         return f"{tname} is airborne and cannot be charged"
     for uid, other in game.units.items():
         ots = game.world.component(other, TurnState)

@@ -20,8 +20,9 @@ import dataclasses
 import math
 from typing import TYPE_CHECKING
 
-from components import Altitude, Identity, Position, Status
+from components import Identity, Position, Status
 from engine.hexgrid import Hex, direction_to, neighbor, turn
+from systems.common.unit_state import airborne
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -36,8 +37,7 @@ def _ground_units_at(game: "Game", h: Hex, exclude: int | None = None) -> list[i
     for other in game.units_at(h):
         if other == exclude:
             continue
-        alt = game.world.try_component(other, Altitude)
-        if alt is not None and alt.level > 0:
+        if airborne(game, other):
             continue
         if game.world.component(other, Status).destroyed and game.kind(other) != "mech":
             continue

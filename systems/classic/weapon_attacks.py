@@ -27,14 +27,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from components import (Actuators, Ammo, ClassicHeat, Crew, Identity, Mount, Position, Status, Structure,
-                        TurnState, Turret, Weapons)
+from components import (Actuators, Ammo, ClassicHeat, Crew, Identity, Position, Status, Structure, TurnState,
+                        Turret, Weapons)
 from engine.hexgrid import distance, mech_attack_side
 from engine.orders import FireOrder
 from engine.weapons import WeaponType, weapons
 from systems.classic import firing_arcs, hit_location
 from systems.classic.attack_modifiers import (TARGET_IMMOBILE, attacker_movement, target_immobile,
                                               target_movement, woods_modifier)
+from systems.classic.weapon_names import WeaponRef, find_weapon
 from systems.common import damage, line_of_sight
 from systems.common.to_hit import MAX_TO_HIT, ToHit
 from systems.common.unit_state import airborne, is_vtol
@@ -88,24 +89,11 @@ class WeaponToHit(ToHit):
     los: line_of_sight.LosResult | None = None
 
 
-def find_mount(game: "Game", ent: int, weapon_key: str | None) -> tuple[int, Mount] | str:
-    """The mount an order's weapon names: "medium_laser" is the first one,
-    "medium_laser#2" the second (unit-file order)."""
-    name = game.world.component(ent, Identity).name
-    if not weapon_key:
-        return "name the weapon to fire"
-    wtype, _, nth = weapon_key.partition("#")
-    try:
-        n = int(nth) if nth else 1
-    except ValueError:
-        return f"{weapon_key!r} is not a weapon name (use \"medium_laser\" or \"medium_laser#2\")"
+def find_mount(game: "Game", ent: int, weapon_key: str | None) -> WeaponRef:
+    """The mount an order's weapon names (systems/classic/weapon_names.py)."""
     wp = game.world.try_component(ent, Weapons)
-    matches = [(i, m) for i, m in enumerate(wp.mounts if wp else []) if m.type == wtype]
-    if not matches:
-        return f"{name} has no {wtype.replace('_', ' ')}"
-    if not 1 <= n <= len(matches):
-        return f"{name} has {len(matches)} {wtype.replace('_', ' ')}(s), not a #{n}"
-    return matches[n - 1]
+    return find_weapon([m.type for m in (wp.mounts if wp else [])], weapon_key,
+                       game.world.component(ent, Identity).name)
 
 
 def _declared(game: "Game") -> list[dict]:
@@ -303,13 +291,13 @@ def preview(game: "Game", attacker_uid: str, target_uid: str, weapon_key: str,
         return WeaponToHit.impossible("no such unit")
     ent, tgt = game.units[attacker_uid], game.units[target_uid]
     found = find_mount(game, ent, weapon_key)
-    if isinstance(found, str):
-        return WeaponToHit.impossible(found)
+    if found.reason:
+        return WeaponToHit.impossible(found.reason)
     twist = _twist_value(torso_twist)
     reason = _twist_error(game, ent, twist) or _turret_error(game, ent, turret)
     if reason:
         return WeaponToHit.impossible(reason)
-    return compute_to_hit(game, ent, tgt, found[0], twist, turret)
+    return compute_to_hit(game, ent, tgt, found.index, twist, turret)
 
 
 def _twist_error(game: "Game", ent: int, twist: int | None) -> str | None:
@@ -366,15 +354,15 @@ def check_fire(game: "Game", order: FireOrder) -> str | None:
     if game.world.try_component(ent, Weapons) is None:
         return f"{game.world.component(ent, Identity).name} has no weapons"
     found = find_mount(game, ent, order.weapon)
-    if isinstance(found, str):
-        return found
+    if found.reason:
+        return found.reason
     if order.target not in game.units:
         return f"there is no unit {order.target!r}"
     twist = _twist_value(order.torso_twist)
     reason = _twist_error(game, ent, twist) or _turret_error(game, ent, order.turret)
     if reason:
         return reason
-    th = compute_to_hit(game, ent, game.units[order.target], found[0], twist, order.turret)
+    th = compute_to_hit(game, ent, game.units[order.target], found.index, twist, order.turret)
     return th.reason
 
 
@@ -383,7 +371,8 @@ def declare_fire(game: "Game", order: FireOrder) -> None:
     the end of the phase."""
     ent = game.units[order.unit]
     tgt = game.units[order.target]
-    index, mount = find_mount(game, ent, order.weapon)   # type: ignore[misc]
+    index = find_mount(game, ent, order.weapon).index
+    mount = game.world.component(ent, Weapons).mounts[index]
     ts = game.world.component(ent, TurnState)
     twist = _twist_value(order.torso_twist)
     if twist is not None:

@@ -19,7 +19,7 @@ from systems.common.movement import MoveState
 from systems.common.stacking import ground_units
 from systems.common.to_hit import ToHit
 from systems.common.unit_state import UNIT_HEIGHT
-from systems.vehicles.terrain import PROHIBITED
+from systems.vehicles.terrain import prohibited_reason
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -124,10 +124,7 @@ def _ground_entry(game, ent, cur, dest, direction, here, to, hexes_before, kind,
         tell(new)
         fall_damage(game, ent, here.level - to.level, cause=f"{kind} over a drop")
         return "fell", new
-    prohibited = mot in PROHIBITED and to.terrain in PROHIBITED[mot] and not to.road
-    if mot == "wige" and to.woods and not to.road:
-        prohibited = True
-    if prohibited:                                        # V-SKID-3
+    if prohibited_reason(mot, to):                        # V-SKID-3 (water and buildings: above)
         _place(game, ent, new)
         tell(new)
         prohibited_terrain_damage(game, ent, backward=direction == (cur.facing + 3) % 6,
