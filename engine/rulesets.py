@@ -67,6 +67,9 @@ class Hooks:
     after_charge: list[Callable[..., None]] = field(default_factory=list)
     # (game, ent): a VTOL forced one level down (a pilot hit, V-VCE-4).
     forced_descent: list[Callable[..., None]] = field(default_factory=list)
+    # The options call's provider (systems/common/options.py): a module with
+    # attack_options, declaration_options and unit_actions.
+    options: Any = None
     # (game, attacker, target, mount) -> extra weapon modifiers or a refusal.
     weapon_modifiers: list[Callable[..., Any]] = field(default_factory=list)
     # Unit kind -> (game, attacker, target, amount, cause): one weapon damage group.
@@ -91,6 +94,11 @@ class Ruleset:
         return None
 
     def check(self, game: "Game", order: Order) -> str | None:
+        return self.gate(game, order) or self.handlers[(game.phase, type(order))][0](game, order)
+
+    def gate(self, game: "Game", order: Order) -> str | None:
+        """Why no order of this kind by this unit is taken now, whatever it
+        says (the phase, a unit off the battlefield), or None."""
         if order.unit not in game.units:
             return f"there is no unit {order.unit!r}"
         ent = game.units[order.unit]
@@ -107,7 +115,7 @@ class Ruleset:
             return f"{name} is no longer on the battlefield"
         if st.destroyed and game.phase == "movement":
             return f"{name} is destroyed"
-        return handler[0](game, order)
+        return None
 
     def apply(self, game: "Game", order: Order) -> None:
         self.handlers[(game.phase, type(order))][1](game, order)

@@ -27,9 +27,10 @@ WOODS = {1: ("target in light woods", 1), 2: ("target in heavy woods", 2)}
 ACCIDENTAL_FALL_BASE = 7        # section 10
 
 
-def attacker_movement(game: "Game", ent: int) -> Modifier | None:
-    """Section 3: walked +1, ran +2, jumped +3 (cruised +1, flanked +2, T-12)."""
-    mode = game.world.component(ent, TurnState).mode
+def attacker_movement(game: "Game", ent: int, mode: str | None = None) -> Modifier | None:
+    """Section 3: walked +1, ran +2, jumped +3 (cruised +1, flanked +2, T-12),
+    for this turn's move or the movement `mode` of a move being planned."""
+    mode = mode or game.world.component(ent, TurnState).mode
     if mode not in ATTACKER_MOVEMENT:
         return None
     return Modifier(f"attacker {ATTACKER_MOVED[mode]}", ATTACKER_MOVEMENT[mode], "section 3")

@@ -31,9 +31,11 @@ if TYPE_CHECKING:
     from engine.game import Game
 
 
-def charge_to_hit(game: "Game", ent: int, tgt: int, dfa: bool = False) -> ToHit:
+def charge_to_hit(game: "Game", ent: int, tgt: int, dfa: bool = False, mode: str | None = None) -> ToHit:
     """Charge: P + attacker movement + target movement + terrain + (P - target P).
-    DFA: P + 3 (jumped) + target movement + (P - target P); no terrain (MM)."""
+    DFA: P + 3 (jumped) + target movement + (P - target P); no terrain (MM).
+    `mode`: the movement mode of the charge being planned (default: this
+    turn's move)."""
     p = game.world.component(ent, Crew).piloting
     tp = game.world.component(tgt, Crew).piloting
     th = ToHit()
@@ -42,7 +44,7 @@ def charge_to_hit(game: "Game", ent: int, tgt: int, dfa: bool = False) -> ToHit:
         th.add("attacker jumped", 3, "section 4")
         th.modifiers += common_modifiers(game, ent, tgt, terrain=False, attacker_move=False)
     else:
-        th.modifiers += common_modifiers(game, ent, tgt)
+        th.modifiers += common_modifiers(game, ent, tgt, attacker_mode=mode)
     if p - tp:
         th.add("piloting difference", p - tp, "section 4")
     for hook in game.ruleset.hooks.charge_modifiers:     # an airborne VTOL target, T-12

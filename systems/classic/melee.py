@@ -6,8 +6,8 @@ table, or the reason it cannot be made); a checked order is declared and
 stored in `phase_data["physical"]`, and resolved at the end of the phase
 (systems/classic/physical_resolution.py).
 
-`physical_options(game, attacker_uid, target_uid)` is the preview the UI
-shows before the player commits.
+`physical_attack(game, order)` is everything the rules say of an order now
+(systems/common/options.py lists every attack a unit has).
 
 Rule choices where the seed, the digest and MegaMek differ or are silent:
 - Attack modifiers the seed leaves to tables it does not include come from
@@ -357,62 +357,45 @@ def _combination_error(game: "Game", uid: str, attack: str, limb: str | None) ->
     return None
 
 
-# --------------------------------------------------------------------- the preview
-def physical_options(game: "Game", attacker_uid: str, target_uid: str) -> list[tuple]:
-    """Every physical attack `attacker_uid` could declare on `target_uid` now.
-
-    Returns a list of `(attack, limb, to_hit, modifiers, reason)` tuples, one
-    per attack and limb: punch left and right, kick left and right, push,
-    club and hatchet. `to_hit` is the number needed on 2d6 (None when the
-    attack is impossible), `modifiers` the `[label, value]` pairs summing to
-    it, and `reason` None or the sentence saying why it cannot be made (the
-    same sentence the refused order would carry). Nothing is changed."""
-    ent, tgt = game.units[attacker_uid], game.units[target_uid]
-    out = []
-    for attack, limb in (("punch", "left"), ("punch", "right"), ("kick", "left"), ("kick", "right"),
-                         ("push", None), ("club", None), ("hatchet", None)):
-        ev = evaluate(game, ent, tgt, attack, limb)
-        used = limb
-        if attack == "hatchet":
-            eq = game.world.try_component(ent, Equipment)
-            used = eq.hatchet.split("_")[0] if eq is not None and eq.hatchet else None
-        reason = ev.reason or _combination_error(game, attacker_uid, attack, used)
-        if reason is None and ev.number > MAX_TO_HIT:
-            reason = f"the to-hit number is {ev.number}: above 12, it cannot succeed"
-        out.append((attack, limb, None if reason else ev.number, ev.pairs(), reason))
-    return out
-
-
 # --------------------------------------------------------------------- orders
-def check_physical(game: "Game", order: PhysicalOrder) -> str | None:
-    ent = game.units[order.unit]
-    ts = game.world.component(ent, TurnState)
-    if order.attack == "pick_up_club":
-        reason = attacker_error(game, ent)
-        if reason:
-            return reason
-        if ts.fired:
-            return f"{unit_name(game, ent)} fired weapons this turn: it cannot also pick up a club (P-FIND-2)"
-        if any(p["unit"] == order.unit for p in game.phase_data.get("physical", [])):
-            return f"{unit_name(game, ent)} has declared an attack: it cannot also pick up a club (P-FIND-2)"
-        return clubs.pickup_error(game, ent, order.source)
+def physical_attack(game: "Game", order: PhysicalOrder) -> PhysicalAttack:
+    """All the rules say of a punch, kick, push, club or hatchet order now:
+    its judgement (`evaluate`), refused (`reason`) also when the unit has
+    already used that limb or made an attack that excludes it this turn, or
+    when it needs more than 12."""
     if order.attack not in ATTACKS:
-        return f"{order.attack!r} is not a physical attack of the classic rules"
+        return PhysicalAttack.impossible(f"{order.attack!r} is not a physical attack of the classic rules")
     if not order.target:
-        return "a physical attack needs a target"
+        return PhysicalAttack.impossible("a physical attack needs a target")
     if order.target not in game.units:
-        return f"there is no unit {order.target!r}"
-    tgt = game.units[order.target]
-    ev = evaluate(game, ent, tgt, order.attack, order.limb)
+        return PhysicalAttack.impossible(f"there is no unit {order.target!r}")
+    ent = game.units[order.unit]
+    ev = evaluate(game, ent, game.units[order.target], order.attack, order.limb)
     if ev.reason:
-        return ev.reason
-    limb = _declared_limb(game, ent, order)
-    reason = _combination_error(game, order.unit, order.attack, limb)
+        return ev
+    ev.reason = _combination_error(game, order.unit, order.attack, _declared_limb(game, ent, order))
+    if ev.reason is None and ev.number > MAX_TO_HIT:
+        ev.reason = f"the to-hit number is {ev.number}: above 12, the attack cannot succeed"
+    return ev
+
+
+def pickup_refusal(game: "Game", order: PhysicalOrder) -> str | None:
+    """Why the unit may not pick up a club now (P-FIND-2, -3), or None."""
+    ent = game.units[order.unit]
+    reason = attacker_error(game, ent)
     if reason:
         return reason
-    if ev.number > MAX_TO_HIT:
-        return f"the to-hit number is {ev.number}: above 12, the attack cannot succeed"
-    return None
+    if game.world.component(ent, TurnState).fired:
+        return f"{unit_name(game, ent)} fired weapons this turn: it cannot also pick up a club (P-FIND-2)"
+    if any(p["unit"] == order.unit for p in game.phase_data.get("physical", [])):
+        return f"{unit_name(game, ent)} has declared an attack: it cannot also pick up a club (P-FIND-2)"
+    return clubs.pickup_error(game, ent, order.source)
+
+
+def check_physical(game: "Game", order: PhysicalOrder) -> str | None:
+    if order.attack == "pick_up_club":
+        return pickup_refusal(game, order)
+    return physical_attack(game, order).reason
 
 
 def _declared_limb(game: "Game", ent: int, order: PhysicalOrder) -> str | None:

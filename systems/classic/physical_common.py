@@ -22,12 +22,13 @@ if TYPE_CHECKING:
 
 
 def common_modifiers(game: "Game", ent: int, tgt: int, *, terrain: bool = True,
-                     attacker_move: bool = True) -> list[Modifier]:
+                     attacker_move: bool = True, attacker_mode: str | None = None) -> list[Modifier]:
     """The modifiers every physical attack adds (section 4): the attacker's
     and the target's movement, a prone (-2) or immobile (-4) target, the
-    woods it stands in and its partial cover (`terrain`: not for a DFA)."""
+    woods it stands in and its partial cover (`terrain`: not for a DFA).
+    `attacker_mode`: the movement mode of a move being planned."""
     mods: list[Modifier] = []
-    if attacker_move and (moved := attacker_movement(game, ent)) is not None:
+    if attacker_move and (moved := attacker_movement(game, ent, attacker_mode)) is not None:
         mods.append(moved)
     if (mv := target_movement_modifier(game, tgt)):
         mods.append(Modifier("target movement", mv, "section 3"))

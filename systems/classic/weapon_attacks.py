@@ -111,12 +111,39 @@ def _live_bins(game: "Game", ent: int, wtype: str) -> list:
             if b.type == wtype and b.shots > 0 and structure.points.get(b.location, 0) > 0]
 
 
+class PairSight:
+    """What the shots of one attacker at one target share, worked out once
+    (valid while nobody moves): the range, the line of sight (when first
+    asked) and the target's bearing from each facing an arc is measured
+    from (systems/classic/firing_arcs.py)."""
+
+    def __init__(self, game: "Game", attacker: int, target: int) -> None:
+        self.game, self.attacker, self.target = game, attacker, target
+        self.origin = game.world.component(attacker, Position).hex
+        self.target_hex = game.world.component(target, Position).hex
+        self.range = distance(self.origin, self.target_hex)
+        self._los: line_of_sight.LosResult | None = None
+        self._bearings: dict[int, float] = {}
+
+    @property
+    def los(self) -> line_of_sight.LosResult:
+        if self._los is None:
+            self._los = line_of_sight.line_of_sight(self.game, self.attacker, self.target)
+        return self._los
+
+    def in_arc(self, mount) -> bool:
+        """Is the target inside this mount's arc (torso twist and turret as they are now)?"""
+        return firing_arcs.mount_in_arc(self.game, self.attacker, mount, self.target_hex, self._bearings)
+
+
 def compute_to_hit(game: "Game", attacker: int, target: int, mount_index: int,
-                   twist: int | None = None, turret: int | None = None) -> WeaponToHit:
+                   twist: int | None = None, turret: int | None = None,
+                   sight: PairSight | None = None) -> WeaponToHit:
     """The to-hit number for one weapon at one target now (declarations
     made earlier this phase count for secondary targets and fired weapons).
     `twist` is the torso twist this shot would use (-1, 0, +1; None: the
-    current one); `turret` the turret facing (None: the current one)."""
+    current one); `turret` the turret facing (None: the current one);
+    `sight` the pair's geometry when several shots are judged together."""
     w = game.world
     ts = w.component(attacker, TurnState)
     tur = w.try_component(attacker, Turret)
@@ -126,14 +153,14 @@ def compute_to_hit(game: "Game", attacker: int, target: int, mount_index: int,
     if turret is not None and tur is not None:
         tur.facing = turret
     try:
-        return _compute(game, attacker, target, mount_index)
+        return _compute(game, attacker, target, mount_index, sight or PairSight(game, attacker, target))
     finally:
         ts.torso_twist = saved_twist
         if tur is not None:
             tur.facing = saved_turret
 
 
-def _compute(game: "Game", attacker: int, target: int, mount_index: int) -> WeaponToHit:
+def _compute(game: "Game", attacker: int, target: int, mount_index: int, sight: PairSight) -> WeaponToHit:
     w = game.world
     a_name = w.component(attacker, Identity).name
     t_ident = w.component(target, Identity)
@@ -145,7 +172,7 @@ def _compute(game: "Game", attacker: int, target: int, mount_index: int) -> Weap
     wt = table[mount.type]
     wname = wt.name
     a_pos, t_pos = w.component(attacker, Position), w.component(target, Position)
-    rng = distance(a_pos.hex, t_pos.hex)
+    rng = sight.range
 
     # ---- who may shoot at whom
     if not game.can_fight(attacker):
@@ -203,10 +230,10 @@ def _compute(game: "Game", attacker: int, target: int, mount_index: int) -> Weap
     if band is None:
         return WeaponToHit.impossible(f"{t_ident.name} is out of range of the {wname} "
                                 f"({rng} hexes, long range ends at {wt.long})", range=rng)
-    if not firing_arcs.mount_in_arc(game, attacker, mount, t_pos.hex):
+    if not sight.in_arc(mount):
         return WeaponToHit.impossible(f"{t_ident.name} is outside the {wname}'s "
                                 f"{firing_arcs.mount_arc_name(game, attacker, mount)}", range=rng, band=band)
-    los = line_of_sight.line_of_sight(game, attacker, target)
+    los = sight.los
     if not los.clear:
         return WeaponToHit.impossible(f"no line of sight to {t_ident.name}: {los.reason}", range=rng, band=band, los=los)
 
@@ -289,15 +316,9 @@ def preview(game: "Game", attacker_uid: str, target_uid: str, weapon_key: str,
     """
     if attacker_uid not in game.units or target_uid not in game.units:
         return WeaponToHit.impossible("no such unit")
-    ent, tgt = game.units[attacker_uid], game.units[target_uid]
-    found = find_mount(game, ent, weapon_key)
-    if found.reason:
-        return WeaponToHit.impossible(found.reason)
-    twist = _twist_value(torso_twist)
-    reason = _twist_error(game, ent, twist) or _turret_error(game, ent, turret)
-    if reason:
-        return WeaponToHit.impossible(reason)
-    return compute_to_hit(game, ent, tgt, found.index, twist, turret)
+    raw = {"unit": attacker_uid, "target": target_uid, "weapon": weapon_key}
+    return shot(game, FireOrder(attacker_uid, raw, weapon=weapon_key, target=target_uid,
+                                torso_twist=torso_twist, turret=turret))
 
 
 def _twist_error(game: "Game", ent: int, twist: int | None) -> str | None:
@@ -347,23 +368,29 @@ def charge_declared(game: "Game", ent: int) -> str | None:
     return None
 
 
-def check_fire(game: "Game", order: FireOrder) -> str | None:
+def shot(game: "Game", order: FireOrder, sight: PairSight | None = None) -> WeaponToHit:
+    """All the rules say of a fire order now: why it is refused, or the
+    shot's to-hit (`sight`: the pair's geometry, shared by several shots)."""
     ent = game.units[order.unit]
+    refused = WeaponToHit.impossible
     if (charging := charge_declared(game, ent)):
-        return charging
+        return refused(charging)
     if game.world.try_component(ent, Weapons) is None:
-        return f"{game.world.component(ent, Identity).name} has no weapons"
+        return refused(f"{game.world.component(ent, Identity).name} has no weapons")
     found = find_mount(game, ent, order.weapon)
     if found.reason:
-        return found.reason
+        return refused(found.reason)
     if order.target not in game.units:
-        return f"there is no unit {order.target!r}"
+        return refused(f"there is no unit {order.target!r}")
     twist = _twist_value(order.torso_twist)
     reason = _twist_error(game, ent, twist) or _turret_error(game, ent, order.turret)
     if reason:
-        return reason
-    th = compute_to_hit(game, ent, game.units[order.target], found.index, twist, order.turret)
-    return th.reason
+        return refused(reason)
+    return compute_to_hit(game, ent, game.units[order.target], found.index, twist, order.turret, sight)
+
+
+def check_fire(game: "Game", order: FireOrder) -> str | None:
+    return shot(game, order).reason
 
 
 def declare_fire(game: "Game", order: FireOrder) -> None:
