@@ -122,6 +122,7 @@ ALPHA_LANCES = (("loki", "hatchetman_as", "firestarter_as", "hunchback_as"),
 def battle_toml(ruleset: str = "classic", turns: int = 10, seed: int = 7) -> str:
     """A scripted 4-versus-4 battle of `turns` turns as scenario TOML."""
     from engine.unit_loader import find_unit_file, load_unit
+    from systems.classic.weapon_names import weapon_names
     lances = CLASSIC_LANCES if ruleset == "classic" else ALPHA_LANCES
     width, height = 16, 24
     columns = (3, 6, 9, 12)
@@ -135,11 +136,7 @@ def battle_toml(ruleset: str = "classic", turns: int = 10, seed: int = 7) -> str
         for col, name in zip(columns, lance):
             uid = f"{side}_{name}_{col}"
             data = load_unit(find_unit_file(f"{name}.toml"))
-            weapons: list[str] = []
-            for w in data.weapons:
-                n = sum(1 for x in weapons if x.split("#")[0] == w["type"]) + 1
-                weapons.append(w["type"] if n == 1 else f"{w['type']}#{n}")
-            units.append((uid, side, weapons))
+            units.append((uid, side, weapon_names([w["type"] for w in data.weapons])))
             lines += ["", "[[unit]]", f'id = "{uid}"', f'data = "{name}.toml"', f'side = "{side}"',
                       f'at = "{col:02d}{row:02d}"', f"facing = {facing}"]
     half = len(columns)

@@ -127,7 +127,7 @@ def describe(e: dict[str, Any], names: dict[str, str] | None = None, ruleset: st
     if t == "psr" and e.get("automatic"):
         return f"{e['unit']} piloting roll ({e['reason']}): fails automatically"
     if t == "psr":
-        skill = "driving" if any(m and m[0] == "driving skill" for m in e.get("modifiers", [])) else "piloting"
+        skill = e.get("skill", "piloting")
         return (f"{e['unit']} {skill} roll ({e['reason']}): needs {e['target']}, rolled {e['roll']}: "
                 + ("passed" if e["passed"] else "failed"))
     if t == "fall":

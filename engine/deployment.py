@@ -11,10 +11,11 @@ Deployment happens before the game's first recorded action, so the setup
 snapshot a replay starts from already holds the deployed positions.
 Placement legality (`check_placement`) follows the rules a unit starting in a
 hex must meet: on the map, inside its side's zone, a terrain it may stand in
-(ground vehicles: prohibited terrain V-MOVE-7/8, T-7; VTOLs: no landing on
-water, V-VTOL-11, and never at or below treetops or a roof while airborne,
-V-VTOL-5/9) and the stacking limits (no enemy ground units in one hex, one
-mech per side per hex; an airborne VTOL shares hexes with ground units).
+(systems/vehicles/terrain.standing_refusal: ground vehicles' prohibited
+terrain V-MOVE-7/8, T-7; VTOLs: no landing on water, V-VTOL-11, and never at
+or below treetops or a roof while airborne, V-VTOL-5) and stacking
+(systems/common/stacking.py: one ground unit per hex, as at the end of a
+move; an airborne VTOL shares hexes with ground units).
 """
 from __future__ import annotations
 
@@ -22,6 +23,9 @@ from typing import TYPE_CHECKING
 
 from components import Altitude, Identity, Position, VehicleMovement
 from engine.hexgrid import Hex, distance, parse_hex_label
+from systems.common.stacking import occupant
+from systems.common.unit_state import airborne
+from systems.vehicles.terrain import standing_refusal
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -81,43 +85,22 @@ def current_side(game: "Game") -> str | None:
 
 
 def _placement_terrain_error(game: "Game", ent: int, h: Hex) -> str | None:
-    t = game.map.terrain(h)
     vm = game.world.try_component(ent, VehicleMovement)
-    alt = game.world.try_component(ent, Altitude)
-    airborne = alt is not None and alt.level > 0
     if vm is None:
         return None
-    if vm.motive == "vtol" or alt is not None:
-        from systems.vehicles.terrain import landing_problem
-        if airborne:
-            if t.level + alt.level <= t.top and (t.woods or t.building):
-                what = "the treetops" if t.woods else "the building's roof"
-                return f"a VTOL at altitude {alt.level} would be at or below {what} in {game.map.label(h)}"
-            return None
-        problem = landing_problem(t)
-        return f"a landed VTOL cannot stand in {problem}" if problem else None
-    from systems.vehicles.terrain import prohibited_reason
-    return prohibited_reason(vm.motive, t)
+    alt = game.world.try_component(ent, Altitude)
+    why = standing_refusal(vm.motive, alt.level if alt else 0, game.map.terrain(h))
+    return f"{why} in {game.map.label(h)}" if why else None
 
 
 def _stacking_error(game: "Game", ent: int, h: Hex) -> str | None:
-    alt = game.world.try_component(ent, Altitude)
-    if alt is not None and alt.level > 0:
+    other = occupant(game, ent, h, airborne(game, ent))
+    if other is None:
         return None
-    side = game.side_of(ent)
-    kind = game.kind(ent)
-    for other in game.units_at(h):
-        if other == ent:
-            continue
-        oalt = game.world.try_component(other, Altitude)
-        if oalt is not None and oalt.level > 0:
-            continue
-        oname = game.world.component(other, Identity).name
-        if game.side_of(other) != side:
-            return f"{game.map.label(h)} holds {oname}, a unit of another side"
-        if kind == "mech" and game.kind(other) == "mech":
-            return f"{game.map.label(h)} already holds {oname}: one mech per hex"
-    return None
+    oname = game.world.component(other, Identity).name
+    if game.side_of(other) != game.side_of(ent):
+        return f"{game.map.label(h)} holds {oname}, a unit of another side"
+    return f"{game.map.label(h)} already holds {oname}: one unit on the ground per hex"
 
 
 def check_placement(game: "Game", uid: str, h: Hex, facing: int) -> str | None:

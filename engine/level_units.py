@@ -12,9 +12,12 @@ from typing import Any, NamedTuple
 from engine.errors import DataError
 from engine.hexgrid import Hex
 from engine.hexmap import HexMap, Terrain
+from engine.rulesets import plays_unit_kind
 from engine.tiled import MapObject, Problems, Prop
 from engine.unit_loader import UnitData, find_unit_file, load_unit
 from engine.weapons import weapon_table
+from systems.common.stacking import may_share_hex
+from systems.vehicles.terrain import standing_refusal
 
 UNITS_LAYER = "units"
 DEPLOYMENT_LAYER = "deployment"
@@ -219,12 +222,10 @@ def read_units(objects: list[MapObject], hexmap: HexMap, geometry: tuple[int, in
 
 def _check_unit(data: UnitData, file: Path, props: dict, hexmap: HexMap, at: Hex, ruleset: str, label: str,
                 probs: Problems, terrain_known: bool) -> None:
-    if ruleset == "alpha-strike" and data.kind != "alpha-strike":
-        probs.add(f"{label} property unit", f"{file.name} is not an Alpha Strike card "
-                  f"(the map's ruleset is alpha-strike)")
-    if ruleset != "alpha-strike" and data.kind == "alpha-strike":
+    if not plays_unit_kind(ruleset, data.kind):
         probs.add(f"{label} property unit", f"{file.name} is an Alpha Strike card; "
-                  f"set the map property ruleset = alpha-strike")
+                  f"set the map property ruleset = alpha-strike" if data.kind == "alpha-strike" else
+                  f"{file.name} is not an Alpha Strike card (the map's ruleset is alpha-strike)")
     if "altitude" in props and data.altitude is None:
         probs.add(f"{label} property altitude", f"{data.name} does not fly")
     if "turret" in props and data.turret is None:
@@ -236,18 +237,9 @@ def _check_unit(data: UnitData, file: Path, props: dict, hexmap: HexMap, at: Hex
 
 
 def _terrain_refusal(data: UnitData, altitude: int, t: Terrain) -> str | None:
-    """Why a ground vehicle may not start in this hex (prohibited terrain,
-    rules/vehicles.md V-MOVE-8 / T-7), or None."""
-    if data.kind != "vehicle" or data.motive in ("vtol", "wige") and altitude > 0:
-        return None
-    if data.motive == "vtol":
-        return "a landed VTOL must stand on dry land" if t.is_water else None
-    from systems.vehicles.terrain import PROHIBITED
-    if t.terrain in PROHIBITED.get(data.motive or "", ()) and not t.road:
-        return f"{t.terrain.replace('_', ' ')} is prohibited terrain for {data.motive} vehicles"
-    if t.is_water and data.motive != "hover":
-        return f"water of depth {t.depth} is prohibited terrain for {data.motive} vehicles"
-    return None
+    """Why a vehicle may not start in this hex (systems/vehicles/terrain.py),
+    or None."""
+    return standing_refusal(data.motive, altitude, t) if data.kind == "vehicle" else None
 
 
 def new_uid(stem: str, taken: set[str]) -> str:
@@ -259,21 +251,20 @@ def new_uid(stem: str, taken: set[str]) -> str:
 
 
 def _check_stacking(placements: list[Placement], hexmap: HexMap, probs: Problems) -> None:
-    """Stacking (rules/mech_core.md: no enemy units in one hex, one mech per
-    side per hex); an airborne VTOL may share a hex with ground units."""
-    ground: dict[Hex, list[Placement]] = {}
+    """Stacking (systems/common/stacking.py): one unit on the ground per hex,
+    as at the end of a move; an airborne VTOL may share a hex with ground units."""
+    placed: dict[Hex, list[Placement]] = {}
     for p in placements:
-        level = p.overrides.get("altitude", (p.data.altitude or {}).get("level", 0)) if p.data.altitude else 0
-        if level > 0:
-            continue
-        for other in ground.get(p.at, []):
-            if other.side != p.side:
-                probs.add(f"unit {p.uid}", f"hex {hexmap.label(p.at)} already holds {other.uid}, "
-                          f"a unit of another side")
-            elif p.data.kind == "mech" and other.data.kind == "mech":
-                probs.add(f"unit {p.uid}", f"hex {hexmap.label(p.at)} already holds {other.uid}, "
-                          f"another mech of side {p.side}")
-        ground.setdefault(p.at, []).append(p)
+        for other in placed.get(p.at, []):
+            if may_share_hex(_elevation(p) > 0, _elevation(other) > 0):
+                continue
+            probs.add(f"unit {p.uid}", f"hex {hexmap.label(p.at)} already holds {other.uid}, "
+                      + ("a unit of another side" if other.side != p.side else "one unit on the ground per hex"))
+        placed.setdefault(p.at, []).append(p)
+
+
+def _elevation(p: Placement) -> int:
+    return p.overrides.get("altitude", (p.data.altitude or {}).get("level", 0)) if p.data.altitude else 0
 
 
 # ====================================================================== deployment zones

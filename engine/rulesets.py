@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from components import Status, TurnState, Identity
 from engine.orders import Order, MoveOrder, FireOrder, PhysicalOrder
 from engine.turns import roll_initiative
+from systems.common.victory import sides_able_to_fight
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -66,6 +67,9 @@ class Hooks:
     after_charge: list[Callable[..., None]] = field(default_factory=list)
     # (game, ent): a VTOL forced one level down (a pilot hit, V-VCE-4).
     forced_descent: list[Callable[..., None]] = field(default_factory=list)
+    # The options call's provider (systems/common/options.py): a module with
+    # attack_options, declaration_options and unit_actions.
+    options: Any = None
     # (game, attacker, target, mount) -> extra weapon modifiers or a refusal.
     weapon_modifiers: list[Callable[..., Any]] = field(default_factory=list)
     # Unit kind -> (game, attacker, target, amount, cause): one weapon damage group.
@@ -90,6 +94,11 @@ class Ruleset:
         return None
 
     def check(self, game: "Game", order: Order) -> str | None:
+        return self.gate(game, order) or self.handlers[(game.phase, type(order))][0](game, order)
+
+    def gate(self, game: "Game", order: Order) -> str | None:
+        """Why no order of this kind by this unit is taken now, whatever it
+        says (the phase, a unit off the battlefield), or None."""
         if order.unit not in game.units:
             return f"there is no unit {order.unit!r}"
         ent = game.units[order.unit]
@@ -106,7 +115,7 @@ class Ruleset:
             return f"{name} is no longer on the battlefield"
         if st.destroyed and game.phase == "movement":
             return f"{name} is destroyed"
-        return handler[0](game, order)
+        return None
 
     def apply(self, game: "Game", order: Order) -> None:
         self.handlers[(game.phase, type(order))][1](game, order)
@@ -117,8 +126,7 @@ class Ruleset:
         game.phase_data = {}
         for _, ts in game.world.get_component(TurnState):
             ts.__init__()
-        active = [s for s in game.sides if any(
-            game.can_fight(game.units[u]) for u in game.unit_ids(s))]
+        active = sides_able_to_fight(game)
         if initiative:
             order = list(initiative) + [s for s in active if s not in initiative]
             game.log.emit("initiative", order=order, forced=True)

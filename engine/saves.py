@@ -245,6 +245,9 @@ def latest_good_autosave(folder: Path | str, exclude: Path | str | None = None) 
 
 
 # --------------------------------------------------------------------- checking
+AS_DAMAGE = re.compile(r"^(\d+|0\*|-)$")
+
+
 def _show(v: Any) -> str:
     text = json.dumps(v) if isinstance(v, (str, int, float, bool, type(None))) else _kind(v)
     return text if len(text) <= 60 else text[:57] + "..."
@@ -451,6 +454,11 @@ class _Check:
                 self.int_(comps["ClassicHeat"].get("heat", 0), f"{cw}.ClassicHeat.heat", 0, 999)
                 if ident["kind"] == "mech" and "HeatSinks" not in comps:
                     self.fail(f"{cw}.HeatSinks", "missing: a mech that tracks heat needs its heat sinks")
+            if "AlphaStrikeCard" in comps:
+                dmg = self.list_(comps["AlphaStrikeCard"].get("damage", []), f"{cw}.AlphaStrikeCard.damage")
+                if len(dmg) != 3 or not all(isinstance(d, str) and AS_DAMAGE.match(d) for d in dmg):
+                    self.fail(f"{cw}.AlphaStrikeCard.damage", f"expected 3 damage values (short, medium, "
+                              f"long: a number, 0* or -), got {_show(dmg)}")
             if "Crew" in comps:
                 for k in ("piloting", "gunnery"):
                     self.int_(comps["Crew"].get(k, 4), f"{cw}.Crew.{k}", 0, 12)

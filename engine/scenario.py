@@ -283,18 +283,20 @@ def _overrides(u: dict, where: str, v: _V, data) -> dict[str, Any]:
 
 
 def _check_stacking(game: Game, v: _V) -> None:
-    from components import Altitude, Position
+    """Stacking at the start, as at the end of a move (systems/common/stacking.py)."""
+    from components import Position
+    from systems.common.stacking import may_share_hex
+    from systems.common.unit_state import airborne
     seen: dict[Hex, list[int]] = {}
     for uid, ent in game.units.items():
-        alt = game.world.try_component(ent, Altitude)
-        if alt is not None and alt.level > 0:
-            continue
         h = game.world.component(ent, Position).hex
         for other in seen.get(h, []):
+            if may_share_hex(airborne(game, ent), airborne(game, other)):
+                continue
             if game.is_enemy(ent, other):
                 v.fail(f"unit {uid}.at", f"hex {game.map.label(h)} already holds an enemy unit")
-            if game.kind(ent) == "mech" and game.kind(other) == "mech":
-                v.fail(f"unit {uid}.at", f"hex {game.map.label(h)} already holds a mech of the same side")
+            v.fail(f"unit {uid}.at", f"hex {game.map.label(h)} already holds {game.uid(other)}: "
+                   f"one unit on the ground per hex")
         seen.setdefault(h, []).append(ent)
 
 

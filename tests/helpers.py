@@ -38,3 +38,8 @@ def without_criticals(text: str) -> str:
 def events(game: Game, type_: str, **match) -> list[dict]:
     """The events of one type, optionally only those with these field values."""
     return [e for e in game.log.of_type(type_) if all(e.get(k) == v for k, v in match.items())]
+
+
+def pairs(modifiers) -> list[tuple]:
+    """To-hit modifiers as (label, value) pairs, without their rule ids."""
+    return [(m[0], m[1]) for m in modifiers]

@@ -5,6 +5,7 @@ import pytest
 from components import AlphaStrikeCard, AlphaStrikeHeat, Status
 from systems.alpha_strike import card as as_card, combat as as_combat, criticals as as_criticals
 from tests.alpha_strike_helpers import add_card, fire, make_as_game, move, of, play
+from tests.helpers import pairs
 
 
 def crit_game(roll, target=None, attacker=None, to_hit=12):
@@ -94,7 +95,7 @@ def test_AS_CRIT_MP_move_0_is_immobile_and_minus_4():
     play(game, fires=[fire("a", "t")])
     assert game.get("t", Status).immobile
     game.start_turn(["red", "blue"])
-    assert as_combat.target_movement(game, game.units["t"]) == [("target immobile", -4)]
+    assert pairs(as_combat.target_movement(game, game.units["t"])) == [("target immobile", -4)]
 
 
 def test_AS_CRIT_WEAPON_minus_1_damage_floor_0():

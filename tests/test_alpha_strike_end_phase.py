@@ -8,6 +8,7 @@ from systems.alpha_strike import card as as_card, combat as as_combat
 from systems.alpha_strike.end_phase import new_heat_level
 from tests.alpha_strike_helpers import (add_card, add_shipped, fire, make_as_game, move, of, physical,
                                         play)
+from tests.helpers import pairs
 
 WATER = {"terrain": "water", "depth": 1}
 
@@ -90,7 +91,7 @@ def test_AS_HEAT_2_heat_2_costs_move_tmm_and_to_hit_but_not_jump():
     game.start_turn(["clan", "is"])
     assert as_card.ground_hexes(game, loki) == 3
     assert as_card.jump_hexes(game, loki) == 5
-    assert as_combat.target_movement(game, loki) == [("target movement (TMM)", 2), ("target heat 2+ (TMM -1)", -1)]
+    assert pairs(as_combat.target_movement(game, loki)) == [("target movement (TMM)", 2), ("target heat 2+ (TMM -1)", -1)]
     game.start_phase("movement")
     assert game.check(move("loki", ["B"] * 4)) is not None
     assert game.check(move("loki", ["B"] * 3)) is None
@@ -112,7 +113,7 @@ def test_AS_HEAT_2_heat_below_2_keeps_the_tmm():
     game = make_as_game()
     ent = add_card(game, "u", "red", "0505", heat_level=1, tmm=2)
     game.start_turn(["red"])
-    assert as_combat.target_movement(game, ent) == [("target movement (TMM)", 2)]
+    assert pairs(as_combat.target_movement(game, ent)) == [("target movement (TMM)", 2)]
 
 
 def test_AS_HEAT_2_Q1_tmm_minus_1_from_heat_2_once_and_not_below_0():
@@ -123,9 +124,9 @@ def test_AS_HEAT_2_Q1_tmm_minus_1_from_heat_2_once_and_not_below_0():
              for lvl in (1, 2, 3)}
     zero = add_card(game, "z", "red", "0520", heat_level=3, tmm=0)
     game.start_turn(["red"])
-    total = {lvl: sum(v for _, v in as_combat.target_movement(game, ent)) for lvl, ent in units.items()}
+    total = {lvl: sum(v for _, v, _ in as_combat.target_movement(game, ent)) for lvl, ent in units.items()}
     assert total == {1: 2, 2: 1, 3: 1}
-    assert as_combat.target_movement(game, zero) == []
+    assert pairs(as_combat.target_movement(game, zero)) == []
 
 
 def test_AS_HEAT_2_Q2_a_target_that_jumped_keeps_its_tmm_at_heat_2():
@@ -135,7 +136,7 @@ def test_AS_HEAT_2_Q2_a_target_that_jumped_keeps_its_tmm_at_heat_2():
     add_card(game, "j", "red", "0520", heat_level=2, move=10, jump=10, tmm=2)
     game.start_turn(["red"])
     game.run_phase("movement", [move("j", ["F"] * 5, mode="jump")])
-    assert as_combat.target_movement(game, game.units["j"]) == [
+    assert pairs(as_combat.target_movement(game, game.units["j"])) == [
         ("target movement (TMM)", 2), ("target jumped", 1)]
 
 
@@ -363,7 +364,7 @@ def test_AS_COOL_5_loki_prime_worked_example_end_to_end():
     # Turn 4: full Move and TMM, no heat modifiers.
     game.start_turn(["clan", "is"])
     assert as_card.ground_hexes(game, loki) == 5
-    assert as_combat.target_movement(game, loki) == [("target movement (TMM)", 2)]
+    assert pairs(as_combat.target_movement(game, loki)) == [("target movement (TMM)", 2)]
 
 
 def test_AS_COOL_5_loki_stays_at_2_unless_it_holds_fire_or_submerges():

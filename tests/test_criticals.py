@@ -10,7 +10,7 @@ from systems.classic.mech_movement import mech_jump_mp, mech_walk_mp
 from systems.classic import weapon_attacks as wa
 from engine.paths import UNITS
 from engine.unit_loader import parse_unit
-from tests.helpers import without_criticals
+from tests.helpers import pairs, without_criticals
 from tests.weapons_support import events, make_game, mech_data, shipped
 
 
@@ -161,7 +161,7 @@ def test_gyro_first_hit_psr_second_automatic_fall_and_immobile():
 def test_sensors_hit_adds_2_to_weapon_attacks():
     game, m = game_of(mech_data(weapons=[("medium_laser", "center_torso")]))
     hit(game, m, "head", "sensors")
-    assert dict(wa.preview(game, "m", "e", "medium_laser").modifiers)["sensor damage"] == 2
+    assert dict(pairs(wa.preview(game, "m", "e", "medium_laser").modifiers))["sensor damage"] == 2
 
 
 def test_cockpit_hit_kills_the_mechwarrior():
@@ -190,7 +190,7 @@ def test_arm_actuator_hit_needs_no_psr_and_affects_arm_weapons():
     game, m = game_of(mech_data(weapons=[("medium_laser", "right_arm")]))
     hit(game, m, "right_arm", "right_upper_arm")
     assert "psr_queue" not in game.phase_data
-    assert dict(wa.preview(game, "m", "e", "medium_laser").modifiers)["upper arm actuator destroyed"] == 1
+    assert dict(pairs(wa.preview(game, "m", "e", "medium_laser").modifiers))["upper arm actuator destroyed"] == 1
 
 
 def test_weapon_hit_destroys_a_multi_slot_weapon_with_its_first_slot():

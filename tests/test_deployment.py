@@ -62,14 +62,21 @@ def test_V_MOVE_8_ground_vehicle_cannot_deploy_in_prohibited_terrain():
     assert deployment.check_placement(g, "hopper", parse_hex_label("0615"), 0) is None   # a mech may
 
 
-def test_stacking_one_mech_per_hex_and_no_enemies():
+def test_stacking_one_ground_unit_per_hex_as_at_the_end_of_a_move():
+    """Deployment follows the movement rule (systems/common/stacking.py): one
+    unit on the ground per hex, whatever its side. It used to let a friendly
+    vehicle into a mech's or vehicle's hex, where no move may end."""
     g = training_ground(1)
     deployment.begin(g)
     pos(g, "hopper").hex = parse_hex_label("0615")
-    # a hover tank may share the mech's hex (same side), a second mech may not (tested through the enemy case)
-    assert deployment.check_placement(g, "saladin_b", parse_hex_label("0615"), 0) is None
+    reason = deployment.check_placement(g, "saladin_b", parse_hex_label("0615"), 0)
+    assert reason == "0615 already holds Grasshopper GHR-5H: one unit on the ground per hex"
     pos(g, "jager").hex = parse_hex_label("0614")       # an enemy standing inside blue's zone
     assert "another side" in deployment.check_placement(g, "hopper", parse_hex_label("0614"), 0)
+    from engine.paths import UNITS
+    from engine.unit_loader import load_unit
+    g.add_unit(load_unit(UNITS / "warrior.toml"), "heli", "blue", parse_hex_label("0515"), 0, {"altitude": 3})
+    assert deployment.check_placement(g, "heli", parse_hex_label("0615"), 0) is None   # it flies above
 
 
 def test_confirm_passes_to_the_next_side_and_ends_deployment():

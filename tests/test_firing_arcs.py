@@ -130,15 +130,16 @@ def test_arm_arcs_are_forward_plus_their_side(target, facing):
     assert in_arc("right_arm", CENTRE, facing, target) == (fwd or in_arc("right_side", CENTRE, facing, target))
 
 
-def test_location_in_arc_takes_the_facing_to_measure_from():
-    from systems.classic.firing_arcs import location_in_arc
+def test_a_mounts_arc_is_measured_from_the_facing_given():
+    def fires(kind, location, rear, facing, target):
+        return in_arc(mount_arc(kind, location, rear), CENTRE, facing, target)
     behind = neighbor(CENTRE, 3)
-    assert not location_in_arc("mech", "center_torso", False, CENTRE, 0, behind)
-    assert location_in_arc("mech", "center_torso", True, CENTRE, 0, behind)
+    assert not fires("mech", "center_torso", False, 0, behind)
+    assert fires("mech", "center_torso", True, 0, behind)
     # A turret turned to face 3 puts the same hex in its forward arc.
-    assert location_in_arc("vehicle", "turret", False, CENTRE, 3, behind)
-    assert location_in_arc("vehicle", "right", False, CENTRE, 0, neighbor(CENTRE, 2))
-    assert not location_in_arc("vehicle", "right", False, CENTRE, 0, neighbor(CENTRE, 0))
+    assert fires("vehicle", "turret", False, 3, behind)
+    assert fires("vehicle", "right", False, 0, neighbor(CENTRE, 2))
+    assert not fires("vehicle", "right", False, 0, neighbor(CENTRE, 0))
 
 
 def test_V_ATK_2_side_mounts_never_fire_into_the_front_arc():

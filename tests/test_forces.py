@@ -102,7 +102,7 @@ def test_a_start_hex_that_cannot_take_the_unit_is_refused(tmp_path):
     scenario = write(tmp_path, f'forces = ["{path.name}"]\n[map]\nwidth = 8\nheight = 8\n', "s.toml")
     with pytest.raises(DataError) as exc:
         load_scenario(scenario)
-    assert exc.value.first_line() == f"{path}: unit[2].at: 0505 already holds Atlas AS7-D: one mech per hex"
+    assert exc.value.first_line() == f"{path}: unit[2].at: 0505 already holds Atlas AS7-D: one unit on the ground per hex"
 
 
 def test_a_scenario_plays_with_force_files():

@@ -9,6 +9,7 @@ from engine.orders import FireOrder
 from systems.classic import heat as hc
 from systems.classic import weapon_attacks as wa
 from systems.classic.mech_movement import MechMotion, mech_walk_mp
+from tests.helpers import pairs
 from tests.weapons_support import events, make_game, mech_data, set_moved
 
 
@@ -190,7 +191,7 @@ def test_shut_down_mech_gets_no_engine_heat_and_is_an_immobile_target():
     game2 = make_game([("a", mech_data(weapons=[("medium_laser", "head")]), "red", "0503", 3),
                        ("m", mech_data(), "blue", "0505", 0)])
     game2.get("m", Status).shutdown = True
-    assert dict(wa.preview(game2, "a", "m", "medium_laser").modifiers)["target immobile"] == -4
+    assert dict(pairs(wa.preview(game2, "a", "m", "medium_laser").modifiers))["target immobile"] == -4
 
 
 def test_heat_ammo_explosion_on_a_failed_roll_takes_the_most_dangerous_bin():

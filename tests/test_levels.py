@@ -229,6 +229,14 @@ def test_stacking_enemies_in_one_hex_refused(tmp_path):
     refused(write_map(tmp_path, objects=objects), "0202", "another side")
 
 
+def test_stacking_one_unit_on_the_ground_per_hex_whatever_its_side(tmp_path):
+    """As at the end of a move (systems/common/stacking.py); level loading
+    used to accept a friendly vehicle in a mech's hex."""
+    objects = (unit_object(1, Hex(1, 1), "grasshopper.toml", "blue")
+               + unit_object(2, Hex(1, 1), "saladin.toml", "blue"))
+    refused(write_map(tmp_path, objects=objects), "0202", "one unit on the ground per hex")
+
+
 def test_airborne_vtol_may_share_a_hex(tmp_path):
     objects = (unit_object(1, Hex(1, 1), "grasshopper.toml", "blue")
                + unit_object(2, Hex(1, 1), "warrior.toml", "red",
@@ -444,8 +452,33 @@ def test_hover_on_water_and_airborne_vtol_over_woods_allowed(tmp_path):
     layers = layer_xml("terrain", 6, 5, {(2, 2): 2, (3, 3): 1})
     objects = (two_sides() + unit_object(3, Hex(2, 2), "condor.toml", "blue")
                + unit_object(4, Hex(3, 3), "warrior.toml", "blue",
-                             extra='<property name="altitude" type="int" value="1"/>'))
+                             extra='<property name="altitude" type="int" value="3"/>'))
     assert check_level(write_map(tmp_path, layers=layers, objects=objects)) == []
+
+
+def test_vehicle_placement_follows_the_movement_rules_no_buildings_no_landing_in_woods(tmp_path):
+    """Level loading asks systems/vehicles/terrain.standing_refusal, the
+    rule vehicle movement and deployment follow: a ground vehicle may not
+    stand in a building, a landed VTOL not in woods (both were accepted)."""
+    layers = layer_xml("terrain", 6, 5, {(2, 2): 5, (3, 3): 6})
+    objects = (two_sides() + unit_object(4, Hex(2, 2), "manticore.toml", "blue")
+               + unit_object(5, Hex(3, 3), "warrior.toml", "blue"))
+    problems = check_level(write_map(tmp_path, layers=layers, objects=objects))
+    assert len(problems) == 2
+    assert "object id 4: stands in hex 0303: a vehicle cannot drive into a building" in problems[0]
+    assert "object id 5: stands in hex 0404: a landed VTOL cannot stand in light woods" in problems[1]
+
+
+def test_V_VTOL_5_a_vtol_placed_at_or_below_the_treetops_is_refused_as_deployment_refuses_it(tmp_path):
+    """Level loading and deployment share the placement rule
+    (systems/vehicles/terrain.standing_refusal); level loading used to
+    accept any airborne VTOL."""
+    layers = layer_xml("terrain", 6, 5, {(3, 3): 1})
+    objects = two_sides() + unit_object(4, Hex(3, 3), "warrior.toml", "blue",
+                                        extra='<property name="altitude" type="int" value="1"/>')
+    problems = check_level(write_map(tmp_path, layers=layers, objects=objects))
+    assert len(problems) == 1 and "object id 4: stands in hex 0404: a VTOL at altitude 1 would be at or below " \
+        "the treetops" in problems[0]
 
 
 # ------------------------------------------------------------------ round trip (hypothesis)

@@ -24,7 +24,7 @@ def test_T5_wheeled_side_hit_heavy_halves_cruise_rounding_up():
     motive_damage.end_of_phase(game)
     rules = GroundVehicleMotion("wheeled")
     assert (rules.mp(game, ent, "cruise"), rules.mp(game, ent, "flank")) == (3, 5)
-    assert driving.target(game, ent)[0] == 5 + 3
+    assert driving.target(game, ent).number == 5 + 3
 
 
 def test_T5_cumulative_and_each_driving_modifier_once():
@@ -36,7 +36,7 @@ def test_T5_cumulative_and_each_driving_modifier_once():
     for result, cruise, flank, mod in steps:
         motive_damage.apply_result(game, ent, result)
         assert (rules.mp(game, ent, "cruise"), rules.mp(game, ent, "flank")) == (cruise, flank)
-        assert driving.target(game, ent)[0] - 5 == mod
+        assert driving.target(game, ent).number - 5 == mod
     assert not game.world.component(ent, Status).immobile
 
 
@@ -87,4 +87,4 @@ def test_T5_driving_modifier_is_at_most_6_and_mp_never_rises(results):
         now = rules.mp(game, ent, "cruise")
         assert now <= last
         last = now
-    assert driving.target(game, ent)[0] - 5 <= 6
+    assert driving.target(game, ent).number - 5 <= 6

@@ -10,7 +10,8 @@ from engine.hexmap import Terrain
 from systems.common import damage
 from systems.classic import piloting
 from systems.classic.charge import charge_damage
-from systems.classic.melee import kick_damage, physical_options, punch_damage
+from systems.classic.melee import kick_damage, punch_damage
+from systems.common.options import attack_options
 from systems.classic.hit_location import groups
 from tests.physical_helpers import (events, fire, move, nb, phys, play, set_tons, to_weapon_phase, ts,
                                     two_mechs, weapon_phase, physical_phase, add, make_game)
@@ -20,6 +21,11 @@ def attack(game, **match):
     found = events(game, "attack", **match)
     assert found, f"no attack event {match}: {game.log.of_type('refused')}"
     return found[-1]
+
+
+def physical(game, attacker="a", target="t"):
+    """The physical attack options, by (attack, limb)."""
+    return {(o.attack, o.limb): o for o in attack_options(game, attacker, target) if o.kind == "physical"}
 
 
 def mods_sum(ev):
@@ -76,19 +82,19 @@ def test_P_PUNCH_2_an_arm_that_fired_cannot_punch_but_torso_weapons_do_not_matte
 def test_P_PUNCH_3_arcs(target_dir, left_ok, right_ok):
     game = two_mechs(target_dir=target_dir)
     to_weapon_phase(game)
-    opts = {(o[0], o[1]): o for o in physical_options(game, "a", "t")}
-    assert (opts[("punch", "left")][4] is None) == left_ok
-    assert (opts[("punch", "right")][4] is None) == right_ok
+    opts = physical(game)
+    assert (opts[("punch", "left")].to_hit.reason is None) == left_ok
+    assert (opts[("punch", "right")].to_hit.reason is None) == right_ok
     if not right_ok and target_dir != 3:
-        assert "P-PUNCH-3" in opts[("punch", "right")][4]
+        assert "P-PUNCH-3" in opts[("punch", "right")].to_hit.reason
 
 
 def test_P_PUNCH_3_punches_follow_the_torso_twist():
     game = two_mechs(target_dir=2)
     to_weapon_phase(game)
     ts(game, "a").torso_twist = 1       # torso turned right: the target is now front-right
-    opts = {(o[0], o[1]): o for o in physical_options(game, "a", "t")}
-    assert opts[("punch", "left")][4] is None
+    opts = physical(game)
+    assert opts[("punch", "left")].to_hit.reason is None
 
 
 def test_P_PUNCH_4_destroyed_shoulder_cannot_punch():
@@ -146,17 +152,17 @@ def test_P_PUNCH_9_two_punches_at_two_targets_without_secondary_modifier():
 def test_P_PUNCH_10_missing_hand_is_plus_one():
     game = two_mechs(a_over={"missing": ["right_hand"]})
     to_weapon_phase(game)
-    opt = [o for o in physical_options(game, "a", "t") if o[:2] == ("punch", "right")][0]
-    assert opt[2] == 6 and ["right hand missing", 1] in opt[3]
+    opt = physical(game)[("punch", "right")].to_hit
+    assert opt.number == 6 and ["right hand missing", 1] in opt.pairs()
 
 
 def test_P_PUNCH_11_missing_lower_arm_is_plus_two_instead_of_the_hand_and_halves():
     game = two_mechs(a_over={"missing": ["right_lower_arm", "right_hand"]},
                      forced={"to_hit": [12], "location": [3]})
     to_weapon_phase(game)
-    opt = [o for o in physical_options(game, "a", "t") if o[:2] == ("punch", "right")][0]
-    assert opt[2] == 5 + 2
-    assert not any("hand" in label for label, _ in opt[3])
+    opt = physical(game)[("punch", "right")].to_hit
+    assert opt.number == 5 + 2
+    assert not any("hand" in label for label, _ in opt.pairs())
     weapon_phase(game)
     physical_phase(game, [phys("a", "punch", "t", "right")])
     assert events(game, "damage", unit="t")[0]["amount"] == 3
@@ -167,8 +173,8 @@ def test_core_example_3_punch_against_prone_targets_by_level():
     for level, ok in ((0, False), (1, True), (-1, False)):
         game = two_mechs(hexes={"0504": Terrain(level=level)}, t_over={"prone": True})
         to_weapon_phase(game)
-        opt = [o for o in physical_options(game, "a", "t") if o[:2] == ("punch", "right")][0]
-        assert (opt[4] is None) == ok, (level, opt)
+        opt = physical(game)[("punch", "right")].to_hit
+        assert (opt.reason is None) == ok, (level, opt)
 
 
 def test_punch_at_a_target_one_level_up_uses_the_kick_table():
@@ -220,8 +226,8 @@ def test_P_KICK_3_three_hexes_in_front_of_the_feet(target_dir, ok):
     game = two_mechs(target_dir=target_dir)
     to_weapon_phase(game)
     ts(game, "a").torso_twist = 1 if target_dir == 4 else -1     # a twisted torso changes nothing
-    opt = [o for o in physical_options(game, "a", "t") if o[:2] == ("kick", "right")][0]
-    assert (opt[4] is None) == ok
+    opt = physical(game)[("kick", "right")].to_hit
+    assert (opt.reason is None) == ok
 
 
 def test_core_example_4_kick_to_hit_and_damage():
@@ -251,8 +257,8 @@ def test_core_example_5_P_KICK_6_damaged_lower_leg_halves_and_adds_two():
 def test_kick_foot_actuator_is_plus_one():
     game = two_mechs(a_over={"damaged": ["right_foot"]})
     to_weapon_phase(game)
-    opt = [o for o in physical_options(game, "a", "t") if o[:2] == ("kick", "right")][0]
-    assert opt[2] == 5 - 2 + 1
+    opt = physical(game)[("kick", "right")].to_hit
+    assert opt.number == 5 - 2 + 1
 
 
 def test_P_KICK_7_kick_table_by_direction():
@@ -564,8 +570,8 @@ def test_P_CLUB_1_every_shoulder_and_hand_must_be_intact(damaged, missing):
 def test_P_CLUB_5_plus_two_per_damaged_arm_actuator_both_arms():
     game = _clubber(a_over={"damaged": ["left_upper_arm", "right_lower_arm"]})
     to_weapon_phase(game)
-    opt = [o for o in physical_options(game, "a", "t") if o[0] == "club"][0]
-    assert opt[2] == 5 - 1 + 2 + 2
+    opt = physical(game)[("club", None)].to_hit
+    assert opt.number == 5 - 1 + 2 + 2
 
 
 # ===================================================================== hatchet
@@ -871,18 +877,19 @@ def test_dfa_attacker_cannot_be_punched():
 
 
 # ===================================================================== preview and refusals
-def test_physical_options_lists_every_attack_with_a_reason_or_a_number():
+def test_the_options_list_every_physical_attack_of_a_mech_with_its_to_hit_or_a_reason():
     game = two_mechs()
     to_weapon_phase(game)
-    opts = physical_options(game, "a", "t")
-    assert [(o[0], o[1]) for o in opts] == [("punch", "left"), ("punch", "right"), ("kick", "left"),
-                                             ("kick", "right"), ("push", None), ("club", None),
-                                             ("hatchet", None)]
-    for attack_, limb, to_hit, mods, reason in opts:
-        assert (to_hit is None) == (reason is not None)
-        if to_hit is not None:
-            assert sum(v for _, v in mods) == to_hit
-    assert dict(((o[0], o[1]), o[2]) for o in opts)[("kick", "left")] == 3
+    assert list(physical(game)) == [("punch", "left"), ("punch", "right"), ("kick", "left"), ("kick", "right"),
+                                    ("push", None), ("club", None)]
+    game.world.component(game.units["a"], Equipment).hatchet = "right_arm"
+    opts = physical(game)
+    assert ("hatchet", None) in opts                  # only a mech carrying one swings a hatchet (P-WPN)
+    for o in opts.values():
+        assert o.to_hit.reason or o.to_hit.number == sum(m.value for m in o.to_hit.modifiers) <= 12
+        assert o.reason == game.check(o.order)        # the sentence the order would be refused with
+    assert opts[("kick", "left")].to_hit.number == 3
+    assert "physical phase" in opts[("kick", "left")].reason
 
 
 def test_a_refused_physical_order_changes_nothing():
@@ -1132,8 +1139,8 @@ def test_an_actuator_critical_changes_the_punch():
     game = two_mechs()
     to_weapon_phase(game)
     criticals.apply_slot(game, game.units["a"], "right_arm", 1)      # upper arm actuator
-    opt = [o for o in physical_options(game, "a", "t") if o[:2] == ("punch", "right")][0]
-    assert opt[2] == 5 + 2 and ["right upper arm actuator damaged", 2] in opt[3]
+    opt = physical(game)[("punch", "right")].to_hit
+    assert opt.number == 5 + 2 and ["right upper arm actuator damaged", 2] in opt.pairs()
 
 
 def test_dfa_on_a_prone_target_uses_the_standard_table_rear():
@@ -1211,6 +1218,6 @@ def test_preview_knows_the_hatchet_arm_is_taken_by_a_punch():
     weapon_phase(game)
     game.start_phase("physical")
     assert game.submit(phys("a", "punch", "t", "left")) is None
-    opt = [o for o in physical_options(game, "a", "t") if o[0] == "hatchet"][0]
-    assert "left arm has already" in opt[4]
+    opt = physical(game)[("hatchet", None)].to_hit
+    assert "left arm has already" in opt.reason
     assert "left arm has already" in game.check(phys("a", "hatchet", "t"))

@@ -55,17 +55,17 @@ def test_20_damage_psr_needs_20_and_is_one_roll_per_phase():
 ])
 def test_persistent_leg_modifiers(damaged, structure, expected):
     game, m = one_mech(damaged=damaged, structure=structure)
-    target, mods = piloting.psr_target(game, m)
-    assert target == expected and sum(v for _, v in mods) == expected
+    th = piloting.psr_target(game, m)
+    assert th.possible and th.number == expected
 
 
 def test_gyro_hit_plus_three_destroyed_gyro_automatic_failure():
     game, m = one_mech()
     game.world.component(m, Status).crits.append("gyro")
-    assert piloting.psr_target(game, m)[0] == 8
+    assert piloting.psr_target(game, m).number == 8
     game.world.component(m, Status).crits.append("gyro")
-    assert piloting.psr_target(game, m)[0] is None
-    assert piloting.psr_target(game, m, for_pilot_damage=True)[0] == 5
+    assert piloting.psr_target(game, m).reason == "gyro destroyed"
+    assert piloting.psr_target(game, m, for_pilot_damage=True).number == 5
 
 
 def test_target_above_12_fails_without_a_roll():

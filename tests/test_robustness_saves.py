@@ -6,6 +6,7 @@ import random
 import tempfile
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from engine import random_play as rp
@@ -96,3 +97,20 @@ def test_a_save_is_never_unpickled_or_executed(tmp_path):
         assert str(path) in exc.first_line()
     else:
         raise AssertionError("a pickle was accepted")
+
+
+def test_an_alpha_strike_card_without_three_damage_values_is_refused(tmp_path):
+    """Hypothesis found a save whose card damage list was cut short: the
+    attack rules read three values, so the save is refused at load."""
+    from tests.alpha_strike_helpers import add_card, make_as_game
+    game = make_as_game()
+    add_card(game, "a", "red", "0510")
+    data = saves.save_dict(game)
+    card = next(u for u in data["game"]["units"] if u["uid"] == "a")["components"]["AlphaStrikeCard"]
+    for bad in (["3", "3"], ["3", "x", "1"], [3, 3, 3]):
+        card["damage"] = bad
+        path = tmp_path / "bad.json"
+        path.write_text(json.dumps(data))
+        with pytest.raises(DataError) as err:
+            saves.load_game(path)
+        assert "AlphaStrikeCard.damage" in str(err.value).splitlines()[0]

@@ -20,7 +20,12 @@ def _callables(ruleset) -> list:
     out += [f for hooks in (*ruleset.on_begin.values(), *ruleset.on_end.values()) for f in hooks]
     for name in Hooks.__dataclass_fields__:
         value = getattr(ruleset.hooks, name)
-        out += list(value.values()) if isinstance(value, dict) else list(value)
+        if isinstance(value, dict):
+            out += list(value.values())
+        elif isinstance(value, list):
+            out += value
+        else:                       # the options provider, a module
+            out += [getattr(value, f) for f in ("attack_options", "declaration_options", "unit_actions")]
     return out
 
 

@@ -69,6 +69,7 @@ def test_refused_order_is_an_event_and_exit_zero(tmp_path):
     (('facing = 0', 'facing = "north"'), "expected an integer"),
     (("width = 8", "width = 0"), "map.width"),
     (('at = "0502"', 'at = "0505"'), "enemy unit"),
+    (('side = "blue"\nat = "0502"', 'side = "red"\nat = "0505"'), "already holds a: one unit on the ground per hex"),
     ((UNIT, "nowhere.toml"), "not found"),
     ((UNIT, UNIT.replace("grasshopper", "hunchback_as")), "hunchback_as.toml is an Alpha Strike card: set ruleset"),
     (('ruleset = "classic"', 'ruleset = "alpha-strike"'), "is not an Alpha Strike card"),

@@ -6,6 +6,7 @@ from systems.vehicles import driving, criticals as vc_mod
 from systems.vehicles import hit_location as vhl
 from systems.common.movement import plan
 from vehicle_fixtures import add, events, make_game
+from tests.helpers import pairs
 
 
 def crits(game, ent):
@@ -166,9 +167,8 @@ def test_V_CE_3_V_CE_6_V_CE_5_crew_escalation_to_crew_killed():
     ent = add(game, "tank", "vedette.toml", "0505")
     assert roll(game, ent, "front", 6) == "driver_hit"
     assert roll(game, ent, "front", 10) == "commander_hit"
-    tn, mods = driving.target(game, ent)
-    assert tn == 5 + 3
-    assert vc_mod.attack_modifiers(game, ent, "front") == [("commander hit", 1)]
+    assert driving.target(game, ent).number == 5 + 3
+    assert pairs(vc_mod.attack_modifiers(game, ent, "front")) == [("commander hit", 1)]
     assert roll(game, ent, "left", 8) == "crew_killed"
     assert game.world.component(ent, Status).immobile and not game.can_fight(ent)
 
@@ -239,7 +239,7 @@ def test_V_CE_9_four_sensor_hits_and_no_firing():
     ent = add(game, "tank", "vedette.toml", "0505")
     for _ in range(4):
         assert roll(game, ent, "front", 9) == "sensors"
-    assert vc_mod.attack_modifiers(game, ent, "turret")[0] == ("sensor hits", 4)
+    assert pairs(vc_mod.attack_modifiers(game, ent, "turret"))[0] == ("sensor hits", 4)
     assert vc_mod.can_attack(game, ent) == "its sensors are destroyed"
     assert roll(game, ent, "front", 9) == "commander_hit"       # a fifth moves down the column
 
@@ -248,8 +248,8 @@ def test_V_CE_10_stabilizer_doubles_movement_modifier_for_that_location_once():
     game = make_game()
     ent = add(game, "tank", "vedette.toml", "0505")
     assert roll(game, ent, "front", 8) == "stabilizer"
-    assert ("stabilizer hit (movement doubled)", 2) in vc_mod.attack_modifiers(game, ent, "front", 2)
-    assert vc_mod.attack_modifiers(game, ent, "turret", 2) == []
+    assert ("stabilizer hit (movement doubled)", 2) in pairs(vc_mod.attack_modifiers(game, ent, "front", 2))
+    assert pairs(vc_mod.attack_modifiers(game, ent, "turret", 2)) == []
     assert roll(game, ent, "front", 8) == "sensors"            # a second one moves down
 
 
@@ -313,7 +313,7 @@ def test_V_VCE_1_copilot_hit_plus_one_to_hit_second_kills_the_crew():
     game = make_game()
     ent = _heli(game, altitude=0)
     assert roll(game, ent, "front", 6) == "copilot_hit"
-    assert vc_mod.attack_modifiers(game, ent, "front") == [("co-pilot hit", 1)]
+    assert pairs(vc_mod.attack_modifiers(game, ent, "front")) == [("co-pilot hit", 1)]
     assert roll(game, ent, "front", 6) == "crew_killed"
 
 
@@ -368,7 +368,7 @@ def test_V_VCE_4_pilot_hit_failed_roll_drops_one_level():
     ent = _heli(game)
     assert roll(game, ent, "front", 10) == "pilot_hit"
     assert game.world.component(ent, Altitude).level == 2
-    assert driving.target(game, ent)[0] == 7
+    assert driving.target(game, ent).number == 7
     assert roll(game, ent, "front", 10) == "crew_killed"          # a later pilot hit
 
 
@@ -391,8 +391,8 @@ def test_V_VCE_7_flight_stabilizer_plus_3_driving_plus_1_attacks_once():
     game = make_game()
     ent = _heli(game)
     assert roll(game, ent, "rotor", 9) == "flight_stabilizer"
-    assert driving.target(game, ent)[0] == 8
-    assert ("flight stabilizer hit", 1) in vc_mod.attack_modifiers(game, ent, "front")
+    assert driving.target(game, ent).number == 8
+    assert ("flight stabilizer hit", 1) in pairs(vc_mod.attack_modifiers(game, ent, "front"))
     assert roll(game, ent, "rotor", 9) == "rotors_destroyed"      # a second moves down
 
 

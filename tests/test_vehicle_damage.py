@@ -224,4 +224,4 @@ def test_V_CHAR_2_driving_skill_is_the_target():
     from systems.vehicles import driving
     game = make_game()
     ent = add(game, "tank", "vedette.toml", "0505", driving=3)
-    assert driving.target(game, ent)[0] == 3
+    assert driving.target(game, ent).number == 3

@@ -7,6 +7,7 @@ from hypothesis import given, settings, strategies as st
 from components import Armor, Position, Status, VehicleCrits, VehicleMovement
 from systems.classic import melee
 from systems.vehicles import physical as vp
+from tests.helpers import pairs
 from tests.physical_helpers import add, events, make_game, move, nb, phys, play
 
 
@@ -245,6 +246,20 @@ def test_V_PHYS_6_E14_difference_2_punch_allowed_kick_not():
     kick = _ev(game, "kick", "right")
     assert kick.reason and "T-10" in kick.reason
     assert "P-PUSH-1" in _ev(game, "push").reason
+
+
+def test_V_VATK_5_woods_give_an_airborne_vtol_nothing_against_a_punch_except_under_the_trees_on_a_road():
+    """The woods rule physical attacks share with weapon attacks
+    (attack_modifiers.woods_modifier): an airborne VTOL gets no benefit from
+    the woods in its hex (V-VATK-5), except flying under the treetops along a
+    road (V-VTOL-9). Physical attacks used to strip the woods modifier from
+    every airborne VTOL, road or not; weapon attacks kept it on the road."""
+    for road, expected in ((False, None), (True, 1)):
+        game = _setup(target="warrior", t_over={"altitude": 1},
+                      hexes={"0504": {"terrain": "light_woods", "road": road}})
+        punch = _ev(game, "punch", "left")
+        assert punch.possible and ("target airborne VTOL", 1) in pairs(punch.modifiers)
+        assert dict(pairs(punch.modifiers)).get("target in light woods") == expected
 
 
 def test_V_PHYS_6_E14_difference_0_kick_not_punch_and_4_nothing():

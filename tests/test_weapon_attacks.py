@@ -9,8 +9,9 @@ from hypothesis import given, strategies as st
 from components import Actuators, Ammo, Armor, ClassicHeat, Status, Structure, TurnState, Weapons
 from engine.orders import FireOrder
 from systems.classic import weapon_attacks as wa
+from systems.classic.attack_modifiers import movement_band
+from tests.helpers import pairs
 from tests.weapons_support import events, make_game, mech_data, set_moved, shipped
-
 
 
 def duel(att_weapons=(("medium_laser", "center_torso"),), at="0808", target_at="0806", terrain=None,
@@ -24,7 +25,7 @@ def duel(att_weapons=(("medium_laser", "center_torso"),), at="0808", target_at="
 
 
 def labels(th):
-    return dict(th.modifiers)
+    return dict(pairs(th.modifiers))
 
 
 def fire(game, weapon, target="t", unit="a", twist=None):
@@ -39,7 +40,7 @@ def test_worked_example_13_ppc_walked_at_a_jumper_in_light_woods():
     set_moved(game, "t", "jump", 4)
     th = wa.preview(game, "a", "t", "ppc")
     assert th.number == 10
-    assert th.modifiers == [("gunnery", 4), ("attacker walked", 1), ("target moved 4 hexes", 1),
+    assert pairs(th.modifiers) == [("gunnery", 4), ("attacker walked", 1), ("target moved 4 hexes", 1),
                             ("target jumped", 1), ("short range", 0), ("minimum range (3)", 2),
                             ("target in light woods", 1)]
 
@@ -66,7 +67,7 @@ def test_attacker_prone_plus_2():
 @pytest.mark.parametrize("hexes,mod", [(0, 0), (2, 0), (3, 1), (4, 1), (5, 2), (6, 2), (7, 3), (9, 3),
                                        (10, 4), (17, 4), (18, 5), (24, 5), (25, 6), (40, 6)])
 def test_target_movement_bands(hexes, mod):
-    assert wa.target_movement_modifier(hexes) == mod
+    assert movement_band(hexes) == mod
 
 
 def test_target_prone_adjacent_minus_2_farther_plus_1():
@@ -439,8 +440,8 @@ def test_preview_is_a_reason_or_a_number_that_sums_its_modifiers(at, facing, tfa
     for weapon in ("ppc", "lrm_10"):
         th = wa.preview(game, "a", "t", weapon)
         if th.possible:
-            assert th.number == sum(v for _, v in th.modifiers) and th.number <= 12
-            assert th.modifiers[0] == ("gunnery", 4)
+            assert th.number == sum(m.value for m in th.modifiers) and th.number <= 12
+            assert pairs(th.modifiers)[0] == ("gunnery", 4)
         else:
             assert th.reason and isinstance(th.reason, str)
 
@@ -495,7 +496,7 @@ def test_V_VATK_5_airborne_vtol_target_plus_1_and_no_woods_benefit():
                       ("v", shipped("warrior"), "red", "0806", 3, {"altitude": 1})],
                      terrain={"0806": {"terrain": "light_woods"}})
     game.start_phase("weapon")
-    m = dict(wa.preview(game, "a", "v", "medium_laser").modifiers)
+    m = dict(pairs(wa.preview(game, "a", "v", "medium_laser").modifiers))
     assert m["target airborne VTOL"] == 1 and "target in light woods" not in m
 
 
@@ -515,7 +516,7 @@ def test_V_VATK_5_vtol_under_the_trees_on_a_road_keeps_the_woods_benefit():
                       ("v", shipped("warrior"), "red", "0806", 3, {"altitude": 1})],
                      terrain={"0806": {"terrain": "light_woods", "road": True}})
     game.start_phase("weapon")
-    m = dict(wa.preview(game, "a", "v", "medium_laser").modifiers)
+    m = dict(pairs(wa.preview(game, "a", "v", "medium_laser").modifiers))
     assert m["target airborne VTOL"] == 1 and m["target in light woods"] == 1
 
 
@@ -523,7 +524,7 @@ def test_V_VATK_5_landed_vtol_is_not_airborne():
     game = make_game([("a", mech_data(weapons=[("medium_laser", "center_torso")]), "blue", "0808", 0),
                       ("v", shipped("warrior"), "red", "0806", 3, {"altitude": 0})])
     game.start_phase("weapon")
-    assert "target airborne VTOL" not in dict(wa.preview(game, "a", "v", "medium_laser").modifiers)
+    assert "target airborne VTOL" not in dict(pairs(wa.preview(game, "a", "v", "medium_laser").modifiers))
 
 
 @pytest.mark.parametrize("mode, expected", [("cruise", ("attacker cruised", 1)), ("flank", ("attacker flanked", 2))])
@@ -534,8 +535,8 @@ def test_V_VATK_4_airborne_vtol_attacker_movement_stays_plus_1_cruise_plus_2_fla
     set_moved(game, "v", mode, 5)
     wtype = game.get("v", Weapons).mounts[0].type
     th = wa.preview(game, "v", "t", wtype)
-    assert th.possible and expected in th.modifiers
-    assert not any("jump" in label for label, _ in th.modifiers)
+    assert th.possible and expected in pairs(th.modifiers)
+    assert not any("jump" in label for label, _, _ in th.modifiers)
 
 
 def test_V_ATK_6_turret_rotation_counts_like_a_torso_twist_for_a_secondary_target():
@@ -549,9 +550,9 @@ def test_V_ATK_6_turret_rotation_counts_like_a_torso_twist_for_a_secondary_targe
     game.start_phase("weapon")
     assert game.submit(FireOrder("v", {}, weapon="ppc", target="t", turret=3)) is None
     assert game.get("v", Turret).facing == 3
-    behind = dict(wa.preview(game, "v", "u", "srm_6").modifiers)
+    behind = dict(pairs(wa.preview(game, "v", "u", "srm_6").modifiers))
     assert behind["secondary target, forward arc"] == 1
-    ahead = dict(wa.preview(game, "v", "f", "medium_laser").modifiers)
+    ahead = dict(pairs(wa.preview(game, "v", "f", "medium_laser").modifiers))
     assert ahead["secondary target, side or rear arc"] == 2
 
 
@@ -573,3 +574,21 @@ def test_V_CE_2_seed_example_an_srm_causing_a_cargo_hit_does_2_to_the_infantry()
     cargo = events(game, "cargo_hit")
     assert cargo and cargo[0]["infantry_damage"] == 2
     assert game.get("v", VehicleCrits).cargo == 0
+
+
+def test_a_unit_that_jumped_in_place_is_plus_1_to_weapon_and_physical_attacks():
+    """Section 3 (MM Compute.getTargetMovementModifier): a unit that used
+    jump movement this turn is +1 to be hit, even if it ended in the hex it
+    started in. Weapon attacks used to give +0 here (they asked for hexes
+    moved), physical attacks +1; both now read attack_modifiers.target_movement."""
+    from systems.classic import melee
+    from tests.physical_helpers import move, to_weapon_phase, two_mechs
+    game = two_mechs(attacker="jagermech", target="grasshopper")
+    assert to_weapon_phase(game, [move("t", "jump", ["L", "R"])]) == [None]
+    assert game.snapshot("t")["at"] == "0504" and game.get("t", TurnState).hexes_moved == 0
+    game.start_phase("weapon")
+    shot = wa.preview(game, "a", "t", "medium_laser")
+    assert shot.possible and ("target jumped", 1) in pairs(shot.modifiers)
+    assert not any(label.startswith("target moved") for label, _, _ in shot.modifiers)
+    punch = melee.evaluate(game, game.units["a"], game.units["t"], "punch", "left")
+    assert punch.possible and ("target movement", 1) in pairs(punch.modifiers)

@@ -26,8 +26,9 @@ from engine.hexgrid import distance, line, mech_attack_side, vehicle_attack_side
 from engine.orders import FireOrder, MoveOrder, PhysicalOrder
 from systems.alpha_strike import card as as_card, combat as as_combat
 from systems.alpha_strike.end_phase import heat_preview
-from systems.classic import melee, weapon_attacks
+from systems.classic import weapon_attacks
 from systems.common import movement
+from systems.common.options import attack_options, unit_actions
 from systems.vehicles import moves as vehicle_moves
 
 _2D6 = {n: sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= n) / 36 for n in range(0, 14)}
@@ -201,30 +202,22 @@ def physical_order(uid: str, attack: str, limb: str | None = None, target: str |
 def physical_candidates(game, uid: str, target: str | None) -> list[tuple[str, PhysicalOrder, Preview]]:
     """Every physical attack the unit could try on `target` (and, for a
     mech, picking up a club), each with its to-hit or the reason it is
-    impossible: `game.check`'s reason, else a mech's to-hit from
-    melee.physical_options and an Alpha Strike unit's from its
-    attack plan."""
-    ent = game.units[uid]
-    kind = game.kind(ent)
+    impossible, from the rules' options call (systems/common/options.py);
+    an Alpha Strike attack's preview also gives its damage and heat."""
     out = []
-    if target is not None and kind == "alpha-strike":
-        for attack in ("standard", "melee"):
-            order = physical_order(uid, attack, None, target)
-            out.append((PHYSICAL_LABELS[(attack, None)], order, preview(game, order)))
-    elif target is not None and kind == "mech":
-        eq = game.world.try_component(ent, Equipment)
-        for attack, limb, to_hit, mods, _reason in melee.physical_options(game, uid, target):
-            if attack == "hatchet" and (eq is None or not eq.hatchet):
+    if target is not None:
+        for opt in attack_options(game, uid, target):
+            if opt.kind != "physical":
                 continue
-            order = physical_order(uid, attack, limb, target)
-            reason = game.check(order)
-            out.append((PHYSICAL_LABELS[(attack, limb)], order,
-                        Preview(reason=reason) if reason else Preview(to_hit=to_hit, modifiers=_mods(mods))))
-    if kind == "mech":
-        for source in ("limb", "tree"):
-            order = physical_order(uid, "pick_up_club", source=source)
-            label = "Pick up a severed limb as a club" if source == "limb" else "Uproot a tree as a club"
-            out.append((label, order, Preview(reason=game.check(order))))
+            label = PHYSICAL_LABELS[(opt.attack, opt.limb)]
+            if game.kind(game.units[uid]) == "alpha-strike":
+                out.append((label, opt.order, preview(game, opt.order)))
+            else:
+                out.append((label, opt.order, Preview(reason=opt.reason) if opt.reason else
+                            Preview(to_hit=opt.to_hit.number, modifiers=_mods(opt.to_hit.pairs()))))
+    for opt in unit_actions(game, uid):
+        label = "Pick up a severed limb as a club" if opt.order.source == "limb" else "Uproot a tree as a club"
+        out.append((label, opt.order, Preview(reason=opt.reason)))
     return out
 
 

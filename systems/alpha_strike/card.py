@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from components import AlphaStrikeCard, AlphaStrikeHeat, Status
+from components import AlphaStrikeCard, AlphaStrikeHeat, Status, TurnState
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -168,6 +168,24 @@ def base_tmm(game: "Game", ent: int) -> int:
     if c.crits.get("mp_hit", 0) or (c.type not in MECH_TYPES and c.crits.get("engine_hit", 0)):
         return tmm_for_move(move_inches(game, ent))
     return c.tmm
+
+
+def jumped(game: "Game", ent: int) -> bool:
+    """The unit made a jump this turn (AS-MOVE-1): it entered a hex jumping."""
+    ts = game.world.component(ent, TurnState)
+    return ts.mode == "jump" and ts.hexes_moved > 0
+
+
+def heat_tmm_penalty(game: "Game", ent: int) -> int:
+    """AS-HEAT-2: TMM -1 at heat 2 or more, never below 0, and not for a
+    unit that jumped this turn (Q1, Q2)."""
+    return 1 if heat_level(game, ent) >= 2 and base_tmm(game, ent) > 0 and not jumped(game, ent) else 0
+
+
+def current_tmm(game: "Game", ent: int) -> int:
+    """The TMM an attack on the unit uses now, before the +1 for a jump:
+    the card's after MP hits or an engine hit, then heat (AS-TMM-2, AS-HEAT-2)."""
+    return base_tmm(game, ent) - heat_tmm_penalty(game, ent)
 
 
 # ------------------------------------------------------------------ states

@@ -11,6 +11,7 @@ effect in the end phase (AS-END-2, systems/alpha_strike/end_phase.py).
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from components import AlphaStrikeCard, Identity, Position, Status, TurnState
@@ -18,6 +19,7 @@ from engine.hexgrid import distance
 from engine.orders import FireOrder, PhysicalOrder
 from systems.alpha_strike import card as as_card
 from systems.common import line_of_sight as los
+from systems.common.to_hit import MAX_TO_HIT, Modifier, ToHit
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -34,7 +36,6 @@ BLOCKING_WOODS = 2             # intervening woods hexes that block LOS (AS-HIT-
 PHYSICAL_MODIFIER = {"standard": 0, "melee": 1}   # AS-PHYS-2 (melee: AS 2013 excerpt)
 MEL_DAMAGE = 1                 # AS-SPA-MEL
 TARGET_TYPE = {"BA": 1, "PM": 1}   # AS-HIT-3
-MAX_TO_HIT = 12                # a 2d6 roll cannot beat more
 
 
 def state(game: "Game") -> dict[str, Any]:
@@ -79,52 +80,75 @@ def line_of_sight(game: "Game", attacker: int, target: int) -> los.LosResult:
 
 
 # ------------------------------------------------------------------ modifiers
-def attacker_movement(game: "Game", ent: int) -> list[tuple[str, int]]:
+def attacker_movement(game: "Game", ent: int) -> list[Modifier]:
     """AS-HIT-1: stood still -1, ground move +0, jumped +2."""
     ts = game.world.component(ent, TurnState)
     if ts.hexes_moved == 0:
-        return [("attacker stood still", STOOD_STILL)]
+        return [Modifier("attacker stood still", STOOD_STILL, "AS-HIT-1")]
     if ts.mode == "jump":
-        return [("attacker jumped", JUMPED)]
+        return [Modifier("attacker jumped", JUMPED, "AS-HIT-1")]
     return []
 
 
-def target_movement(game: "Game", ent: int) -> list[tuple[str, int]]:
+def target_movement(game: "Game", ent: int) -> list[Modifier]:
     """AS-TMM-2 / AS-HEAT-2 / AS-SHUT-2: TMM (floor 0), +1 if it jumped, -1
     at heat 2+ unless it jumped (Q1, Q2); an immobile or shut-down target
     uses -4 instead."""
     if as_card.is_immobile(game, ent):
         reason = "target shut down" if as_card.is_shut_down(game, ent) else "target immobile"
-        return [(reason, IMMOBILE_TARGET)]
-    ts = game.world.component(ent, TurnState)
+        return [Modifier(reason, IMMOBILE_TARGET, "AS-SHUT-2")]
     tmm = as_card.base_tmm(game, ent)
-    mods = [("target movement (TMM)", tmm)] if tmm else []
-    if ts.mode == "jump" and ts.hexes_moved > 0:
-        mods.append(("target jumped", TARGET_JUMPED))
-    elif as_card.heat_level(game, ent) >= 2 and tmm > 0:
-        mods.append(("target heat 2+ (TMM -1)", -1))
+    mods = [Modifier("target movement (TMM)", tmm, "AS-TMM-2")] if tmm else []
+    if as_card.jumped(game, ent):
+        mods.append(Modifier("target jumped", TARGET_JUMPED, "AS-TMM-2"))
+    elif (penalty := as_card.heat_tmm_penalty(game, ent)):
+        mods.append(Modifier("target heat 2+ (TMM -1)", -penalty, "AS-HEAT-2"))
     bonus = TARGET_TYPE.get(as_card.card(game, ent).type, 0)
     if bonus:
-        mods.append((f"target is {as_card.card(game, ent).type}", bonus))
+        mods.append(Modifier(f"target is {as_card.card(game, ent).type}", bonus, "AS-HIT-3"))
     return mods
 
 
-def terrain_modifiers(game: "Game", target_hex, sight: los.LosResult | None) -> list[tuple[str, int]]:
+def terrain_modifiers(game: "Game", target_hex, sight: los.LosResult | None) -> list[Modifier]:
     """AS-HIT-4 (project default, Q7): +1 once if the target stands in woods
     or the line of sight crosses woods; partial cover +1."""
     mods = []
     if game.map.terrain(target_hex).woods or (sight is not None and sight.woods_hexes):
-        mods.append(("woods", WOODS))
+        mods.append(Modifier("woods", WOODS, "AS-HIT-4"))
     if sight is not None and sight.partial_cover:
-        mods.append(("partial cover", PARTIAL_COVER))
+        mods.append(Modifier("partial cover", PARTIAL_COVER, "AS-HIT-4"))
     return mods
 
 
-def _too_hard(to_hit: int) -> str:
-    return f"the attack needs {to_hit} on 2d6, more than {MAX_TO_HIT}"
+@dataclass
+class AlphaStrikeAttack(ToHit):
+    """One Alpha Strike attack as it would be declared now: its to-hit
+    (systems/common/to_hit.py: the modifiers, or the reason it cannot be
+    made) and what is fixed at declaration: the attack ("weapon", "standard",
+    "melee"), the range bracket and hexes, the damage (`minimal`: a 0*
+    value), the overheat used and the damage it adds, the HT heat."""
+
+    attacker: str = ""
+    target: str = ""
+    attack: str = "weapon"
+    range: str = ""
+    hexes: int = 0
+    damage: int = 0
+    minimal: bool = False
+    overheat: int = 0
+    overheat_damage: int = 0
+    ht: int = 0
+
+    def record(self) -> dict[str, Any]:
+        """The declared attack as JSON data (the combat record)."""
+        return {"attacker": self.attacker, "target": self.target, "attack": self.attack, "range": self.range,
+                "hexes": self.hexes, "to_hit": self.number, "modifiers": self.pairs(), "damage": self.damage,
+                "minimal": self.minimal, "overheat": self.overheat, "overheat_damage": self.overheat_damage,
+                "ht": self.ht}
 
 
-def _common_check(game: "Game", order, target_uid: str | None) -> tuple[int, int] | str:
+def _common_check(game: "Game", order, target_uid: str | None) -> str | None:
+    """Why this unit may not attack that target at all now (AS-TURN-4), or None."""
     ent = game.units[order.unit]
     name = game.world.component(ent, Identity).name
     if game.world.try_component(ent, AlphaStrikeCard) is None:
@@ -147,137 +171,150 @@ def _common_check(game: "Game", order, target_uid: str | None) -> tuple[int, int
         return f"{tname} is on the same side"
     if game.world.try_component(tgt, AlphaStrikeCard) is None:
         return f"{tname} is not an Alpha Strike unit"
-    return ent, tgt
+    return None
+
+
+def _too_hard(attack: AlphaStrikeAttack) -> AlphaStrikeAttack:
+    if attack.number > MAX_TO_HIT:
+        attack.reason = f"the attack needs {attack.number} on 2d6, more than {MAX_TO_HIT}"
+    return attack
 
 
 # ------------------------------------------------------------------ weapon attacks
-def plan_weapon_attack(game: "Game", order: FireOrder) -> dict[str, Any] | str:
+def weapon_attack(game: "Game", order: FireOrder) -> AlphaStrikeAttack:
     """Everything about a weapon attack that is fixed at declaration, or the
     reason it is not allowed."""
+    refused = AlphaStrikeAttack.impossible
     if order.weapon:
-        return "an Alpha Strike attack uses the whole card: give no weapon, only a target (and overheat)"
-    out = _common_check(game, order, order.target)
-    if isinstance(out, str):
-        return out
-    ent, tgt = out
+        return refused("an Alpha Strike attack uses the whole card: give no weapon, only a target (and overheat)")
+    if (reason := _common_check(game, order, order.target)):
+        return refused(reason)
+    ent, tgt = game.units[order.unit], game.units[order.target]
     c = as_card.card(game, ent)
     name = game.world.component(ent, Identity).name
     ov = order.overheat or 0
     if ov < 0 or ov > c.overheat:
-        return f"{name} can overheat by 0 to {c.overheat} (OV {c.overheat}), not {ov}"
+        return refused(f"{name} can overheat by 0 to {c.overheat} (OV {c.overheat}), not {ov}")
     if ov and not as_card.has_heat_scale(game, ent):
-        return f"{name} has no heat scale and cannot overheat"
+        return refused(f"{name} has no heat scale and cannot overheat")
     a_hex = game.world.component(ent, Position).hex
     t_hex = game.world.component(tgt, Position).hex
     hexes = distance(a_hex, t_hex)
     bracket = range_bracket(hexes)
     if bracket is None:
-        return f"the target is {hexes} hexes away, beyond Long range (21 hexes)"
+        return refused(f"the target is {hexes} hexes away, beyond Long range (21 hexes)")
     index, bname, rmod = bracket
     value, minimal = as_card.damage_value(game, ent, index)
     if value == 0 and not minimal:
-        return f"{name} has no damage at {bname} range ({hexes} hexes)"
+        return refused(f"{name} has no damage at {bname} range ({hexes} hexes)")
     sight = line_of_sight(game, ent, tgt)
     if not sight.clear:
-        return f"no line of sight: {sight.reason}"
-    mods: list[tuple[str, int]] = [("skill", c.skill)]
-    mods += attacker_movement(game, ent)
+        return refused(f"no line of sight: {sight.reason}")
+    ht = as_card.specials(game, ent).ht
+    attack = AlphaStrikeAttack(attacker=order.unit, target=order.target, attack="weapon", range=bname,
+                               hexes=hexes, damage=value, minimal=minimal, overheat=ov,
+                               overheat_damage=overheat_damage(game, ent, index, ov), ht=ht[index] if ht else 0)
+    attack.add("skill", c.skill, "AS-HIT-1")
+    attack.modifiers += attacker_movement(game, ent)
     if rmod:
-        mods.append((f"{bname} range", rmod))
-    mods += target_movement(game, tgt)
-    mods += terrain_modifiers(game, t_hex, sight)
+        attack.add(f"{bname} range", rmod, "AS-HIT-2")
+    attack.modifiers += target_movement(game, tgt)
+    attack.modifiers += terrain_modifiers(game, t_hex, sight)
     heat = as_card.heat_level(game, ent)
     if heat:
-        mods.append(("attacker heat", heat))       # AS-HEAT-2 (this turn's level, AS-HEAT-3)
+        attack.add("attacker heat", heat, "AS-HEAT-2")       # this turn's level, AS-HEAT-3
     fc = as_card.hits(game, ent, "fire_control_hit")
     if fc:
-        mods.append(("fire control hits", FIRE_CONTROL * fc))
-    to_hit = sum(v for _, v in mods)
-    if to_hit > MAX_TO_HIT:
-        return _too_hard(to_hit)
-    sp = as_card.specials(game, ent)
-    ov_damage = ov if (index < 2 or sp.ovl) else 0      # AS-SPA-OVL
-    ht = sp.ht[index] if sp.ht else 0
-    return {"attacker": order.unit, "target": order.target, "attack": "weapon", "range": bname,
-            "hexes": hexes, "to_hit": to_hit, "modifiers": [list(m) for m in mods],
-            "damage": value, "minimal": minimal, "overheat": ov, "overheat_damage": ov_damage,
-            "ht": ht}
+        attack.add("fire control hits", FIRE_CONTROL * fc, "AS-CRIT-FC")
+    return _too_hard(attack)
 
 
-def _refusal(plan: dict[str, Any] | str) -> str | None:
-    return plan if isinstance(plan, str) else None
+def overheat_damage(game: "Game", ent: int, bracket: int, overheat: int) -> int:
+    """AS-DMG-1, AS-SPA-OVL: the damage an overheat adds at a range bracket
+    (0 short, 1 medium, 2 long): the OV used, at Long range only with OVL."""
+    return overheat if (bracket < 2 or as_card.specials(game, ent).ovl) else 0
 
 
-def _declare(game: "Game", order: FireOrder | PhysicalOrder, plan: dict[str, Any],
+def plan_weapon_attack(game: "Game", order: FireOrder) -> dict[str, Any] | str:
+    """The weapon attack as the UI's preview reads it: the reason it is not
+    allowed, or its record (`AlphaStrikeAttack.record`)."""
+    attack = weapon_attack(game, order)
+    return attack.reason or attack.record()
+
+
+def _declare(game: "Game", order: FireOrder | PhysicalOrder, attack: AlphaStrikeAttack,
              **event_fields: Any) -> None:
     """Record a checked attack for resolution at the end of the phase; the
     attacker has made its one attack this turn (AS-TURN-4)."""
     ts = game.world.component(game.units[order.unit], TurnState)
-    if plan["attack"] == "weapon":
+    if attack.attack == "weapon":
         ts.fired = True
     else:
         ts.physical_done = True
     ts.targets.append(order.target)
-    state(game)["declared"].append(plan)
-    game.log.emit("declare", unit=order.unit, target=order.target, attack=plan["attack"],
-                  **event_fields, to_hit=plan["to_hit"])
+    state(game)["declared"].append(attack.record())
+    game.log.emit("declare", unit=order.unit, target=order.target, attack=attack.attack,
+                  **event_fields, to_hit=attack.number)
 
 
 def check_fire(game: "Game", order: FireOrder) -> str | None:
-    return _refusal(plan_weapon_attack(game, order))
+    return weapon_attack(game, order).reason
 
 
 def apply_fire(game: "Game", order: FireOrder) -> None:
-    plan = plan_weapon_attack(game, order)
+    attack = weapon_attack(game, order)
     rec = state(game)
     rec["fired"].append(order.unit)
-    if plan["overheat"]:
+    if attack.overheat:
         # AS-DMG-1: heat rises by the OV used even if the attack misses.
-        rec["overheat"][order.unit] = plan["overheat"]
-    _declare(game, order, plan, overheat=plan["overheat"])
+        rec["overheat"][order.unit] = attack.overheat
+    _declare(game, order, attack, overheat=attack.overheat)
 
 
 # ------------------------------------------------------------------ physical attacks
-def plan_physical_attack(game: "Game", order: PhysicalOrder) -> dict[str, Any] | str:
+def physical_attack(game: "Game", order: PhysicalOrder) -> AlphaStrikeAttack:
     """AS-PHYS-1/2, AS-HIT-6: adjacent target; Skill + attacker movement +
     target modifiers + terrain + attack type; no range, heat or fire control."""
+    refused = AlphaStrikeAttack.impossible
     if order.attack not in PHYSICAL_MODIFIER:
-        return f"Alpha Strike physical attacks are standard or melee, not {order.attack!r}"
-    out = _common_check(game, order, order.target)
-    if isinstance(out, str):
-        return out
-    ent, tgt = out
+        return refused(f"Alpha Strike physical attacks are standard or melee, not {order.attack!r}")
+    if (reason := _common_check(game, order, order.target)):
+        return refused(reason)
+    ent, tgt = game.units[order.unit], game.units[order.target]
     c = as_card.card(game, ent)
     name = game.world.component(ent, Identity).name
     if c.type not in as_card.PHYSICAL_TYPES:
-        return f"only 'Mechs and ProtoMechs make physical attacks ({name} is {c.type})"
+        return refused(f"only 'Mechs and ProtoMechs make physical attacks ({name} is {c.type})")
     if order.attack == "melee" and not as_card.specials(game, ent).mel:
-        return f"{name} has no melee weapon (MEL) for a melee attack"
+        return refused(f"{name} has no melee weapon (MEL) for a melee attack")
     a_hex = game.world.component(ent, Position).hex
     t_hex = game.world.component(tgt, Position).hex
     if distance(a_hex, t_hex) != 1:
-        return "a physical attack needs a target in an adjacent hex"
-    mods: list[tuple[str, int]] = [("skill", c.skill)]
-    mods += attacker_movement(game, ent)
-    mods += target_movement(game, tgt)
-    mods += terrain_modifiers(game, t_hex, None)
+        return refused("a physical attack needs a target in an adjacent hex")
+    attack = AlphaStrikeAttack(attacker=order.unit, target=order.target, attack=order.attack, range="adjacent",
+                               hexes=1, damage=c.size + (MEL_DAMAGE if order.attack == "melee" else 0))
+    attack.add("skill", c.skill, "AS-HIT-1")
+    attack.modifiers += attacker_movement(game, ent)
+    attack.modifiers += target_movement(game, tgt)
+    attack.modifiers += terrain_modifiers(game, t_hex, None)
     if PHYSICAL_MODIFIER[order.attack]:
-        mods.append((f"{order.attack} attack", PHYSICAL_MODIFIER[order.attack]))
-    to_hit = sum(v for _, v in mods)
-    if to_hit > MAX_TO_HIT:
-        return _too_hard(to_hit)
-    damage = c.size + (MEL_DAMAGE if order.attack == "melee" else 0)
-    return {"attacker": order.unit, "target": order.target, "attack": order.attack, "range": "adjacent",
-            "hexes": 1, "to_hit": to_hit, "modifiers": [list(m) for m in mods], "damage": damage,
-            "minimal": False, "overheat": 0, "overheat_damage": 0, "ht": 0}
+        attack.add(f"{order.attack} attack", PHYSICAL_MODIFIER[order.attack], "AS-PHYS-2")
+    return _too_hard(attack)
+
+
+def plan_physical_attack(game: "Game", order: PhysicalOrder) -> dict[str, Any] | str:
+    """The physical attack as the UI's preview reads it: the reason it is
+    not allowed, or its record (`AlphaStrikeAttack.record`)."""
+    attack = physical_attack(game, order)
+    return attack.reason or attack.record()
 
 
 def check_physical(game: "Game", order: PhysicalOrder) -> str | None:
-    return _refusal(plan_physical_attack(game, order))
+    return physical_attack(game, order).reason
 
 
 def apply_physical(game: "Game", order: PhysicalOrder) -> None:
-    _declare(game, order, plan_physical_attack(game, order))
+    _declare(game, order, physical_attack(game, order))
 
 
 # ------------------------------------------------------------------ resolution

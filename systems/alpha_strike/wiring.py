@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.orders import FireOrder, MoveOrder, PhysicalOrder
-from systems.alpha_strike import combat, end_phase, motion
+from systems.alpha_strike import combat, end_phase, motion, options
 from systems.common import movement
 
 if TYPE_CHECKING:
@@ -29,3 +29,4 @@ def register(rs: "Ruleset") -> None:
     rs.on_end["combat"] = [combat.resolve_attacks]
     rs.on_end["end"] = [end_phase.end_phase]
     rs.hooks.movement_rules["alpha-strike"] = motion.AlphaStrikeMotion()
+    rs.hooks.options = options

@@ -19,32 +19,37 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from components import Altitude, Crew, Identity, Position, Status, TurnState
+from components import Crew, Identity, Position, Status, TurnState
 from engine.hexgrid import distance, neighbor
 from engine.orders import MoveOrder
 from systems.classic.physical_common import common_modifiers, unit_name, water_depth
+from systems.common.to_hit import ToHit
+from systems.common.unit_state import airborne
 from systems.common.movement import motion_rules
 
 if TYPE_CHECKING:
     from engine.game import Game
 
 
-def charge_to_hit(game: "Game", ent: int, tgt: int, dfa: bool = False) -> list[list]:
+def charge_to_hit(game: "Game", ent: int, tgt: int, dfa: bool = False, mode: str | None = None) -> ToHit:
     """Charge: P + attacker movement + target movement + terrain + (P - target P).
-    DFA: P + 3 (jumped) + target movement + (P - target P); no terrain (MM)."""
+    DFA: P + 3 (jumped) + target movement + (P - target P); no terrain (MM).
+    `mode`: the movement mode of the charge being planned (default: this
+    turn's move)."""
     p = game.world.component(ent, Crew).piloting
     tp = game.world.component(tgt, Crew).piloting
-    mods = [["piloting", p]]
+    th = ToHit()
+    th.add("piloting", p, "section 4")
     if dfa:
-        mods.append(["attacker jumped", 3])
-        mods += common_modifiers(game, ent, tgt, terrain=False, attacker_move=False)
+        th.add("attacker jumped", 3, "section 4")
+        th.modifiers += common_modifiers(game, ent, tgt, terrain=False, attacker_move=False)
     else:
-        mods += common_modifiers(game, ent, tgt)
+        th.modifiers += common_modifiers(game, ent, tgt, attacker_mode=mode)
     if p - tp:
-        mods.append(["piloting difference", p - tp])
+        th.add("piloting difference", p - tp, "section 4")
     for hook in game.ruleset.hooks.charge_modifiers:     # an airborne VTOL target, T-12
-        mods += hook(game, ent, tgt, dfa)
-    return mods
+        th.modifiers += hook(game, ent, tgt, dfa)
+    return th
 
 
 def charge_damage(tons: int, hexes: int) -> int:
@@ -86,8 +91,7 @@ def check_declaration(game: "Game", ent: int, order: MoveOrder, result) -> str |
         return f"{tname} is already destroyed"
     if not game.is_enemy(ent, tgt):
         return f"{tname} is on your own side"
-    alt = game.world.try_component(tgt, Altitude)
-    if alt is not None and alt.level > 0 and order.charge:
+    if airborne(game, tgt) and order.charge:
         return f"{tname} is airborne and cannot be charged"
     for uid, other in game.units.items():
         ots = game.world.component(other, TurnState)
@@ -168,8 +172,8 @@ def begin_physical(game: "Game") -> None:
             game.log.emit("refused", unit=c["unit"], order=raw, reason=reason)
             ts.charge_target = ts.dfa_target = None
             continue
-        mods = charge_to_hit(game, ent, tgt, dfa=c["attack"] == "dfa")
-        c.update(to_hit=sum(v for _, v in mods), modifiers=mods,
+        th = charge_to_hit(game, ent, tgt, dfa=c["attack"] == "dfa")
+        c.update(to_hit=th.number, modifiers=th.pairs(),
                  hexes=ts.hexes_moved, **{"from": list(game.world.component(ent, Position).hex),
                                            "target_at": list(game.world.component(tgt, Position).hex)})
         kept.append(c)

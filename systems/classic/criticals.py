@@ -66,9 +66,9 @@ HEAT_SINK_ORDER = (("left_leg", "right_leg"), ("left_torso", "right_torso"), ("c
                    ("left_arm", "right_arm"), ("head",))
 
 
-def critical_count(roll: int) -> int | str:
-    """Determining Critical Hits table: 2-7 none, 8-9 one, 10-11 two, 12 three
-    (or the location blown off for head and limbs: returned as 'blown_off')."""
+def critical_count(roll: int) -> int:
+    """Determining Critical Hits table: 2-7 none, 8-9 one, 10-11 two, 12
+    three (a head or limb is blown off instead: `determine_critical_hits`)."""
     if roll <= 7:
         return 0
     if roll <= 9:

@@ -20,8 +20,9 @@ import dataclasses
 import math
 from typing import TYPE_CHECKING
 
-from components import Altitude, Identity, Position, Status
+from components import Identity, Position, Status
 from engine.hexgrid import Hex, direction_to, neighbor, turn
+from systems.common.unit_state import airborne
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -36,8 +37,7 @@ def _ground_units_at(game: "Game", h: Hex, exclude: int | None = None) -> list[i
     for other in game.units_at(h):
         if other == exclude:
             continue
-        alt = game.world.try_component(other, Altitude)
-        if alt is not None and alt.level > 0:
+        if airborne(game, other):
             continue
         if game.world.component(other, Status).destroyed and game.kind(other) != "mech":
             continue
@@ -161,13 +161,13 @@ def fall_from_above(game: "Game", ent: int, target: int, dest: Hex, levels: int,
     and takes normal fall damage there; with none it is destroyed."""
     from systems.common import damage
     from systems.classic import hit_location, piloting
-    from systems.classic.attack_modifiers import accidental_fall_modifiers
-    mods = accidental_fall_modifiers(game, target)
-    to_hit = sum(v for _, v in mods)
+    from systems.classic.attack_modifiers import accidental_fall_to_hit
+    th = accidental_fall_to_hit(game, target)
+    to_hit = th.number
     roll = game.dice.roll("to_hit", 2, f"{game.uid(ent)} falls onto {game.uid(target)}")
     hit = roll >= to_hit
     game.log.emit("attack", attacker=game.uid(ent), target=game.uid(target), attack="accidental_fall",
-                  to_hit=to_hit, modifiers=mods, roll=roll, hit=hit)
+                  to_hit=to_hit, modifiers=th.pairs(), roll=roll, hit=hit)
     pos = game.world.component(ent, Position)
     src = pos.hex
     if hit:

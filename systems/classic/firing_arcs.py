@@ -56,7 +56,12 @@ def in_arc(arc: str, origin: Hex, facing: int, target: Hex) -> bool:
     """Is `target` inside `arc` seen from `origin` facing `facing`?"""
     if origin == target:
         return True
-    return ARCS[arc](relative_bearing(origin, facing, target))
+    return arc_contains(arc, relative_bearing(origin, facing, target))
+
+
+def arc_contains(arc: str, bearing: float) -> bool:
+    """Is a bearing (degrees clockwise from the facing) inside `arc`?"""
+    return ARCS[arc](bearing)
 
 
 def arc_hexes(hexes: Iterable[Hex], origin: Hex, facing: int, arc: str) -> list[Hex]:
@@ -127,20 +132,21 @@ def arc_facing(game: "Game", ent: int, location: str) -> int:
     return ARC_FACING_RULES[kind](game, ent, location)
 
 
-def location_in_arc(kind: str, location: str, rear: bool, origin: Hex, facing: int, target: Hex) -> bool:
-    """Can a weapon mounted at `location` (rear-facing or not) on a unit of
-    `kind` at `origin` hit `target`, measuring from `facing` (the torso's,
-    the feet's, the hull's or a turret's, see `arc_facing`)?"""
-    return in_arc(mount_arc(kind, location, rear), origin, facing, target)
-
-
-def mount_in_arc(game: "Game", ent: int, mount: Mount, target: Hex) -> bool:
+def mount_in_arc(game: "Game", ent: int, mount: Mount, target: Hex,
+                 bearings: dict[int, float] | None = None) -> bool:
     """Can this mount fire at `target` given the unit's position, facing,
-    torso twist or turret?"""
+    torso twist or turret? `bearings` (facing -> bearing of `target`) keeps
+    the bearings worked out for one target across several mounts."""
     kind = game.world.component(ent, Identity).kind
     origin = game.world.component(ent, Position).hex
-    return location_in_arc(kind, mount.location, mount.rear, origin, arc_facing(game, ent, mount.location),
-                           target)
+    if origin == target:
+        return True
+    facing = arc_facing(game, ent, mount.location)
+    if bearings is None:
+        bearings = {}
+    if facing not in bearings:
+        bearings[facing] = relative_bearing(origin, facing, target)
+    return arc_contains(mount_arc(kind, mount.location, mount.rear), bearings[facing])
 
 
 def mount_arc_name(game: "Game", ent: int, mount: Mount) -> str:

@@ -6,8 +6,8 @@ table, or the reason it cannot be made); a checked order is declared and
 stored in `phase_data["physical"]`, and resolved at the end of the phase
 (systems/classic/physical_resolution.py).
 
-`physical_options(game, attacker_uid, target_uid)` is the preview the UI
-shows before the player commits.
+`physical_attack(game, order)` is everything the rules say of an order now
+(systems/common/options.py lists every attack a unit has).
 
 Rule choices where the seed, the digest and MegaMek differ or are silent:
 - Attack modifiers the seed leaves to tables it does not include come from
@@ -31,8 +31,9 @@ from components import Actuators, Crew, Equipment, Identity, Position, Status, S
 from engine.hexgrid import direction_to, turn
 from engine.orders import PhysicalOrder
 from systems.classic import clubs
-from systems.classic.physical_common import (Eval, attacker_error, common_modifiers, level_of, prone_reason,
-                                             target_error, unit_name, water_depth)
+from systems.classic.physical_common import (PhysicalAttack, attacker_error, common_modifiers, level_of,
+                                             prone_reason, target_error, unit_name, water_depth)
+from systems.common.to_hit import MAX_TO_HIT, Modifier
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -79,7 +80,7 @@ def _charging(game: "Game", ent: int) -> bool:
     return ts is not None and bool(ts.charge_target or ts.dfa_target)
 
 
-def underwater(game: "Game", ent: int, attack: str, ev: "Eval") -> "Eval":
+def underwater(game: "Game", ent: int, attack: str, ev: "PhysicalAttack") -> "PhysicalAttack":
     """A limb under water strikes for half damage, rounded up (core section 4):
     the legs in depth 1, every limb in depth 2 or more."""
     depth = water_depth(game, ent)
@@ -90,20 +91,22 @@ def underwater(game: "Game", ent: int, attack: str, ev: "Eval") -> "Eval":
     return ev
 
 
-def _arm_actuator_mods(installed, destroyed, side: str, attack: str) -> tuple[list[list], int]:
+def _arm_actuator_mods(installed, destroyed, side: str, attack: str) -> tuple[list[Modifier], int]:
     """Actuator modifiers of one arm and the number of damage halvings."""
     mods, halvings = [], 0
     upper, lower, hand = f"{side}_upper_arm", f"{side}_lower_arm", f"{side}_hand"
     if _bad(installed, destroyed, upper):
-        mods.append([f"{side} upper arm actuator {'missing' if upper not in installed else 'damaged'}", 2])
+        mods.append(Modifier(f"{side} upper arm actuator {'missing' if upper not in installed else 'damaged'}",
+                             2, "section 4"))
         halvings += 1
     if _bad(installed, destroyed, lower):
-        mods.append([f"{side} lower arm actuator {'missing' if lower not in installed else 'damaged'}", 2])
+        mods.append(Modifier(f"{side} lower arm actuator {'missing' if lower not in installed else 'damaged'}",
+                             2, "P-PUNCH-11"))
         halvings += 1
     if attack == "punch" and _bad(installed, destroyed, hand) and lower in installed:
         # P-PUNCH-10/11: +1 for a missing or damaged hand; an arm without its
         # lower arm actuator has the +2 above instead (X-PUNCH-2).
-        mods.append([f"{side} hand {'missing' if hand not in installed else 'damaged'}", 1])
+        mods.append(Modifier(f"{side} hand {'missing' if hand not in installed else 'damaged'}", 1, "P-PUNCH-10"))
     return mods, halvings
 
 
@@ -120,14 +123,14 @@ def kick_damage(tons: int, halvings: int) -> int:
     return (tons // 5) // (2 ** halvings)
 
 
-def evaluate(game: "Game", ent: int, tgt: int, attack: str, limb: str | None = None) -> Eval:
+def evaluate(game: "Game", ent: int, tgt: int, attack: str, limb: str | None = None) -> PhysicalAttack:
     """Judge one physical attack by `ent` on `tgt` as things stand now."""
     if attack not in ATTACKS:
-        return Eval(f"{attack!r} is not a physical attack (punch, kick, push, club, hatchet)")
+        return PhysicalAttack.impossible(f"{attack!r} is not a physical attack (punch, kick, push, club, hatchet)")
     if attack == "punch" and limb not in ARMS:
-        return Eval("say which arm punches (limb = \"left\" or \"right\")")
+        return PhysicalAttack.impossible("say which arm punches (limb = \"left\" or \"right\")")
     if (reason := attacker_error(game, ent, prone_ok=True)):
-        return Eval(reason)
+        return PhysicalAttack.impossible(reason)
     for rule in game.ruleset.hooks.physical_target:
         # Rules for unusual targets (vehicles in the attacker's hex, airborne
         # VTOLs: rules/vehicles.md V-PHYS) replace the mech-against-mech
@@ -137,16 +140,17 @@ def evaluate(game: "Game", ent: int, tgt: int, attack: str, limb: str | None = N
         if ev is not None:
             return ev
     if game.world.component(ent, Status).prone:
-        return Eval(prone_reason(game, ent))
+        return PhysicalAttack.impossible(prone_reason(game, ent))
     reason = target_error(game, ent, tgt)
     if reason:
-        return Eval(reason)
+        return PhysicalAttack.impossible(reason)
     fn = {"punch": punch, "kick": kick, "push": push, "club": club, "hatchet": hatchet}[attack]
     return underwater(game, ent, attack, fn(game, ent, tgt, limb))
 
 
-def _base(game: "Game", ent: int, attack: str) -> list[list]:
-    return [["piloting", game.world.component(ent, Crew).piloting], [attack, ATTACK_MODIFIER[attack]]]
+def _base(game: "Game", ent: int, attack: str) -> list[Modifier]:
+    return [Modifier("piloting", game.world.component(ent, Crew).piloting, "section 4"),
+            Modifier(attack, ATTACK_MODIFIER[attack], "section 4")]
 
 
 def _hands_busy(game: "Game", ent: int) -> str | None:
@@ -157,111 +161,111 @@ def _hands_busy(game: "Game", ent: int) -> str | None:
     return None
 
 
-def punch(game: "Game", ent: int, tgt: int, limb: str | None, level_diff: int | None = None) -> Eval:
+def punch(game: "Game", ent: int, tgt: int, limb: str | None, level_diff: int | None = None) -> PhysicalAttack:
     if limb not in ARMS:
-        return Eval("say which arm punches (limb = \"left\" or \"right\")")
+        return PhysicalAttack.impossible("say which arm punches (limb = \"left\" or \"right\")")
     loc = f"{limb}_arm"
     installed, destroyed = _acts(game, ent)
     tname = unit_name(game, tgt)
     if not limb_present(game, ent, loc):
-        return Eval(f"the {limb} arm is gone: it cannot punch")
+        return PhysicalAttack.impossible(f"the {limb} arm is gone: it cannot punch")
     if _bad(installed, destroyed, f"{limb}_shoulder"):
-        return Eval(f"the {limb} shoulder actuator is destroyed: that arm cannot punch (P-PUNCH-4)")
+        return PhysicalAttack.impossible(f"the {limb} shoulder actuator is destroyed: that arm cannot punch (P-PUNCH-4)")
     if _fired_from(game, ent, loc):
-        return Eval(f"the {limb} arm fired its weapons this turn and cannot punch (P-PUNCH-2)")
+        return PhysicalAttack.impossible(f"the {limb} arm fired its weapons this turn and cannot punch (P-PUNCH-2)")
     if (busy := _hands_busy(game, ent)):
-        return Eval(busy)
+        return PhysicalAttack.impossible(busy)
     rel = _relative_direction(game, ent, tgt, _torso_facing(game, ent))
     if rel == 3:
-        return Eval(f"{tname} is behind: punches go to the forward and side arcs (P-PUNCH-3)")
+        return PhysicalAttack.impossible(f"{tname} is behind: punches go to the forward and side arcs (P-PUNCH-3)")
     if rel == 2 and limb == "left":
-        return Eval(f"{tname} is in the right side arc: only the right arm can punch it (P-PUNCH-3)")
+        return PhysicalAttack.impossible(f"{tname} is in the right side arc: only the right arm can punch it (P-PUNCH-3)")
     if rel == 4 and limb == "right":
-        return Eval(f"{tname} is in the left side arc: only the left arm can punch it (P-PUNCH-3)")
+        return PhysicalAttack.impossible(f"{tname} is in the left side arc: only the left arm can punch it (P-PUNCH-3)")
     diff = level_of(game, tgt) - level_of(game, ent) if level_diff is None else level_diff
     prone = game.world.component(tgt, Status).prone
     if diff < 0:
-        return Eval(f"{tname} is a level lower: a punch cannot reach it")
+        return PhysicalAttack.impossible(f"{tname} is a level lower: a punch cannot reach it")
     if diff == 0 and prone:
-        return Eval(f"{tname} is prone at the same level: a punch cannot reach it")
+        return PhysicalAttack.impossible(f"{tname} is prone at the same level: a punch cannot reach it")
     mods = _base(game, ent, "punch")
     act_mods, halvings = _arm_actuator_mods(installed, destroyed, limb, "punch")
     mods += act_mods + common_modifiers(game, ent, tgt)
     tons = game.world.component(ent, Identity).tonnage
-    return Eval(None, mods, punch_damage(tons, halvings), "kick" if diff == 1 else "punch")
+    return PhysicalAttack(mods, table="kick" if diff == 1 else "punch", damage=punch_damage(tons, halvings))
 
 
-def kick(game: "Game", ent: int, tgt: int, limb: str | None, level_diff: int | None = None) -> Eval:
+def kick(game: "Game", ent: int, tgt: int, limb: str | None, level_diff: int | None = None) -> PhysicalAttack:
     installed, destroyed = _acts(game, ent)
     tname = unit_name(game, tgt)
     if limb is None:
         # Either leg: the better one (lower to-hit, then right).
         options = [kick(game, ent, tgt, side, level_diff) for side in ("right", "left")]
         ok = [o for o in options if not o.reason]
-        return min(ok, key=lambda o: o.to_hit) if ok else options[0]
+        return min(ok, key=lambda o: o.number) if ok else options[0]
     if limb not in ARMS:
-        return Eval("say which leg kicks (limb = \"left\" or \"right\")")
+        return PhysicalAttack.impossible("say which leg kicks (limb = \"left\" or \"right\")")
     loc = f"{limb}_leg"
     for leg in ("left_leg", "right_leg"):
         if not limb_present(game, ent, leg):
-            return Eval(f"the {leg.replace('_', ' ')} is gone: a kick needs both legs")
+            return PhysicalAttack.impossible(f"the {leg.replace('_', ' ')} is gone: a kick needs both legs")
     for side in ARMS:
         if _bad(installed, destroyed, f"{side}_hip"):
-            return Eval(f"the {side} hip actuator is destroyed: no kicks (P-KICK-2)")
+            return PhysicalAttack.impossible(f"the {side} hip actuator is destroyed: no kicks (P-KICK-2)")
     if _fired_from(game, ent, loc):
-        return Eval(f"weapons in the {limb} leg fired this turn: it cannot kick (P-KICK-1)")
+        return PhysicalAttack.impossible(f"weapons in the {limb} leg fired this turn: it cannot kick (P-KICK-1)")
     rel = _relative_direction(game, ent, tgt, game.world.component(ent, Position).facing)
     if rel is not None and rel not in (0, 1, 5):     # None: a unit in the mech's own hex (a stomp)
-        return Eval(f"{tname} is not in the three hexes in front of the feet (P-KICK-3)")
+        return PhysicalAttack.impossible(f"{tname} is not in the three hexes in front of the feet (P-KICK-3)")
     diff = level_of(game, tgt) - level_of(game, ent) if level_diff is None else level_diff
     prone = game.world.component(tgt, Status).prone
     if diff > 0:
-        return Eval(f"{tname} is a level higher: a kick cannot reach it")
+        return PhysicalAttack.impossible(f"{tname} is a level higher: a kick cannot reach it")
     if diff < 0 and prone:
-        return Eval(f"{tname} is prone a level lower: only a death from above can reach it")
+        return PhysicalAttack.impossible(f"{tname} is prone a level lower: only a death from above can reach it")
     mods = _base(game, ent, "kick")
     halvings = 0
     for part in ("upper_leg", "lower_leg"):
         if _bad(installed, destroyed, f"{limb}_{part}"):
-            mods.append([f"{limb} {part.replace('_', ' ')} actuator damaged", 2])
+            mods.append(Modifier(f"{limb} {part.replace('_', ' ')} actuator damaged", 2, "section 4"))
             halvings += 1
     if _bad(installed, destroyed, f"{limb}_foot"):
-        mods.append([f"{limb} foot actuator damaged", 1])
+        mods.append(Modifier(f"{limb} foot actuator damaged", 1, "section 4"))
     mods += common_modifiers(game, ent, tgt)
     tons = game.world.component(ent, Identity).tonnage
     table = "punch" if diff < 0 else ("standard" if prone else "kick")
-    return Eval(None, mods, kick_damage(tons, halvings), table)
+    return PhysicalAttack(mods, table=table, damage=kick_damage(tons, halvings))
 
 
-def push(game: "Game", ent: int, tgt: int, limb: str | None) -> Eval:
+def push(game: "Game", ent: int, tgt: int, limb: str | None) -> PhysicalAttack:
     installed, destroyed = _acts(game, ent)
     tname = unit_name(game, tgt)
     if game.kind(tgt) != "mech":
-        return Eval(f"{tname} is not a mech: only a standing mech can be pushed (P-PUSH-1)")
+        return PhysicalAttack.impossible(f"{tname} is not a mech: only a standing mech can be pushed (P-PUSH-1)")
     if game.world.component(tgt, Status).prone:
-        return Eval(f"{tname} is prone: only a standing mech can be pushed (P-PUSH-1)")
+        return PhysicalAttack.impossible(f"{tname} is prone: only a standing mech can be pushed (P-PUSH-1)")
     if _charging(game, tgt):
-        return Eval(f"{tname} is charging this turn and cannot be pushed (P-PUSH-2)")
+        return PhysicalAttack.impossible(f"{tname} is charging this turn and cannot be pushed (P-PUSH-2)")
     for side in ARMS:
         if not limb_present(game, ent, f"{side}_arm"):
-            return Eval(f"the {side} arm is gone: a push needs both arms")
+            return PhysicalAttack.impossible(f"the {side} arm is gone: a push needs both arms")
         if _fired_from(game, ent, f"{side}_arm"):
-            return Eval(f"the {side} arm fired its weapons this turn: no push (P-PUSH-3)")
+            return PhysicalAttack.impossible(f"the {side} arm fired its weapons this turn: no push (P-PUSH-3)")
     if (busy := _hands_busy(game, ent)):
-        return Eval(busy)
+        return PhysicalAttack.impossible(busy)
     if _relative_direction(game, ent, tgt, game.world.component(ent, Position).facing) != 0:
-        return Eval(f"{tname} is not directly ahead of the feet (P-PUSH-4)")
+        return PhysicalAttack.impossible(f"{tname} is not directly ahead of the feet (P-PUSH-4)")
     if level_of(game, tgt) != level_of(game, ent):
-        return Eval(f"{tname} is not at the same level: no push")
+        return PhysicalAttack.impossible(f"{tname} is not at the same level: no push")
     for p in game.phase_data.get("physical", []):
         if p["attack"] == "push" and p["target"] == game.uid(tgt):
-            return Eval(f"{tname} is already being pushed this turn: one push per target (P-PUSH-7)")
+            return PhysicalAttack.impossible(f"{tname} is already being pushed this turn: one push per target (P-PUSH-7)")
     mods = _base(game, ent, "push")
     for side in ARMS:
         if _bad(installed, destroyed, f"{side}_shoulder"):
-            mods.append([f"{side} shoulder actuator damaged", 2])
+            mods.append(Modifier(f"{side} shoulder actuator damaged", 2, "P-PUSH-5"))
     mods += common_modifiers(game, ent, tgt)
-    return Eval(None, mods, 0, "none")
+    return PhysicalAttack(mods, table="none", damage=0)
 
 
 def _swing_table(game: "Game", ent: int, tgt: int, level_diff: int | None = None
@@ -275,64 +279,64 @@ def _swing_table(game: "Game", ent: int, tgt: int, level_diff: int | None = None
     return {1: "kick", 0: "standard", -1: "punch"}[diff], None
 
 
-def club(game: "Game", ent: int, tgt: int, limb: str | None, level_diff: int | None = None) -> Eval:
+def club(game: "Game", ent: int, tgt: int, limb: str | None, level_diff: int | None = None) -> PhysicalAttack:
     installed, destroyed = _acts(game, ent)
     eq = game.world.component(ent, Equipment)
     tname = unit_name(game, tgt)
     if eq.club is None:
-        return Eval(f"{unit_name(game, ent)} holds no club (pick one up first: P-FIND-2, -3)")
+        return PhysicalAttack.impossible(f"{unit_name(game, ent)} holds no club (pick one up first: P-FIND-2, -3)")
     if (reason := clubs.hands_working(game, ent)):
-        return Eval(f"a club needs both shoulders and hands: {reason} (P-CLUB-1)")
+        return PhysicalAttack.impossible(f"a club needs both shoulders and hands: {reason} (P-CLUB-1)")
     for side in ARMS:
         if _fired_from(game, ent, f"{side}_arm"):
-            return Eval(f"the {side} arm fired its weapons this turn: no club attack (P-CLUB-1)")
+            return PhysicalAttack.impossible(f"the {side} arm fired its weapons this turn: no club attack (P-CLUB-1)")
     if _relative_direction(game, ent, tgt, _torso_facing(game, ent)) not in (0, 1, 5):
-        return Eval(f"{tname} is not in the forward arc (P-CLUB-1)")
+        return PhysicalAttack.impossible(f"{tname} is not in the forward arc (P-CLUB-1)")
     table, reason = _swing_table(game, ent, tgt, level_diff)
     if reason:
-        return Eval(reason)
+        return PhysicalAttack.impossible(reason)
     mods = _base(game, ent, "club")
     for side in ARMS:
         for part in ("upper_arm", "lower_arm"):
             if _bad(installed, destroyed, f"{side}_{part}"):
-                mods.append([f"{side} {part.replace('_', ' ')} actuator damaged", 2])
+                mods.append(Modifier(f"{side} {part.replace('_', ' ')} actuator damaged", 2, "section 4"))
     mods += common_modifiers(game, ent, tgt)
-    return Eval(None, mods, game.world.component(ent, Identity).tonnage // 5, table)
+    return PhysicalAttack(mods, table=table, damage=game.world.component(ent, Identity).tonnage // 5)
 
 
-def hatchet(game: "Game", ent: int, tgt: int, limb: str | None, level_diff: int | None = None) -> Eval:
+def hatchet(game: "Game", ent: int, tgt: int, limb: str | None, level_diff: int | None = None) -> PhysicalAttack:
     installed, destroyed = _acts(game, ent)
     eq = game.world.component(ent, Equipment)
     tname = unit_name(game, tgt)
     if eq.hatchet is None:
-        return Eval(f"{unit_name(game, ent)} has no hatchet")
+        return PhysicalAttack.impossible(f"{unit_name(game, ent)} has no hatchet")
     side = eq.hatchet.split("_")[0]
     if limb is not None and limb != side:
-        return Eval(f"the hatchet is in the {side} arm, not the {limb} arm")
+        return PhysicalAttack.impossible(f"the hatchet is in the {side} arm, not the {limb} arm")
     if eq.hatchet_destroyed:
-        return Eval("the hatchet is destroyed (P-WPN-4)")
+        return PhysicalAttack.impossible("the hatchet is destroyed (P-WPN-4)")
     if not limb_present(game, ent, eq.hatchet):
-        return Eval(f"the {side} arm holding the hatchet is gone")
+        return PhysicalAttack.impossible(f"the {side} arm holding the hatchet is gone")
     for part in ("shoulder", "hand"):
         if _bad(installed, destroyed, f"{side}_{part}"):
-            return Eval(f"the {side} {part} actuator is damaged or missing: the hatchet cannot be swung")
+            return PhysicalAttack.impossible(f"the {side} {part} actuator is damaged or missing: the hatchet cannot be swung")
     if _fired_from(game, ent, eq.hatchet):
-        return Eval(f"the {side} arm fired its weapons this turn: no hatchet attack (P-WPN-2)")
+        return PhysicalAttack.impossible(f"the {side} arm fired its weapons this turn: no hatchet attack (P-WPN-2)")
     if (busy := _hands_busy(game, ent)):
-        return Eval(busy)
+        return PhysicalAttack.impossible(busy)
     rel = _relative_direction(game, ent, tgt, _torso_facing(game, ent))
     allowed = (0, 1, 5, 4) if side == "left" else (0, 1, 5, 2)
     if rel not in allowed:
-        return Eval(f"{tname} is not in the {side} arm's arc")
+        return PhysicalAttack.impossible(f"{tname} is not in the {side} arm's arc")
     table, reason = _swing_table(game, ent, tgt, level_diff)
     if reason:
-        return Eval(reason)
+        return PhysicalAttack.impossible(reason)
     mods = _base(game, ent, "hatchet")
     for part in ("upper_arm", "lower_arm"):
         if _bad(installed, destroyed, f"{side}_{part}"):
-            mods.append([f"{side} {part.replace('_', ' ')} actuator damaged", 2])
+            mods.append(Modifier(f"{side} {part.replace('_', ' ')} actuator damaged", 2, "section 4"))
     mods += common_modifiers(game, ent, tgt)
-    return Eval(None, mods, game.world.component(ent, Identity).tonnage // 5, table)
+    return PhysicalAttack(mods, table=table, damage=game.world.component(ent, Identity).tonnage // 5)
 
 
 def _combination_error(game: "Game", uid: str, attack: str, limb: str | None) -> str | None:
@@ -353,62 +357,45 @@ def _combination_error(game: "Game", uid: str, attack: str, limb: str | None) ->
     return None
 
 
-# --------------------------------------------------------------------- the preview
-def physical_options(game: "Game", attacker_uid: str, target_uid: str) -> list[tuple]:
-    """Every physical attack `attacker_uid` could declare on `target_uid` now.
-
-    Returns a list of `(attack, limb, to_hit, modifiers, reason)` tuples, one
-    per attack and limb: punch left and right, kick left and right, push,
-    club and hatchet. `to_hit` is the number needed on 2d6 (None when the
-    attack is impossible), `modifiers` the `[label, value]` pairs summing to
-    it, and `reason` None or the sentence saying why it cannot be made (the
-    same sentence the refused order would carry). Nothing is changed."""
-    ent, tgt = game.units[attacker_uid], game.units[target_uid]
-    out = []
-    for attack, limb in (("punch", "left"), ("punch", "right"), ("kick", "left"), ("kick", "right"),
-                         ("push", None), ("club", None), ("hatchet", None)):
-        ev = evaluate(game, ent, tgt, attack, limb)
-        used = limb
-        if attack == "hatchet":
-            eq = game.world.try_component(ent, Equipment)
-            used = eq.hatchet.split("_")[0] if eq is not None and eq.hatchet else None
-        reason = ev.reason or _combination_error(game, attacker_uid, attack, used)
-        if reason is None and ev.to_hit is not None and ev.to_hit > 12:
-            reason = f"the to-hit number is {ev.to_hit}: above 12, it cannot succeed"
-        out.append((attack, limb, None if reason else ev.to_hit, ev.mods, reason))
-    return out
-
-
 # --------------------------------------------------------------------- orders
-def check_physical(game: "Game", order: PhysicalOrder) -> str | None:
-    ent = game.units[order.unit]
-    ts = game.world.component(ent, TurnState)
-    if order.attack == "pick_up_club":
-        reason = attacker_error(game, ent)
-        if reason:
-            return reason
-        if ts.fired:
-            return f"{unit_name(game, ent)} fired weapons this turn: it cannot also pick up a club (P-FIND-2)"
-        if any(p["unit"] == order.unit for p in game.phase_data.get("physical", [])):
-            return f"{unit_name(game, ent)} has declared an attack: it cannot also pick up a club (P-FIND-2)"
-        return clubs.pickup_error(game, ent, order.source)
+def physical_attack(game: "Game", order: PhysicalOrder) -> PhysicalAttack:
+    """All the rules say of a punch, kick, push, club or hatchet order now:
+    its judgement (`evaluate`), refused (`reason`) also when the unit has
+    already used that limb or made an attack that excludes it this turn, or
+    when it needs more than 12."""
     if order.attack not in ATTACKS:
-        return f"{order.attack!r} is not a physical attack of the classic rules"
+        return PhysicalAttack.impossible(f"{order.attack!r} is not a physical attack of the classic rules")
     if not order.target:
-        return "a physical attack needs a target"
+        return PhysicalAttack.impossible("a physical attack needs a target")
     if order.target not in game.units:
-        return f"there is no unit {order.target!r}"
-    tgt = game.units[order.target]
-    ev = evaluate(game, ent, tgt, order.attack, order.limb)
+        return PhysicalAttack.impossible(f"there is no unit {order.target!r}")
+    ent = game.units[order.unit]
+    ev = evaluate(game, ent, game.units[order.target], order.attack, order.limb)
     if ev.reason:
-        return ev.reason
-    limb = _declared_limb(game, ent, order)
-    reason = _combination_error(game, order.unit, order.attack, limb)
+        return ev
+    ev.reason = _combination_error(game, order.unit, order.attack, _declared_limb(game, ent, order))
+    if ev.reason is None and ev.number > MAX_TO_HIT:
+        ev.reason = f"the to-hit number is {ev.number}: above 12, the attack cannot succeed"
+    return ev
+
+
+def pickup_refusal(game: "Game", order: PhysicalOrder) -> str | None:
+    """Why the unit may not pick up a club now (P-FIND-2, -3), or None."""
+    ent = game.units[order.unit]
+    reason = attacker_error(game, ent)
     if reason:
         return reason
-    if ev.to_hit > 12:
-        return f"the to-hit number is {ev.to_hit}: above 12, the attack cannot succeed"
-    return None
+    if game.world.component(ent, TurnState).fired:
+        return f"{unit_name(game, ent)} fired weapons this turn: it cannot also pick up a club (P-FIND-2)"
+    if any(p["unit"] == order.unit for p in game.phase_data.get("physical", [])):
+        return f"{unit_name(game, ent)} has declared an attack: it cannot also pick up a club (P-FIND-2)"
+    return clubs.pickup_error(game, ent, order.source)
+
+
+def check_physical(game: "Game", order: PhysicalOrder) -> str | None:
+    if order.attack == "pick_up_club":
+        return pickup_refusal(game, order)
+    return physical_attack(game, order).reason
 
 
 def _declared_limb(game: "Game", ent: int, order: PhysicalOrder) -> str | None:
@@ -420,7 +407,7 @@ def _declared_limb(game: "Game", ent: int, order: PhysicalOrder) -> str | None:
         best = kick(game, ent, tgt, None)
         for side in ("right", "left"):
             ev = kick(game, ent, tgt, side)
-            if not ev.reason and ev.to_hit == best.to_hit:
+            if not ev.reason and ev.number == best.number:
                 return side
     return order.limb
 
@@ -437,11 +424,11 @@ def apply_physical(game: "Game", order: PhysicalOrder) -> None:
     ev = evaluate(game, ent, tgt, order.attack, limb)
     game.phase_data.setdefault("physical", []).append({
         "unit": order.unit, "attack": order.attack, "limb": limb, "target": order.target,
-        "to_hit": ev.to_hit, "modifiers": ev.mods, "damage": ev.damage, "table": ev.table,
+        "to_hit": ev.number, "modifiers": ev.pairs(), "damage": ev.damage, "table": ev.table,
         "from": list(game.world.component(ent, Position).hex),
         "target_at": list(game.world.component(tgt, Position).hex),
         **({"side": ev.side} if ev.side else {}),
     })
     game.world.component(ent, TurnState).physical_done = True
     game.log.emit("declare", unit=order.unit, attack=order.attack, limb=limb, target=order.target,
-                  to_hit=ev.to_hit)
+                  to_hit=ev.number)

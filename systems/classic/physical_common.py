@@ -1,53 +1,45 @@
 """What the BattleMech physical attacks share (rules/physical.md, core
 rules/mech_core.md section 4): the modifiers every physical attack adds
 (attacker and target movement, a prone or immobile target, woods and
-partial cover), the judgement of one attack (`Eval`), who may attack and be
+partial cover), the judgement of one attack (`PhysicalAttack`), who may attack and be
 attacked, and the unit questions the attacks ask (name, level, water depth).
 The attacks themselves: systems/classic/melee.py (punch, kick, push, club,
 hatchet), systems/classic/charge.py (charge, death from above); their
 resolution: systems/classic/physical_resolution.py."""
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from components import Crew, Identity, Position, Status, TurnState
 from engine.hexgrid import distance
-from systems.classic.attack_modifiers import target_movement_modifier, terrain_modifier
+from systems.classic.attack_modifiers import (TARGET_IMMOBILE, attacker_movement, target_immobile,
+                                              target_movement_modifier, woods_modifier)
+from systems.common.to_hit import Modifier, ToHit
 
 if TYPE_CHECKING:
     from engine.game import Game
 
 
-def _attacker_movement(game: "Game", ent: int) -> list | None:
-    mode = game.world.component(ent, TurnState).mode
-    # A vehicle's cruise and flank count as walking and running (T-12).
-    value = {"walk": 1, "run": 2, "jump": 3, "cruise": 1, "flank": 2}.get(mode, 0)
-    past = {"walk": "walked", "run": "ran", "jump": "jumped", "cruise": "cruised", "flank": "flanked"}
-    return [f"attacker {past[mode]}", value] if value else None
-
-
-def _immobile(game: "Game", ent: int) -> bool:
-    st = game.world.component(ent, Status)
-    crew = game.world.try_component(ent, Crew)
-    return st.shutdown or st.immobile or (crew is not None and crew.unconscious)
-
-
 def common_modifiers(game: "Game", ent: int, tgt: int, *, terrain: bool = True,
-                      attacker_move: bool = True) -> list[list]:
-    mods: list[list] = []
-    if attacker_move and (m := _attacker_movement(game, ent)):
-        mods.append(m)
-    mv = target_movement_modifier(game, tgt)
-    if mv:
-        mods.append(["target movement", mv])
+                     attacker_move: bool = True, attacker_mode: str | None = None) -> list[Modifier]:
+    """The modifiers every physical attack adds (section 4): the attacker's
+    and the target's movement, a prone (-2) or immobile (-4) target, the
+    woods it stands in and its partial cover (`terrain`: not for a DFA).
+    `attacker_mode`: the movement mode of a move being planned."""
+    mods: list[Modifier] = []
+    if attacker_move and (moved := attacker_movement(game, ent, attacker_mode)) is not None:
+        mods.append(moved)
+    if (mv := target_movement_modifier(game, tgt)):
+        mods.append(Modifier("target movement", mv, "section 3"))
     if game.world.component(tgt, Status).prone:
-        mods.append(["target prone", -2])
-    if _immobile(game, tgt):
-        mods.append(["target immobile", -4])
-    if terrain and (t := terrain_modifier(game, tgt)):
-        mods.append(t)
+        mods.append(Modifier("target prone", -2, "section 4"))
+    if target_immobile(game, tgt):
+        mods.append(Modifier("target immobile", TARGET_IMMOBILE, "section 3"))
+    if terrain and (woods := woods_modifier(game, tgt)) is not None:
+        mods.append(woods)
     if terrain and partial_cover(game, tgt):
-        mods.append(["target has partial cover", 1])
+        mods.append(Modifier("target has partial cover", 1, "section 4"))
     return mods
 
 
@@ -68,22 +60,27 @@ def level_of(game: "Game", ent: int) -> int:
     return game.map.terrain(game.world.component(ent, Position).hex).level
 
 
-class Eval:
-    """The result of judging one attack: a reason it is impossible, or its
-    to-hit number, modifiers, damage and the hit table to use."""
+@dataclass
+class PhysicalAttack(ToHit):
+    """The judgement of one physical attack: its to-hit
+    (systems/common/to_hit.py: the modifiers, or the reason it cannot be
+    made; the hit table, "none" for a push; the side struck, "random" when a
+    die picks it), the damage it deals and whether that was halved for a
+    limb under water."""
 
-    def __init__(self, reason: str | None = None, mods: list[list] | None = None,
-                 damage: int = 0, table: str = "standard") -> None:
-        self.reason = reason
-        self.mods = mods or []
-        self.damage = damage
-        self.table = table
-        self.wet = False        # damage halved for a limb under water
-        self.side = None        # attack direction override ("random": a die picks it)
+    table: str | None = "standard"
+    damage: int = 0
+    wet: bool = False
 
     @property
     def to_hit(self) -> int | None:
-        return None if self.reason else sum(v for _, v in self.mods)
+        """The number needed, None when impossible (what the UI's preview reads)."""
+        return None if self.reason else self.number
+
+    @property
+    def mods(self) -> list[list]:
+        """The modifiers as [label, value] pairs (what the UI's preview reads)."""
+        return self.pairs()
 
 
 def attacker_error(game: "Game", ent: int, prone_ok: bool = False) -> str | None:

@@ -3,7 +3,9 @@ up (rules/mech_core.md sections 9 and 11).
 
 What this module owns:
 - `psr_target`: Piloting plus the persistent damage modifiers (legs, hips,
-  gyro) plus the triggering event's modifier.
+  gyro) plus the triggering event's modifier, as a target number in the
+  to-hit model (systems/common/to_hit.py; an automatic failure is its
+  `reason`).
 - The end-of-phase queue (`queue_psr`, `queue_automatic_fall`), resolved at
   the end of the weapon and physical phases unit by unit, in the order the
   rolls were asked for; the first failure makes the unit fall and cancels
@@ -27,6 +29,7 @@ from typing import TYPE_CHECKING
 
 from components import Actuators, Crew, Identity, Position, Status, Structure, TurnState
 from engine.hexgrid import turn
+from systems.common.to_hit import MAX_TO_HIT, Modifier, ToHit
 from systems.common.unit_state import airborne
 
 if TYPE_CHECKING:
@@ -46,14 +49,16 @@ QUEUE_PHASES = ("weapon", "physical", "heat")
 
 
 # --------------------------------------------------------------------- target numbers
-def persistent_modifiers(game: "Game", ent: int, *, for_pilot_damage: bool = False) -> list[list]:
+def persistent_modifiers(game: "Game", ent: int, *, for_pilot_damage: bool = False) -> ToHit:
     """The damage modifiers every PSR of this mech carries (section 9).
 
     Per leg: destroyed +5 (replaces the rest of that leg); else a destroyed
     hip +2 (that leg's other actuators ignored); else +1 per destroyed upper
     leg, lower leg or foot. Gyro hit +3; a destroyed gyro is an automatic
-    failure (dropped for the MechWarrior damage roll after a fall)."""
-    mods: list[list] = []
+    failure, the `reason` (dropped for the MechWarrior damage roll after a
+    fall)."""
+    th = ToHit()
+    mods = th.modifiers
     acts = game.world.try_component(ent, Actuators)
     structure = game.world.try_component(ent, Structure)
     status = game.world.component(ent, Status)
@@ -61,50 +66,56 @@ def persistent_modifiers(game: "Game", ent: int, *, for_pilot_damage: bool = Fal
     for leg in LEGS:
         side = leg.split("_")[0]
         if structure is not None and leg in structure.points and structure.points[leg] <= 0:
-            mods.append([f"{side} leg destroyed", 5])
+            mods.append(Modifier(f"{side} leg destroyed", 5, "section 9"))
             continue
         if f"{side}_hip" in destroyed:
-            mods.append([f"{side} hip destroyed", 2])
+            mods.append(Modifier(f"{side} hip destroyed", 2, "section 9"))
             continue
         for part in ("upper_leg", "lower_leg", "foot"):
             if f"{side}_{part}" in destroyed:
-                mods.append([f"{side} {part.replace('_', ' ')} actuator destroyed", 1])
+                mods.append(Modifier(f"{side} {part.replace('_', ' ')} actuator destroyed", 1, "section 9"))
     gyro = status.crits.count("gyro")
     if gyro == 1:
-        mods.append(["gyro hit", 3])
+        mods.append(Modifier("gyro hit", 3, "section 9"))
     elif gyro >= 2 and not for_pilot_damage:
-        mods.append(["gyro destroyed", AUTOMATIC])
-    return mods
+        th.reason = "gyro destroyed"
+    return th
 
 
 def psr_target(game: "Game", ent: int, modifier: int = 0, reason: str = "",
-               *, for_pilot_damage: bool = False) -> tuple[int | None, list[list]]:
-    """(target number, [label, value] modifiers) for a PSR; target None means
-    an automatic failure. MechWarrior wounds add nothing (core disagreement 8)."""
-    crew = game.world.component(ent, Crew)
-    mods: list[list] = [["piloting", crew.piloting]]
+               *, for_pilot_damage: bool = False) -> ToHit:
+    """The target number of a PSR: Piloting, the persistent damage modifiers
+    and the event's own; `reason` set means an automatic failure. MechWarrior
+    wounds add nothing (core disagreement 8)."""
+    th = ToHit([Modifier("piloting", game.world.component(ent, Crew).piloting, "section 9")])
     persistent = persistent_modifiers(game, ent, for_pilot_damage=for_pilot_damage)
-    if any(v == AUTOMATIC for _, v in persistent):
-        return None, mods + persistent
-    mods += persistent
-    if modifier:
-        mods.append([reason or "event", modifier])
-    return sum(v for _, v in mods), mods
+    th.modifiers += persistent.modifiers
+    th.reason = persistent.reason
+    if modifier and not th.reason:
+        th.add(reason or "event", modifier, "section 9")
+    return th
+
+
+def event_modifiers(th: ToHit) -> list[list]:
+    """A PSR's modifiers as its `psr` event shows them: an automatic failure
+    last, as [its cause, "automatic"]."""
+    return th.pairs() + ([[th.reason, AUTOMATIC]] if th.reason else [])
 
 
 def roll_psr(game: "Game", ent: int, reason: str, modifier: int = 0, *,
              for_pilot_damage: bool = False) -> bool:
     """Roll one PSR now and emit its `psr` event. Returns True when passed.
     A target above 12 (or an automatic failure) fails without a roll."""
-    target, mods = psr_target(game, ent, modifier, reason, for_pilot_damage=for_pilot_damage)
+    th = psr_target(game, ent, modifier, reason, for_pilot_damage=for_pilot_damage)
     uid = game.uid(ent)
-    if target is None or target > 12:
-        game.log.emit("psr", unit=uid, reason=reason, target=target, roll=None, passed=False,
-                      modifiers=mods, automatic=True)
+    if th.reason or th.number > MAX_TO_HIT:
+        game.log.emit("psr", unit=uid, reason=reason, target=None if th.reason else th.number, roll=None,
+                      passed=False, modifiers=event_modifiers(th), automatic=True)
         return False
     roll = game.dice.roll("psr", 2, f"PSR {uid}: {reason}")
-    passed = roll >= target
-    game.log.emit("psr", unit=uid, reason=reason, target=target, roll=roll, passed=passed, modifiers=mods)
+    passed = roll >= th.number
+    game.log.emit("psr", unit=uid, reason=reason, target=th.number, roll=roll, passed=passed,
+                  modifiers=th.pairs())
     return passed
 
 

@@ -24,25 +24,26 @@ declared is the primary target.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from components import (Actuators, Ammo, ClassicHeat, Crew, Identity, Mount, Position, Status, Structure,
-                        TurnState, Turret, Weapons)
+from components import (Actuators, Ammo, ClassicHeat, Crew, Identity, Position, Status, Structure, TurnState,
+                        Turret, Weapons)
 from engine.hexgrid import distance, mech_attack_side
 from engine.orders import FireOrder
 from engine.weapons import WeaponType
-from systems.common import damage, line_of_sight
 from systems.classic import firing_arcs, hit_location
+from systems.classic.attack_modifiers import (TARGET_IMMOBILE, attacker_movement, target_immobile,
+                                              target_movement, woods_modifier)
+from systems.classic.weapon_names import WeaponRef, find_weapon
+from systems.common import damage, line_of_sight
+from systems.common.to_hit import MAX_TO_HIT, ToHit
 from systems.common.unit_state import airborne, is_vtol
 
 if TYPE_CHECKING:
     from engine.game import Game
 
 # ------------------------------------------------------------------ tables
-ATTACKER_MOVEMENT = {"walk": ("attacker walked", 1), "run": ("attacker ran", 2),
-                     "jump": ("attacker jumped", 3), "cruise": ("attacker cruised", 1),
-                     "flank": ("attacker flanked", 2)}
 RANGE_MODIFIER = {"short": 0, "medium": 2, "long": 4}
 
 # Cluster Hits table (section 12): rack size -> missiles hit for rolls 2..12.
@@ -62,15 +63,6 @@ def cluster_hits(rack: int, roll: int) -> int:
     return CLUSTER_TABLE[rack][roll - 2]
 
 
-def target_movement_modifier(hexes: int) -> int:
-    """Section 3 (TW / AGoAC bands): 0-2: 0, 3-4: +1, 5-6: +2, 7-9: +3,
-    10-17: +4, 18-24: +5, 25+: +6."""
-    for limit, mod in ((2, 0), (4, 1), (6, 2), (9, 3), (17, 4), (24, 5)):
-        if hexes <= limit:
-            return mod
-    return 6
-
-
 def heat_fire_modifier(heat: int) -> int:
     """Heat scale to-fire (section 13): +1 at 8, +2 at 13, +3 at 17, +4 at 24."""
     for level, mod in ((24, 4), (17, 3), (13, 2), (8, 1)):
@@ -88,43 +80,20 @@ def minimum_range_modifier(wt: WeaponType, rng: int) -> int:
 
 # ------------------------------------------------------------------ to-hit
 @dataclass
-class ToHit:
-    """A shot's to-hit number and its named modifiers, or why it is impossible."""
+class WeaponToHit(ToHit):
+    """A shot's to-hit (systems/common/to_hit.py) with its range in hexes,
+    range band and line of sight, as far as they were judged."""
 
-    number: int | None
-    modifiers: list[tuple[str, int]] = field(default_factory=list)
-    reason: str | None = None
     range: int = 0
     band: str | None = None
     los: line_of_sight.LosResult | None = None
 
-    @property
-    def possible(self) -> bool:
-        return self.reason is None
 
-    @classmethod
-    def impossible(cls, reason: str, **kw) -> "ToHit":
-        return cls(None, [], reason, **kw)
-
-
-def find_mount(game: "Game", ent: int, weapon_key: str | None) -> tuple[int, Mount] | str:
-    """The mount an order's weapon names: "medium_laser" is the first one,
-    "medium_laser#2" the second (unit-file order)."""
-    name = game.world.component(ent, Identity).name
-    if not weapon_key:
-        return "name the weapon to fire"
-    wtype, _, nth = weapon_key.partition("#")
-    try:
-        n = int(nth) if nth else 1
-    except ValueError:
-        return f"{weapon_key!r} is not a weapon name (use \"medium_laser\" or \"medium_laser#2\")"
+def find_mount(game: "Game", ent: int, weapon_key: str | None) -> WeaponRef:
+    """The mount an order's weapon names (systems/classic/weapon_names.py)."""
     wp = game.world.try_component(ent, Weapons)
-    matches = [(i, m) for i, m in enumerate(wp.mounts if wp else []) if m.type == wtype]
-    if not matches:
-        return f"{name} has no {wtype.replace('_', ' ')}"
-    if not 1 <= n <= len(matches):
-        return f"{name} has {len(matches)} {wtype.replace('_', ' ')}(s), not a #{n}"
-    return matches[n - 1]
+    return find_weapon([m.type for m in (wp.mounts if wp else [])], weapon_key,
+                       game.world.component(ent, Identity).name)
 
 
 def _declared(game: "Game") -> list[dict]:
@@ -143,12 +112,39 @@ def _live_bins(game: "Game", ent: int, wtype: str) -> list:
             if b.type == wtype and b.shots > 0 and structure.points.get(b.location, 1) > 0]
 
 
+class PairSight:
+    """What the shots of one attacker at one target share, worked out once
+    (valid while nobody moves): the range, the line of sight (when first
+    asked) and the target's bearing from each facing an arc is measured
+    from (systems/classic/firing_arcs.py)."""
+
+    def __init__(self, game: "Game", attacker: int, target: int) -> None:
+        self.game, self.attacker, self.target = game, attacker, target
+        self.origin = game.world.component(attacker, Position).hex
+        self.target_hex = game.world.component(target, Position).hex
+        self.range = distance(self.origin, self.target_hex)
+        self._los: line_of_sight.LosResult | None = None
+        self._bearings: dict[int, float] = {}
+
+    @property
+    def los(self) -> line_of_sight.LosResult:
+        if self._los is None:
+            self._los = line_of_sight.line_of_sight(self.game, self.attacker, self.target)
+        return self._los
+
+    def in_arc(self, mount) -> bool:
+        """Is the target inside this mount's arc (torso twist and turret as they are now)?"""
+        return firing_arcs.mount_in_arc(self.game, self.attacker, mount, self.target_hex, self._bearings)
+
+
 def compute_to_hit(game: "Game", attacker: int, target: int, mount_index: int,
-                   twist: int | None = None, turret: int | None = None) -> ToHit:
+                   twist: int | None = None, turret: int | None = None,
+                   sight: PairSight | None = None) -> WeaponToHit:
     """The to-hit number for one weapon at one target now (declarations
     made earlier this phase count for secondary targets and fired weapons).
     `twist` is the torso twist this shot would use (-1, 0, +1; None: the
-    current one); `turret` the turret facing (None: the current one)."""
+    current one); `turret` the turret facing (None: the current one);
+    `sight` the pair's geometry when several shots are judged together."""
     w = game.world
     ts = w.component(attacker, TurnState)
     tur = w.try_component(attacker, Turret)
@@ -158,14 +154,14 @@ def compute_to_hit(game: "Game", attacker: int, target: int, mount_index: int,
     if turret is not None and tur is not None:
         tur.facing = turret
     try:
-        return _compute(game, attacker, target, mount_index)
+        return _compute(game, attacker, target, mount_index, sight or PairSight(game, attacker, target))
     finally:
         ts.torso_twist = saved_twist
         if tur is not None:
             tur.facing = saved_turret
 
 
-def _compute(game: "Game", attacker: int, target: int, mount_index: int) -> ToHit:
+def _compute(game: "Game", attacker: int, target: int, mount_index: int, sight: PairSight) -> WeaponToHit:
     w = game.world
     a_name = w.component(attacker, Identity).name
     t_ident = w.component(target, Identity)
@@ -177,46 +173,46 @@ def _compute(game: "Game", attacker: int, target: int, mount_index: int) -> ToHi
     wt = table[mount.type]
     wname = wt.name
     a_pos, t_pos = w.component(attacker, Position), w.component(target, Position)
-    rng = distance(a_pos.hex, t_pos.hex)
+    rng = sight.range
 
     # ---- who may shoot at whom
     if not game.can_fight(attacker):
-        return ToHit.impossible(f"{a_name} is destroyed")
+        return WeaponToHit.impossible(f"{a_name} is destroyed")
     if a_st.shutdown:
-        return ToHit.impossible(f"{a_name} is shut down")
+        return WeaponToHit.impossible(f"{a_name} is shut down")
     crew = w.try_component(attacker, Crew)
     if crew is not None and crew.unconscious:
-        return ToHit.impossible(f"{a_name}'s pilot is unconscious")
+        return WeaponToHit.impossible(f"{a_name}'s pilot is unconscious")
     if (charging := charge_declared(game, attacker)):
-        return ToHit.impossible(charging)
+        return WeaponToHit.impossible(charging)
     if a_kind == "mech" and a_st.crits.count("sensors") >= 2:
-        return ToHit.impossible(f"{a_name}'s sensors are destroyed: it cannot make weapon attacks")
+        return WeaponToHit.impossible(f"{a_name}'s sensors are destroyed: it cannot make weapon attacks")
     if target == attacker:
-        return ToHit.impossible(f"{a_name} cannot shoot at itself")
+        return WeaponToHit.impossible(f"{a_name} cannot shoot at itself")
     if not game.is_enemy(attacker, target):
-        return ToHit.impossible(f"{t_ident.name} is on {a_name}'s side")
+        return WeaponToHit.impossible(f"{t_ident.name} is on {a_name}'s side")
     if t_st.removed or t_st.destroyed:
-        return ToHit.impossible(f"{t_ident.name} is already destroyed")
+        return WeaponToHit.impossible(f"{t_ident.name} is already destroyed")
 
     # ---- the weapon
     if mount.destroyed:
-        return ToHit.impossible(f"{a_name}'s {wname} is destroyed")
+        return WeaponToHit.impossible(f"{a_name}'s {wname} is destroyed")
     if mount.jammed:
-        return ToHit.impossible(f"{a_name}'s {wname} is jammed")
+        return WeaponToHit.impossible(f"{a_name}'s {wname} is jammed")
     if w.component(attacker, Structure).points.get(mount.location, 1) <= 0:
-        return ToHit.impossible(f"{a_name}'s {mount.location.replace('_', ' ')} is destroyed, and its {wname} with it")
+        return WeaponToHit.impossible(f"{a_name}'s {mount.location.replace('_', ' ')} is destroyed, and its {wname} with it")
     declared = _declared(game)
     uid = game.uid(attacker)
     if any(d["attacker"] == uid and d["mount"] == mount_index for d in declared):
-        return ToHit.impossible(f"{a_name}'s {wname} has already fired this turn")
+        return WeaponToHit.impossible(f"{a_name}'s {wname} has already fired this turn")
     if wt.shots_per_ton and not _live_bins(game, attacker, mount.type):
-        return ToHit.impossible(f"{a_name} has no ammunition left for its {wname}")
+        return WeaponToHit.impossible(f"{a_name} has no ammunition left for its {wname}")
     if a_st.prone and mount.location in ("left_leg", "right_leg"):
-        return ToHit.impossible("a prone mech cannot fire its leg weapons")
+        return WeaponToHit.impossible("a prone mech cannot fire its leg weapons")
     if a_st.prone and mount.location in ("left_arm", "right_arm"):
         other = "right_arm" if mount.location == "left_arm" else "left_arm"
         if other in ts.fired_locations:
-            return ToHit.impossible("a prone mech props itself up on one arm: it fires from one arm only")
+            return WeaponToHit.impossible("a prone mech props itself up on one arm: it fires from one arm only")
 
     a_water = game.map.terrain(a_pos.hex)
     if a_kind == "mech" and a_water.is_water and (a_st.prone or mount.location in ("left_leg", "right_leg")):
@@ -225,104 +221,94 @@ def _compute(game: "Game", attacker: int, target: int, mount_index: int) -> ToHi
         # prone one; depth 2+ is handled by line of sight).
         t_water = game.map.terrain(t_pos.hex)
         if not (t_water.is_water and w.component(target, Status).prone):
-            return ToHit.impossible(f"{a_name}'s {wname} is under water")
+            return WeaponToHit.impossible(f"{a_name}'s {wname} is under water")
 
     # ---- geometry
     if rng == 0 and (is_vtol(game, attacker) or not (airborne(game, target) or airborne(game, attacker))):
         # V-VATK-2: a VTOL never attacks a target in its own hex.
-        return ToHit.impossible(f"{t_ident.name} is in {a_name}'s own hex")
+        return WeaponToHit.impossible(f"{t_ident.name} is in {a_name}'s own hex")
     band = wt.range_band(rng)
     if band is None:
-        return ToHit.impossible(f"{t_ident.name} is out of range of the {wname} "
+        return WeaponToHit.impossible(f"{t_ident.name} is out of range of the {wname} "
                                 f"({rng} hexes, long range ends at {wt.long})", range=rng)
-    if not firing_arcs.mount_in_arc(game, attacker, mount, t_pos.hex):
-        return ToHit.impossible(f"{t_ident.name} is outside the {wname}'s "
+    if not sight.in_arc(mount):
+        return WeaponToHit.impossible(f"{t_ident.name} is outside the {wname}'s "
                                 f"{firing_arcs.mount_arc_name(game, attacker, mount)}", range=rng, band=band)
-    los = line_of_sight.line_of_sight(game, attacker, target)
+    los = sight.los
     if not los.clear:
-        return ToHit.impossible(f"no line of sight to {t_ident.name}: {los.reason}", range=rng, band=band, los=los)
+        return WeaponToHit.impossible(f"no line of sight to {t_ident.name}: {los.reason}", range=rng, band=band, los=los)
 
     # ---- modifiers (section 3)
-    mods: list[tuple[str, int]] = []
-    gunnery = crew.gunnery if crew is not None else 4
-    mods.append(("gunnery", gunnery))
-    mode = ts.mode if ts.moved else "none"
-    if mode in ATTACKER_MOVEMENT:
-        mods.append(ATTACKER_MOVEMENT[mode])
+    th = WeaponToHit(range=rng, band=band, los=los)
+    th.add("gunnery", crew.gunnery if crew is not None else 4, "section 3")
+    if (moved := attacker_movement(game, attacker)) is not None:
+        th.modifiers.append(moved)
     if a_st.prone:
-        mods.append(("attacker prone", 2))
-    # target movement
+        th.add("attacker prone", 2, "section 3")
     t_ts = w.component(target, TurnState)
-    tm = target_movement_modifier(t_ts.hexes_moved if t_ts.moved else 0)
-    if tm:
-        mods.append((f"target moved {t_ts.hexes_moved} hexes", tm))
-    if t_ts.moved and t_ts.mode == "jump" and t_ts.hexes_moved > 0:
-        mods.append(("target jumped", 1))
+    band_mod, jumped = target_movement(game, target)
+    if band_mod:
+        th.add(f"target moved {t_ts.hexes_moved} hexes", band_mod, "section 3")
+    if jumped:
+        th.add("target jumped", jumped, "section 3")
     if is_vtol(game, target) and airborne(game, target):
-        mods.append(("target airborne VTOL", 1))          # V-VATK-5
+        th.add("target airborne VTOL", 1, "V-VATK-5")
     if t_st.prone:
-        mods.append(("target prone, adjacent", -2) if rng <= 1 else ("target prone", 1))
-    t_crew = w.try_component(target, Crew)
-    if t_st.shutdown or t_st.immobile or (t_crew is not None and t_crew.unconscious):
-        mods.append(("target immobile", -4))
-    # range
-    mods.append((f"{band} range", RANGE_MODIFIER[band]))
+        if rng <= 1:
+            th.add("target prone, adjacent", -2, "section 3")
+        else:
+            th.add("target prone", 1, "section 3")
+    if target_immobile(game, target):
+        th.add("target immobile", TARGET_IMMOBILE, "section 3")
+    th.add(f"{band} range", RANGE_MODIFIER[band], "section 3")
     mr = minimum_range_modifier(wt, rng)
     if mr:
-        mods.append((f"minimum range ({wt.min})", mr))
-    # terrain
-    t_terrain = game.map.terrain(t_pos.hex)
-    t_body = line_of_sight.body(game, target)
-    # An airborne VTOL gets no benefit from the woods in its hex (V-VATK-5),
-    # unless it flies under the treetops along a road through them (V-VTOL-9).
-    if (t_terrain.woods and t_body.top < t_terrain.level + 2
-            and (not airborne(game, target) or t_terrain.road)):
-        mods.append(("target in light woods", 1) if t_terrain.woods == 1 else ("target in heavy woods", 2))
+        th.add(f"minimum range ({wt.min})", mr, "section 3")
+    if (woods := woods_modifier(game, target)) is not None:
+        th.modifiers.append(woods)
     if los.woods_points:
-        mods.append(("intervening woods", los.woods_points))
+        th.add("intervening woods", los.woods_points, "section 5")
     if los.partial_cover:
-        mods.append(("partial cover", 1))
+        th.add("partial cover", 1, "section 3")
     # secondary target (first declared target is the primary)
     t_uid = game.uid(target)
     if ts.targets and ts.targets[0] != t_uid:
         if firing_arcs.is_forward(game, attacker, t_pos.hex):
-            mods.append(("secondary target, forward arc", 1))
+            th.add("secondary target, forward arc", 1, "section 3")
         else:
-            mods.append(("secondary target, side or rear arc", 2))
+            th.add("secondary target, side or rear arc", 2, "section 3")
     # attacker damage
     if a_kind == "mech" and a_st.crits.count("sensors") == 1:
-        mods.append(("sensor damage", 2))
+        th.add("sensor damage", 2, "section 8")
     acts = w.try_component(attacker, Actuators)
     if acts is not None and mount.location in ("left_arm", "right_arm"):
         side = mount.location.split("_")[0]
         if f"{side}_shoulder" in acts.destroyed:
-            mods.append(("shoulder actuator destroyed", 4))
+            th.add("shoulder actuator destroyed", 4, "section 8")
         else:
             for a in ("upper_arm", "lower_arm"):
                 if f"{side}_{a}" in acts.destroyed:
-                    mods.append((f"{a.replace('_', ' ')} actuator destroyed", 1))
+                    th.add(f"{a.replace('_', ' ')} actuator destroyed", 1, "section 8")
     heat = w.try_component(attacker, ClassicHeat)
     if heat is not None and heat_fire_modifier(heat.heat):
-        mods.append((f"heat {heat.heat}", heat_fire_modifier(heat.heat)))
+        th.add(f"heat {heat.heat}", heat_fire_modifier(heat.heat), "section 13")
     for extra in game.ruleset.hooks.weapon_modifiers:       # vehicles: T-12, V-CE
-        out = extra(game, attacker, target, mount)
-        if isinstance(out, str):
-            return ToHit.impossible(out, range=rng, band=band, los=los)
-        mods += out
-    number = sum(v for _, v in mods)
-    if number > 12:
-        return ToHit(number, mods, f"the {wname} needs {number} to hit: above 12, the shot cannot be made",
-                     rng, band, los)
-    return ToHit(number, mods, None, rng, band, los)
+        more = extra(game, attacker, target, mount)
+        if more.reason:
+            return WeaponToHit.impossible(more.reason, range=rng, band=band, los=los)
+        th.modifiers += more.modifiers
+    if th.number > MAX_TO_HIT:
+        th.reason = f"the {wname} needs {th.number} to hit: above 12, the shot cannot be made"
+    return th
 
 
 def preview(game: "Game", attacker_uid: str, target_uid: str, weapon_key: str,
-            torso_twist: str | None = None, turret: int | None = None) -> ToHit:
+            torso_twist: str | None = None, turret: int | None = None) -> WeaponToHit:
     """What a shot would need, for the UI before the player commits.
 
-    Returns a `ToHit`: `number` (the 2d6 roll needed), `modifiers` (a list of
-    (label, value) that sum to `number`, the first being the gunnery
-    skill), `range` and `band` (short / medium / long), `los` (the line of
+    Returns a `WeaponToHit`: `number` (the 2d6 roll needed), `modifiers`
+    (`Modifier`s: label, value and rule id, summing to `number`, the first
+    being the gunnery skill), `range` and `band` (short / medium / long), `los` (the line of
     sight: intervening hexes, woods points, partial cover) -- or, when the
     shot is impossible, `reason` (a sentence for the player) and
     `possible` False. `torso_twist` ("left" / "right") previews a twist
@@ -330,16 +316,10 @@ def preview(game: "Game", attacker_uid: str, target_uid: str, weapon_key: str,
     rolls nothing.
     """
     if attacker_uid not in game.units or target_uid not in game.units:
-        return ToHit.impossible("no such unit")
-    ent, tgt = game.units[attacker_uid], game.units[target_uid]
-    found = find_mount(game, ent, weapon_key)
-    if isinstance(found, str):
-        return ToHit.impossible(found)
-    twist = _twist_value(torso_twist)
-    reason = _twist_error(game, ent, twist) or _turret_error(game, ent, turret)
-    if reason:
-        return ToHit.impossible(reason)
-    return compute_to_hit(game, ent, tgt, found[0], twist, turret)
+        return WeaponToHit.impossible("no such unit")
+    raw = {"unit": attacker_uid, "target": target_uid, "weapon": weapon_key}
+    return shot(game, FireOrder(attacker_uid, raw, weapon=weapon_key, target=target_uid,
+                                torso_twist=torso_twist, turret=turret))
 
 
 def _twist_error(game: "Game", ent: int, twist: int | None) -> str | None:
@@ -389,23 +369,29 @@ def charge_declared(game: "Game", ent: int) -> str | None:
     return None
 
 
-def check_fire(game: "Game", order: FireOrder) -> str | None:
+def shot(game: "Game", order: FireOrder, sight: PairSight | None = None) -> WeaponToHit:
+    """All the rules say of a fire order now: why it is refused, or the
+    shot's to-hit (`sight`: the pair's geometry, shared by several shots)."""
     ent = game.units[order.unit]
+    refused = WeaponToHit.impossible
     if (charging := charge_declared(game, ent)):
-        return charging
+        return refused(charging)
     if game.world.try_component(ent, Weapons) is None:
-        return f"{game.world.component(ent, Identity).name} has no weapons"
+        return refused(f"{game.world.component(ent, Identity).name} has no weapons")
     found = find_mount(game, ent, order.weapon)
-    if isinstance(found, str):
-        return found
+    if found.reason:
+        return refused(found.reason)
     if order.target not in game.units:
-        return f"there is no unit {order.target!r}"
+        return refused(f"there is no unit {order.target!r}")
     twist = _twist_value(order.torso_twist)
     reason = _twist_error(game, ent, twist) or _turret_error(game, ent, order.turret)
     if reason:
-        return reason
-    th = compute_to_hit(game, ent, game.units[order.target], found[0], twist, order.turret)
-    return th.reason
+        return refused(reason)
+    return compute_to_hit(game, ent, game.units[order.target], found.index, twist, order.turret, sight)
+
+
+def check_fire(game: "Game", order: FireOrder) -> str | None:
+    return shot(game, order).reason
 
 
 def declare_fire(game: "Game", order: FireOrder) -> None:
@@ -413,7 +399,8 @@ def declare_fire(game: "Game", order: FireOrder) -> None:
     the end of the phase."""
     ent = game.units[order.unit]
     tgt = game.units[order.target]
-    index, mount = find_mount(game, ent, order.weapon)   # type: ignore[misc]
+    index = find_mount(game, ent, order.weapon).index
+    mount = game.world.component(ent, Weapons).mounts[index]
     ts = game.world.component(ent, TurnState)
     twist = _twist_value(order.torso_twist)
     if twist is not None:
@@ -434,7 +421,7 @@ def declare_fire(game: "Game", order: FireOrder) -> None:
         ts.targets.append(order.target)
     _declared(game).append({
         "attacker": order.unit, "target": order.target, "weapon": order.weapon, "mount": index,
-        "type": mount.type, "to_hit": th.number, "modifiers": [list(m) for m in th.modifiers],
+        "type": mount.type, "to_hit": th.number, "modifiers": th.pairs(),
         "range": th.range, "band": th.band,
         "partial_cover": bool(th.los and th.los.partial_cover),
     })

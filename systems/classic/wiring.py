@@ -8,8 +8,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.orders import FireOrder, MoveOrder, PhysicalOrder
-from systems.classic import (charge, clubs, criticals, end_phase, heat, mech_movement, melee, physical_resolution,
-                             piloting, weapon_attacks)
+from systems.classic import (charge, clubs, criticals, end_phase, heat, mech_movement, melee, options,
+                             physical_resolution, piloting, weapon_attacks)
 from systems.common import movement
 
 if TYPE_CHECKING:
@@ -29,6 +29,7 @@ def register(rs: "Ruleset") -> None:
     rs.on_end["heat"] = [heat.resolve_heat_phase, piloting.resolve_queue]
     rs.on_end["end"] = [piloting.wake_up, end_phase.finish_turn]
     hooks = rs.hooks
+    hooks.options = options
     hooks.movement_rules["mech"] = mech_movement.MechMotion()
     hooks.declaration_checks.append(charge.check_declaration)
     hooks.after_move += [charge.record_declaration, piloting.after_move]

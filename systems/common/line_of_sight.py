@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING
 from components import Altitude, Identity, Position, Status
 from engine.hexgrid import Hex, distance, line
 from engine.hexmap import WOODS, HexMap
+from systems.common.unit_state import airborne
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -75,9 +76,8 @@ def body(game: "Game", ent: int) -> Body:
     pos = game.world.component(ent, Position)
     kind = game.world.component(ent, Identity).kind
     ground = ground_level(game.map, pos.hex, kind)
-    alt = game.world.try_component(ent, Altitude)
-    if alt is not None and alt.level > 0:
-        return Body(pos.hex, ground, ground + alt.level)
+    if airborne(game, ent):
+        return Body(pos.hex, ground, ground + game.world.component(ent, Altitude).level)
     if kind == "mech":
         prone = game.world.component(ent, Status).prone
         return Body(pos.hex, ground, ground + (0 if prone else 1), standing_mech=not prone)

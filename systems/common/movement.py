@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from components import AlphaStrikeCard, Altitude, Crew, Identity, Position, Status, TurnState, VehicleMovement
 from engine.hexgrid import Hex, neighbor, turn
 from engine.orders import MoveOrder, MOVE_STEPS
+from systems.common.stacking import occupant
 from systems.common.unit_state import airborne
 
 if TYPE_CHECKING:
@@ -204,18 +205,15 @@ def plan(game: "Game", ent: int, mode: str, path: list[str], start: MoveState | 
         if game.map.terrain(state.hex).level - start_level > limit:
             result.error = "a mech cannot jump more levels up than it has jump MP"
             return result
-    # The end hex is checked when the unit arrives on the ground there: it
-    # entered it, or it was flying and landed (a VTOL landing in place).
-    landed = _airborne_state(game, ent, result.states[0]) and not _airborne_state(game, ent, state)
-    if (state.hex != result.states[0].hex or landed) and not _airborne_state(game, ent, state):
-        for other in game.units_at(state.hex):
-            if other == ent or airborne(game, other):
-                continue
-            if game.is_enemy(ent, other):
-                result.error = f"cannot end the move in {game.map.label(state.hex)}: an enemy unit is there"
-            else:
-                result.error = f"cannot end the move in {game.map.label(state.hex)}: a friendly unit is already there"
-            return result
+    # Stacking is checked where the unit arrives: it entered the hex, or it
+    # was flying and landed (a VTOL landing in place).
+    flying = _airborne_state(game, ent, state)
+    landed = _airborne_state(game, ent, result.states[0]) and not flying
+    if state.hex != result.states[0].hex or landed:
+        other = occupant(game, ent, state.hex, flying)
+        if other is not None:
+            there = "an enemy unit is there" if game.is_enemy(ent, other) else "a friendly unit is already there"
+            result.error = f"cannot end the move in {game.map.label(state.hex)}: {there}"
     return result
 
 

@@ -17,8 +17,9 @@ from components import Altitude, Crew, Identity, Position, Status, VehicleMoveme
 from engine.hexgrid import mech_attack_side, neighbor, vehicle_attack_side
 from systems.common.movement import MoveState
 from systems.common.stacking import ground_units
+from systems.common.to_hit import ToHit
 from systems.common.unit_state import UNIT_HEIGHT
-from systems.vehicles.terrain import PROHIBITED
+from systems.vehicles.terrain import prohibited_reason
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -123,10 +124,7 @@ def _ground_entry(game, ent, cur, dest, direction, here, to, hexes_before, kind,
         tell(new)
         fall_damage(game, ent, here.level - to.level, cause=f"{kind} over a drop")
         return "fell", new
-    prohibited = mot in PROHIBITED and to.terrain in PROHIBITED[mot] and not to.road
-    if mot == "wige" and to.woods and not to.road:
-        prohibited = True
-    if prohibited:                                        # V-SKID-3
+    if prohibited_reason(mot, to):                        # V-SKID-3 (water and buildings: above)
         _place(game, ent, new)
         tell(new)
         prohibited_terrain_damage(game, ent, backward=direction == (cur.facing + 3) % 6,
@@ -189,12 +187,12 @@ def accidental_charge(game: "Game", ent: int, target: int, cur: MoveState, dest,
     from systems.classic import piloting
     from systems.vehicles import hit_location as vhl
     from systems.classic.hit_location import groups, mech_hit
-    crew = game.world.component(ent, Crew)
-    tn = crew.piloting
+    th = ToHit()
+    th.add("driving skill", game.world.component(ent, Crew).piloting, "V-COLL-2")
     roll = game.dice.roll("to_hit", 2, "accidental charge")
-    hit = roll >= tn
+    hit = roll >= th.number
     game.log.emit("attack", attacker=game.uid(ent), target=game.uid(target), attack="accidental charge",
-                  to_hit=tn, modifiers=[["driving skill", tn]], roll=roll, hit=hit)
+                  to_hit=th.number, modifiers=th.pairs(), roll=roll, hit=hit)
     if not hit:
         return False
     tons = game.world.component(ent, Identity).tonnage

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from components import (Altitude, Identity, Position, Status, Structure, TurnState, VehicleCrits,
                         VehicleMovement)
 
-from systems.classic.attack_modifiers import accidental_fall_modifiers
+from systems.classic.attack_modifiers import accidental_fall_to_hit
 from systems.common.stacking import ground_units
 from systems.vehicles import hit_location as vhl
 from systems.vehicles.terrain import landing_problem
@@ -95,12 +95,12 @@ def fall_onto_units(game: "Game", ent: int) -> None:
     tons = game.world.component(ent, Identity).tonnage
     for other in ground_units(game, pos.hex, ent):
         if game.kind(other) == "mech":
-            mods = accidental_fall_modifiers(game, other)
-            tn = sum(v for _, v in mods)
+            th = accidental_fall_to_hit(game, other)
+            tn = th.number
             roll = game.dice.roll("to_hit", 2, "accidental fall from above")
             hit = roll >= tn
             game.log.emit("attack", attacker=game.uid(ent), target=game.uid(other),
-                          attack="accidental fall from above", to_hit=tn, modifiers=mods,
+                          attack="accidental fall from above", to_hit=tn, modifiers=th.pairs(),
                           roll=roll, hit=hit)
             if not hit:
                 continue

@@ -21,6 +21,8 @@ from typing import TYPE_CHECKING
 
 from components import (Altitude, Ammo, Armor, Crew, Equipment, Identity, Position, Status, Structure, Turret,
                         VehicleCrits, VehicleMovement, Weapons)
+from systems.classic.attack_modifiers import attacker_movement
+from systems.common.to_hit import Modifier, ToHit
 from systems.common.unit_state import airborne, is_vtol
 
 if TYPE_CHECKING:
@@ -299,7 +301,7 @@ def forced_landing(game: "Game", ent: int) -> None:
     t = game.map.terrain(pos.hex)
     alt = game.world.component(ent, Altitude)
     if (t.terrain in LANDING_TERRAIN and not t.is_water) or t.paved or t.road:
-        passed, _ = driving.roll(game, ent, "forced landing after engine damage", [("forced landing", 4)])
+        passed, _ = driving.roll(game, ent, "forced landing after engine damage", [Modifier("forced landing", 4, "V-VCE-2")])
         if passed:
             alt.level = t.building if t.building else 0
             game.log.emit("land", unit=game.uid(ent), at=game.map.label(pos.hex), forced=True)
@@ -458,42 +460,39 @@ def can_fire(game: "Game", ent: int, mount) -> str | None:
 
 
 def attack_modifiers(game: "Game", ent: int, weapon_location: str, attacker_movement: int = 0
-                     ) -> list[tuple[str, int]]:
-    """To-hit modifiers from the attacking vehicle's crits (T-12)."""
+                     ) -> list[Modifier]:
+    """To-hit modifiers from the attacking vehicle's crits (T-12, V-CE-3,
+    V-CE-9, V-CE-10, V-VCE-1, V-VCE-7): a stabilizer hit doubles the
+    attacker movement modifier of the weapons in that location."""
     vc = game.world.try_component(ent, VehicleCrits)
     if vc is None:
         return []
     out = []
     if vc.sensor_hits:
-        out.append(("sensor hits", vc.sensor_hits))
+        out.append(Modifier("sensor hits", vc.sensor_hits, "V-CE-9"))
     if vc.commander_hit:
-        out.append(("commander hit", 1))
+        out.append(Modifier("commander hit", 1, "V-CE-3"))
     if vc.copilot_hit:
-        out.append(("co-pilot hit", 1))
+        out.append(Modifier("co-pilot hit", 1, "V-VCE-1"))
     if vc.flight_stabilizer:
-        out.append(("flight stabilizer hit", 1))
+        out.append(Modifier("flight stabilizer hit", 1, "V-VCE-7"))
     if weapon_location in vc.stabilizers and attacker_movement:
-        out.append(("stabilizer hit (movement doubled)", attacker_movement))
+        out.append(Modifier("stabilizer hit (movement doubled)", attacker_movement, "V-CE-10"))
     return out
 
 
 # --------------------------------------------------------------------- weapon attack wiring
-ATTACKER_MOVEMENT = {"cruise": 1, "flank": 2, "jump": 3}
-
-
-def weapon_modifiers(game: "Game", attacker: int, target: int, mount) -> list[tuple[str, int]] | str:
-    """Weapon modifier hook (systems/classic/weapon_attacks.py) for a vehicle attacker:
-    who may not fire (V-CE-4/5/9, V-CRASH-3) and its crit modifiers (T-12)."""
-    from components import TurnState
+def weapon_modifiers(game: "Game", attacker: int, target: int, mount) -> ToHit:
+    """Weapon modifier hook (systems/classic/weapon_attacks.py) for a vehicle
+    attacker: who may not fire (V-CE-4/5/9, V-CRASH-3) and its crit
+    modifiers (T-12)."""
     if game.world.try_component(attacker, VehicleCrits) is None:
-        return []
-    name = game.world.component(attacker, Identity).name
+        return ToHit()
     reason = can_attack(game, attacker)
     if reason:
-        return f"{name} cannot fire: {reason}"
-    ts = game.world.component(attacker, TurnState)
-    moved = ATTACKER_MOVEMENT.get(ts.mode, 0) if ts.moved else 0
-    return attack_modifiers(game, attacker, mount.location, moved)
+        return ToHit.impossible(f"{game.world.component(attacker, Identity).name} cannot fire: {reason}")
+    moved = attacker_movement(game, attacker)
+    return ToHit(attack_modifiers(game, attacker, mount.location, moved.value if moved else 0))
 
 
 def note_jams(game: "Game") -> None:

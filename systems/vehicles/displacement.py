@@ -15,8 +15,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from components import Altitude, Position, Status, VehicleMovement
+from components import Position, Status, VehicleMovement
 from engine.hexgrid import neighbor
+from systems.common.unit_state import airborne
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -26,10 +27,7 @@ def _ground_vehicle(game: "Game", ent: int) -> str | None:
     vm = game.world.try_component(ent, VehicleMovement)
     if vm is None:
         return None
-    alt = game.world.try_component(ent, Altitude)
-    if alt is not None and alt.level > 0:
-        return None
-    return vm.motive
+    return None if airborne(game, ent) else vm.motive
 
 
 def _water_kills(motive: str, t) -> bool:

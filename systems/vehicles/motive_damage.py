@@ -11,7 +11,8 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from components import Altitude, Status, VehicleCrits, VehicleMovement
+from components import Status, VehicleCrits, VehicleMovement
+from systems.common.unit_state import airborne
 from systems.vehicles.movement import current_cruise, flank_mp
 
 if TYPE_CHECKING:
@@ -85,8 +86,7 @@ def apply_rotor_hits(game: "Game", ent: int, hits: int) -> None:
     new = current_cruise(vm)
     game.log.emit("rotor_damage", unit=game.uid(ent), hits=hits, cruise=new, flank=flank_mp(new))
     if new <= 0 and not game.world.component(ent, Status).destroyed:
-        alt = game.world.try_component(ent, Altitude)
-        if alt is not None and alt.level > 0 and not vc.engine_hit:
+        if airborne(game, ent) and not vc.engine_hit:
             from systems.vehicles import criticals as vehicle_criticals
             vehicle_criticals.apply_effect(game, ent, "rotor", "engine_hit")
         else:

@@ -278,11 +278,7 @@ class WiGEMotion(GroundVehicleMotion):
         return 0
 
     def enter_cost(self, game, ent, mode, frm, to, backward):
-        if to.woods and not to.road:
-            return "a WiGE cannot fly through woods"
-        if to.building:
-            return "a WiGE cannot fly into a building"
-        return 1
+        return prohibited_reason(self.motive, to) or 1
 
     def turn_rolls(self, game, state):
         return [("sideslip", 0)]

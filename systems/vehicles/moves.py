@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from components import Altitude, Position, Status, TurnState, VehicleMovement
 from systems.common import movement
+from systems.common.to_hit import Modifier
 from systems.vehicles.terrain import landing_problem
 
 if TYPE_CHECKING:
@@ -132,8 +133,8 @@ def risks(game: "Game", ent: int, mode: str, path: list[str]) -> list[str]:
     for p in result.psrs:
         if p.reason not in ROLLS:
             continue
-        extra = [("hexes moved", p.modifier)] if p.reason == "skid" else []
-        tn, _ = driving.target(game, ent, extra)
+        extra = [Modifier("hexes moved", p.modifier, "T-8")] if p.reason == "skid" else []
+        tn = driving.target(game, ent, extra).number
         out.append(f"{p.reason} roll entering {game.map.label(p.state.hex)}: needs {tn}+")
     if "land" in path and game.world.component(ent, VehicleMovement).motive == "vtol":
         for i, tok in enumerate(path):

@@ -42,7 +42,9 @@ from typing import TYPE_CHECKING
 from components import Altitude, Position, Status, VehicleMovement
 from engine.hexgrid import Hex, distance, vehicle_attack_side
 from systems.classic.melee import ARMS, club, hatchet, kick, limb_present, punch, underwater
-from systems.classic.physical_common import Eval, level_of, prone_reason, target_error, unit_name, water_depth
+from systems.classic.physical_common import (PhysicalAttack, level_of, prone_reason, target_error, unit_name,
+                                             water_depth)
+from systems.common.to_hit import Modifier
 from systems.common.unit_state import airborne
 
 if TYPE_CHECKING:
@@ -149,23 +151,23 @@ def target_rule(game: "Game", ent: int, tgt: int, attack: str, limb: str | None)
     tname = unit_name(game, tgt)
     tst = game.world.component(tgt, Status)
     if tst.destroyed or tst.removed:
-        return Eval(f"{tname} is already destroyed")
+        return PhysicalAttack.impossible(f"{tname} is already destroyed")
     if not game.is_enemy(ent, tgt):
-        return Eval(f"{tname} is on your own side")
+        return PhysicalAttack.impossible(f"{tname} is on your own side")
     d = distance(game.world.component(ent, Position).hex, game.world.component(tgt, Position).hex)
     if d > 1:
-        return Eval(f"{tname} is not in an adjacent hex")
+        return PhysicalAttack.impossible(f"{tname} is not in an adjacent hex")
     if attack == "push":
-        return Eval(f"{tname} is a vehicle: only a standing mech can be pushed (P-PUSH-1)")
+        return PhysicalAttack.impossible(f"{tname} is a vehicle: only a standing mech can be pushed (P-PUSH-1)")
     prone = game.world.component(ent, Status).prone
     if airborne(game, tgt):
         if prone:
-            return Eval(prone_reason(game, ent))
+            return PhysicalAttack.impossible(prone_reason(game, ent))
         return _airborne_vtol(game, ent, tgt, attack, limb, d)
     if d == 0:
         return _same_hex(game, ent, tgt, attack, limb, prone)
     if prone:
-        return Eval(prone_reason(game, ent)
+        return PhysicalAttack.impossible(prone_reason(game, ent)
                        + " (a prone mech may punch only a vehicle in its own hex)")
     return _adjacent_ground(game, ent, tgt, attack, limb)
 
@@ -174,14 +176,14 @@ def _adjacent_ground(game: "Game", ent: int, tgt: int, attack: str, limb: str | 
     """A ground vehicle (or landed VTOL) in an adjacent hex: the mech rules,
     with the vehicle one level tall like a prone mech (V-CHAR-6)."""
     if (reason := target_error(game, ent, tgt)):
-        return Eval(reason)
+        return PhysicalAttack.impossible(reason)
     tname = unit_name(game, tgt)
     diff = level_of(game, tgt) - level_of(game, ent)
     if attack == "punch" and diff == 0:
-        return Eval(f"{tname} is too low for a punch at the same level: {VEHICLE_TALL}; "
+        return PhysicalAttack.impossible(f"{tname} is too low for a punch at the same level: {VEHICLE_TALL}; "
                        f"kick it, or punch it from a hex one level lower")
     if attack in ("kick", "club", "hatchet") and diff < 0:
-        return Eval(f"{tname} is a level lower: {VEHICLE_TALL}, out of reach of a "
+        return PhysicalAttack.impossible(f"{tname} is a level lower: {VEHICLE_TALL}, out of reach of a "
                        f"{attack}")
     fn = {"punch": punch, "kick": kick, "club": club, "hatchet": hatchet}[attack]
     return underwater(game, ent, attack, fn(game, ent, tgt, limb))
@@ -194,54 +196,54 @@ def _same_hex(game: "Game", ent: int, tgt: int, attack: str, limb: str | None, p
     tname = unit_name(game, tgt)
     if prone:
         if attack != "punch":
-            return Eval(f"{unit_name(game, ent)} is prone: it may only punch a vehicle in its own hex")
+            return PhysicalAttack.impossible(f"{unit_name(game, ent)} is prone: it may only punch a vehicle in its own hex")
         for side in ARMS:
             if not limb_present(game, ent, f"{side}_arm"):
-                return Eval(f"the {side} arm is gone: a prone mech punches only with both arms "
+                return PhysicalAttack.impossible(f"the {side} arm is gone: a prone mech punches only with both arms "
                                f"intact (core section 4)")
         ev = punch(game, ent, tgt, limb, level_diff=0)
         if not ev.reason:
-            ev.mods.append(["attacker prone", 2])
+            ev.add("attacker prone", 2, "section 4")
     elif attack == "kick":
         ev = kick(game, ent, tgt, limb, level_diff=0)
     elif attack == "punch":
-        return Eval(f"{tname} is at the mech's feet: a standing mech kicks (stomps) a vehicle in its "
+        return PhysicalAttack.impossible(f"{tname} is at the mech's feet: a standing mech kicks (stomps) a vehicle in its "
                        f"own hex; only a prone mech can punch it (V-PHYS-5)")
     else:
-        return Eval(f"{tname} is in the mech's own hex: only a kick (stomp) reaches it (V-PHYS-5)")
+        return PhysicalAttack.impossible(f"{tname} is in the mech's own hex: only a kick (stomp) reaches it (V-PHYS-5)")
     if not ev.reason:
         ev.side = "random"
     return underwater(game, ent, attack, ev)
 
 
 def _airborne_vtol(game: "Game", ent: int, tgt: int, attack: str, limb: str | None, d: int):
-    """An airborne VTOL: T-10 by level difference, +1 for an airborne target,
-    no woods modifier (T-12)."""
+    """An airborne VTOL: T-10 by level difference, +1 for an airborne target
+    (T-12); the woods in its hex give it nothing (V-VATK-5, the shared woods
+    modifier)."""
     tname = unit_name(game, tgt)
     diff = level_difference(game, ent, tgt)
     allowed = t10_allowed(diff)
     if not allowed:
         where = "below the mech's hex" if diff < 0 else f"{diff} levels above the mech's hex"
-        return Eval(f"{tname} flies {where}: no physical attack reaches it (T-10)")
+        return PhysicalAttack.impossible(f"{tname} flies {where}: no physical attack reaches it (T-10)")
     if attack not in allowed:
         names = ", ".join(a for a in allowed if a != "push")
-        return Eval(f"{tname} flies {diff} level{'s' if diff != 1 else ''} above the mech's hex: "
+        return PhysicalAttack.impossible(f"{tname} flies {diff} level{'s' if diff != 1 else ''} above the mech's hex: "
                        f"a {attack} cannot reach it there, only {names} (T-10)")
     fn = {"punch": punch, "kick": kick, "club": club, "hatchet": hatchet}[attack]
     ev = fn(game, ent, tgt, limb, level_diff=0)
     if ev.reason:
         return ev
-    ev.mods = [m for m in ev.mods if not str(m[0]).startswith("target in ")]   # V-VATK-5
-    ev.mods.append(["target airborne VTOL", 1])
+    ev.add("target airborne VTOL", 1, "T-12")
     if d == 0:
         ev.side = "random"
     return underwater(game, ent, attack, ev)
 
 
-def charge_modifiers(game: "Game", ent: int, tgt: int, dfa: bool) -> list[list]:
+def charge_modifiers(game: "Game", ent: int, tgt: int, dfa: bool) -> list[Modifier]:
     """Charge modifier hook: a death from above on an airborne VTOL, +1 (T-12)."""
     if is_vehicle(game, tgt) and airborne(game, tgt):
-        return [["target airborne VTOL", 1]]
+        return [Modifier("target airborne VTOL", 1, "T-12")]
     return []
 
 

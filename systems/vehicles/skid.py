@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from systems.common.movement import MoveState
+from systems.common.to_hit import Modifier
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -28,7 +29,7 @@ def resolve(game: "Game", ent: int, state: MoveState, direction: int, modifier: 
             ) -> tuple[MoveState, str, bool]:
     from components import TurnState, VehicleCrits
     from systems.vehicles import collisions, driving, motive_damage
-    passed, margin = driving.roll(game, ent, "skid", [("hexes moved", modifier)])
+    passed, margin = driving.roll(game, ent, "skid", [Modifier("hexes moved", modifier, "T-8")])
     if passed:
         return state, "clear", False
     hexes = distance(state.hexes + 1)

@@ -14,12 +14,20 @@ PROHIBITED = {
     "wheeled": ("light_woods", "heavy_woods", "rough", "rubble"),
     "hover": ("light_woods", "heavy_woods"),
 }
+FLYERS = {"vtol": "VTOL", "wige": "WiGE"}
 TERRAIN_NAMES = {"light_woods": "light woods", "heavy_woods": "heavy woods", "rough": "rough",
                  "rubble": "rubble"}
 
 
 def prohibited_reason(motive: str, to: Terrain) -> str | None:
-    """Why a ground vehicle of `motive` may not enter `to` (V-MOVE-7/8, T-7)."""
+    """Why a ground vehicle of `motive` may not enter `to` (V-MOVE-7/8, T-7;
+    a WiGE crosses anything but woods and buildings)."""
+    if motive == "wige":
+        if to.woods and not to.road:
+            return "a WiGE cannot fly through woods"
+        if to.building:
+            return "a WiGE cannot fly into a building"
+        return None
     if motive in PROHIBITED and to.terrain in PROHIBITED[motive] and not to.road:
         return f"{TERRAIN_NAMES[to.terrain]} is prohibited terrain for {motive} vehicles"
     if to.terrain == "water" and to.depth >= 1 and motive != "hover":
@@ -27,6 +35,23 @@ def prohibited_reason(motive: str, to: Terrain) -> str | None:
     if to.building:
         return "a vehicle cannot drive into a building"
     return None
+
+
+def standing_refusal(motive: str, elevation: int, t: Terrain) -> str | None:
+    """Why a vehicle of `motive` may not start the game in `t` at `elevation`
+    levels above the hex's ground: flying (a VTOL or WiGE) at or below the
+    treetops or a building's roof (V-VTOL-5), landed where a VTOL may not
+    land (V-VTOL-8, V-VTOL-11), or on the ground in terrain it may not enter
+    (V-MOVE-7/8, T-7). Deployment and level loading ask here."""
+    if elevation > 0:
+        if t.level + elevation <= t.top and (t.woods or t.building):
+            what = "the treetops" if t.woods else "the building's roof"
+            return f"a {FLYERS.get(motive, motive)} at altitude {elevation} would be at or below {what}"
+        return None
+    if motive == "vtol":
+        problem = landing_problem(t)
+        return f"a landed VTOL cannot stand in {problem}" if problem else None
+    return prohibited_reason(motive, t)
 
 
 def landing_level(t: Terrain) -> int:

@@ -1,0 +1,34 @@
+"""The Alpha Strike ruleset's options (the API is systems/common/options.py):
+the one weapon attack of the card and the standard and melee physical
+attacks (AS-TURN-4, AS-PHYS-1/2); no charge or death from above and no clubs
+in the introductory rules (AS-PHYS-3)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.orders import FireOrder, PhysicalOrder
+from systems.alpha_strike import combat
+from systems.common.options import AttackOption, option
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+
+def attack_options(game: "Game", attacker: str, target: str, *, torso_twist: str | None = None,
+                   turret: int | None = None, overheat: int = 0) -> list[AttackOption]:
+    raw = {"unit": attacker, "target": target, **({"overheat": overheat} if overheat else {})}
+    fire = FireOrder(attacker, raw, target=target, overheat=overheat)
+    out = [option(game, "weapon", "weapon", None, fire, combat.weapon_attack(game, fire))]
+    for attack in combat.PHYSICAL_MODIFIER:
+        order = PhysicalOrder(attacker, {"unit": attacker, "attack": attack, "target": target},
+                              attack=attack, target=target)
+        out.append(option(game, "physical", attack, None, order, combat.physical_attack(game, order)))
+    return out
+
+
+def declaration_options(game: "Game", attacker: str, mode: str, path: list[str]) -> list[AttackOption]:
+    return []
+
+
+def unit_actions(game: "Game", unit: str) -> list[AttackOption]:
+    return []

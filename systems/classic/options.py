@@ -1,0 +1,87 @@
+"""The Classic ruleset's options (the API is systems/common/options.py):
+each weapon, each physical attack and limb a unit kind has, charges and
+deaths from above at the end of a planned move, picking up a club."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from components import Equipment, Position, Weapons
+from engine.hexgrid import neighbors
+from engine.orders import FireOrder, MoveOrder, PhysicalOrder
+from systems.classic import charge, melee, weapon_attacks
+from systems.classic.weapon_names import weapon_names
+from systems.common import movement
+from systems.common.options import AttackOption, option
+from systems.common.to_hit import ToHit
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+MECH_ATTACKS = (("punch", "left"), ("punch", "right"), ("kick", "left"), ("kick", "right"),
+                ("push", None), ("club", None))
+CLUB_SOURCES = ("limb", "tree")
+
+
+def physical_attacks_of(game: "Game", ent: int) -> list[tuple[str, str | None]]:
+    """The (attack, limb) pairs a unit kind has (section 4, P-WPN): a mech
+    punches with either arm, kicks with either leg, pushes, clubs, and swings
+    a hatchet when it carries one; a vehicle only charges (V-PHYS-1)."""
+    if game.kind(ent) != "mech":
+        return []
+    eq = game.world.try_component(ent, Equipment)
+    return list(MECH_ATTACKS) + ([("hatchet", None)] if eq is not None and eq.hatchet else [])
+
+
+def attack_options(game: "Game", attacker: str, target: str, *, torso_twist: str | None = None,
+                   turret: int | None = None, overheat: int = 0) -> list[AttackOption]:
+    ent, tgt = game.units[attacker], game.units[target]
+    out = []
+    wp = game.world.try_component(ent, Weapons)
+    sight = weapon_attacks.PairSight(game, ent, tgt)
+    for i, name in enumerate(weapon_names([m.type for m in (wp.mounts if wp else [])])):
+        raw = {"unit": attacker, "weapon": name, "target": target,
+               **({"torso_twist": torso_twist} if torso_twist else {}),
+               **({"turret": turret} if turret is not None else {})}
+        order = FireOrder(attacker, raw, weapon=name, target=target, torso_twist=torso_twist, turret=turret)
+        out.append(option(game, "weapon", name, None, order, weapon_attacks.shot(game, order, sight), mount=i))
+    for attack, limb in physical_attacks_of(game, ent):
+        raw = {"unit": attacker, "attack": attack, "target": target, **({"limb": limb} if limb else {})}
+        order = PhysicalOrder(attacker, raw, attack=attack, limb=limb, target=target)
+        out.append(option(game, "physical", attack, limb, order, melee.physical_attack(game, order)))
+    return out
+
+
+def declaration_options(game: "Game", attacker: str, mode: str, path: list[str]) -> list[AttackOption]:
+    ent = game.units[attacker]
+    end = movement.plan(game, ent, mode, path).final.hex
+    kind = "dfa" if mode == "jump" else "charge"
+    out = []
+    for uid in game.unit_ids(active_only=True):
+        other = game.units[uid]
+        if not game.is_enemy(ent, other) or not game.can_fight(other):
+            continue
+        if game.world.component(other, Position).hex not in [end, *neighbors(end)]:
+            continue
+        tried = []
+        for steps in (path, path + ["F"]):
+            raw = {"unit": attacker, "mode": mode, "path": list(steps), kind: uid}
+            order = MoveOrder(attacker, raw, mode=mode, path=list(steps), **{kind: uid})
+            to_hit = charge.charge_to_hit(game, ent, other, dfa=kind == "dfa", mode=mode)
+            to_hit.reason = game.check(order)
+            tried.append(AttackOption(kind, kind, None, order, to_hit, to_hit.reason))
+            if to_hit.reason is None:
+                break
+        out.append(tried[-1] if tried[-1].possible else tried[0])
+    return out
+
+
+def unit_actions(game: "Game", unit: str) -> list[AttackOption]:
+    if game.kind(game.units[unit]) != "mech":
+        return []
+    out = []
+    for source in CLUB_SOURCES:
+        order = PhysicalOrder(unit, {"unit": unit, "attack": "pick_up_club", "source": source},
+                              attack="pick_up_club", source=source)
+        out.append(option(game, "pick_up_club", "pick_up_club", None, order,
+                          ToHit(reason=melee.pickup_refusal(game, order))))
+    return out

@@ -1,0 +1,93 @@
+"""The options call: every attack a unit could make, each with its to-hit
+or the reason it cannot be made, from the rules of the game's ruleset. A
+front end lists what it returns and decides no rule itself; a computer
+opponent weighs the same options.
+
+API (each returns a list of `AttackOption`; nothing is changed, nothing
+rolled):
+
+- `attack_options(game, attacker, target, torso_twist=None, turret=None,
+  overheat=0)`: every weapon and physical attack `attacker` (a unit id) has
+  against `target`. Classic: one option per weapon (unit-file order,
+  `attack` its order name, `mount` its index), then a mech's punch (left,
+  right), kick (left, right), push, club and, with a hatchet, the hatchet (a
+  vehicle has no physical attack but the charge, V-PHYS-1). Alpha Strike:
+  the weapon attack (with `overheat`), then the standard and melee physical
+  attacks. `torso_twist` ("left" / "right") and `turret` (0..5) judge the
+  shots with a twist or turret facing not yet set. Line of sight and arcs
+  are worked out once for the pair.
+- `declaration_options(game, attacker, mode, path)`: the charges (or, for
+  a jump, the deaths from above) a planned move could declare, one per
+  enemy able to fight in or next to the hex the path ends in; each is
+  judged with the path and with one more step forward, the first the rules
+  take being kept (Alpha Strike: none, AS-PHYS-3).
+- `unit_actions(game, unit)`: what else the unit may do in the physical
+  phase: pick up a severed limb or uproot a tree as a club.
+
+An `AttackOption` holds the `order` that makes the attack (submit it as
+is), `kind` ("weapon", "physical", "charge", "dfa", "pick_up_club"),
+`attack` (weapon order name, punch/kick/push/club/hatchet,
+standard/melee, charge/dfa), `limb`, `to_hit` (the rules' judgement in the
+to-hit model of systems/common/to_hit.py: `WeaponToHit`, `PhysicalAttack`,
+`AlphaStrikeAttack` or a charge's `ToHit`; its `reason` when the attack
+itself is impossible) and `reason`: the sentence `game.check(order)` gives
+now (the to-hit's reason, or why no such order is taken in this phase),
+None when the order would be accepted.
+
+Rules the front end reads elsewhere: a weapon's order name
+(systems/classic/weapon_names.weapon_names), an Alpha Strike unit's
+current TMM (systems/alpha_strike/card.current_tmm, AS-HEAT-2) and the
+damage an overheat adds at a range (systems/alpha_strike/combat
+.overheat_damage, AS-SPA-OVL), a side's units able to fight
+(systems/common/victory.units_able_to_fight).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from systems.common.to_hit import ToHit
+
+if TYPE_CHECKING:
+    from engine.game import Game
+    from engine.orders import Order
+
+
+@dataclass
+class AttackOption:
+    """One attack a unit could make now (see the module docstring)."""
+
+    kind: str
+    attack: str
+    limb: str | None
+    order: "Order"
+    to_hit: ToHit
+    reason: str | None
+    mount: int | None = None
+
+    @property
+    def possible(self) -> bool:
+        return self.reason is None
+
+
+def option(game: "Game", kind: str, attack: str, limb: str | None, order: "Order", to_hit: ToHit,
+           mount: int | None = None) -> AttackOption:
+    """An option whose reason is what `game.check(order)` says: the ruleset's
+    refusal of the order now (its phase, a unit off the battlefield), else
+    the rules' judgement `to_hit`."""
+    return AttackOption(kind, attack, limb, order, to_hit, game.ruleset.gate(game, order) or to_hit.reason,
+                        mount)
+
+
+def attack_options(game: "Game", attacker: str, target: str, *, torso_twist: str | None = None,
+                   turret: int | None = None, overheat: int = 0) -> list[AttackOption]:
+    return game.ruleset.hooks.options.attack_options(game, attacker, target, torso_twist=torso_twist,
+                                                     turret=turret, overheat=overheat)
+
+
+def declaration_options(game: "Game", attacker: str, mode: str, path: list[str]) -> list[AttackOption]:
+    return game.ruleset.hooks.options.declaration_options(game, attacker, mode, list(path))
+
+
+def unit_actions(game: "Game", unit: str) -> list[AttackOption]:
+    return game.ruleset.hooks.options.unit_actions(game, unit)

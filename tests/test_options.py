@@ -1,0 +1,160 @@
+"""The options call (systems/common/options.py): every attack a unit has
+against a target, each with its to-hit or the sentence its order would be
+refused with, for weapons, physical attacks, charges and deaths from above,
+and Alpha Strike attacks; nothing changes, and the line of sight of a pair
+is worked out once."""
+import json
+
+from components import Equipment, Position, Weapons
+from engine.hexgrid import parse_hex_label
+from systems.alpha_strike import combat as as_combat
+from systems.classic import weapon_attacks as wa
+from systems.classic.weapon_names import find_weapon, weapon_names
+from systems.common import line_of_sight
+from systems.common.options import attack_options, declaration_options, unit_actions
+from tests.alpha_strike_helpers import add_card, make_as_game
+from tests.helpers import add, make_game, pairs
+from tests.physical_helpers import move, nb, to_weapon_phase, two_mechs
+
+
+def weapon_game():
+    game = make_game(16, 16)
+    add(game, "a", "jagermech", "red", "0808", 0)
+    add(game, "t", "grasshopper", "blue", "0804", 3)
+    add(game, "v", "saladin", "red", "0310", 0)
+    to_weapon_phase(game, initiative=("blue", "red"))
+    game.start_phase("weapon")
+    return game
+
+
+def test_one_weapon_option_per_mount_named_as_orders_name_it():
+    game = weapon_game()
+    opts = [o for o in attack_options(game, "a", "t") if o.kind == "weapon"]
+    assert [o.attack for o in opts] == ["medium_laser", "medium_laser#2", "ac_2", "ac_2#2", "ac_5", "ac_5#2"]
+    assert [o.mount for o in opts] == [0, 1, 2, 3, 4, 5]
+    for o in opts:
+        assert o.reason == game.check(o.order)
+        assert pairs(o.to_hit.modifiers) == pairs(wa.preview(game, "a", "t", o.attack).modifiers)
+        assert o.possible and o.to_hit.number == sum(m.value for m in o.to_hit.modifiers)
+
+
+def test_weapon_names_are_built_and_read_by_one_rule():
+    types = ["ac_5", "medium_laser", "ac_5", "ac_5"]
+    assert weapon_names(types) == ["ac_5", "medium_laser", "ac_5#2", "ac_5#3"]
+    assert [find_weapon(types, n, "X").index for n in weapon_names(types)] == [0, 1, 2, 3]
+    assert find_weapon(types, "ac_5#1", "X").index == 0
+    assert find_weapon(types, "ac_5#4", "X").reason == "X has 3 ac 5(s), not a #4"
+
+
+def test_the_line_of_sight_of_a_pair_is_worked_out_once(monkeypatch):
+    game = weapon_game()
+    calls = []
+    real = line_of_sight.line_of_sight
+    monkeypatch.setattr(line_of_sight, "line_of_sight", lambda g, a, t: calls.append((a, t)) or real(g, a, t))
+    assert len([o for o in attack_options(game, "a", "t") if o.kind == "weapon" and o.possible]) == 6
+    assert len(calls) == 1
+    calls.clear()
+    for name in ("ac_5", "ac_5#2", "medium_laser"):
+        game.check(wa_fire("a", name, "t"))
+    assert len(calls) == 3                            # one order, one line of sight
+
+
+def wa_fire(uid, weapon, target):
+    from engine.orders import FireOrder
+    return FireOrder(uid, {"unit": uid, "weapon": weapon, "target": target}, weapon=weapon, target=target)
+
+
+def test_a_torso_twist_not_yet_made_is_judged_with_the_options():
+    game = make_game(16, 16)
+    add(game, "a", "jagermech", "red", "0808", 0)
+    add(game, "t", "grasshopper", "blue", nb("0808", 2, 3), 3)      # in the right side arc
+    to_weapon_phase(game, initiative=("blue", "red"))
+    game.start_phase("weapon")
+    ahead = {o.attack: o for o in attack_options(game, "a", "t") if o.kind == "weapon"}
+    twisted = {o.attack: o for o in attack_options(game, "a", "t", torso_twist="right") if o.kind == "weapon"}
+    assert not ahead["medium_laser"].possible and "forward arc" in ahead["medium_laser"].reason
+    assert twisted["medium_laser"].possible and twisted["medium_laser"].order.torso_twist == "right"
+    assert game.check(twisted["medium_laser"].order) is None
+
+
+def test_a_vehicle_has_weapons_but_no_physical_attack_and_no_club():
+    game = weapon_game()
+    opts = attack_options(game, "v", "t")
+    assert {o.kind for o in opts} == {"weapon"} and len(opts) == len(game.get("v", Weapons).mounts)
+    assert unit_actions(game, "v") == []
+
+
+def test_physical_options_in_the_physical_phase_are_what_the_orders_get():
+    game = two_mechs()
+    game.world.component(game.units["a"], Equipment).hatchet = "left_arm"
+    to_weapon_phase(game)
+    game.start_phase("weapon")
+    game.end_phase()
+    game.start_phase("physical")
+    opts = {(o.attack, o.limb): o for o in attack_options(game, "a", "t") if o.kind == "physical"}
+    assert set(opts) == {("punch", "left"), ("punch", "right"), ("kick", "left"), ("kick", "right"),
+                         ("push", None), ("club", None), ("hatchet", None)}
+    for o in opts.values():
+        assert o.reason == game.check(o.order)
+    assert opts[("punch", "left")].possible and opts[("hatchet", None)].possible
+    assert "holds no club" in opts[("club", None)].reason
+    actions = unit_actions(game, "a")
+    assert [o.order.source for o in actions] == ["limb", "tree"]
+    assert all(o.reason == game.check(o.order) for o in actions)
+
+
+def test_charge_options_for_every_enemy_next_to_the_end_of_the_path():
+    game = make_game(8, 12)
+    add(game, "hopper", "grasshopper", "red", "0404", 3)
+    add(game, "jager", "jagermech", "blue", "0409", 0)
+    game.start_turn(["blue", "red"])
+    game.start_phase("movement")
+    path = ["F"] * 4                       # ends below the target, facing it
+    [opt] = declaration_options(game, "jager", "run", path)
+    assert opt.kind == "charge" and opt.possible and opt.order.path == path
+    assert opt.order.charge == "hopper" and game.check(opt.order) is None
+    assert ["attacker ran", 2] in opt.to_hit.pairs() and opt.to_hit.modifiers[0].label == "piloting"
+    [aside] = declaration_options(game, "jager", "run", path + ["R"])        # no longer facing it
+    assert not aside.possible and "P-CHARGE-1" in aside.reason and aside.order.path == path + ["R"]
+    assert declaration_options(game, "jager", "run", ["F"]) == []            # nobody near the end
+    assert game.submit(opt.order) is None
+
+
+def test_a_jump_declares_a_death_from_above():
+    game = make_game(8, 12)
+    add(game, "hopper", "grasshopper", "red", "0404", 3)
+    add(game, "jager", "grasshopper", "blue", "0406", 0)
+    game.start_turn(["blue", "red"])
+    game.start_phase("movement")
+    [opt] = declaration_options(game, "jager", "jump", ["F"])
+    assert opt.kind == "dfa" and opt.possible and opt.order.dfa == "hopper"
+    assert ["attacker jumped", 3] in opt.to_hit.pairs()
+
+
+def test_alpha_strike_options_are_the_weapon_attack_and_the_two_physical_attacks():
+    game = make_as_game(forced={})
+    add_card(game, "a", "red", "0510", specials=["MEL"])
+    add_card(game, "b", "blue", "0509")
+    game.start_turn(["red", "blue"])
+    game.start_phase("movement")
+    game.end_phase()
+    game.start_phase("combat")
+    opts = attack_options(game, "a", "b", overheat=0)
+    assert [(o.kind, o.attack) for o in opts] == [("weapon", "weapon"), ("physical", "standard"),
+                                                  ("physical", "melee")]
+    for o in opts:
+        assert o.possible and o.reason == game.check(o.order)
+    assert opts[0].to_hit.record() == as_combat.plan_weapon_attack(game, opts[0].order)
+    assert declaration_options(game, "a", "walk", ["F"]) == [] and unit_actions(game, "a") == []
+
+
+def test_asking_for_options_changes_nothing():
+    game = weapon_game()
+    before = json.dumps(game.to_dict(), sort_keys=True)
+    for a in game.unit_ids():
+        for t in game.unit_ids():
+            attack_options(game, a, t, torso_twist="left", turret=2)
+        declaration_options(game, a, "walk", ["F", "F"])
+        unit_actions(game, a)
+    assert json.dumps(game.to_dict(), sort_keys=True) == before
+    assert game.get("t", Position).hex == parse_hex_label("0804")
