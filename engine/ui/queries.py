@@ -29,7 +29,7 @@ from systems.alpha_strike import card as as_card, combat as as_combat
 from systems.alpha_strike.end_phase import heat_preview
 from systems.classic import melee, weapon_attacks
 from systems.common import movement
-from systems.vehicles import moves as vehicle_moves
+from systems.vehicles import driving, moves as vehicle_moves
 
 _2D6 = {n: sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= n) / 36 for n in range(0, 14)}
 
@@ -78,6 +78,14 @@ def path_rolls(game, ent: int, mode: str, path: list[str]) -> list[str]:
     out = [f"piloting roll at {game.map.label(p.state.hex)}: {p.reason}" for p in plan_move(game, ent, mode, path).psrs
            if not (p.reason in vehicle_moves.ROLLS and driving)]
     return out + driving
+
+
+def driving_modifiers(game, ent: int) -> list[tuple[str, int]]:
+    """A vehicle's lasting driving roll modifiers: crew hits and motive
+    damage (driving.standing_modifiers, T-9); none for other units."""
+    if game.world.try_component(ent, VehicleMovement) is None:
+        return []
+    return driving.standing_modifiers(game, ent)
 
 
 # ---------------------------------------------------------------- weapons

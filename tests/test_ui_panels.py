@@ -1,0 +1,55 @@
+"""What the window's panels, cards and record sheets say, checked against
+the rules' own functions, and the previews and warnings before an attack
+or a move is committed (Alpha Strike physical attacks, VTOL crashes),
+driven by posting pygame events."""
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+import pytest
+
+from components import Ammo, Status, TurnState, VehicleCrits
+from engine.ui import record_sheet
+from tests.vehicle_fixtures import add, make_game
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _pygame():
+    pygame.init()
+    yield
+    pygame.quit()
+
+
+def test_record_reads_ammunition_criticals_and_the_move_in_display_names():
+    game = make_game()
+    ent = add(game, "atlas", "atlas.toml", "0505")
+    ammo = game.world.component(ent, Ammo)
+    st = game.world.component(ent, Status)
+    st.crits += ["ammo:ac_20", "jump_jet", "jump_jet", "weapon:medium_laser"]
+    lines = [t for t, _c in record_sheet.detail_lines(game, ent)]
+    total = {}
+    for b in ammo.bins:
+        total[b.type] = total.get(b.type, 0) + b.shots
+    assert f"AC/20: {total['ac_20']} shots" in next(t for t in lines if t.startswith("ammo: "))
+    assert "criticals: AC/20 ammo, jump jet x2, Medium Laser" in lines
+    ts = game.world.component(ent, TurnState)
+    ts.moved, ts.mode, ts.hexes_moved = True, "none", 0
+    assert "this turn: stayed put" in record_sheet.status_lines(game, ent, "")
+    ts.mode, ts.hexes_moved = "run", 1
+    assert "this turn: ran 1 hex" in record_sheet.status_lines(game, ent, "")
+
+
+def test_T_9_record_shows_the_driving_roll_penalty_from_motive_damage():
+    from systems.vehicles import driving, motive_damage
+    game = make_game()
+    ent = add(game, "tank", "condor.toml", "0505")
+    motive_damage.apply_result(game, ent, "moderate")
+    game.world.component(ent, VehicleCrits).stun_turns = 1
+    expected = sum(v for _l, v in driving.standing_modifiers(game, ent))
+    assert expected == 2
+    assert "driving rolls +2 (moderate motive damage +2)" in record_sheet.status_lines(game, ent, "")
+    assert "crew: stunned 1 turn" in [t for t, _c in record_sheet.detail_lines(game, ent)]
