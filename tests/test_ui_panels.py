@@ -53,3 +53,27 @@ def test_T_9_record_shows_the_driving_roll_penalty_from_motive_damage():
     assert expected == 2
     assert "driving rolls +2 (moderate motive damage +2)" in record_sheet.status_lines(game, ent, "")
     assert "crew: stunned 1 turn" in [t for t, _c in record_sheet.detail_lines(game, ent)]
+
+
+def test_mech_core_3_a_natural_2_misses_so_classic_chances_top_out_at_97_percent():
+    from engine.ui import queries
+    from systems.classic import weapon_attacks
+    game = make_game()
+    ent = add(game, "atlas", "atlas.toml", "0505")
+    assert not weapon_attacks.roll_hits(2, -1) and weapon_attacks.roll_hits(3, 3)
+    assert queries.hit_chance(game, ent, -1) == queries.hit_chance(game, ent, 2) == 35 / 36
+    assert queries.hit_chance(game, ent, 8) == 15 / 36 and queries.hit_chance(game, ent, 13) == 0
+    p = queries.Preview(to_hit=0, chance=queries.hit_chance(game, ent, 0))
+    assert p.needs() == "needs 0 (97%)"
+
+
+def test_AS_B5_a_number_of_2_or_less_is_an_automatic_hit():
+    from engine.ui import queries
+    from systems.alpha_strike import combat as as_combat
+    from tests.alpha_strike_helpers import add_card, make_as_game
+    game = make_as_game()
+    ent = add_card(game, "loki", "clan", "0505")
+    assert as_combat.roll_hits(2, 2) and not as_combat.roll_hits(4, 5)
+    assert queries.hit_chance(game, ent, -1) == queries.hit_chance(game, ent, 2) == 1.0
+    assert queries.Preview(to_hit=-1, chance=1.0).needs() == "automatic hit"
+    assert queries.hit_chance(game, ent, 3) == 35 / 36

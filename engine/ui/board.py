@@ -310,7 +310,7 @@ def attack_lines(app, target: str) -> list[tuple[str, tuple]]:
         if p.reason:
             impossible.append((label, p.reason))
         elif p.to_hit is not None:
-            out.append((f"{label}: needs {p.to_hit}  ({p.chance * 100:.0f}%)", theme.GOOD))
+            out.append((f"{label}: {p.needs()}", theme.GOOD))
             if p.modifiers and not shown_mods:
                 out.append(("   " + p.breakdown(), theme.TEXT))
                 shown_mods = True

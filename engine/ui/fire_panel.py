@@ -254,7 +254,7 @@ class FirePanel:
                 if p.reason:
                     label, tip = f"{i + 1}. {slot.label}: {short_reason(p.reason, app.name(target))}", p.reason
                 elif p.to_hit is not None:
-                    label, tip = f"{i + 1}. {slot.label}: needs {p.to_hit} ({p.chance * 100:.0f}%)", p.breakdown()
+                    label, tip = f"{i + 1}. {slot.label}: {p.needs()}", p.breakdown()
                 else:
                     label, tip = f"{i + 1}. {slot.label}", ""
                 checkbox(s, app.hits, (x, y, SIDE_W - 16, 18), fit_text(label, 12, SIDE_W - 40), ticked,

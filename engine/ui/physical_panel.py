@@ -87,7 +87,7 @@ class PhysicalPanel:
             if p.reason:
                 txt = f"{first + i}. {label}: {short_reason(p.reason, app.name(target) if target else '')}"
             elif p.to_hit is not None:
-                txt = f"{first + i}. {label}: needs {p.to_hit} ({p.chance * 100:.0f}%)"
+                txt = f"{first + i}. {label}: {p.needs()}"
             else:
                 txt = f"{first + i}. {label}"
             r = pygame.Rect(x, y, SIDE_W - 16, 20)

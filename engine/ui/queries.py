@@ -31,18 +31,15 @@ from systems.classic import melee, weapon_attacks
 from systems.common import movement
 from systems.vehicles import driving, moves as vehicle_moves
 
-_2D6 = {n: sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= n) / 36 for n in range(0, 14)}
-
-
-def hit_chance(target: int | None) -> float:
-    """Chance that 2d6 rolls `target` or more (0 above 12, 1 at 2 or less)."""
+def hit_chance(game, attacker: int, target: int | None) -> float:
+    """The chance that the attacker's to-hit roll of 2d6 hits `target`, by
+    its ruleset's own test of a roll (weapon_attacks.roll_hits: a natural 2
+    always misses, so Classic tops out at 35/36; as_combat.roll_hits: 2 or
+    less hits automatically)."""
     if target is None:
         return 0.0
-    if target <= 2:
-        return 1.0
-    if target > 12:
-        return 0.0
-    return _2D6[target]
+    hits = as_combat.roll_hits if is_alpha(game, attacker) else weapon_attacks.roll_hits
+    return sum(1 for a in range(1, 7) for b in range(1, 7) if hits(a + b, target)) / 36
 
 
 # ---------------------------------------------------------------- movement
@@ -128,14 +125,22 @@ class Preview:
     to_hit: int | None = None
     modifiers: list[tuple[str, int]] = field(default_factory=list)
     extra: dict[str, Any] = field(default_factory=dict)
+    chance: float = 0.0                       # of hitting (hit_chance); 0 when impossible
 
-    @property
-    def chance(self) -> float:
-        return 0.0 if self.reason else hit_chance(self.to_hit)
+    def needs(self) -> str:
+        """'needs 8 (42%)', or 'automatic hit' when no roll can miss."""
+        if self.chance >= 1:
+            return "automatic hit"
+        return f"needs {self.to_hit} ({self.chance * 100:.0f}%)"
 
     def breakdown(self) -> str:
         return ", ".join(f"{label} {value:+d}" if i else f"{label} {value}"
                          for i, (label, value) in enumerate(self.modifiers))
+
+
+def _possible(game, uid: str, to_hit: int, modifiers, extra: dict | None = None) -> Preview:
+    return Preview(to_hit=to_hit, modifiers=_mods(modifiers), extra=extra or {},
+                   chance=hit_chance(game, game.units[uid], to_hit))
 
 
 def _mods(raw) -> list[tuple[str, int]]:
@@ -156,12 +161,11 @@ def preview(game, order: FireOrder | PhysicalOrder) -> Preview:
                 else as_combat.plan_physical_attack(game, order))
         if isinstance(plan, str):
             return Preview(reason=plan)
-        return Preview(to_hit=plan["to_hit"], modifiers=_mods(plan["modifiers"]), extra=plan)
+        return _possible(game, order.unit, plan["to_hit"], plan["modifiers"], plan)
     th = weapon_attacks.preview(game, order.unit, order.target, order.weapon, order.torso_twist, turret=order.turret)
     if th.reason:
         return Preview(reason=th.reason)
-    return Preview(to_hit=th.number, modifiers=_mods(th.modifiers),
-                   extra={"range": th.range, "band": th.band, "los": th.los})
+    return _possible(game, order.unit, th.number, th.modifiers, {"range": th.range, "band": th.band, "los": th.los})
 
 
 def weapon_conflicts(game, uid: str, target: str, ticked: list[str], others: list[str],
@@ -228,7 +232,7 @@ def physical_candidates(game, uid: str, target: str | None) -> list[tuple[str, P
             order = physical_order(uid, attack, limb, target)
             reason = game.check(order)
             out.append((PHYSICAL_LABELS[(attack, limb)], order,
-                        Preview(reason=reason) if reason else Preview(to_hit=to_hit, modifiers=_mods(mods))))
+                        Preview(reason=reason) if reason else _possible(game, uid, to_hit, mods)))
     if kind == "mech":
         for source in ("limb", "tree"):
             order = physical_order(uid, "pick_up_club", source=source)
