@@ -14,7 +14,7 @@ from engine.orders import PhysicalOrder
 from engine.paths import LEVELS
 from engine import session
 from engine.ui.app import App
-from engine.ui.demo import _advance_all, _dismiss
+from engine.ui.demo import _advance_all, _aim, _dismiss
 
 
 def play(app, max_steps=800):
@@ -27,6 +27,8 @@ def play(app, max_steps=800):
             app.do("end_phase")
         elif kind == "move":
             _advance_all(app, keep=1)
+        elif kind in ("fire", "physical") and app.selected and app.target is None and _aim(app):
+            pass
         elif kind == "fire" and app.selected:
             if app.target and any(app.fire.checks.values()):
                 app.do("confirm")

@@ -77,3 +77,47 @@ def test_AS_B5_a_number_of_2_or_less_is_an_automatic_hit():
     assert queries.hit_chance(game, ent, -1) == queries.hit_chance(game, ent, 2) == 1.0
     assert queries.Preview(to_hit=-1, chance=1.0).needs() == "automatic hit"
     assert queries.hit_chance(game, ent, 3) == 35 / 36
+
+
+# ---------------------------------------------------------------- driven through the window
+from tests.test_ui_app import (_skip_to, app, click_button, click_hex, face_off, handover, hex_of,  # noqa: E402,F401
+                               key, pump)
+
+
+def test_the_next_unit_comes_up_with_no_target_and_nothing_ticked_so_a_stray_enter_fires_nothing(app):
+    from engine.hexgrid import Hex
+    from components import Position
+    g = app.game
+    for uid, at in (("hopper", Hex(6, 8)), ("saladin_b", Hex(7, 8)), ("jager", Hex(6, 7)), ("saladin_r", Hex(7, 7))):
+        g.world.component(g.units[uid], Position).hex = at
+    assert _skip_to(app, "weapon")
+    first = app.selected
+    assert app.target is None and not any(app.fire.checks.values())
+    key(app, pygame.K_t)                               # the player picks the target: its weapons are ticked
+    assert app.target and any(app.fire.checks.values())
+    key(app, pygame.K_RETURN)
+    assert first in app.flow.acted
+    for _ in range(3):                                 # the Enters meant for the hand-over and the digest ...
+        if app.overlay is None:
+            break
+        key(app, pygame.K_RETURN)
+    nxt = app.selected
+    assert nxt and nxt != first and app.target is None and not any(app.fire.checks.values())
+    fired = len(g.log.of_type("declare"))
+    key(app, pygame.K_RETURN)                          # ... one too many fires nothing
+    assert nxt not in app.flow.acted and len(g.log.of_type("declare")) == fired
+    assert "no weapons chosen" in app.message
+
+
+def test_a_prone_mech_has_one_arm_ticked_only_once_its_player_picks_the_target(app):
+    g = face_off(app, jager_row=4, phase="weapon")
+    g.world.component(g.units["hopper"], Status).prone = True
+    app.drop_caches()
+    app.do("select", "hopper")
+    assert app.target is None and not any(app.fire.checks.values())
+    click_hex(app, hex_of(app, "jager"))
+    assert app.target == "jager"
+    slots = {slot.order_name: slot for slot, _p in app.fire.previews("jager")}
+    arms = {slots[n].mount.location for n, v in app.fire.checks.items() if v
+            and slots[n].mount.location in ("left_arm", "right_arm")}
+    assert len(arms) == 1

@@ -57,6 +57,18 @@ def _nearest_enemy_hex(app, uid):
     return best
 
 
+def _aim(app) -> bool:
+    """Press T until the target can be attacked, or every enemy was tried (a
+    unit comes up with no target chosen); False when there is no enemy."""
+    for _ in queries.enemies(app.game, app.selected):
+        app.do("cycle_target")
+        if app.phase_kind() == "fire" and any(p.reason is None for _s, p in app.fire.previews(app.target)):
+            break
+        if any(p.reason is None for _l, _o, p in app.physical.options(app.target)):
+            break
+    return app.target is not None
+
+
 def _advance_all(app, keep: int = 3) -> None:
     """Every unit moves towards the nearest enemy, stopping `keep` hexes away."""
     for _ in range(40):
@@ -179,12 +191,15 @@ def run_demo(app, name: str) -> None:
                 _hover(app, g.world.component(g.units[enemy], Position).hex)
         elif name == "panel":
             # fire everything available for a couple of phases, then show a damaged unit
-            for _ in range(12):
+            for _ in range(24):
                 _dismiss(app)
                 if app.flow.over:
                     break
                 if app.flow.phase_done():
                     app.do("end_phase")
+                elif app.phase_kind() in ("fire", "physical") and app.selected and app.target is None \
+                        and _aim(app):
+                    continue
                 elif app.phase_kind() == "fire" and app.selected:
                     if app.target and any(app.fire.checks.values()):
                         app.do("confirm")
