@@ -17,6 +17,15 @@ from engine.ui.app import App
 from engine.ui.demo import _advance_all, _aim, _dismiss
 
 
+def choose(app, options: list[int]) -> None:
+    """The first physical attack possible, chosen then declared (Enter), or none."""
+    if options:
+        app.do("physical", options[0])
+        app.do("confirm")
+    else:
+        app.do("hold")
+
+
 def play(app, max_steps=800):
     for _ in range(max_steps):
         if app.flow.over:
@@ -35,11 +44,11 @@ def play(app, max_steps=800):
             else:
                 opts = ([i for i, (_l, _o, p) in enumerate(app.physical.options(app.target)) if p.reason is None]
                         if app.target and PhysicalOrder in app.flow.order_types() else [])
-                app.do("physical", opts[0]) if opts else app.do("hold")
+                choose(app, opts)
         elif kind == "physical" and app.selected:
             opts = ([i for i, (_l, _o, p) in enumerate(app.physical.options(app.target)) if p.reason is None]
                     if app.target else [])
-            app.do("physical", opts[0]) if opts else app.do("hold")
+            choose(app, opts)
         else:
             app.do("hold")
         app.draw()

@@ -121,3 +121,95 @@ def test_a_prone_mech_has_one_arm_ticked_only_once_its_player_picks_the_target(a
     arms = {slots[n].mount.location for n, v in app.fire.checks.items() if v
             and slots[n].mount.location in ("left_arm", "right_arm")}
     assert len(arms) == 1
+
+
+def _alpha_app(tmp_path, placements: dict):
+    """alpha_skirmish.tmx with units placed (test setup), played on to the
+    combat phase."""
+    from components import Position
+    from engine import session
+    from engine.hexgrid import parse_hex_label
+    from engine.paths import LEVELS
+    from engine.ui.app import App
+    lvl = LEVELS / "alpha_skirmish.tmx"
+    a = App(pygame.display.set_mode((1400, 860)), session.new_game(str(lvl), [], 2), level=str(lvl),
+            save_dir=tmp_path, edge_pan=False, autosave=False)
+    for uid, at in placements.items():
+        a.game.world.component(a.game.units[uid], Position).hex = parse_hex_label(at)
+    a.drop_caches()
+    return a
+
+
+def _turn_of(a, uid: str, phase: str) -> None:
+    for _ in range(60):
+        if a.game.phase == phase and a.overlay is None and a.selected == uid:
+            return
+        if a.overlay is not None:
+            handover(a)
+        elif a.flow.phase_done():
+            click_button(a, "end_phase")
+        elif a.game.phase == phase and a.flow.may_act(uid):
+            a.do("select", uid)
+        else:
+            key(a, pygame.K_SPACE)
+    raise AssertionError(f"{uid} never got its {phase} phase")
+
+
+AS_CLOSE = {"loki": "0404", "hunchback_as": "1313", "hatchetman_as": "0909", "firestarter_as": "0908"}
+
+
+def test_AS_PHYS_2_a_melee_attack_is_previewed_with_its_damage_and_can_be_taken_back(tmp_path):
+    a = _alpha_app(tmp_path, AS_CLOSE)
+    _turn_of(a, "hatchetman_as", "combat")
+    click_hex(a, hex_of(a, "firestarter_as"))
+    assert a.fire.checks == {"": True}                      # the card's weapon attack, ticked
+    labels = [label for label, _o, _p in a.physical.options("firestarter_as")]
+    melee = labels.index("Melee attack (MEL)")
+    declared = len(a.game.log.of_type("declare"))
+    key(a, pygame.K_2 + melee)                              # 1 is the weapon attack
+    assert a.physical.chosen == melee and not any(a.fire.checks.values())
+    lines = [t for t, _bad in a.physical.chosen_lines()]
+    p = a.physical.options("firestarter_as")[melee][2]
+    assert lines[0] == p.needs() and p.to_hit == sum(v for _l, v in p.modifiers)
+    assert lines[1] == "3 points of damage (Size 2 + 1 for MEL)"       # AS-SPA-MEL, W10
+    assert lines[2] == "heat at the end of the turn: 0"
+    hit = next(h for h in a.hits if h.action == "confirm")
+    assert hit.enabled and len(a.game.log.of_type("declare")) == declared    # shown, not declared
+    key(a, pygame.K_BACKSPACE)                              # taken back: nothing declared, target kept
+    assert a.physical.chosen is None and a.target == "firestarter_as"
+    assert len(a.game.log.of_type("declare")) == declared and a.flow.may_act("hatchetman_as")
+    key(a, pygame.K_2)                                      # the standard attack instead: Size 2, no MEL
+    assert a.physical.chosen_lines()[1][0] == "2 points of damage (Size 2)"
+    key(a, pygame.K_1)                                      # ticking the weapon attack replaces it
+    assert a.physical.chosen is None and a.fire.checks[""]
+    key(a, pygame.K_2 + melee)
+    key(a, pygame.K_RETURN)
+    decl = a.game.log.of_type("declare")[-1]
+    assert (decl["unit"], decl["attack"], decl["target"]) == ("hatchetman_as", "melee", "firestarter_as")
+    assert "hatchetman_as" in a.flow.acted
+
+
+def test_AS_SPA_HT_every_weapon_attack_shows_damage_and_heat_without_overheat_too(tmp_path):
+    a = _alpha_app(tmp_path, AS_CLOSE)
+    _turn_of(a, "firestarter_as", "combat")
+    click_hex(a, hex_of(a, "hatchetman_as"))
+    lines = [t for t, _bad in a.fire.attack_lines()]
+    assert lines == ["Short range: 2 points of damage", "HT: +1 heat to Hatchetman HCT-3F at the end of the turn",
+                     "heat at the end of the turn: 0"]
+    pump(a)
+    assert not [h for h in a.hits if h.action == "overheat"]      # OV 0: no overheat buttons
+
+
+def test_P_PUNCH_a_classic_punch_chosen_shows_its_damage_before_enter_declares_it(app):
+    from systems.classic import melee
+    g = face_off(app, jager_row=5, phase="physical")
+    click_hex(app, hex_of(app, "jager"))
+    labels = [label for label, _o, _p in app.physical.options("jager")]
+    left = labels.index("Punch (left arm)")
+    key(app, pygame.K_1 + left)
+    damage = melee.evaluate(g, g.units["hopper"], g.units["jager"], "punch", "left").damage
+    assert damage == 7                                       # the Grasshopper: 70 tons / 10
+    assert [t for t, _b in app.physical.chosen_lines()][1:] == ["7 points of damage"]
+    assert not app.physical.declared("hopper")
+    key(app, pygame.K_RETURN)
+    assert [(d["attack"], d["limb"]) for d in app.physical.declared("hopper")] == [("punch", "left")]

@@ -277,6 +277,7 @@ class App:
             self.fire.aim_turret(uid)
         self.target = uid
         self.fire.checks = {}
+        self.physical.chosen = None
         if uid and fire:
             self.fire.tick_for(uid)
 

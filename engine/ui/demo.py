@@ -207,7 +207,11 @@ def run_demo(app, name: str) -> None:
                         app.do("hold")
                 elif app.phase_kind() == "physical" and app.selected:
                     opts = [i for i, (_l, _o, p) in enumerate(app.physical.options(app.target)) if p.reason is None]
-                    app.do("physical", opts[0]) if opts and app.target else app.do("hold")
+                    if opts and app.target:
+                        app.do("physical", opts[0])
+                        app.do("confirm")
+                    else:
+                        app.do("hold")
                 elif app.phase_kind() == "move":
                     _advance_all(app, keep=1)
                 else:

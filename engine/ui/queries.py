@@ -231,8 +231,9 @@ def physical_candidates(game, uid: str, target: str | None) -> list[tuple[str, P
                 continue
             order = physical_order(uid, attack, limb, target)
             reason = game.check(order)
+            damage = None if reason else melee.evaluate(game, ent, game.units[target], attack, limb).damage
             out.append((PHYSICAL_LABELS[(attack, limb)], order,
-                        Preview(reason=reason) if reason else _possible(game, uid, to_hit, mods)))
+                        Preview(reason=reason) if reason else _possible(game, uid, to_hit, mods, {"damage": damage})))
     if kind == "mech":
         for source in ("limb", "tree"):
             order = physical_order(uid, "pick_up_club", source=source)
@@ -328,10 +329,16 @@ def status_words(game, ent: int) -> list[str]:
 
 
 # ---------------------------------------------------------------- Alpha Strike
-def as_heat_after(game, ent: int, overheat: int) -> int:
-    """The end-phase heat level a weapon attack with this overheat leads to
-    (as_end_phase.heat_preview)."""
-    return heat_preview(game, ent, overheat)
+def as_heat_after(game, ent: int, overheat: int, fires: bool = True) -> int:
+    """The end-phase heat level a weapon attack with this overheat (or,
+    fires=False, no weapon attack) leads to (as_end_phase.heat_preview)."""
+    return heat_preview(game, ent, overheat, fires)
+
+
+def as_has_heat_scale(game, ent: int) -> bool:
+    """Does the unit track heat (as_card.has_heat_scale)? Without one, HT
+    heat is added to its damage (AS-SPA-HT)."""
+    return as_card.has_heat_scale(game, ent)
 
 
 def as_card_now(game, ent: int) -> dict[str, Any]:
