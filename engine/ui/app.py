@@ -27,7 +27,7 @@ from engine.errors import DataError
 from engine.hexgrid import Hex
 from engine.hotseat import HotSeat, Next
 from engine.persistence import SaveFolder, default_name
-from engine.ui import board, controls, queries, replay_view, sidebar, theme
+from engine.ui import board, controls, replay_view, sidebar, theme
 from engine.ui.deploy import DeployPanel
 from engine.ui.fire_panel import FirePanel
 from engine.ui.geometry import Camera
