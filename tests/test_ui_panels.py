@@ -213,3 +213,75 @@ def test_P_PUNCH_a_classic_punch_chosen_shows_its_damage_before_enter_declares_i
     assert not app.physical.declared("hopper")
     key(app, pygame.K_RETURN)
     assert [(d["attack"], d["limb"]) for d in app.physical.declared("hopper")] == [("punch", "left")]
+
+
+def _shut_down(a, uid: str) -> None:
+    """Test setup: the unit reached heat S in the last end phase (AS-SHUT-1)."""
+    from components import AlphaStrikeHeat
+    ent = a.game.units[uid]
+    a.game.world.component(ent, AlphaStrikeHeat).level = 4
+    a.game.world.component(ent, Status).shutdown = True
+    a.drop_caches()
+
+
+def test_AS_SHUT_1_a_shut_down_card_shows_move_0_and_immobile_and_its_controls_are_off(tmp_path):
+    from engine.hexgrid import Hex
+    from engine.ui import queries
+    from systems.alpha_strike import card as as_card
+    a = _alpha_app(tmp_path, AS_CLOSE)
+    _shut_down(a, "loki")
+    ent = a.game.units["loki"]
+    assert as_card.ground_hexes(a.game, ent) == 1          # 10" - 2" per heat level: still a hex on paper
+    assert queries.as_card_now(a.game, ent)["line"] == "now: Move 0, immobile (shut down), TMM -4"
+    _turn_of(a, "loki", "movement")
+    pump(a)
+    modes = {h.arg: h for h in a.hits if h.action == "mode"}
+    assert set(modes) == {"walk", "jump"} and not any(h.enabled for h in modes.values())
+    assert all("shut down" in h.tip for h in modes.values())
+    click_hex(a, Hex(4, 1))
+    assert a.message_bad and "shut down" in a.message
+    assert a.move.reach_hex == {}
+    key(a, pygame.K_SPACE)                                  # it stays put
+    _turn_of(a, "loki", "combat")
+    pump(a)
+    assert not [h for h in a.hits if h.action == "overheat" and h.enabled]
+    key(a, pygame.K_o)
+    assert a.fire.overheat == 0
+    a.set_target("firestarter_as")
+    assert not any(a.fire.checks.values())
+    assert not next(h for h in a.hits if h.action == "confirm").enabled
+
+
+def test_AS_SHUT_2_an_attack_needing_2_or_less_reads_automatic_hit(tmp_path):
+    a = _alpha_app(tmp_path, {**AS_CLOSE, "loki": "0907"})
+    _shut_down(a, "loki")
+    _turn_of(a, "firestarter_as", "combat")
+    click_hex(a, hex_of(a, "loki"))
+    _slot, p = a.fire.previews("loki")[0]
+    assert p.to_hit <= 2 and ("target shut down", -4) in p.modifiers
+    pump(a)
+    label = next(h for h in a.hits if h.action == "toggle_weapon")
+    assert p.needs() == "automatic hit"
+    from engine.ui import board
+    a.hover_hex = hex_of(a, "loki")
+    assert any(t == "Weapon attack: automatic hit" for t, _c in board.attack_lines(a, "loki"))
+    assert label.enabled
+
+
+def test_mech_core_13_a_shut_down_mech_shows_no_MP_and_says_why(app, monkeypatch):
+    from engine.ui import sidebar
+    g = app.game
+    handover(app)
+    uid = app.selected
+    g.world.component(g.units[uid], Status).shutdown = True
+    app.drop_caches()
+    app.do("select", uid)
+    assert app.flow.may_act(uid) and app.move.reach_hex == {}
+    shown = []
+    real = sidebar.draw_unit_panel
+    monkeypatch.setattr(sidebar, "draw_unit_panel",
+                        lambda s, r, game, u, mp="": (shown.append(mp), real(s, r, game, u, mp)))
+    pump(app)
+    assert shown[-1].startswith("MP 0: shut down and cannot move")
+    key(app, pygame.K_w)
+    assert app.move.path == [] and "shut down" in app.message

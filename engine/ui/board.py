@@ -9,6 +9,7 @@ from __future__ import annotations
 import pygame
 
 from components import Position, Status
+from engine.combat_log import plural
 from engine.hexgrid import FACING_NAMES
 from engine.ui import queries, theme
 from engine.ui.layout import MODE_LABELS, short_reason
@@ -299,7 +300,7 @@ def attack_lines(app, target: str) -> list[tuple[str, tuple]]:
     sel = app.selected
     rng = queries.range_between(g, app.ent(sel), app.ent(target))
     side = queries.attack_side(g, app.ent(sel), app.ent(target))
-    out = [(f"Range {rng} hexes" + (f", strikes its {side}" if side else ""), theme.TEXT)]
+    out = [(f"Range {plural(rng, 'hex')}" + (f", strikes its {side}" if side else ""), theme.TEXT)]
     if app.phase_kind() == "fire":
         previews = [(slot.label, p) for slot, p in app.fire.previews(target)]
     else:

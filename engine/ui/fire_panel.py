@@ -13,7 +13,7 @@ from engine.hexgrid import FACING_NAMES, bearing
 from engine.orders import PhysicalOrder
 from engine.ui import queries, theme
 from engine.ui.layout import SIDE_W, short_reason
-from engine.ui.widgets import button, checkbox, fit_text, text
+from engine.ui.widgets import button, checkbox, fit_text, text, wrap
 
 TWISTS = ("left", None, "right")
 
@@ -166,7 +166,7 @@ class FirePanel:
     def change_overheat(self, d: int) -> None:
         app = self.app
         card = app.game.world.try_component(app.ent(app.selected), AlphaStrikeCard) if app.selected else None
-        if card is not None:
+        if card is not None and not queries.as_cannot_act(app.game, app.ent(app.selected)):
             self.overheat = max(0, min(card.overheat, self.overheat + d))
             app.set_target(app.target)
 
@@ -205,7 +205,12 @@ class FirePanel:
         s, sel, m, target = app.screen, app.selected, app.mouse, app.target
         text(s, f"{app.name(sel)}: weapon attacks", (x, y), 14, theme.ACCENT, True)
         y += 20
-        if not target:
+        cannot = queries.as_cannot_act(app.game, app.ent(sel)) if queries.is_alpha(app.game, app.ent(sel)) else None
+        if cannot:        # shut down or stunned: no target, no overheat, nothing to fire (AS-SHUT-1)
+            for part in wrap(f"{cannot}: it cannot attack", 12, SIDE_W - 24):
+                text(s, part, (x, y), 12, theme.BAD)
+                y += 16
+        elif not target:
             text(s, "Click an enemy (or T) to choose a target", (x, y), 12, theme.TEXT_DIM)
         else:
             y = self._draw_target_line(rect, x, y)

@@ -85,6 +85,9 @@ class MovePlanner:
         g = self.app.game
         if not g.map.on_map(h):
             return None
+        cannot = queries.mode_error(g, self._ent(), self.mode) if self.mode else None
+        if cannot:
+            return cannot                     # shut down, immobile, ...: no hex is in reach
         cands = [(b[0], n, b) for n in neighbors(h) if (b := self.reach_hex.get(n))]
         if not cands:
             return "out of reach"
@@ -164,6 +167,10 @@ class MovePlanner:
     def add_step(self, token: str) -> None:
         app = self.app
         if not app.selected or not self.mode or not app.flow.may_act(app.selected):
+            return
+        cannot = queries.mode_error(app.game, self._ent(), self.mode)
+        if cannot:
+            app.say(cannot, True)
             return
         trial = self.path + [token]
         res = self.planned(trial)
@@ -292,11 +299,16 @@ class MovePlanner:
         for i, mode in enumerate(self.modes(sel)):
             label = MODE_LABELS.get(mode, mode) if not alpha else ("Move" if mode == "walk" else "Jump")
             err = queries.mode_error(g, ent, mode)
-            r = button(s, app.hits, (bx, y, 104, 26), f"{label} {queries.move_mp(g, ent, mode)}", "mode",
-                       mode, enabled=err is None, active=(mode == self.mode), key=str(i + 1), mouse=m, tip=err or "")
+            r = button(s, app.hits, (bx, y, 104, 26), f"{label} {0 if err else queries.move_mp(g, ent, mode)}",
+                       "mode", mode, enabled=err is None, active=(mode == self.mode), key=str(i + 1), mouse=m,
+                       tip=err or "")
             bx = r.right + 6
         y += 32
-        res = self.planned() if self.mode else None
+        cannot = queries.mode_error(g, ent, self.mode) if self.mode else None
+        res = self.planned() if self.mode and not cannot else None
+        if cannot:
+            text(s, fit_text(cannot, 12, SIDE_W - 24), (x, y), 12, theme.BAD)
+            y += 16
         if res is not None:
             fin = res.final
             if alpha:      # Move in hexes; no facing (AS-MOVE-5)

@@ -53,8 +53,11 @@ def move_mp(game, ent: int, mode: str) -> int:
 
 
 def mode_error(game, ent: int, mode: str) -> str | None:
-    """Why the unit cannot move in `mode` this turn, or None."""
-    return movement.motion_rules(game, ent).mode_error(game, ent, mode, movement.start_state(game, ent))
+    """Why the unit cannot move in `mode` this turn, or None: it can make no
+    move at all (movement.cannot_move_reason: shut down, immobile, pilot
+    unconscious), or its motion rules refuse the mode."""
+    return movement.cannot_move_reason(game, ent) or movement.motion_rules(game, ent).mode_error(
+        game, ent, mode, movement.start_state(game, ent))
 
 
 def plan_move(game, ent: int, mode: str | None, path: list[str]):
@@ -63,8 +66,9 @@ def plan_move(game, ent: int, mode: str | None, path: list[str]):
 
 
 def reachable(game, ent: int, mode: str):
-    """Every state the unit can end a move in, with the cheapest path (movement.reachable)."""
-    return movement.reachable(game, ent, mode)
+    """Every state the unit can end a move in, with the cheapest path
+    (movement.reachable); none when it cannot move in `mode` (mode_error)."""
+    return {} if mode_error(game, ent, mode) else movement.reachable(game, ent, mode)
 
 
 def path_rolls(game, ent: int, mode: str, path: list[str]) -> list[str]:
@@ -341,9 +345,19 @@ def as_has_heat_scale(game, ent: int) -> bool:
     return as_card.has_heat_scale(game, ent)
 
 
+def as_cannot_act(game, ent: int) -> str | None:
+    """Why an Alpha Strike unit may neither move nor attack this turn
+    (as_card.cannot_act_reason: shut down, crew stunned), or None."""
+    return as_card.cannot_act_reason(game, ent, game.world.component(ent, Identity).name)
+
+
 def as_card_now(game, ent: int) -> dict[str, Any]:
     """An Alpha Strike unit's Move (hexes), TMM and damage now, after heat
-    and critical hits (systems/as_card.py), for its card."""
+    and critical hits (systems/alpha_strike/card.py), for its card. A unit
+    that cannot move this turn (shut down, stunned, no Move left: AS-SHUT-1,
+    AS-MOVE-7) has Move 0 and is immobile, and attackers use the modifier
+    of an immobile target in place of its TMM (as_combat.target_movement,
+    AS-SHUT-2)."""
     c = as_card.card(game, ent)
     heat = as_card.heat_level(game, ent)
     hexes = as_card.ground_hexes(game, ent)
@@ -355,9 +369,16 @@ def as_card_now(game, ent: int) -> dict[str, Any]:
     for i in range(3):
         v, minimal = as_card.damage_value(game, ent, i)
         dmg.append("0*" if minimal else str(v) if (c.damage + ["-"] * 3)[i] != "-" else "-")
-    line_ = f"now: Move {hexes} hex{'es' if hexes != 1 else ''}" + (f", jump {jump}" if c.jump else "") \
-        + f", TMM {tmm}" + (f" (heat {heat})" if heat else "")
-    changed = hexes != c.move // 2 or tmm != c.tmm or (c.jump and jump != c.jump // 2)
+    if as_card.is_immobile(game, ent):
+        why = ("shut down" if as_card.is_shut_down(game, ent) else
+               "crew stunned" if as_card.is_stunned(game, ent) else "no Move left")
+        value = sum(v for _label, v in as_combat.target_movement(game, ent))
+        line_ = f"now: Move 0, immobile ({why}), TMM {value:+d}"
+        changed = True
+    else:
+        line_ = f"now: Move {hexes} hex{'es' if hexes != 1 else ''}" + (f", jump {jump}" if c.jump else "") \
+            + f", TMM {tmm}" + (f" (heat {heat})" if heat else "")
+        changed = hexes != c.move // 2 or tmm != c.tmm or (c.jump and jump != c.jump // 2)
     return {"line": line_, "changed": bool(changed), "damage": dmg,
             "damage_changed": dmg != [str(d) for d in (c.damage + ["-"] * 3)[:3]]}
 
@@ -370,4 +391,5 @@ def as_summary(game, ent: int) -> str:
     parts = [f"A {max(0, a.points.get('unit', 0))}/{a.original.get('unit', 0)} "
              f"S {max(0, st.points.get('unit', 0))}/{st.original.get('unit', 0)}",
              as_card_now(game, ent)["line"].replace("now: ", "")]
-    return " · ".join(parts + status_words(game, ent))
+    said = ("shutdown", "immobile") if as_card.is_immobile(game, ent) else ()       # the Move part says it
+    return " · ".join(parts + [w for w in status_words(game, ent) if w not in said])
