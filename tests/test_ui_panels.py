@@ -285,3 +285,83 @@ def test_mech_core_13_a_shut_down_mech_shows_no_MP_and_says_why(app, monkeypatch
     assert shown[-1].startswith("MP 0: shut down and cannot move")
     key(app, pygame.K_w)
     assert app.move.path == [] and "shut down" in app.message
+
+
+def _coast_app(tmp_path):
+    from engine import session
+    from engine.paths import LEVELS
+    from engine.ui.app import App
+    lvl = LEVELS / "coast.tmx"
+    return App(pygame.display.set_mode((1400, 860)), session.new_game(str(lvl), [], 2), level=str(lvl),
+               save_dir=tmp_path, edge_pan=False, autosave=False)
+
+
+def test_V_VTOL_11_a_vtol_landing_in_water_is_warned_before_and_confirmed_twice(tmp_path):
+    a = _coast_app(tmp_path)
+    g = a.game
+    _turn_of(a, "warrior", "movement")
+    assert g.map.terrain(hex_of(a, "warrior")).terrain == "water"         # the Warrior flies over the sea
+    key(a, pygame.K_PAGEDOWN)
+    key(a, pygame.K_l)                                                    # land: a crash into the water
+    assert a.move.path[-1] == "land"
+    assert a.message_bad and "destroys" in a.message and "crashed into water" in a.message
+    pump(a)
+    tips = [h.tip for h in a.hits if h.action == "" and h.tip]
+    assert any(t.startswith("Destroys it: landing in") and "crashed into water" in t for t in tips)
+    assert any("is a crash that destroys it" in t for t in tips)
+    key(a, pygame.K_RETURN)                                               # the first Enter only asks
+    assert not g.log.of_type("move") and a.flow.may_act("warrior")
+    assert "Press Enter again" in a.message
+    key(a, pygame.K_BACKSPACE)
+    key(a, pygame.K_l)                                                    # a changed move asks again
+    key(a, pygame.K_RETURN)
+    assert not g.log.of_type("move")
+    key(a, pygame.K_RETURN)                                               # confirmed twice: it is made
+    assert g.log.of_type("move")[-1]["unit"] == "warrior"
+    assert g.world.component(g.units["warrior"], Status).destroyed
+    assert g.log.of_type("destroyed")[-1]["cause"] == "crashed into water"
+
+
+def test_V_VTOL_4_the_badges_and_the_record_follow_each_climb(tmp_path, monkeypatch):
+    from engine.ui import board, sidebar
+    a = _coast_app(tmp_path)
+    _turn_of(a, "warrior", "movement")
+    limit = a.move.mp_limit()
+    key(a, pygame.K_PAGEUP)                                               # altitude 3 -> 4
+    assert a.move.planned().final.altitude == 4
+    shown = []
+    real = sidebar.draw_unit_panel
+    monkeypatch.setattr(sidebar, "draw_unit_panel",
+                        lambda s, r, game, u, mp="": (shown.append(mp), real(s, r, game, u, mp)))
+    pump(a)
+    assert "planned altitude 4" in shown[-1]
+    checked = 0
+    for h, (mp, path, k) in a.move.reach_hex.items():
+        if k[2] != 4 or h == hex_of(a, "warrior"):
+            continue
+        a.hover_hex, a.move.hover_path = h, a.move.path_to(h)
+        tip = next(t for t, _c in board.hover_lines(a) if t.startswith("Cruise: "))
+        assert f"{limit - mp} MP left" in tip                           # the badge is the tooltip's number
+        checked += 1
+    assert checked > 10
+    key(a, pygame.K_BACKSPACE)
+    key(a, pygame.K_PAGEDOWN)                                             # down instead: the badges follow
+    assert all(k[2] == 2 for _h, (_mp, _p, k) in a.move.reach_hex.items()
+               if any(kk[0] == _h and kk[2] == 2 for kk in a.move.reach))
+
+
+def test_core_9_a_planned_path_lists_its_piloting_rolls_and_the_fall_a_failure_means(app):
+    from components import Position
+    from engine.hexgrid import Hex
+    from engine.hexmap import Terrain
+    from tests.test_ui_app import _select_in_movement
+    g = app.game
+    g.world.component(g.units["hopper"], Position).hex = Hex(5, 10)
+    g.world.component(g.units["hopper"], Position).facing = 0
+    g.map.set(Hex(5, 9), Terrain("rubble"))
+    _select_in_movement(app, "hopper")
+    key(app, pygame.K_w)
+    assert app.move.planned().final.hex == Hex(5, 9)
+    assert app.move.path_risks(app.move.path) == ["piloting roll at 0610 (entering rubble): needs 5+, a fall if it fails"]
+    pump(app)
+    assert any(h.tip == app.move.path_risks(app.move.path)[0] for h in app.hits)

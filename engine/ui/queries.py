@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from components import (AlphaStrikeCard, Armor, Equipment, Identity, Position, Status, Structure,
+from components import (AlphaStrikeCard, Altitude, Armor, Equipment, Identity, Position, Status, Structure,
                         VehicleMovement, Weapons)
 from engine.game import Game
 from engine.hexgrid import distance, line, mech_attack_side, vehicle_attack_side
@@ -27,7 +27,7 @@ from engine.orders import FireOrder, MoveOrder, PhysicalOrder
 from engine.weapons import weapons as weapon_table
 from systems.alpha_strike import card as as_card, combat as as_combat
 from systems.alpha_strike.end_phase import heat_preview
-from systems.classic import melee, weapon_attacks
+from systems.classic import melee, piloting, weapon_attacks
 from systems.common import movement
 from systems.vehicles import driving, moves as vehicle_moves
 
@@ -72,13 +72,34 @@ def reachable(game, ent: int, mode: str):
 
 
 def path_rolls(game, ent: int, mode: str, path: list[str]) -> list[str]:
-    """The rolls a planned path makes, each naming its hex (and, for a
-    vehicle's driving rolls, its target number: vehicle_moves.risks)."""
-    driving = vehicle_moves.risks(game, ent, mode, list(path)) \
+    """The rolls a planned path makes, each naming its hex, and the crashes
+    it makes sure of: a mech's piloting rolls with their target numbers, a
+    fall if one fails (piloting.planned_rolls); a vehicle's driving rolls
+    with their target numbers and a VTOL's landing where it may not land
+    (vehicle_moves.risks)."""
+    if game.kind(ent) == "mech":
+        out = []
+        for trigger, tn in piloting.planned_rolls(game, ent, mode, list(path)):
+            where = f"piloting roll at {game.map.label(trigger.state.hex)} ({trigger.reason})"
+            out.append(f"{where}: fails automatically, a fall" if tn is None or tn > 12 else
+                       f"{where}: needs {tn}+, a fall if it fails")
+        return out
+    driving_ = vehicle_moves.risks(game, ent, mode, list(path)) \
         if game.world.try_component(ent, VehicleMovement) is not None else []
     out = [f"piloting roll at {game.map.label(p.state.hex)}: {p.reason}" for p in plan_move(game, ent, mode, path).psrs
-           if not (p.reason in vehicle_moves.ROLLS and driving)]
-    return out + driving
+           if not (p.reason in vehicle_moves.ROLLS and driving_)]
+    return out + driving_
+
+
+def has_altitude(game, ent: int) -> bool:
+    """Does the unit fly at an altitude (a VTOL, V-VTOL-4)?"""
+    return game.world.try_component(ent, Altitude) is not None
+
+
+def move_destroys(game, ent: int, mode: str, path: list[str]) -> str | None:
+    """Why carrying out this planned move surely destroys the unit (a VTOL
+    landing in water, ...: vehicle_moves.certain_loss), or None."""
+    return vehicle_moves.certain_loss(game, ent, mode, list(path))
 
 
 def driving_modifiers(game, ent: int) -> list[tuple[str, int]]:
