@@ -6,8 +6,9 @@ facings ("NW") and counted nouns ("1 hex", "2 hexes"). Nothing is said of
 an event that changed nothing (heat that stayed where it was).
 
 `Narrator` reads events in order and folds in the dice a sentence names
-(the initiative rolls); `describe` words one event on its own; the digest's
-summary of what concerned a player is `summary`.
+(the initiative rolls); `describe` words one event on its own; `summary`
+sums up for a player what happened to their units, what their attacks did
+and what the other sides lost.
 """
 from __future__ import annotations
 
@@ -375,3 +376,64 @@ def lines(events: list[dict[str, Any]], names: dict[str, str] | None = None,
 
 def phase_heading(turn: int, phase: str) -> str:
     return f"-- turn {turn}, {phase} phase --"
+
+
+_HAPPENED = {"fall": "fell", "shutdown": "shut down", "immobile": "immobilised", "pilot_damage": "pilot hit",
+             "crash": "crashed"}
+
+
+def _what(e: dict[str, Any]) -> str | None:
+    """What an event did to its unit, in a word or two, for the summary."""
+    t = e["type"]
+    if t == "critical" and str(e.get("effect")) not in ("none", "no_critical_hit"):
+        return "critical: " + (_w(e["effect"]) if "result" in e else _critical(e).split(": ", 2)[-1])
+    if t == "destroyed":
+        return f"DESTROYED ({e.get('cause', '')})"
+    if t == "motive_damage":
+        return f"motive damage ({_w(e.get('result', ''))})"
+    if t == "location_destroyed":
+        return f"{location_name(e.get('location', ''))} destroyed"
+    return _HAPPENED.get(t)
+
+
+def summary(events: list[dict[str, Any]], mine: set[str] | list[str], names: dict[str, str] | None = None
+            ) -> list[tuple[str, str]]:
+    """What a player should know first of `events`: one line per unit of
+    theirs that something happened to ('Saladin: 8 damage, motive damage
+    (major)'), how their attacks went, and one line per unit of another
+    side destroyed, crashed or critically hit ('Firestarter: DESTROYED
+    (unit structure destroyed)'). Each line with its tone: "loss" (a unit
+    of theirs destroyed), "hurt", "gain" (an enemy's loss) or "plain"."""
+    names = names or {}
+    mine = set(mine)
+    damage: dict[str, int] = {}
+    per: dict[str, list[str]] = {}
+    order: list[str] = []
+    shots = hits = 0
+    for e in events:
+        u = e.get("unit")
+        if e["type"] == "attack" and e.get("attacker") in mine:
+            shots += 1
+            hits += bool(e.get("hit"))
+        if not isinstance(u, str):
+            continue
+        what = _what(e)
+        if e["type"] == "damage" and u in mine:
+            damage[u] = damage.get(u, 0) + int(e.get("amount", 0))
+        elif what is None or (u not in mine and e["type"] not in ("critical", "destroyed", "crash")):
+            continue
+        else:
+            per.setdefault(u, []).append(what)
+        if u not in order:
+            order.append(u)
+    out: list[tuple[str, str]] = []
+    for u in [u for u in order if u in mine]:
+        parts = ([f"{damage[u]} damage"] if u in damage else []) + per.get(u, [])
+        if parts:
+            lost = any(p.startswith("DESTROYED") for p in parts)
+            out.append((f"{names.get(u, u)}: " + ", ".join(dict.fromkeys(parts)), "loss" if lost else "hurt"))
+    if shots:
+        out.append((f"Your attacks: {hits} of {shots} hit", "plain"))
+    for u in [u for u in order if u not in mine and per.get(u)]:
+        out.append((f"{names.get(u, u)}: " + ", ".join(dict.fromkeys(per[u])), "gain"))
+    return out

@@ -365,3 +365,98 @@ def test_core_9_a_planned_path_lists_its_piloting_rolls_and_the_fall_a_failure_m
     assert app.move.path_risks(app.move.path) == ["piloting roll at 0610 (entering rubble): needs 5+, a fall if it fails"]
     pump(app)
     assert any(h.tip == app.move.path_risks(app.move.path)[0] for h in app.hits)
+
+
+def test_the_digest_reports_both_sides_kills_and_the_enemy_s_crashes(tmp_path):
+    """Blue's Loki destroys the Firestarter; red's Warrior crashes: each
+    side's digest says what it lost and what the other side lost."""
+    from components import Armor, Structure
+    from engine import combat_log
+    from engine.ui.screens.handover import digest_summary
+    a = _alpha_app(tmp_path, {**AS_CLOSE, "loki": "0907"})
+    g = a.game
+    fs = g.units["firestarter_as"]
+    g.world.component(fs, Armor).points["unit"] = 0          # test setup: one hit finishes it
+    g.world.component(fs, Structure).points["unit"] = 1
+    g.dice.force("to_hit", 12, 2, 2, 2)
+    _turn_of(a, "loki", "combat")
+    click_hex(a, hex_of(a, "firestarter_as"))
+    key(a, pygame.K_RETURN)                                   # the Loki fires
+    digests: dict[str, list[str]] = {}
+    seen_in_turn_2: set[str] = set()
+    for _ in range(60):
+        if len(seen_in_turn_2) == 2:
+            break
+        if a.overlay == "digest":
+            digests.setdefault(a.top.side, []).extend(t for t, _c in digest_summary(a, a.top.side, a.top.events))
+            if g.turn == 2:
+                seen_in_turn_2.add(a.top.side)
+            key(a, pygame.K_RETURN)
+        elif a.overlay is not None:
+            key(a, pygame.K_RETURN)
+        elif a.flow.phase_done():
+            click_button(a, "end_phase")
+        else:
+            key(a, pygame.K_SPACE)
+    assert g.world.component(fs, Status).destroyed
+    blue, red = g.side_of(g.units["loki"]), g.side_of(fs)
+    assert "Firestarter: DESTROYED (unit structure destroyed)" in digests[blue]        # its own kill
+    assert "Firestarter: 1 damage, DESTROYED (unit structure destroyed)" in digests[red]   # its loss
+    assert any(t.startswith("Your attacks: 1 of 1 hit") for t in digests[blue])
+    crash = [{"turn": 3, "phase": "movement", "type": "crash", "unit": "heli", "damage": 3, "at": "0206",
+              "cause": "landed in water"},
+             {"turn": 3, "phase": "movement", "type": "destroyed", "unit": "heli", "cause": "crashed into water"}]
+    assert combat_log.summary(crash, {"loki"}, {"heli": "Warrior"}) == [
+        ("Warrior: crashed, DESTROYED (crashed into water)", "gain")]
+
+
+def test_the_digest_holds_every_side_s_crashes_and_the_criticals_of_the_units_a_player_hit(tmp_path):
+    a = _coast_app(tmp_path)
+    g = a.game
+    g.log.emit("crash", unit="warrior-2", damage=2, at="2205", side="front", hexes=1, cause="landed in water")
+    g.log.emit("destroyed", unit="warrior-2", cause="crashed into water")
+    g.log.emit("attack", attacker="saladin", target="manticore", attack="ac_20", to_hit=8, modifiers=[],
+               roll=9, hit=True)
+    g.log.emit("critical", unit="manticore", location="front", effect="engine_hit", roll=9)
+    g.log.emit("critical", unit="shadow_hawk", location="left_leg", effect="gyro", slot=5)
+    blue = g.side_of(g.units["saladin"])
+    types = [(e["type"], e.get("unit")) for e in a.flow.digest(blue)]
+    assert ("crash", "warrior-2") in types and ("destroyed", "warrior-2") in types
+    assert ("critical", "manticore") in types                  # hit by blue's Saladin
+    assert ("critical", "shadow_hawk") not in types             # nothing of blue's hit it
+
+
+def test_no_tooltip_or_click_of_the_board_reaches_through_the_digest(app):
+    from engine.ui import controls
+    from engine.ui.screens.handover import Digest
+    handover(app)
+    pump(app)
+    mode = next(h for h in app.hits if h.action == "mode")
+    app.open_overlay(Digest(app.seat.viewing, [{"turn": 1, "phase": "movement", "type": "initiative",
+                                                 "order": ["red", "blue"], "forced": False}]))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=mode.rect.center, rel=(0, 0), buttons=(0, 0, 0)))
+    pump(app)
+    hit = controls.hit_at(app, mode.rect.center)
+    assert hit is None or hit.action in ("close", "scroll")
+    assert not [h for h in app.hits if h.action == "mode"]
+
+
+def test_an_alpha_strike_record_writes_its_criticals_below_the_card_inside_the_panel(monkeypatch):
+    from components import AlphaStrikeCard
+    from tests.alpha_strike_helpers import add_card, make_as_game
+    game = make_as_game()
+    ent = add_card(game, "loki", "clan", "0505", specials=["CASE", "OVL"])
+    game.world.component(ent, AlphaStrikeCard).crits.update({"fire_control_hit": 2, "weapon_hit": 1})
+    game.world.component(ent, Status).crits += ["fire_control_hit", "fire_control_hit", "weapon_hit"]
+    cards, lines = [], []
+    real_card, real_text = record_sheet._draw_as_card, record_sheet.text
+    monkeypatch.setattr(record_sheet, "_draw_as_card", lambda surf, r, *a: (cards.append(r), real_card(surf, r, *a)))
+    monkeypatch.setattr(record_sheet, "text", lambda surf, s, pos, *a, **k: (lines.append((s, pos)),
+                                                                             real_text(surf, s, pos, *a, **k))[1])
+    surf = pygame.Surface((400, 380))
+    panel = pygame.Rect(10, 0, 380, 370)
+    record_sheet.draw_unit_panel(surf, panel, game, "loki")
+    (s, (x, y)), = [(s, pos) for s, pos in lines if s.startswith("criticals: ")]
+    assert s == "criticals: fire control hit x2, weapon hit"
+    assert y >= cards[0].bottom and panel.left <= x and y < panel.bottom
+    assert real_text(surf, s, (x, y), 11).right <= panel.right

@@ -416,6 +416,7 @@ class App:
             self.draw_topbar()
             self.hits = []      # the hand-over screen covers the bar: its buttons must not answer
         if self.top is not None:
+            self.hits = []      # the board's widgets under a screen neither answer clicks nor show tips
             self.top.draw(self)
         self.draw_hit_tip()
         self.frame_ms = (time.perf_counter() - t0) * 1000
