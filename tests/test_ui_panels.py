@@ -334,7 +334,7 @@ def test_V_VTOL_4_the_badges_and_the_record_follow_each_climb(tmp_path, monkeypa
     monkeypatch.setattr(sidebar, "draw_unit_panel",
                         lambda s, r, game, u, mp="": (shown.append(mp), real(s, r, game, u, mp)))
     pump(a)
-    assert "planned altitude 4" in shown[-1]
+    assert "after this move: altitude 4" in shown[-1]
     checked = 0
     for h, (mp, path, k) in a.move.reach_hex.items():
         if k[2] != 4 or h == hex_of(a, "warrior"):
@@ -460,3 +460,22 @@ def test_an_alpha_strike_record_writes_its_criticals_below_the_card_inside_the_p
     assert s == "criticals: fire control hit x2, weapon hit"
     assert y >= cards[0].bottom and panel.left <= x and y < panel.bottom
     assert real_text(surf, s, (x, y), 11).right <= panel.right
+
+
+def test_the_as_melee_demo_shows_a_melee_attack_chosen_and_not_yet_declared(app):
+    from engine.ui.demo import run_demo
+    run_demo(app, "as-melee")
+    assert app.game.ruleset.name == "alpha-strike" and app.phase_kind() == "fire"
+    label, order, p = app.physical.options(app.target)[app.physical.chosen]
+    assert order.attack == "melee" and p.reason is None
+    assert not [e for e in app.game.log.of_type("declare") if e["unit"] == app.selected]
+    assert app.physical.chosen_lines()[1][0].endswith("for MEL)")
+
+
+def test_the_vtol_warning_demo_shows_the_crash_warned_before_the_move(app):
+    from engine.ui.demo import run_demo
+    run_demo(app, "vtol-warning")
+    uid = app.selected
+    assert app.move.path == ["land"] and "crashed into water" in app.move.path_risks(app.move.path)[0]
+    assert app.move.armed == (uid, app.move.mode, ("land",)) and "Press Enter again" in app.message
+    assert not [e for e in app.game.log.of_type("move") if e["unit"] == uid]

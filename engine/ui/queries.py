@@ -1,10 +1,12 @@
 """The window's questions to the rules, in one place: a unit's movement
-modes and MP, where a path leads and the rolls it makes, where the unit can
-reach; which weapons a unit can name in an order, what an attack would need
-to hit and why one is impossible, which weapons cannot fire together, the
-candidate physical attacks, charges and deaths from above, the side an
-attack strikes, the enemies to target, and an Alpha Strike card's current
-values.
+modes and MP and why it cannot move, where a path leads, the rolls it makes
+and whether it surely destroys the unit, where the unit can reach; which
+weapons a unit can name in an order, what an attack would need to hit, its
+chance (by the ruleset's own test of a roll) and why one is impossible,
+which weapons cannot fire together, the candidate physical attacks and
+their damage, charges and deaths from above, the side an attack strikes,
+the enemies to target, a vehicle's driving-roll penalty, and an Alpha
+Strike card's current values, heat and why it cannot act.
 
 Each answer comes from `game.check` or from a rule system's own function,
 named in the docstring. Four are still put together here, because the rules

@@ -95,7 +95,7 @@ def draw_sidebar(app) -> None:
             fin = app.move.planned().final
             mp_text += f"\nMP left ({app.move.mode}): {app.move.mp_limit() - fin.mp}"
             if app.move.path and queries.has_altitude(app.game, ent):
-                mp_text += f"\nplanned altitude {fin.altitude}"
+                mp_text += f"\nafter this move: altitude {fin.altitude}"
     unit_rect = pygame.Rect(x, TOP, SIDE_W, UNIT_PANEL_H)
     draw_unit_panel(s, unit_rect, app.game, uid, mp_text)
     act = pygame.Rect(x, unit_rect.bottom, SIDE_W, app.log_rect().y - unit_rect.bottom)
