@@ -426,8 +426,8 @@ def test_the_digest_holds_every_side_s_crashes_and_the_criticals_of_the_units_a_
     assert ("critical", "shadow_hawk") not in types             # nothing of blue's hit it
 
 
-def test_no_tooltip_or_click_of_the_board_reaches_through_the_digest(app):
-    from engine.ui import controls
+def test_no_tooltip_or_click_of_the_board_reaches_through_the_digest(app, monkeypatch):
+    from engine.ui import board, controls
     from engine.ui.screens.handover import Digest
     handover(app)
     pump(app)
@@ -439,6 +439,11 @@ def test_no_tooltip_or_click_of_the_board_reaches_through_the_digest(app):
     hit = controls.hit_at(app, mode.rect.center)
     assert hit is None or hit.action in ("close", "scroll")
     assert not [h for h in app.hits if h.action == "mode"]
+    asked = []
+    monkeypatch.setattr(board, "hover_lines", lambda a: asked.append(a) or [("x", (0, 0, 0))])
+    app.hover_hex = hex_of(app, app.selected)          # the hover left over from before the digest
+    app.draw()
+    assert not asked                                   # no hex tooltip over the digest
 
 
 def test_an_alpha_strike_record_writes_its_criticals_below_the_card_inside_the_panel(monkeypatch):

@@ -230,7 +230,7 @@ def draw_map(app) -> None:
 
 
 def draw_tooltip(app) -> None:
-    if app.hover_hex is None or app.dragging:
+    if app.hover_hex is None or app.dragging or app.top is not None:
         return
     lines = hover_lines(app)
     width = min(460, max(theme.font(12).size(l)[0] for l, _ in lines) + 16)

@@ -192,7 +192,7 @@ class FirePanel:
         if queries.is_alpha(game, app.ent(uid)):       # one attack per unit, no weapon count
             what = f"attacks {app.name(target)}" if done else "makes no attack"
         else:
-            what = f"fires {done} weapon{'s' if done != 1 else ''} at {app.name(target)}"
+            what = f"fires {plural(done, 'weapon')} at {app.name(target)}"
         if refused:
             app.say(f"{app.name(uid)} {what}; " + "; ".join(refused), True)
         else:

@@ -133,7 +133,7 @@ class PhysicalPanel:
         uid = app.selected
         if uid and app.flow.may_act(uid):
             n = len(self.declared(uid))
-            app.say(f"{app.name(uid)}: {n} physical attack(s) declared" if n else f"{app.name(uid)} holds")
+            app.say(f"{app.name(uid)}: {plural(n, 'physical attack')} declared" if n else f"{app.name(uid)} holds")
             app.unit_done(uid)
 
     # ------------------------------------------------------------ the panel

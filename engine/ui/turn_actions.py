@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from engine.combat_log import plural
 from engine.orders import PhysicalOrder
 from engine.ui import queries
 
@@ -116,7 +117,7 @@ class TurnActions:
         if side is None:
             return
         waiting = app.seat.hold_all()
-        app.say(f"{side.capitalize()} passes with {len(waiting)} unit(s) this phase")
+        app.say(f"{side.capitalize()} passes with {plural(len(waiting), 'unit')} this phase")
         app.selected = None
         app.after_flow()
 
