@@ -4,24 +4,13 @@ or a move is committed (Alpha Strike physical attacks, VTOL crashes),
 driven by posting pygame events."""
 from __future__ import annotations
 
-import os
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
 import pygame
-import pytest
 
 from components import Ammo, Status, TurnState, VehicleCrits
 from engine.ui import record_sheet
+from tests.test_ui_app import (_pygame, _skip_to, app, click_button, click_hex, face_off, handover,  # noqa: F401
+                               hex_of, key, pump)
 from tests.vehicle_fixtures import add, make_game
-
-
-@pytest.fixture(scope="module", autouse=True)
-def _pygame():
-    pygame.init()
-    yield
-    pygame.quit()
 
 
 def test_record_reads_ammunition_criticals_and_the_move_in_display_names():
@@ -80,8 +69,6 @@ def test_AS_B5_a_number_of_2_or_less_is_an_automatic_hit():
 
 
 # ---------------------------------------------------------------- driven through the window
-from tests.test_ui_app import (_skip_to, app, click_button, click_hex, face_off, handover, hex_of,  # noqa: E402,F401
-                               key, pump)
 
 
 def test_the_next_unit_comes_up_with_no_target_and_nothing_ticked_so_a_stray_enter_fires_nothing(app):
