@@ -134,6 +134,9 @@ def _declare(e: dict[str, Any]) -> str:
         f", needs {e['to_hit']}" if e.get("to_hit") is not None else "")
 
 
+_ACTUATORS = ("shoulder", "upper_arm", "lower_arm", "hand", "hip", "upper_leg", "lower_leg", "foot")
+
+
 def _critical(e: dict[str, Any]) -> str:
     where = "" if e.get("location") in (None, "unit") else f" in {location_name(e['location'])}"
     effect = str(e.get("effect"))
@@ -149,6 +152,8 @@ def _critical(e: dict[str, Any]) -> str:
         what = f"{ammo_name(e['ammo'])} ({plural(int(e.get('shots', 0)), 'shot')})"
     elif effect == "blown off":
         return f"{e['unit']}: {location_name(e['location'])} blown off"
+    elif effect.endswith(_ACTUATORS):
+        what = f"{_w(effect)} actuator"
     else:
         what = _w(effect)
     if e.get("already_destroyed"):

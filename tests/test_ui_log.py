@@ -64,6 +64,8 @@ def test_display_names_compass_facings_and_counted_nouns():
         "a: critical hit in right arm: Medium Laser destroyed"
     assert d(ev("critical", unit="a", location="left_torso", effect="ammo", ammo="ac_20", shots=5, slot=1)) == \
         "a: critical hit in left torso: AC/20 ammo (5 shots)"
+    assert d(ev("critical", unit="a", location="right_leg", effect="right_lower_leg", slot=3)) == \
+        "a: critical hit in right leg: right lower leg actuator"
     assert d(ev("critical", unit="t", location="left", effect="engine_hit", roll=9)) == \
         "t: critical hit in left side: engine hit"
     assert d(ev("explosion", unit="a", location="right_torso", item="lrm_5 ammo", amount=120)) == \
