@@ -15,6 +15,7 @@ from engine.turns import alternating_order
 
 # Event fields that name a unit an event happened to.
 _UNIT_FIELDS = ("unit", "target", "attacker")
+_FOR_EVERYONE = ("victory", "initiative", "destroyed", "crash")     # in every side's digest
 
 
 class TurnFlow:
@@ -139,17 +140,23 @@ class TurnFlow:
 
     # ------------------------------------------------------------ digest
     def digest(self, side: str) -> list[dict[str, Any]]:
-        """Events since `side`'s last hand-over that touched its units."""
+        """Events since `side`'s last hand-over that concern it: those that
+        touched its units, every unit destroyed or crashed (both sides'
+        losses), and the critical hits on units its attacks hit that turn."""
         g = self.game
         mine = set(g.unit_ids(side))
         since = self.seen.get(side, 0)
+        hit_by_mine: set[tuple[int, str]] = set()
         out = []
         for e in g.log.events[since:]:
             if e["type"] in ("roll", "refused"):
                 continue
             if e["type"] == "move" and e.get("unit") in mine:
                 continue    # the player made that move
-            if any(e.get(f) in mine for f in _UNIT_FIELDS) or e["type"] in ("victory", "initiative"):
+            if e["type"] == "attack" and e.get("attacker") in mine and e.get("hit"):
+                hit_by_mine.add((e["turn"], e.get("target")))
+            if (any(e.get(f) in mine for f in _UNIT_FIELDS) or e["type"] in _FOR_EVERYONE
+                    or (e["type"] == "critical" and (e["turn"], e.get("unit")) in hit_by_mine)):
                 out.append(e)
         return out
 

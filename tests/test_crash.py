@@ -193,3 +193,26 @@ def test_V_CRASH_2_a_crash_survivor_moves_normally_next_turn():
     game.start_phase("movement")
     assert move(game, "heli", "cruise", ["lift", "F", "F"]) is None
     assert label(game, "heli") == "0503" and game.world.component(ent, Altitude).level == 1
+
+
+def test_V_VTOL_11_V_CRASH_2_certain_loss_names_a_landing_that_surely_destroys_the_vtol():
+    """Landing where a VTOL may not land crashes it there (V-VTOL-8) and the
+    crash destroys it whatever the damage, in water (V-VTOL-11) or in a hex
+    it could not land in normally (V-CRASH-2): the move says so before it is
+    made, with the cause the destruction will carry."""
+    from engine.hexgrid import parse_hex_label
+    from systems.vehicles import moves
+    game = make_game(hexes={"0504": {"terrain": "water", "depth": 0}, "0503": {"terrain": "rough"}},
+                     dice={"location": [7]})
+    ent = add(game, "heli", "warrior.toml", "0505", altitude=2)
+    assert crash.wreck_reason(game, parse_hex_label("0504")) == "crashed into water"
+    assert crash.wreck_reason(game, parse_hex_label("0503")) == "crashed in rough"
+    assert crash.wreck_reason(game, parse_hex_label("0505")) is None
+    assert moves.certain_loss(game, ent, "cruise", ["F", "land"]) == "landing in 0504: crashed into water"
+    assert moves.certain_loss(game, ent, "cruise", ["F", "F", "land"]) == "landing in 0503: crashed in rough"
+    assert moves.certain_loss(game, ent, "cruise", ["land"]) is None          # clear: a landing
+    assert moves.certain_loss(game, ent, "cruise", ["F"]) is None
+    assert moves.risks(game, ent, "cruise", ["F", "land"]) == [
+        "landing in water at 0504 is a crash that destroys it (crashed into water)"]
+    move(game, "heli", "cruise", ["F", "land"])
+    assert events(game, "destroyed")[0]["cause"] == "crashed into water"

@@ -100,7 +100,7 @@ def test_logs_shown_in_scenarios_md_are_real_output():
     checked = 0
     for rel, log in re.findall(r"^`(docs/examples/[^`]+\.toml)`:.*?```\n\n[^\n]*log:\n\n((?:    [^\n]*\n)+)", text, re.S | re.M):
         game = run_scenario(load_scenario(ROOT / rel))
-        out = "\n".join(combat_log.lines(game.log.events))
+        out = "\n".join(combat_log.lines(game.log.events, ruleset=game.ruleset.name))
         shown = "\n".join(line[4:] for line in log.rstrip("\n").split("\n"))
         assert shown in out, f"the log shown for {rel} is not its output"
         checked += 1

@@ -169,3 +169,26 @@ def test_reachable_skips_backward_tries_only_where_they_are_refused():
                                rules.mp(game, unit, mode), ("F", "B", "L", "R"))
         assert {k: r.mp for k, r in movement.reachable(game, unit, mode).items()} == \
             {k: r.mp for k, r in full.items()}
+
+
+def test_mech_core_13_cannot_move_reason_shut_down_immobile_unconscious():
+    """A shut-down mech (heat, core section 13) or one whose MechWarrior is
+    unconscious makes no move, not even staying put; an immobile one may
+    only stay. The movement check refuses with the same sentence."""
+    from components import Crew, Status
+    game = make_game()
+    ent = add(game, "hopper", "grasshopper", "red", "0505")
+    assert movement.cannot_move_reason(game, ent) is None
+    st = game.world.component(ent, Status)
+    st.immobile = True
+    assert movement.cannot_move_reason(game, ent) == "Grasshopper GHR-5H is immobile"
+    assert movement.cannot_move_reason(game, ent, staying=True) is None
+    st.shutdown = True
+    reason = movement.cannot_move_reason(game, ent, staying=True)
+    assert reason == "Grasshopper GHR-5H is shut down and cannot move"
+    game.start_turn(["red"])
+    game.start_phase("movement")
+    assert game.check(MoveOrder("hopper", {}, mode="walk", path=[])) == reason
+    st.shutdown = st.immobile = False
+    game.world.component(ent, Crew).unconscious = True
+    assert movement.cannot_move_reason(game, ent) == "Grasshopper GHR-5H's pilot is unconscious"

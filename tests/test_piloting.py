@@ -348,3 +348,15 @@ def test_core_9_both_stands_fail_the_mech_stays_prone_with_two_falls():
     to_weapon_phase(game, [move("m", "walk", ["stand", "stand"])])
     assert len(events(game, "fall", unit="m")) == 2
     assert game.world.component(m, Status).prone
+
+
+def test_core_9_planned_rolls_list_each_psr_of_a_planned_move_with_its_target():
+    """What a front end shows before a move: the rubble PSR (piloting 5, no
+    modifier) where the mech enters it, then, running with a gyro hit, the
+    roll judged at the end of the move at +3 (core section 9)."""
+    game, m = one_mech(hexes={"0504": Terrain("rubble")})
+    rolls = piloting.planned_rolls(game, m, "walk", ["F", "F"])
+    assert [(t.reason, game.map.label(t.state.hex), tn) for t, tn in rolls] == [("entering rubble", "0504", 5)]
+    game.world.component(m, Status).crits.append("gyro")
+    rolls = piloting.planned_rolls(game, m, "run", ["F", "F"])
+    assert [(t.reason, tn) for t, tn in rolls] == [("entering rubble", 8), ("running with a damaged hip or gyro", 8)]

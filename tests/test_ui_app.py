@@ -364,6 +364,8 @@ def test_physical_menu_lists_reasons_and_declares(app):
     legal = [i for i, (_l, _o, p) in enumerate(opts) if p.reason is None]
     assert legal
     key(app, pygame.K_1 + legal[0])
+    assert "hopper" not in app.flow.acted and app.physical.chosen == legal[0]   # chosen, not yet declared
+    key(app, pygame.K_RETURN)
     if "hopper" not in app.flow.acted:     # more attacks possible: Done (Enter) finishes the unit
         assert app.physical.declared("hopper")
         key(app, pygame.K_RETURN)
@@ -377,6 +379,7 @@ def test_P_PUNCH_1_both_arms_punch_then_done(app):
     left, right = labels.index("Punch (left arm)"), labels.index("Punch (right arm)")
     assert app.physical.options("jager")[left][2].reason is None
     key(app, pygame.K_1 + left)
+    key(app, pygame.K_RETURN)
     assert "hopper" not in app.flow.acted and app.selected == "hopper"
     # the engine now refuses a kick (P-PUNCH-1: punches and kicks do not mix), the right arm is still free
     opts = app.physical.options("jager")
@@ -384,6 +387,7 @@ def test_P_PUNCH_1_both_arms_punch_then_done(app):
     assert opts[labels.index("Kick (left leg)")][2].reason
     assert opts[left][2].reason          # that arm has punched already
     key(app, pygame.K_1 + right)
+    key(app, pygame.K_RETURN)
     decl = app.physical.declared("hopper")
     assert [(d["attack"], d["limb"]) for d in decl] == [("punch", "left"), ("punch", "right")]
     if "hopper" not in app.flow.acted:
@@ -719,12 +723,12 @@ def test_alpha_strike_presentation_hexes_no_facing_attacker_card_and_overheat(tm
                                                                                    real(s, r, game, uid, mp)))
     move_mouse(a, a.camera.to_screen(Hex(8, 6)))            # hovering the target ...
     assert shown[-1] == loki                                # ... the attacker's card stays up
-    lines = [t for t, _bad in a.fire.overheat_lines()]
+    lines = [t for t, _bad in a.fire.attack_lines()]
     assert lines[0].startswith("Short range: ") and "up to" in lines[0]
     assert lines[-1].startswith("heat at the end of the turn: ")
     key(a, pygame.K_o)
     assert a.fire.overheat == 1
-    lines = [t for t, _bad in a.fire.overheat_lines()]
+    lines = [t for t, _bad in a.fire.attack_lines()]
     assert "with overheat 1" in lines[0] and "without overheat" in lines[-1]
     # Long range: overheat adds no damage without OVL (AS-SPA-OVL)
     from systems.alpha_strike.card import specials
@@ -742,12 +746,12 @@ def test_alpha_strike_presentation_hexes_no_facing_attacker_card_and_overheat(tm
             found = True
             break
     assert found
-    assert a.fire.overheat_lines()[0][0].startswith("Long range: ") and "with overheat 1" in a.fire.overheat_lines()[0][0]
+    assert a.fire.attack_lines()[0][0].startswith("Long range: ") and "with overheat 1" in a.fire.attack_lines()[0][0]
     card = g.world.component(g.units[loki], AlphaStrikeCard)
     card.specials = [sp for sp in card.specials if sp.upper() != "OVL"]      # the same card without OVL
     a.drop_caches()
     assert not specials(g, g.units[loki]).ovl
-    assert "adds nothing" in a.fire.overheat_lines()[0][0]
+    assert "adds nothing" in a.fire.attack_lines()[0][0]
 
 
 def test_prone_mech_weapon_conflicts_show_while_ticking_not_after_firing(app):

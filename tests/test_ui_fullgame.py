@@ -14,7 +14,16 @@ from engine.orders import PhysicalOrder
 from engine.paths import LEVELS
 from engine import session
 from engine.ui.app import App
-from engine.ui.demo import _advance_all, _dismiss
+from engine.ui.demo import _advance_all, _aim, _dismiss
+
+
+def choose(app, options: list[int]) -> None:
+    """The first physical attack possible, chosen then declared (Enter), or none."""
+    if options:
+        app.do("physical", options[0])
+        app.do("confirm")
+    else:
+        app.do("hold")
 
 
 def play(app, max_steps=800):
@@ -27,17 +36,19 @@ def play(app, max_steps=800):
             app.do("end_phase")
         elif kind == "move":
             _advance_all(app, keep=1)
+        elif kind in ("fire", "physical") and app.selected and app.target is None and _aim(app):
+            pass
         elif kind == "fire" and app.selected:
             if app.target and any(app.fire.checks.values()):
                 app.do("confirm")
             else:
                 opts = ([i for i, (_l, _o, p) in enumerate(app.physical.options(app.target)) if p.reason is None]
                         if app.target and PhysicalOrder in app.flow.order_types() else [])
-                app.do("physical", opts[0]) if opts else app.do("hold")
+                choose(app, opts)
         elif kind == "physical" and app.selected:
             opts = ([i for i, (_l, _o, p) in enumerate(app.physical.options(app.target)) if p.reason is None]
                     if app.target else [])
-            app.do("physical", opts[0]) if opts else app.do("hold")
+            choose(app, opts)
         else:
             app.do("hold")
         app.draw()

@@ -27,7 +27,7 @@ from engine.errors import DataError
 from engine.hexgrid import Hex
 from engine.hotseat import HotSeat, Next
 from engine.persistence import SaveFolder, default_name
-from engine.ui import board, controls, queries, replay_view, sidebar, theme
+from engine.ui import board, controls, replay_view, sidebar, theme
 from engine.ui.deploy import DeployPanel
 from engine.ui.fire_panel import FirePanel
 from engine.ui.geometry import Camera
@@ -262,33 +262,14 @@ class App:
 
     # ================================================================ selection and target
     def select(self, uid: str | None) -> None:
-        keep_target = self.target
+        """Select `uid`: a unit to move has its modes and reach; a unit to
+        attack comes up with no target and nothing ticked, so that no key
+        meant for another screen fires it (its player picks the target)."""
         self.clear_selection()
         self.selected = uid
         self.inspect = uid
-        if uid is None:
-            return
-        kind = self.phase_kind()
-        if kind == "move" and self.flow.may_act(uid):
+        if uid is not None and self.phase_kind() == "move" and self.flow.may_act(uid):
             self.move.start(uid)
-        elif kind in ("fire", "physical") and self.flow.may_act(uid):
-            if keep_target and keep_target in self.game.units and self.is_enemy_uid(uid, keep_target):
-                self.set_target(keep_target)
-            else:
-                self.auto_target()
-
-    def auto_target(self) -> None:
-        """The nearest enemy that some attack can reach."""
-        if not self.selected:
-            return
-        for u in queries.enemies(self.game, self.selected):
-            if self.phase_kind() == "fire":
-                possible = any(p.reason is None for _, p in self.fire.previews(u))
-            else:
-                possible = any(p.reason is None for _, _, p in queries.physical_candidates(self.game, self.selected, u))
-            if possible:
-                self.set_target(u)
-                return
 
     def set_target(self, uid: str | None) -> None:
         fire = self.phase_kind() == "fire"
@@ -296,6 +277,7 @@ class App:
             self.fire.aim_turret(uid)
         self.target = uid
         self.fire.checks = {}
+        self.physical.chosen = None
         if uid and fire:
             self.fire.tick_for(uid)
 
@@ -434,6 +416,7 @@ class App:
             self.draw_topbar()
             self.hits = []      # the hand-over screen covers the bar: its buttons must not answer
         if self.top is not None:
+            self.hits = []      # the board's widgets under a screen neither answer clicks nor show tips
             self.top.draw(self)
         self.draw_hit_tip()
         self.frame_ms = (time.perf_counter() - t0) * 1000

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pygame
 
 from components import Position, Status
+from engine.combat_log import plural
 from engine.hexgrid import FACING_NAMES
 from engine.ui import queries, theme
 from engine.ui.layout import MODE_LABELS, short_reason
@@ -229,7 +230,7 @@ def draw_map(app) -> None:
 
 
 def draw_tooltip(app) -> None:
-    if app.hover_hex is None or app.dragging:
+    if app.hover_hex is None or app.dragging or app.top is not None:
         return
     lines = hover_lines(app)
     width = min(460, max(theme.font(12).size(l)[0] for l, _ in lines) + 16)
@@ -299,7 +300,7 @@ def attack_lines(app, target: str) -> list[tuple[str, tuple]]:
     sel = app.selected
     rng = queries.range_between(g, app.ent(sel), app.ent(target))
     side = queries.attack_side(g, app.ent(sel), app.ent(target))
-    out = [(f"Range {rng} hexes" + (f", strikes its {side}" if side else ""), theme.TEXT)]
+    out = [(f"Range {plural(rng, 'hex')}" + (f", strikes its {side}" if side else ""), theme.TEXT)]
     if app.phase_kind() == "fire":
         previews = [(slot.label, p) for slot, p in app.fire.previews(target)]
     else:
@@ -310,7 +311,7 @@ def attack_lines(app, target: str) -> list[tuple[str, tuple]]:
         if p.reason:
             impossible.append((label, p.reason))
         elif p.to_hit is not None:
-            out.append((f"{label}: needs {p.to_hit}  ({p.chance * 100:.0f}%)", theme.GOOD))
+            out.append((f"{label}: {p.needs()}", theme.GOOD))
             if p.modifiers and not shown_mods:
                 out.append(("   " + p.breakdown(), theme.TEXT))
                 shown_mods = True

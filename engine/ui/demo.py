@@ -57,6 +57,18 @@ def _nearest_enemy_hex(app, uid):
     return best
 
 
+def _aim(app) -> bool:
+    """Press T until the target can be attacked, or every enemy was tried (a
+    unit comes up with no target chosen); False when there is no enemy."""
+    for _ in queries.enemies(app.game, app.selected):
+        app.do("cycle_target")
+        if app.phase_kind() == "fire" and any(p.reason is None for _s, p in app.fire.previews(app.target)):
+            break
+        if any(p.reason is None for _l, _o, p in app.physical.options(app.target)):
+            break
+    return app.target is not None
+
+
 def _advance_all(app, keep: int = 3) -> None:
     """Every unit moves towards the nearest enemy, stopping `keep` hexes away."""
     for _ in range(40):
@@ -88,8 +100,87 @@ def _advance_all(app, keep: int = 3) -> None:
     _dismiss(app)
 
 
+def _level_with(app, level: str, wanted) -> None:
+    """Play `level` (a shipped level) unless the battle shown has what the
+    demo needs (`wanted(app)`)."""
+    if not wanted(app):
+        from engine.paths import LEVELS
+        app.new_game(str(LEVELS / level), seed=1)
+    _dismiss(app)
+
+
+def _melee_option(app) -> tuple[str, int] | None:
+    """An enemy the selected unit may strike with its melee weapon (MEL),
+    and the index of that attack among its physical attacks."""
+    for enemy in queries.enemies(app.game, app.selected):
+        for i, (_label, order, p) in enumerate(app.physical.options(enemy)):
+            if order.attack == "melee" and p.reason is None:
+                return enemy, i
+    return None
+
+
+def _as_melee(app) -> None:
+    """Alpha Strike: the units close in, holding fire, until a unit with MEL
+    stands next to an enemy in the combat phase; it targets that enemy and
+    chooses its melee attack, shown (to-hit, damage, heat) before Enter."""
+    _level_with(app, "alpha_skirmish.tmx", lambda a: a.game.ruleset.name == "alpha-strike")
+    for _ in range(300):
+        _dismiss(app)
+        if app.flow.over:
+            return
+        if app.flow.phase_done():
+            app.do("end_phase")
+        elif app.phase_kind() == "move":
+            _advance_all(app, keep=1)
+        elif app.phase_kind() == "fire" and app.selected:
+            found = _melee_option(app)
+            if found is None:
+                app.do("hold")
+                continue
+            enemy, index = found
+            _frame(app, [app.selected, enemy], zoom_cap=8)
+            controls.click_hex(app, app.game.world.component(app.game.units[enemy], Position).hex)
+            app.do("number", len(app.fire.previews(enemy)) + index)
+            controls.handle(app, pygame.event.Event(pygame.MOUSEMOTION, pos=(app.camera.view[0] + 8,) * 2,
+                                                    rel=(0, 0), buttons=(0, 0, 0)))
+            return
+        else:
+            return
+
+
+def _vtol_warning(app) -> None:
+    """A VTOL over water plans to land: the crash destroys it, so the move
+    panel warns before Enter, and the first Enter asks again."""
+    def over_water(a) -> list[str]:
+        return [u for u in a.game.unit_ids() if queries.has_altitude(a.game, a.game.units[u])
+                and a.game.map.terrain(a.game.world.component(a.game.units[u], Position).hex).terrain == "water"]
+    _level_with(app, "coast.tmx", over_water)
+    for _ in range(20):
+        _dismiss(app)
+        ready = [u for u in over_water(app) if app.flow.may_act(u)]
+        if app.phase_kind() == "move" and ready:
+            app.do("select", ready[0])
+            break
+        app.do("hold")
+    if app.selected:
+        _frame(app, [app.selected], zoom_cap=8)
+        app.do("land_lift")
+        app.do("confirm")
+        app.draw()
+        warning = [h for h in app.hits if h.tip.startswith("Destroys it")]
+        if warning:              # the mouse on the warning: its full text as a tooltip
+            controls.handle(app, pygame.event.Event(pygame.MOUSEMOTION, pos=warning[0].rect.center,
+                                                    rel=(0, 0), buttons=(0, 0, 0)))
+
+
 def run_demo(app, name: str) -> None:
     _dismiss(app)
+    if name == "as-melee":
+        _as_melee(app)
+        return
+    if name == "vtol-warning":
+        _vtol_warning(app)
+        return
     g = app.game
     if name == "help":
         app.do("help")
@@ -179,12 +270,15 @@ def run_demo(app, name: str) -> None:
                 _hover(app, g.world.component(g.units[enemy], Position).hex)
         elif name == "panel":
             # fire everything available for a couple of phases, then show a damaged unit
-            for _ in range(12):
+            for _ in range(24):
                 _dismiss(app)
                 if app.flow.over:
                     break
                 if app.flow.phase_done():
                     app.do("end_phase")
+                elif app.phase_kind() in ("fire", "physical") and app.selected and app.target is None \
+                        and _aim(app):
+                    continue
                 elif app.phase_kind() == "fire" and app.selected:
                     if app.target and any(app.fire.checks.values()):
                         app.do("confirm")
@@ -192,7 +286,11 @@ def run_demo(app, name: str) -> None:
                         app.do("hold")
                 elif app.phase_kind() == "physical" and app.selected:
                     opts = [i for i, (_l, _o, p) in enumerate(app.physical.options(app.target)) if p.reason is None]
-                    app.do("physical", opts[0]) if opts and app.target else app.do("hold")
+                    if opts and app.target:
+                        app.do("physical", opts[0])
+                        app.do("confirm")
+                    else:
+                        app.do("hold")
                 elif app.phase_kind() == "move":
                     _advance_all(app, keep=1)
                 else:

@@ -8,11 +8,12 @@ from __future__ import annotations
 import pygame
 
 from components import AlphaStrikeCard, Position, Turret
+from engine.combat_log import plural
 from engine.hexgrid import FACING_NAMES, bearing
 from engine.orders import PhysicalOrder
 from engine.ui import queries, theme
 from engine.ui.layout import SIDE_W, short_reason
-from engine.ui.widgets import button, checkbox, fit_text, text
+from engine.ui.widgets import button, checkbox, fit_text, text, wrap
 
 TWISTS = ("left", None, "right")
 
@@ -66,12 +67,14 @@ class FirePanel:
         self.cache[key] = out
         return out
 
-    def overheat_lines(self) -> list[tuple[str, bool]]:
-        """Alpha Strike overheat, in words: the damage at the target's range
-        with and without the overheat chosen and the most overheat could add
-        there (as_combat's attack plans: AS-DMG-1, AS-SPA-OVL), and the heat
-        it leads to (as_end_phase.heat_preview), with a warning at S
-        (shutdown). Each line with True when it warns."""
+    def attack_lines(self) -> list[tuple[str, bool]]:
+        """An Alpha Strike weapon attack in words: the damage at the
+        target's range, with and without the overheat chosen and the most
+        overheat could add there (as_combat's attack plans: AS-DMG-1,
+        AS-SPA-OVL), the heat an HT special adds to the target (or the
+        damage it adds to a target without a heat scale: AS-SPA-HT), and the
+        heat the attacker ends the turn at (as_end_phase.heat_preview), with
+        a warning at S (shutdown). Each line with True when it warns."""
         app = self.app
         uid, target, game = app.selected, app.target, app.game
         key = ("ov", uid, target, self.overheat, len(game.log.events))
@@ -81,6 +84,7 @@ class FirePanel:
         if uid and target:
             previews = self.previews(target)
             plan = previews[0][1].extra if previews else {}
+            card = game.world.component(app.ent(uid), AlphaStrikeCard)
             if plan and "damage" in plan:
                 base = plan["damage"]
                 rng = str(plan.get("range", "")).capitalize()
@@ -90,13 +94,14 @@ class FirePanel:
                 elif self.overheat:
                     out.append((f"{rng} range: {base} damage; overheat adds nothing here "
                                 "(Long range needs OVL)", True))
-                else:
+                elif card.overheat:
                     out.append((self._overheat_offer(uid, target, rng, base), False))
-            heat = queries.as_heat_after(game, app.ent(uid), self.overheat)
-            cool = queries.as_heat_after(game, app.ent(uid), 0)
-            label = "S: SHUTS DOWN" if heat >= 4 else str(heat)
-            extra = f" (without overheat: {cool})" if self.overheat else ""
-            out.append((f"heat at the end of the turn: {label}{extra}", heat >= 4))
+                else:
+                    out.append((f"{rng} range: {plural(base, 'point')} of damage" if not plan.get("minimal")
+                                else f"{rng} range: minimal damage (0*: 1 point on 4+)", False))
+                if plan.get("ht"):
+                    out.append((ht_line(game, app.ent(target), plan["ht"], app.name(target)), False))
+            out += heat_lines(game, app.ent(uid), self.overheat, fires=True)
         self.cache[key] = out
         return out
 
@@ -130,7 +135,11 @@ class FirePanel:
         self.turret = int(round(bearing(a, b) / 60.0)) % 6
 
     def toggle(self, name: str) -> None:
+        """Tick or untick a weapon; a weapon ticked replaces a physical
+        attack chosen (an Alpha Strike unit makes one attack, AS-TURN-4)."""
         self.checks[name] = not self.checks.get(name, False)
+        if self.checks[name]:
+            self.app.physical.chosen = None
 
     def toggle_index(self, i: int) -> None:
         if self.app.target and self.app.phase_kind() == "fire":
@@ -157,7 +166,7 @@ class FirePanel:
     def change_overheat(self, d: int) -> None:
         app = self.app
         card = app.game.world.try_component(app.ent(app.selected), AlphaStrikeCard) if app.selected else None
-        if card is not None:
+        if card is not None and not queries.as_cannot_act(app.game, app.ent(app.selected)):
             self.overheat = max(0, min(card.overheat, self.overheat + d))
             app.set_target(app.target)
 
@@ -183,7 +192,7 @@ class FirePanel:
         if queries.is_alpha(game, app.ent(uid)):       # one attack per unit, no weapon count
             what = f"attacks {app.name(target)}" if done else "makes no attack"
         else:
-            what = f"fires {done} weapon{'s' if done != 1 else ''} at {app.name(target)}"
+            what = f"fires {plural(done, 'weapon')} at {app.name(target)}"
         if refused:
             app.say(f"{app.name(uid)} {what}; " + "; ".join(refused), True)
         else:
@@ -196,18 +205,24 @@ class FirePanel:
         s, sel, m, target = app.screen, app.selected, app.mouse, app.target
         text(s, f"{app.name(sel)}: weapon attacks", (x, y), 14, theme.ACCENT, True)
         y += 20
-        if not target:
+        cannot = queries.as_cannot_act(app.game, app.ent(sel)) if queries.is_alpha(app.game, app.ent(sel)) else None
+        if cannot:        # shut down or stunned: no target, no overheat, nothing to fire (AS-SHUT-1)
+            for part in wrap(f"{cannot}: it cannot attack", 12, SIDE_W - 24):
+                text(s, part, (x, y), 12, theme.BAD)
+                y += 16
+        elif not target:
             text(s, "Click an enemy (or T) to choose a target", (x, y), 12, theme.TEXT_DIM)
         else:
             y = self._draw_target_line(rect, x, y)
             y = self._draw_weapons(rect, x, y)
-            y = self._draw_overheat(x, y)
+            y = self._draw_as_attack(x, y)
             if PhysicalOrder in app.flow.order_types():
                 text(s, "or a physical attack:", (x, y), 12, theme.TEXT_DIM)
                 app.physical.draw_options(x, y + 16, first=len(self.previews(target)) + 1)
         by = rect.bottom - 34
-        button(s, app.hits, (x, by, 150, 28), "Fire", "confirm", key="Enter", active=True,
-               enabled=bool(target and any(self.checks.values())), mouse=m)
+        physical = app.physical.chosen is not None
+        button(s, app.hits, (x, by, 150, 28), "Attack" if physical else "Fire", "confirm", key="Enter",
+               active=True, enabled=bool(target and (physical or any(self.checks.values()))), mouse=m)
         button(s, app.hits, (x + 156, by, 100, 28), "Hold fire", "hold", key="Space", mouse=m)
         button(s, app.hits, (x + 262, by, 100, 28), "All hold", "hold_all", key="Shift+Sp", mouse=m,
                tip="every unit of this side that has not acted passes this phase")
@@ -254,7 +269,7 @@ class FirePanel:
                 if p.reason:
                     label, tip = f"{i + 1}. {slot.label}: {short_reason(p.reason, app.name(target))}", p.reason
                 elif p.to_hit is not None:
-                    label, tip = f"{i + 1}. {slot.label}: needs {p.to_hit} ({p.chance * 100:.0f}%)", p.breakdown()
+                    label, tip = f"{i + 1}. {slot.label}: {p.needs()}", p.breakdown()
                 else:
                     label, tip = f"{i + 1}. {slot.label}", ""
                 checkbox(s, app.hits, (x, y, SIDE_W - 16, 18), fit_text(label, 12, SIDE_W - 40), ticked,
@@ -264,20 +279,43 @@ class FirePanel:
             y += 19
         return y
 
-    def _draw_overheat(self, x: int, y: int) -> int:
-        """Alpha Strike: the overheat chosen, with - and + and what it does."""
+    def _draw_as_attack(self, x: int, y: int) -> int:
+        """Alpha Strike: the overheat chosen (with - and +, for a card with
+        OV) and what the attack does: damage, HT heat, the heat it leads to."""
         app = self.app
         s = app.screen
         card = app.game.world.try_component(app.ent(app.selected), AlphaStrikeCard)
-        if card is None or not card.overheat:
+        if card is None:
             return y
-        text(s, f"overheat: {self.overheat} of {card.overheat}", (x, y + 4), 12)
-        button(s, app.hits, (x + 130, y, 60, 22), "-", "overheat", -1, key="I", mouse=app.mouse,
-               enabled=self.overheat > 0)
-        button(s, app.hits, (x + 196, y, 60, 22), "+", "overheat", 1, key="O", mouse=app.mouse,
-               enabled=self.overheat < card.overheat)
-        y += 26
-        for line, bad in self.overheat_lines():
+        if card.overheat:
+            text(s, f"overheat: {self.overheat} of {card.overheat}", (x, y + 4), 12)
+            button(s, app.hits, (x + 130, y, 60, 22), "-", "overheat", -1, key="I", mouse=app.mouse,
+                   enabled=self.overheat > 0)
+            button(s, app.hits, (x + 196, y, 60, 22), "+", "overheat", 1, key="O", mouse=app.mouse,
+                   enabled=self.overheat < card.overheat)
+            y += 26
+        for line, bad in self.attack_lines():
             text(s, fit_text(line, 12, SIDE_W - 24), (x, y), 12, theme.BAD if bad else theme.TEXT)
             y += 15
         return y + 2
+
+
+def ht_line(game, target: int, ht: int, name: str) -> str:
+    """What an HT special does to the target (AS-SPA-HT): heat on a heat
+    scale, else damage."""
+    if queries.as_has_heat_scale(game, target):
+        return f"HT: +{ht} heat to {name} at the end of the turn"
+    return f"HT: +{plural(ht, 'point')} of damage ({name} has no heat scale)"
+
+
+def heat_lines(game, ent: int, overheat: int, fires: bool) -> list[tuple[str, bool]]:
+    """The heat an Alpha Strike unit ends the turn at after this attack (a
+    weapon attack with `overheat`, or with fires=False none), warning at S
+    (shutdown); nothing for a unit without a heat scale."""
+    if not queries.as_has_heat_scale(game, ent):
+        return []
+    heat = queries.as_heat_after(game, ent, overheat, fires)
+    cool = queries.as_heat_after(game, ent, 0, fires)
+    label = "S: SHUTS DOWN" if heat >= 4 else str(heat)
+    extra = f" (without overheat: {cool})" if overheat else ""
+    return [(f"heat at the end of the turn: {label}{extra}", heat >= 4)]

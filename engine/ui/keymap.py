@@ -106,10 +106,10 @@ HELP: tuple[Section, ...] = (
     Section("Attacks", 0, (
         Row("hover an enemy", "line of sight, range, to-hit and chance for each weapon"),
         Row("click an enemy / T", "choose / cycle the target", (Key(_K.K_t, "cycle_target", 1),)),
-        Row("1-9", "tick a weapon / declare a physical attack (several while legal)",
+        Row("1-9", "tick a weapon / choose a physical attack (several while legal)",
             tuple(Key(_K.K_1 + i, "number", i) for i in range(9))),
         Row("Z / X", "torso twist or turret left / right", (Key(_K.K_z, "twist", -1), Key(_K.K_x, "twist", 1))),
-        Row("Enter (physical)", "done: no more physical attacks for this unit"),
+        Row("Enter / Backspace", "declare the physical attack chosen / take it back; Enter with none: done"),
         Row("O / I", "Alpha Strike overheat up / down", (Key(_K.K_o, "overheat", 1), Key(_K.K_i, "overheat", -1))),
     )),
     Section("Game", 1, (

@@ -13,36 +13,38 @@ class CombatLog:
     """The event log in words, scrollable. Lines are built incrementally."""
 
     def __init__(self) -> None:
+        self.reset()
+
+    def reset(self) -> None:
         self.lines: list[tuple[str, tuple]] = []
         self._count = 0
         self._turnphase = None
+        self._narrator: combat_log.Narrator | None = None
         self.scroll = 0          # lines scrolled up from the bottom
-
-    def reset(self) -> None:
-        self.lines, self._count, self._turnphase, self.scroll = [], 0, None, 0
 
     def update(self, events: list[dict], names: dict[str, str] | None = None, ruleset: str | None = None) -> None:
         if len(events) < self._count:
             self.reset()
+        if self._narrator is None:
+            self._narrator = combat_log.Narrator(names, ruleset)
         for e in events[self._count:]:
-            if e["type"] == "heat" and e.get("from") == e.get("to"):
-                continue        # unchanged heat: noise in a log a player reads
+            t = self._narrator.line(e)
+            if not t:
+                continue
             tp = (e["turn"], e["phase"])
             if tp != self._turnphase:
                 self._turnphase = tp
-                self.lines.append((f"-- turn {tp[0]}, {tp[1]} phase --", theme.ACCENT))
-            t = combat_log.describe(e, names, ruleset)
-            if t:
-                col = theme.TEXT
-                if e["type"] in ("damage", "critical", "destroyed", "fall"):
-                    col = (255, 170, 120)
-                elif e["type"] == "refused":
-                    col = theme.TEXT_DIM
-                elif e["type"] in ("declare", "move"):
-                    col = (190, 196, 210)
-                elif e["type"] == "attack":
-                    col = (160, 230, 170) if e.get("hit") else (200, 200, 200)
-                self.lines.append((t, col))
+                self.lines.append((combat_log.phase_heading(*tp), theme.ACCENT))
+            col = theme.TEXT
+            if e["type"] in ("damage", "critical", "destroyed", "fall", "crash"):
+                col = (255, 170, 120)
+            elif e["type"] == "refused":
+                col = theme.TEXT_DIM
+            elif e["type"] in ("declare", "move"):
+                col = (190, 196, 210)
+            elif e["type"] == "attack":
+                col = (160, 230, 170) if e.get("hit") else (200, 200, 200)
+            self.lines.append((t, col))
         self._count = len(events)
 
     def draw(self, surf, rect) -> None:

@@ -3,14 +3,17 @@ hot-seat window, or render one frame to a PNG and exit (works headless with
 SDL_VIDEODRIVER=dummy). `--demo` scripts a few UI actions first so the
 screenshot shows something worth judging: `move` (a unit's movement range
 and a planned path), `attack` (the attack breakdown on a hovered enemy),
-`panel` (a damaged unit's record sheet), `menu`, `help`."""
+`panel` (a damaged unit's record sheet), `menu`, `help`, `as-melee` (an
+Alpha Strike melee attack chosen and previewed before it is declared) and
+`vtol-warning` (a VTOL about to land in water: the crash that destroys it,
+warned before the move is made)."""
 from __future__ import annotations
 
 import argparse
 import sys
 from pathlib import Path
 
-DEMOS = ("move", "attack", "panel", "help", "menu", "deploy")
+DEMOS = ("move", "attack", "panel", "help", "menu", "deploy", "as-melee", "vtol-warning")
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:

@@ -30,7 +30,8 @@ class MovePlanner:
         self.mode: str | None = None
         self.path: list[str] = []
         self.reach = {}
-        self.reach_hex = {}                 # hex -> (MP, path, reach key) of the cheapest way there
+        self._reach_hex: dict = {}           # planned altitude (None: any) -> reach_hex, for this reach
+        self.armed: tuple | None = None      # (unit, mode, path) a second Enter makes although it destroys the unit
         self.hover_path: list[str] | None = None
         self.hover_reason: str | None = None
         self.declare: tuple[str, MoveOrder] | None = None
@@ -65,19 +66,30 @@ class MovePlanner:
             self.cache[key] = queries.path_rolls(game, self._ent(), self.mode, path)
         return self.cache[key]
 
+    @property
+    def reach_hex(self) -> dict:
+        """hex -> (MP, path, reach key) of the cheapest way there; for a VTOL
+        with a path planned, at the altitude planned now where that altitude
+        can be reached there (PgUp / PgDn set it), so that the MP-left badges
+        follow every climb and descent."""
+        alt = None
+        if self.path and self.app.selected and self.app.game.world.try_component(self._ent(), Altitude) is not None:
+            alt = self.planned().final.altitude
+        if alt not in self._reach_hex:
+            best: dict[Hex, tuple] = {}
+            for k, r in self.reach.items():
+                h = k[0]
+                rank = (alt is not None and k[2] != alt, r.mp, len(r.path))
+                if h not in best or rank < best[h][0]:
+                    best[h] = (rank, (r.mp, r.path, k))
+            self._reach_hex[alt] = {h: v for h, (_rank, v) in best.items()}
+        return self._reach_hex[alt]
+
     def path_to(self, h: Hex) -> list[str] | None:
-        """The cheapest path to `h`; for a VTOL, at the altitude planned now
-        when that is reachable (PgUp / PgDn set it)."""
+        """The cheapest path to `h` (for a VTOL, at the altitude planned now
+        when that is reachable there: reach_hex)."""
         best = self.reach_hex.get(h)
-        if not best:
-            return None
-        if self.app.selected and self.app.game.world.try_component(self._ent(), Altitude) is not None:
-            alt = self.planned().final.altitude if self.path else None
-            if alt is not None:
-                same = [(r.mp, len(r.path), r.path) for k, r in self.reach.items() if k[0] == h and k[2] == alt]
-                if same:
-                    return list(min(same)[2])
-        return list(best[1])
+        return list(best[1]) if best else None
 
     def unreachable_reason(self, h: Hex) -> str | None:
         """Why the selected unit cannot get to `h`: the engine's reason for
@@ -85,6 +97,9 @@ class MovePlanner:
         g = self.app.game
         if not g.map.on_map(h):
             return None
+        cannot = queries.mode_error(g, self._ent(), self.mode) if self.mode else None
+        if cannot:
+            return cannot                     # shut down, immobile, ...: no hex is in reach
         cands = [(b[0], n, b) for n in neighbors(h) if (b := self.reach_hex.get(n))]
         if not cands:
             return "out of reach"
@@ -118,16 +133,9 @@ class MovePlanner:
         self.compute_reach()
 
     def compute_reach(self) -> None:
-        self.reach, self.reach_hex = {}, {}
-        if not self.app.selected or not self.mode:
-            return
-        self.reach = queries.reachable(self.app.game, self._ent(), self.mode)
-        best: dict[Hex, tuple] = {}
-        for key, r in self.reach.items():
-            h = key[0]
-            if h not in best or (r.mp, len(r.path)) < (best[h][0], len(best[h][1])):
-                best[h] = (r.mp, r.path, key)
-        self.reach_hex = best
+        self.reach, self._reach_hex = {}, {}
+        if self.app.selected and self.mode:
+            self.reach = queries.reachable(self.app.game, self._ent(), self.mode)
 
     def set_mode(self, mode: str) -> None:
         app = self.app
@@ -143,7 +151,7 @@ class MovePlanner:
             return
         self.mode = mode
         self.path = []
-        self.declare = None
+        self.declare = self.armed = None
         self.compute_reach()
         if queries.is_alpha(app.game, ent):
             app.say(f"{'Move' if mode == 'walk' else 'Jump'}: {self.mp_limit()} hexes")
@@ -165,21 +173,26 @@ class MovePlanner:
         app = self.app
         if not app.selected or not self.mode or not app.flow.may_act(app.selected):
             return
+        cannot = queries.mode_error(app.game, self._ent(), self.mode)
+        if cannot:
+            app.say(cannot, True)
+            return
         trial = self.path + [token]
         res = self.planned(trial)
         if res.error and len(res.states) <= len(trial):
             app.say(res.error, True)
             return
         self.path = trial
-        self.declare = None
-        app.say("")
+        self.declare = self.armed = None
+        destroys = queries.move_destroys(app.game, self._ent(), self.mode, trial)
+        app.say(f"Warning: this move destroys {app.name(app.selected)} ({destroys})" if destroys else "", bool(destroys))
 
     def turn_step(self, direction: int) -> None:
         """Turn the planned final facing (cancelling the opposite turn first)."""
         opposite = "L" if direction > 0 else "R"
         if self.path and self.path[-1] == opposite:
             self.path.pop()
-            self.declare = None
+            self.declare = self.armed = None
             return
         self.add_step("R" if direction > 0 else "L")
 
@@ -202,7 +215,7 @@ class MovePlanner:
         if not self.path:
             return False
         self.path.pop()
-        self.declare = None
+        self.declare = self.armed = None
         return True
 
     def cycle_charge_miss(self, arg=None) -> None:
@@ -218,6 +231,14 @@ class MovePlanner:
             return
         if order is None:
             order = self.declare[1] if self.declare else queries.move_order(uid, self.mode or "walk", self.path)
+        destroys = queries.move_destroys(app.game, app.ent(uid), order.mode, order.path)
+        planned = (uid, order.mode, tuple(order.path))
+        if destroys and self.armed != planned:      # a move that surely destroys the unit: asked twice
+            self.armed = planned
+            app.say(f"This move destroys {app.name(uid)} ({destroys}). Press Enter again to make it anyway, "
+                    "or change it (Backspace, Esc)", True)
+            return
+        self.armed = None
         reason = app.seat.submit_move(order)
         if reason:
             app.say(reason, True)
@@ -267,7 +288,7 @@ class MovePlanner:
         p = self.path_to(h)
         if p is not None:
             self.path = p
-            self.declare = None
+            self.declare = self.armed = None
             if queries.is_alpha(g, self._ent()):
                 app.say(f"path to {g.map.label(h)}: {self.planned().final.mp} hexes of Move; Enter to confirm")
             else:
@@ -292,11 +313,16 @@ class MovePlanner:
         for i, mode in enumerate(self.modes(sel)):
             label = MODE_LABELS.get(mode, mode) if not alpha else ("Move" if mode == "walk" else "Jump")
             err = queries.mode_error(g, ent, mode)
-            r = button(s, app.hits, (bx, y, 104, 26), f"{label} {queries.move_mp(g, ent, mode)}", "mode",
-                       mode, enabled=err is None, active=(mode == self.mode), key=str(i + 1), mouse=m, tip=err or "")
+            r = button(s, app.hits, (bx, y, 104, 26), f"{label} {0 if err else queries.move_mp(g, ent, mode)}",
+                       "mode", mode, enabled=err is None, active=(mode == self.mode), key=str(i + 1), mouse=m,
+                       tip=err or "")
             bx = r.right + 6
         y += 32
-        res = self.planned() if self.mode else None
+        cannot = queries.mode_error(g, ent, self.mode) if self.mode else None
+        res = self.planned() if self.mode and not cannot else None
+        if cannot:
+            text(s, fit_text(cannot, 12, SIDE_W - 24), (x, y), 12, theme.BAD)
+            y += 16
         if res is not None:
             fin = res.final
             if alpha:      # Move in hexes; no facing (AS-MOVE-5)
@@ -304,14 +330,20 @@ class MovePlanner:
             else:
                 info = (f"planned: {len(self.path)} steps, {fin.mp}/{self.mp_limit()} MP, to "
                         f"{g.map.label(fin.hex)} facing {FACING_NAMES[fin.facing]}")
-            if fin.altitude:
+            if g.world.try_component(ent, Altitude) is not None:
                 info += f", altitude {fin.altitude}"
             text(s, info, (x, y), 12)
             y += 16
-            if res.psrs:
-                risks = self.path_risks(self.path)
+            risks = self.path_risks(self.path)
+            if risks:
                 text(s, fit_text("; ".join(risks), 12, SIDE_W - 24), (x, y), 12, theme.WARN)
                 app.hits.append(Hit(pygame.Rect(x, y, SIDE_W - 16, 16), "", None, False, "; ".join(risks)))
+                y += 16
+            destroys = queries.move_destroys(g, ent, self.mode, self.path)
+            if destroys:
+                warn = f"Destroys it: {destroys}. Enter twice to confirm"
+                text(s, fit_text(warn, 12, SIDE_W - 24, True), (x, y), 12, theme.BAD, True)
+                app.hits.append(Hit(pygame.Rect(x, y, SIDE_W - 16, 16), "", None, False, warn))
                 y += 16
         bx = x
         turns = () if alpha else (("Turn left", "turn", -1, "Q"), ("Turn right", "turn", 1, "E"))

@@ -1,12 +1,20 @@
 """The physical attack panel: the candidate attacks on the target with
-their to-hit or why each is impossible (engine/ui/queries.py), declaring
-them one after another while the rules allow another (both arms, a punch
-and a hatchet: P-PUNCH-1, P-PUNCH-9), and finishing the unit."""
+their to-hit or why each is impossible (engine/ui/queries.py); the attack
+chosen (a number key or a click) is shown with its to-hit, damage and the
+attacker's heat before Enter declares it, and Backspace takes the choice
+back, as ticked weapons are fired only by Fire. Attacks are declared one
+after another while the rules allow another (both arms, a punch and a
+hatchet: P-PUNCH-1, P-PUNCH-9), then the unit is finished. In an Alpha
+Strike combat phase the same choice sits in the firing panel, in place of
+the weapon attack (one attack per unit)."""
 from __future__ import annotations
 
 import pygame
 
+from components import AlphaStrikeCard
+from engine.combat_log import plural
 from engine.ui import queries, theme
+from engine.ui.fire_panel import heat_lines
 from engine.ui.layout import SIDE_W, short_reason
 from engine.ui.widgets import Hit, button, fit_text, text
 
@@ -18,6 +26,7 @@ class PhysicalPanel:
 
     def reset(self) -> None:
         self.cache = {}
+        self.chosen: int | None = None      # the option chosen, not yet declared
 
     def options(self, target: str | None) -> list[tuple[str, object, queries.Preview]]:
         app = self.app
@@ -43,7 +52,10 @@ class PhysicalPanel:
                     return True
         return False
 
-    def declare(self, index: int) -> None:
+    def choose(self, index: int) -> None:
+        """Choose the attack at `index` (again: take the choice back); it is
+        declared only by Enter (`declare_chosen`). In an Alpha Strike combat
+        phase it replaces the ticked weapon attack (AS-TURN-4)."""
         app = self.app
         uid = app.selected
         if not uid or not app.flow.may_act(uid):
@@ -51,10 +63,59 @@ class PhysicalPanel:
         opts = self.options(app.target)
         if not (0 <= index < len(opts)):
             return
-        label, order, p = opts[index]
+        label, _order, p = opts[index]
         if p.reason:
             app.say(f"{label}: {p.reason}", True)
             return
+        if self.chosen == index:
+            self.take_back()
+            return
+        self.chosen = index
+        app.fire.checks = {n: False for n in app.fire.checks}
+        app.say(f"{label}: {'; '.join(t for t, _bad in self.chosen_lines())}. Enter declares it, "
+                "Backspace takes it back")
+
+    def take_back(self) -> bool:
+        """Take back the attack chosen; False when none was."""
+        if self.chosen is None:
+            return False
+        self.chosen = None
+        self.app.say("attack taken back: choose another, or Space for none")
+        return True
+
+    def chosen_lines(self) -> list[tuple[str, bool]]:
+        """The attack chosen in words: its to-hit, its damage (an Alpha
+        Strike unit's Size, +1 with MEL: AS-PHYS-2, AS-SPA-MEL) and, for an
+        Alpha Strike attacker, the heat it ends the turn at (no weapon
+        attack: AS-COOL-4). Each line with True when it warns."""
+        app = self.app
+        opts = self.options(app.target)
+        if self.chosen is None or not (0 <= self.chosen < len(opts)):
+            return []
+        _label, _order, p = opts[self.chosen]
+        out = [(p.needs(), False)]
+        damage = p.extra.get("damage")
+        ent = app.ent(app.selected)
+        card = app.game.world.try_component(ent, AlphaStrikeCard)
+        if card is not None and damage is not None:
+            bonus = damage - card.size
+            out.append((f"{plural(damage, 'point')} of damage (Size {card.size}"
+                        + (f" + {bonus} for MEL)" if bonus else ")"), False))
+            out += heat_lines(app.game, ent, 0, fires=False)
+        elif damage:
+            out.append((f"{plural(damage, 'point')} of damage", False))
+        return out
+
+    def declare_chosen(self) -> None:
+        """Enter: declare the attack chosen; the unit is done unless the
+        rules allow it another."""
+        app = self.app
+        uid = app.selected
+        opts = self.options(app.target)
+        if not uid or not app.flow.may_act(uid) or self.chosen is None or not (0 <= self.chosen < len(opts)):
+            return
+        label, order, _p = opts[self.chosen]
+        self.chosen = None
         reason = app.game.submit(order)
         if reason:
             app.say(reason, True)
@@ -72,7 +133,7 @@ class PhysicalPanel:
         uid = app.selected
         if uid and app.flow.may_act(uid):
             n = len(self.declared(uid))
-            app.say(f"{app.name(uid)}: {n} physical attack(s) declared" if n else f"{app.name(uid)} holds")
+            app.say(f"{app.name(uid)}: {plural(n, 'physical attack')} declared" if n else f"{app.name(uid)} holds")
             app.unit_done(uid)
 
     # ------------------------------------------------------------ the panel
@@ -87,16 +148,24 @@ class PhysicalPanel:
             if p.reason:
                 txt = f"{first + i}. {label}: {short_reason(p.reason, app.name(target) if target else '')}"
             elif p.to_hit is not None:
-                txt = f"{first + i}. {label}: needs {p.to_hit} ({p.chance * 100:.0f}%)"
+                txt = f"{first + i}. {label}: {p.needs()}"
             else:
                 txt = f"{first + i}. {label}"
             r = pygame.Rect(x, y, SIDE_W - 16, 20)
-            if r.collidepoint(app.mouse) and p.reason is None:
+            chosen = i == self.chosen
+            if chosen:
                 pygame.draw.rect(s, theme.PANEL_LIGHT, r)
-            text(s, fit_text(txt, 12, SIDE_W - 24), (x + 4, y + 3), 12,
-                 theme.GOOD if p.reason is None else theme.TEXT_DIM)
+                pygame.draw.rect(s, theme.ACCENT, r, 1)
+            elif r.collidepoint(app.mouse) and p.reason is None:
+                pygame.draw.rect(s, theme.PANEL_LIGHT, r)
+            text(s, fit_text(("> " if chosen else "") + txt, 12, SIDE_W - 24), (x + 4, y + 3), 12,
+                 theme.ACCENT if chosen else theme.GOOD if p.reason is None else theme.TEXT_DIM)
             app.hits.append(Hit(r, "physical", i, p.reason is None, p.reason or p.breakdown()))
             y += 21
+            if chosen:
+                for line, bad in self.chosen_lines()[1:]:
+                    text(s, fit_text(line, 12, SIDE_W - 40), (x + 20, y), 12, theme.BAD if bad else theme.TEXT)
+                    y += 15
         return y
 
     def draw(self, rect: pygame.Rect, x: int, y: int) -> None:
@@ -116,7 +185,10 @@ class PhysicalPanel:
                  (x + 4, y), 12, theme.ACCENT)
             y += 16
         self.draw_options(x, y, bottom=rect.bottom - 40)
-        if declared:
+        if self.chosen is not None:
+            button(s, app.hits, (x, rect.bottom - 34, 150, 28), "Declare", "confirm", key="Enter",
+                   active=True, mouse=m, tip="declare the attack chosen (Backspace takes it back)")
+        elif declared:
             button(s, app.hits, (x, rect.bottom - 34, 150, 28), "Done", "physical_done", key="Enter",
                    active=True, mouse=m, tip="no more physical attacks for this unit")
         else:

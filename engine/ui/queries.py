@@ -1,10 +1,12 @@
 """The window's questions to the rules, in one place: a unit's movement
-modes and MP, where a path leads and the rolls it makes, where the unit can
-reach; which weapons a unit can name in an order, what an attack would need
-to hit and why one is impossible, which weapons cannot fire together, the
-candidate physical attacks, charges and deaths from above, the side an
-attack strikes, the enemies to target, and an Alpha Strike card's current
-values.
+modes and MP and why it cannot move, where a path leads, the rolls it makes
+and whether it surely destroys the unit, where the unit can reach; which
+weapons a unit can name in an order, what an attack would need to hit, its
+chance (by the ruleset's own test of a roll) and why one is impossible,
+which weapons cannot fire together, the candidate physical attacks and
+their damage, charges and deaths from above, the side an attack strikes,
+the enemies to target, a vehicle's driving-roll penalty, and an Alpha
+Strike card's current values, heat and why it cannot act.
 
 Each answer comes from `game.check` or from a rule system's own function,
 named in the docstring. Four are still put together here, because the rules
@@ -19,30 +21,27 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from components import (AlphaStrikeCard, Armor, Equipment, Identity, Position, Status, Structure,
+from components import (AlphaStrikeCard, Altitude, Armor, Equipment, Identity, Position, Status, Structure,
                         VehicleMovement, Weapons)
 from engine.game import Game
 from engine.hexgrid import distance, line, mech_attack_side, vehicle_attack_side
 from engine.orders import FireOrder, MoveOrder, PhysicalOrder
 from systems.alpha_strike import card as as_card, combat as as_combat
 from systems.alpha_strike.end_phase import heat_preview
-from systems.classic import weapon_attacks
+from systems.classic import piloting, weapon_attacks
 from systems.common import movement
 from systems.common.options import attack_options, unit_actions
-from systems.vehicles import moves as vehicle_moves
+from systems.vehicles import driving, moves as vehicle_moves
 
-_2D6 = {n: sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= n) / 36 for n in range(0, 14)}
-
-
-def hit_chance(target: int | None) -> float:
-    """Chance that 2d6 rolls `target` or more (0 above 12, 1 at 2 or less)."""
+def hit_chance(game, attacker: int, target: int | None) -> float:
+    """The chance that the attacker's to-hit roll of 2d6 hits `target`, by
+    its ruleset's own test of a roll (weapon_attacks.roll_hits: a natural 2
+    always misses, so Classic tops out at 35/36; as_combat.roll_hits: 2 or
+    less hits automatically)."""
     if target is None:
         return 0.0
-    if target <= 2:
-        return 1.0
-    if target > 12:
-        return 0.0
-    return _2D6[target]
+    hits = as_combat.roll_hits if is_alpha(game, attacker) else weapon_attacks.roll_hits
+    return sum(1 for a in range(1, 7) for b in range(1, 7) if hits(a + b, target)) / 36
 
 
 # ---------------------------------------------------------------- movement
@@ -56,8 +55,11 @@ def move_mp(game, ent: int, mode: str) -> int:
 
 
 def mode_error(game, ent: int, mode: str) -> str | None:
-    """Why the unit cannot move in `mode` this turn, or None."""
-    return movement.motion_rules(game, ent).mode_error(game, ent, mode, movement.start_state(game, ent))
+    """Why the unit cannot move in `mode` this turn, or None: it can make no
+    move at all (movement.cannot_move_reason: shut down, immobile, pilot
+    unconscious), or its motion rules refuse the mode."""
+    return movement.cannot_move_reason(game, ent) or movement.motion_rules(game, ent).mode_error(
+        game, ent, mode, movement.start_state(game, ent))
 
 
 def plan_move(game, ent: int, mode: str | None, path: list[str]):
@@ -66,18 +68,48 @@ def plan_move(game, ent: int, mode: str | None, path: list[str]):
 
 
 def reachable(game, ent: int, mode: str):
-    """Every state the unit can end a move in, with the cheapest path (movement.reachable)."""
-    return movement.reachable(game, ent, mode)
+    """Every state the unit can end a move in, with the cheapest path
+    (movement.reachable); none when it cannot move in `mode` (mode_error)."""
+    return {} if mode_error(game, ent, mode) else movement.reachable(game, ent, mode)
 
 
 def path_rolls(game, ent: int, mode: str, path: list[str]) -> list[str]:
-    """The rolls a planned path makes, each naming its hex (and, for a
-    vehicle's driving rolls, its target number: vehicle_moves.risks)."""
-    driving = vehicle_moves.risks(game, ent, mode, list(path)) \
+    """The rolls a planned path makes, each naming its hex, and the crashes
+    it makes sure of: a mech's piloting rolls with their target numbers, a
+    fall if one fails (piloting.planned_rolls); a vehicle's driving rolls
+    with their target numbers and a VTOL's landing where it may not land
+    (vehicle_moves.risks)."""
+    if game.kind(ent) == "mech":
+        out = []
+        for trigger, tn in piloting.planned_rolls(game, ent, mode, list(path)):
+            where = f"piloting roll at {game.map.label(trigger.state.hex)} ({trigger.reason})"
+            out.append(f"{where}: fails automatically, a fall" if tn is None or tn > 12 else
+                       f"{where}: needs {tn}+, a fall if it fails")
+        return out
+    driving_ = vehicle_moves.risks(game, ent, mode, list(path)) \
         if game.world.try_component(ent, VehicleMovement) is not None else []
     out = [f"piloting roll at {game.map.label(p.state.hex)}: {p.reason}" for p in plan_move(game, ent, mode, path).psrs
-           if not (p.reason in vehicle_moves.ROLLS and driving)]
-    return out + driving
+           if not (p.reason in vehicle_moves.ROLLS and driving_)]
+    return out + driving_
+
+
+def has_altitude(game, ent: int) -> bool:
+    """Does the unit fly at an altitude (a VTOL, V-VTOL-4)?"""
+    return game.world.try_component(ent, Altitude) is not None
+
+
+def move_destroys(game, ent: int, mode: str, path: list[str]) -> str | None:
+    """Why carrying out this planned move surely destroys the unit (a VTOL
+    landing in water, ...: vehicle_moves.certain_loss), or None."""
+    return vehicle_moves.certain_loss(game, ent, mode, list(path))
+
+
+def driving_modifiers(game, ent: int) -> list[tuple[str, int]]:
+    """A vehicle's lasting driving roll modifiers: crew hits and motive
+    damage (driving.standing_modifiers, T-9); none for other units."""
+    if game.world.try_component(ent, VehicleMovement) is None:
+        return []
+    return driving.standing_modifiers(game, ent)
 
 
 # ---------------------------------------------------------------- weapons
@@ -120,14 +152,22 @@ class Preview:
     to_hit: int | None = None
     modifiers: list[tuple[str, int]] = field(default_factory=list)
     extra: dict[str, Any] = field(default_factory=dict)
+    chance: float = 0.0                       # of hitting (hit_chance); 0 when impossible
 
-    @property
-    def chance(self) -> float:
-        return 0.0 if self.reason else hit_chance(self.to_hit)
+    def needs(self) -> str:
+        """'needs 8 (42%)', or 'automatic hit' when no roll can miss."""
+        if self.chance >= 1:
+            return "automatic hit"
+        return f"needs {self.to_hit} ({self.chance * 100:.0f}%)"
 
     def breakdown(self) -> str:
         return ", ".join(f"{label} {value:+d}" if i else f"{label} {value}"
                          for i, (label, value) in enumerate(self.modifiers))
+
+
+def _possible(game, uid: str, to_hit: int, modifiers, extra: dict | None = None) -> Preview:
+    return Preview(to_hit=to_hit, modifiers=_mods(modifiers), extra=extra or {},
+                   chance=hit_chance(game, game.units[uid], to_hit))
 
 
 def _mods(raw) -> list[tuple[str, int]]:
@@ -148,12 +188,11 @@ def preview(game, order: FireOrder | PhysicalOrder) -> Preview:
                 else as_combat.plan_physical_attack(game, order))
         if isinstance(plan, str):
             return Preview(reason=plan)
-        return Preview(to_hit=plan["to_hit"], modifiers=_mods(plan["modifiers"]), extra=plan)
+        return _possible(game, order.unit, plan["to_hit"], plan["modifiers"], plan)
     th = weapon_attacks.preview(game, order.unit, order.target, order.weapon, order.torso_twist, turret=order.turret)
     if th.reason:
         return Preview(reason=th.reason)
-    return Preview(to_hit=th.number, modifiers=_mods(th.modifiers),
-                   extra={"range": th.range, "band": th.band, "los": th.los})
+    return _possible(game, order.unit, th.number, th.modifiers, {"range": th.range, "band": th.band, "los": th.los})
 
 
 def weapon_conflicts(game, uid: str, target: str, ticked: list[str], others: list[str],
@@ -214,7 +253,7 @@ def physical_candidates(game, uid: str, target: str | None) -> list[tuple[str, P
                 out.append((label, opt.order, preview(game, opt.order)))
             else:
                 out.append((label, opt.order, Preview(reason=opt.reason) if opt.reason else
-                            Preview(to_hit=opt.to_hit.number, modifiers=_mods(opt.to_hit.pairs()))))
+                            _possible(game, uid, opt.to_hit.number, opt.to_hit.pairs(), {"damage": opt.to_hit.damage})))
     for opt in unit_actions(game, uid):
         label = "Pick up a severed limb as a club" if opt.order.source == "limb" else "Uproot a tree as a club"
         out.append((label, opt.order, Preview(reason=opt.reason)))
@@ -308,15 +347,31 @@ def status_words(game, ent: int) -> list[str]:
 
 
 # ---------------------------------------------------------------- Alpha Strike
-def as_heat_after(game, ent: int, overheat: int) -> int:
-    """The end-phase heat level a weapon attack with this overheat leads to
-    (as_end_phase.heat_preview)."""
-    return heat_preview(game, ent, overheat)
+def as_heat_after(game, ent: int, overheat: int, fires: bool = True) -> int:
+    """The end-phase heat level a weapon attack with this overheat (or,
+    fires=False, no weapon attack) leads to (as_end_phase.heat_preview)."""
+    return heat_preview(game, ent, overheat, fires)
+
+
+def as_has_heat_scale(game, ent: int) -> bool:
+    """Does the unit track heat (as_card.has_heat_scale)? Without one, HT
+    heat is added to its damage (AS-SPA-HT)."""
+    return as_card.has_heat_scale(game, ent)
+
+
+def as_cannot_act(game, ent: int) -> str | None:
+    """Why an Alpha Strike unit may neither move nor attack this turn
+    (as_card.cannot_act_reason: shut down, crew stunned), or None."""
+    return as_card.cannot_act_reason(game, ent, game.world.component(ent, Identity).name)
 
 
 def as_card_now(game, ent: int) -> dict[str, Any]:
     """An Alpha Strike unit's Move (hexes), TMM and damage now, after heat
-    and critical hits (systems/alpha_strike/card.py), for its card."""
+    and critical hits (systems/alpha_strike/card.py), for its card. A unit
+    that cannot move this turn (shut down, stunned, no Move left: AS-SHUT-1,
+    AS-MOVE-7) has Move 0 and is immobile, and attackers use the modifier
+    of an immobile target in place of its TMM (as_combat.target_movement,
+    AS-SHUT-2)."""
     c = as_card.card(game, ent)
     heat = as_card.heat_level(game, ent)
     hexes = as_card.ground_hexes(game, ent)
@@ -328,9 +383,16 @@ def as_card_now(game, ent: int) -> dict[str, Any]:
     for i in range(3):
         v, minimal = as_card.damage_value(game, ent, i)
         dmg.append("0*" if minimal else str(v) if (c.damage + ["-"] * 3)[i] != "-" else "-")
-    line_ = f"now: Move {hexes} hex{'es' if hexes != 1 else ''}" + (f", jump {jump}" if c.jump else "") \
-        + f", TMM {tmm}" + (f" (heat {heat})" if heat else "")
-    changed = hexes != c.move // 2 or tmm != c.tmm or (c.jump and jump != c.jump // 2)
+    if as_card.is_immobile(game, ent):
+        why = ("shut down" if as_card.is_shut_down(game, ent) else
+               "crew stunned" if as_card.is_stunned(game, ent) else "no Move left")
+        value = sum(m.value for m in as_combat.target_movement(game, ent))
+        line_ = f"now: Move 0, immobile ({why}), TMM {value:+d}"
+        changed = True
+    else:
+        line_ = f"now: Move {hexes} hex{'es' if hexes != 1 else ''}" + (f", jump {jump}" if c.jump else "") \
+            + f", TMM {tmm}" + (f" (heat {heat})" if heat else "")
+        changed = hexes != c.move // 2 or tmm != c.tmm or (c.jump and jump != c.jump // 2)
     return {"line": line_, "changed": bool(changed), "damage": dmg,
             "damage_changed": dmg != [str(d) for d in (c.damage + ["-"] * 3)[:3]]}
 
@@ -343,4 +405,5 @@ def as_summary(game, ent: int) -> str:
     parts = [f"A {max(0, a.points.get('unit', 0))}/{a.original.get('unit', 0)} "
              f"S {max(0, st.points.get('unit', 0))}/{st.original.get('unit', 0)}",
              as_card_now(game, ent)["line"].replace("now: ", "")]
-    return " · ".join(parts + status_words(game, ent))
+    said = ("shutdown", "immobile") if as_card.is_immobile(game, ent) else ()       # the Move part says it
+    return " · ".join(parts + [w for w in status_words(game, ent) if w not in said])

@@ -11,7 +11,8 @@ from components.vehicle_state import VehicleCrits
 from engine.hexgrid import FACING_NAMES
 from engine.ui import theme
 from engine.ui.mapview import draw_shape
-from engine.ui.queries import as_card_now, status_words, weapon_slots
+from engine.combat_log import counted, crit_name, plural, weapon_name
+from engine.ui.queries import as_card_now, driving_modifiers, status_words, weapon_slots
 from engine.ui.widgets import text, wrap
 
 
@@ -69,7 +70,6 @@ def draw_unit_panel(surf, rect, game, uid: str | None, mp_text: str = "") -> Non
     w = game.world
     ent = game.units[uid]
     ident = w.component(ent, Identity)
-    st = w.component(ent, Status)
     pos = w.component(ent, Position)
     x, y = rect.x + 8, rect.y + 6
     draw_shape(surf, theme.side_shape(game.sides, ident.side), (x + 8, y + 9), 7,
@@ -105,8 +105,10 @@ def draw_unit_panel(surf, rect, game, uid: str | None, mp_text: str = "") -> Non
     struct = w.component(ent, Structure)
     card = w.try_component(ent, AlphaStrikeCard)
     right_x = doll.right + 8
+    below = doll
     if card is not None:
-        _draw_as_card(surf, pygame.Rect(rect.x + 8, y, rect.w - 16, min(244, rect.bottom - y - 4)), game, ent, card)
+        below = pygame.Rect(rect.x + 8, y, rect.w - 16, min(244, rect.bottom - y - 4))
+        _draw_as_card(surf, below, game, ent, card)
     elif ident.kind == "mech":
         for loc, abbr, r in MECH_DOLL:
             rr = pygame.Rect(r).move(doll.x, doll.y)
@@ -135,14 +137,27 @@ def draw_unit_panel(surf, rect, game, uid: str | None, mp_text: str = "") -> Non
     # right column: movement, heat, altitude
     ry = doll.y + (60 if ident.kind == "mech" and card is None else 0)
     if card is None:
-        for line in _status_lines(game, ent, mp_text):
+        for line in status_lines(game, ent, mp_text):
             for part in wrap(line, 12, rect.right - right_x - 6):
                 text(surf, part, (right_x, ry), 12, theme.TEXT)
                 ry += 15
-    y = doll.bottom + 6
-    # weapons and crits
+    y = below.bottom + 6
+    for s, col in detail_lines(game, ent):
+        for part in wrap(s, 11, rect.w - 16):
+            if y > rect.bottom - 14:
+                return
+            text(surf, part, (rect.x + 8, y), 11, col)
+            y += 13
+
+
+def detail_lines(game, ent) -> list[tuple[str, tuple]]:
+    """The record's lines under the doll or the card: weapons, ammunition,
+    damaged actuators, critical hits and a vehicle's crew and system damage,
+    in display names ("AC/20: 10 shots")."""
+    w = game.world
+    st = w.component(ent, Status)
     lines = []
-    if card is None:
+    if w.try_component(ent, AlphaStrikeCard) is None:
         for slot in weapon_slots(game, ent):
             wt = slot.wtype
             rng = f"{wt.short}/{wt.medium}/{wt.long}" if wt else ""
@@ -151,18 +166,22 @@ def draw_unit_panel(surf, rect, game, uid: str | None, mp_text: str = "") -> Non
                           theme.BAD if state else theme.TEXT))
         ammo = w.try_component(ent, Ammo)
         if ammo is not None and ammo.bins:
-            lines.append(("ammo: " + ", ".join(f"{b.type} {b.shots}" for b in ammo.bins), theme.TEXT_DIM))
+            shots: dict[str, int] = {}
+            for b in ammo.bins:
+                shots[b.type] = shots.get(b.type, 0) + b.shots
+            lines.append(("ammo: " + ", ".join(f"{weapon_name(t)}: {plural(n, 'shot')}" for t, n in shots.items()),
+                          theme.TEXT_DIM))
     acts = w.try_component(ent, Actuators)
     if acts is not None and acts.destroyed:
         lines.append(("actuators hit: " + ", ".join(a.replace("_", " ") for a in acts.destroyed), theme.BAD))
     if st.crits:
-        lines.append(("criticals: " + ", ".join(c.replace("_", " ") for c in st.crits), theme.BAD))
+        lines.append(("criticals: " + counted([crit_name(c) for c in st.crits]), theme.BAD))
     vc = w.try_component(ent, VehicleCrits)
     if vc is not None:
         crew = [n for n, hit in (("commander hit", vc.commander_hit), ("driver hit", vc.driver_hit),
                                  ("copilot hit", vc.copilot_hit), ("crew killed", vc.crew_killed)) if hit]
         if vc.stun_turns:
-            crew.append(f"stunned {vc.stun_turns} turn(s)")
+            crew.append(f"stunned {plural(vc.stun_turns, 'turn')}")
         sys_ = [label for hit, label in (
             (vc.engine_hit, "engine hit"), (vc.sensor_hits, f"sensors x{vc.sensor_hits}"),
             (vc.stabilizers, "stabilizers: " + ", ".join(vc.stabilizers)),
@@ -172,15 +191,10 @@ def draw_unit_panel(surf, rect, game, uid: str | None, mp_text: str = "") -> Non
             lines.append(("crew: " + ", ".join(crew), theme.BAD))
         if sys_:
             lines.append(("damage: " + ", ".join(sys_), theme.BAD))
-    for s, col in lines:
-        for part in wrap(s, 11, rect.w - 16):
-            if y > rect.bottom - 14:
-                return
-            text(surf, part, (rect.x + 8, y), 11, col)
-            y += 13
+    return lines
 
 
-def _status_lines(game, ent, mp_text: str) -> list[str]:
+def status_lines(game, ent, mp_text: str) -> list[str]:
     w = game.world
     out = []
     if mp_text:
@@ -199,10 +213,18 @@ def _status_lines(game, ent, mp_text: str) -> list[str]:
     vm = w.try_component(ent, VehicleMovement)
     if vm is not None:
         out.append(f"{vm.motive}, cruise {vm.cruise}" + (f" (-{vm.motive_penalty})" if vm.motive_penalty else ""))
+    driving = driving_modifiers(game, ent)
+    if driving:
+        out.append(f"driving rolls +{sum(m.value for m in driving)} ("
+                   + ", ".join(f"{m.label} +{m.value}" for m in driving) + ")")
     ts = w.try_component(ent, TurnState)
     if ts is not None and ts.moved:
-        out.append(f"moved: {ts.mode} {ts.hexes_moved} hexes")
+        out.append("this turn: " + (f"{MOVED.get(ts.mode, ts.mode)} {plural(ts.hexes_moved, 'hex')}"
+                                    if ts.mode != "none" else "stayed put"))
     return out
+
+
+MOVED = {"walk": "walked", "run": "ran", "jump": "jumped", "cruise": "cruised", "flank": "flank speed"}
 
 
 def _draw_as_card(surf, rect, game, ent, card: AlphaStrikeCard) -> None:

@@ -10,7 +10,7 @@ import pygame
 
 from engine import deployment
 from engine.ui import queries, theme
-from engine.ui.layout import SIDE_W, TOP, UNIT_PANEL_H
+from engine.ui.layout import SIDE_W, TOP, UNIT_PANEL_H, short_reason
 from engine.ui.record_sheet import draw_unit_panel
 from engine.ui.widgets import button, panel, text
 
@@ -85,9 +85,17 @@ def draw_sidebar(app) -> None:
     mp_text = ""
     if uid and uid in app.game.units and app.game.kind(app.ent(uid)) != "alpha-strike":
         ent = app.ent(uid)
-        mp_text = "MP: " + ", ".join(f"{m} {queries.move_mp(app.game, ent, m)}" for m in queries.move_modes(app.game, ent))
+        modes = queries.move_modes(app.game, ent)
+        stuck = queries.mode_error(app.game, ent, modes[0]) if modes else None
+        if stuck and all(queries.mode_error(app.game, ent, m) == stuck for m in modes):
+            mp_text = f"MP 0: {short_reason(stuck, app.name(uid))}"       # shut down, immobile, ...
+        else:
+            mp_text = "MP: " + ", ".join(f"{m} {queries.move_mp(app.game, ent, m)}" for m in modes)
         if uid == app.selected and app.move.planning():
-            mp_text += f"\nMP left ({app.move.mode}): {app.move.mp_limit() - app.move.planned().final.mp}"
+            fin = app.move.planned().final
+            mp_text += f"\nMP left ({app.move.mode}): {app.move.mp_limit() - fin.mp}"
+            if app.move.path and queries.has_altitude(app.game, ent):
+                mp_text += f"\nafter this move: altitude {fin.altitude}"
     unit_rect = pygame.Rect(x, TOP, SIDE_W, UNIT_PANEL_H)
     draw_unit_panel(s, unit_rect, app.game, uid, mp_text)
     act = pygame.Rect(x, unit_rect.bottom, SIDE_W, app.log_rect().y - unit_rect.bottom)

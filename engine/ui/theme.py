@@ -11,6 +11,7 @@ PANEL_LIGHT = (48, 52, 60)
 BORDER = (80, 86, 98)
 TEXT = (228, 230, 235)
 TEXT_DIM = (150, 156, 168)
+TEXT_OFF = (96, 100, 110)       # a control that cannot be used now
 ACCENT = (240, 228, 66)
 GOOD = (0, 158, 115)
 BAD = (213, 94, 0)

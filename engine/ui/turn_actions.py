@@ -1,13 +1,15 @@
 """The acting player's actions on the board that belong to no one panel:
 choosing the unit and the target, passing (one unit or the whole side),
-Enter (confirm, or end a finished phase), ending the phase, taking back a
-move, Backspace and Esc, and the number keys, which mean a movement mode, a
-weapon or a physical attack by phase. `actions()` is the App's table of the
+Enter (confirm the move, the ticked weapons or the physical attack chosen,
+or end a finished phase), ending the phase, taking back a move, Backspace
+and Esc, and the number keys, which mean a movement mode, a weapon or a
+physical attack by phase. `actions()` is the App's table of the
 board's actions, these and the panels' (engine/ui/app.py routes them)."""
 from __future__ import annotations
 
 from typing import Any, Callable
 
+from engine.combat_log import plural
 from engine.orders import PhysicalOrder
 from engine.ui import queries
 
@@ -29,7 +31,7 @@ class TurnActions:
             "land_lift": move.land_lift, "declare": move.declare_attack, "charge_miss": move.cycle_charge_miss,
             "toggle_weapon": fire.toggle, "weapon_index": fire.toggle_index, "twist": fire.turn,
             "overheat": fire.change_overheat,
-            "physical": physical.declare, "physical_done": physical.done,
+            "physical": physical.choose, "physical_done": physical.done,
         }
 
     # ------------------------------------------------------------ units and targets
@@ -69,11 +71,11 @@ class TurnActions:
         elif kind == "fire":
             n = len(app.fire.previews(app.target)) if app.target else 0
             if i >= n and PhysicalOrder in app.flow.order_types():
-                app.physical.declare(i - n)
+                app.physical.choose(i - n)
             else:
                 app.fire.toggle_index(i)
         elif kind == "physical":
-            app.physical.declare(i)
+            app.physical.choose(i)
 
     def confirm(self, _arg=None) -> None:
         """Enter: end a finished phase, or confirm the move or the attacks."""
@@ -83,6 +85,8 @@ class TurnActions:
             self.end_phase()
         elif kind == "move":
             app.move.confirm()
+        elif app.physical.chosen is not None and kind in ("fire", "physical"):
+            app.physical.declare_chosen()
         elif kind == "fire":
             app.fire.fire()
         elif kind == "physical":
@@ -113,7 +117,7 @@ class TurnActions:
         if side is None:
             return
         waiting = app.seat.hold_all()
-        app.say(f"{side.capitalize()} passes with {len(waiting)} unit(s) this phase")
+        app.say(f"{side.capitalize()} passes with {plural(len(waiting), 'unit')} this phase")
         app.selected = None
         app.after_flow()
 
@@ -139,9 +143,10 @@ class TurnActions:
 
     # ------------------------------------------------------------ taking back a choice
     def undo(self, _arg=None) -> None:
-        """Backspace: the last planned step back, else drop the target."""
+        """Backspace: the last planned step back, else the physical attack
+        chosen, else drop the target."""
         app = self.app
-        if not app.move.undo_step() and app.target:
+        if not app.move.undo_step() and not app.physical.take_back() and app.target:
             app.target = None
             app.fire.checks = {}
 

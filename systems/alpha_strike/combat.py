@@ -318,6 +318,12 @@ def apply_physical(game: "Game", order: PhysicalOrder) -> None:
 
 
 # ------------------------------------------------------------------ resolution
+def roll_hits(roll: int, to_hit: int) -> bool:
+    """An Alpha Strike to-hit roll of 2d6 hits on the number needed or more
+    (rules/alpha_strike.md B5): a number of 2 or less is an automatic hit."""
+    return roll >= to_hit
+
+
 def resolve_attacks(game: "Game") -> None:
     """End of the combat phase: roll every declared attack in order and
     record its damage and HT heat for the end phase (AS-END-2)."""
@@ -329,7 +335,7 @@ def resolve_attacks(game: "Game") -> None:
 
 def _resolve(game: "Game", plan: dict[str, Any], rec: dict[str, Any]) -> None:
     roll = game.dice.roll("to_hit", 2, f"{plan['attacker']} {plan['attack']} attack on {plan['target']}")
-    hit = roll >= plan["to_hit"]
+    hit = roll_hits(roll, plan["to_hit"])
     event = dict(attacker=plan["attacker"], target=plan["target"], attack=plan["attack"],
                  to_hit=plan["to_hit"], modifiers=plan["modifiers"], roll=roll, hit=hit,
                  range=plan["range"], hexes=plan["hexes"])

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 from components import Identity, Position, Status, TurnState
 from engine.hexgrid import Hex, direction_to, mech_attack_side, neighbor, turn, vehicle_attack_side
-from systems.classic import clubs, displacement, hit_location, piloting
+from systems.classic import clubs, displacement, hit_location, piloting, weapon_attacks
 from systems.classic.charge import charge_damage, charger_damage
 from systems.common import damage
 from systems.common.movement import motion_rules
@@ -38,7 +38,7 @@ def _roll(game: "Game", entry: dict, attacker: str) -> tuple[int | None, bool]:
     if entry.get("automatic_miss"):
         return None, False
     roll = game.dice.roll("to_hit", 2, f"{attacker} {entry['attack']} {entry['target']}")
-    return roll, roll >= entry["to_hit"] and roll != 2
+    return roll, weapon_attacks.roll_hits(roll, entry["to_hit"])
 
 
 def _emit_attack(game: "Game", entry: dict, roll: int | None, hit: bool) -> None:

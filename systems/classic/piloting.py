@@ -302,6 +302,22 @@ def _movement_triggers(game: "Game", ent: int, order, result) -> list:
     return triggers
 
 
+def planned_rolls(game: "Game", ent: int, mode: str, path: list[str]) -> list[tuple]:
+    """The PSRs a planned mech move would make, in the order they are
+    rolled, each as (trigger, target number; None for an automatic
+    failure): what a front end lists before the move is confirmed. A failed
+    roll is a fall where it happens (core section 9)."""
+    from engine.orders import MoveOrder
+    from systems.common.movement import plan
+    order = MoveOrder(game.uid(ent), raw={}, mode=mode, path=list(path))
+    triggers = _movement_triggers(game, ent, order, plan(game, ent, mode, list(path)))
+    out = []
+    for t in triggers:
+        th = psr_target(game, ent, t.modifier, t.reason)
+        out.append((t, None if th.reason else th.number))
+    return out
+
+
 def after_move(game: "Game", ent: int, order, result) -> None:
     """After-move hook: roll the move's PSRs in path order. The first failure
     stops the unit where it failed (the rest of the path is not moved) and it

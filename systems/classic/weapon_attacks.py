@@ -455,6 +455,12 @@ def queue_damage_psrs(game: "Game") -> None:
             queue_psr(game, ent, f"took {ts.damage_this_phase} damage this phase", 1)
 
 
+def roll_hits(roll: int, to_hit: int) -> bool:
+    """A Classic to-hit roll of 2d6 hits on the number needed or more, but a
+    natural 2 always misses (rules/mech_core.md section 3)."""
+    return roll >= to_hit and roll != 2
+
+
 def resolve_shot(game: "Game", shot: dict) -> None:
     ent, tgt = game.units[shot["attacker"]], game.units[shot["target"]]
     wt = game.weapons[shot["type"]]
@@ -463,7 +469,7 @@ def resolve_shot(game: "Game", shot: dict) -> None:
         heat.pending += wt.heat          # fired, hit or miss (section 13)
     a_name = game.world.component(ent, Identity).name
     roll = game.dice.roll("to_hit", 2, f"{a_name}: {wt.name} at {shot['target']}")
-    hit = roll >= shot["to_hit"] and roll != 2          # a natural 2 always misses
+    hit = roll_hits(roll, shot["to_hit"])
     game.log.emit("attack", attacker=shot["attacker"], target=shot["target"], attack=shot["type"],
                   weapon=shot["weapon"], name=wt.name, to_hit=shot["to_hit"],
                   modifiers=[list(m) for m in shot["modifiers"]], roll=roll, hit=hit,

@@ -221,20 +221,31 @@ def _airborne_state(game: "Game", ent: int, state: MoveState) -> bool:
     return game.world.try_component(ent, Altitude) is not None and state.altitude > 0
 
 
-def check_move(game: "Game", order: MoveOrder) -> str | None:
-    ent = game.units[order.unit]
+def cannot_move_reason(game: "Game", ent: int, staying: bool = False) -> str | None:
+    """Why the unit can make no move this turn, or None: shut down (heat,
+    rules/mech_core.md section 13), immobile (it may still stay where it is:
+    `staying`), or its pilot unconscious."""
     st = game.world.component(ent, Status)
     name = game.world.component(ent, Identity).name
-    ts = game.world.component(ent, TurnState)
-    if ts.moved:
-        return f"{name} has already moved this turn"
     if st.shutdown:
         return f"{name} is shut down and cannot move"
-    if st.immobile and order.path:
+    if st.immobile and not staying:
         return f"{name} is immobile"
     crew = game.world.try_component(ent, Crew)
     if crew is not None and crew.unconscious:
         return f"{name}'s pilot is unconscious"
+    return None
+
+
+def check_move(game: "Game", order: MoveOrder) -> str | None:
+    ent = game.units[order.unit]
+    name = game.world.component(ent, Identity).name
+    ts = game.world.component(ent, TurnState)
+    if ts.moved:
+        return f"{name} has already moved this turn"
+    reason = cannot_move_reason(game, ent, staying=not order.path)
+    if reason:
+        return reason
     result = plan(game, ent, order.mode, order.path)
     if result.error:
         return result.error

@@ -34,6 +34,19 @@ def can_land(game: "Game", ent: int) -> bool:
     return landing_problem(game.map.terrain(game.world.component(ent, Position).hex)) is None
 
 
+def wreck_reason(game: "Game", h) -> str | None:
+    """Why a VTOL that crashes in hex `h` is destroyed there whatever the
+    crash damage (the cause of its `destroyed` event), or None when it may
+    land there: water destroys it at any depth (V-VTOL-11), any other hex it
+    could not land in normally too (V-CRASH-2)."""
+    t = game.map.terrain(h)
+    if t.terrain == "water":
+        return "crashed into water"
+    if landing_problem(t) is not None:
+        return f"crashed in {t.terrain.replace('_', ' ')}"
+    return None
+
+
 def crash(game: "Game", ent: int, side: str = "front", cause: str = "", hexes_extra: int = 0,
           hexes: int | None = None) -> int:
     """Crash the unit in its current hex. hexes: hexes moved this turn
@@ -72,12 +85,11 @@ def crash(game: "Game", ent: int, side: str = "front", cause: str = "", hexes_ex
     fall_onto_units(game, ent)
     if st.destroyed:
         return total
+    wreck = wreck_reason(game, pos.hex)
     if any(structure.points.get(loc, 0) < v for loc, v in before.items()):
         dmg.destroy_unit(game, ent, "exploded in the crash")          # V-DMG-5 / V-CRASH-4
-    elif t.terrain == "water":
-        dmg.destroy_unit(game, ent, "crashed into water")             # V-VTOL-11 (any depth)
-    elif not can_land(game, ent):
-        dmg.destroy_unit(game, ent, f"crashed in {t.terrain.replace('_', ' ')}")   # V-CRASH-2
+    elif wreck:
+        dmg.destroy_unit(game, ent, wreck)                            # V-VTOL-11, V-CRASH-2
     else:
         game.log.emit("land", unit=game.uid(ent), at=game.map.label(pos.hex), forced=True)
     return total

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from components import Altitude, Position, Status, TurnState, VehicleMovement
 from systems.common import movement
 from systems.common.to_hit import Modifier
+from systems.vehicles import crash
 from systems.vehicles.terrain import landing_problem
 
 if TYPE_CHECKING:
@@ -58,7 +59,7 @@ def _crashed(game: "Game", ent: int) -> bool:
 
 def replay(game: "Game", ent: int, order: "MoveOrder", start):
     """Walk the path again from `start`, rolling on the way; returns the end state."""
-    from systems.vehicles import crash, sideslip, skid
+    from systems.vehicles import sideslip, skid
     from systems.vehicles.hit_location import fall_side
     from systems.vehicles.movement import VTOLMotion
     rules = movement.motion_rules(game, ent)
@@ -136,11 +137,38 @@ def risks(game: "Game", ent: int, mode: str, path: list[str]) -> list[str]:
         extra = [Modifier("hexes moved", p.modifier, "T-8")] if p.reason == "skid" else []
         tn = driving.target(game, ent, extra).number
         out.append(f"{p.reason} roll entering {game.map.label(p.state.hex)}: needs {tn}+")
-    if "land" in path and game.world.component(ent, VehicleMovement).motive == "vtol":
-        for i, tok in enumerate(path):
-            if tok == "land" and i + 1 < len(result.states):
-                st = result.states[i + 1]
-                problem = landing_problem(game.map.terrain(st.hex))
-                if problem:
-                    out.append(f"landing in {problem} at {game.map.label(st.hex)} is a crash")
+    for h, problem in _crash_landings(game, ent, path, result):
+        wreck = crash.wreck_reason(game, h)
+        out.append(f"landing in {problem} at {game.map.label(h)} is a crash"
+                   + (f" that destroys it ({wreck})" if wreck else ""))
     return out
+
+
+def _crash_landings(game: "Game", ent: int, path: list[str], result) -> list:
+    """The (hex, why) of each `land` step of a VTOL's planned path into a hex
+    where it may not land: a crash there (V-VTOL-8, V-VTOL-11)."""
+    if "land" not in path or game.world.component(ent, VehicleMovement).motive != "vtol":
+        return []
+    out = []
+    for i, tok in enumerate(path):
+        if tok == "land" and i + 1 < len(result.states):
+            h = result.states[i + 1].hex
+            problem = landing_problem(game.map.terrain(h))
+            if problem:
+                out.append((h, problem))
+    return out
+
+
+def certain_loss(game: "Game", ent: int, mode: str, path: list[str]) -> str | None:
+    """Why carrying out this planned vehicle move surely destroys the unit,
+    or None: a VTOL landing where it may not crashes there (V-VTOL-8) and is
+    destroyed whatever the damage, in water (V-VTOL-11) or in any hex it
+    could not land in normally (V-CRASH-2). What a front end asks to be
+    confirmed twice."""
+    if game.world.try_component(ent, VehicleMovement) is None:
+        return None
+    for h, _problem in _crash_landings(game, ent, list(path), movement.plan(game, ent, mode, list(path))):
+        wreck = crash.wreck_reason(game, h)
+        if wreck:
+            return f"landing in {game.map.label(h)}: {wreck}"
+    return None

@@ -48,41 +48,14 @@ class HandOver(Screen):
                    key="Ctrl+Z", mouse=app.mouse)
 
 
+TONES = {"loss": theme.BAD, "hurt": (255, 170, 120), "gain": theme.GOOD, "plain": theme.TEXT}
+
+
 def digest_summary(app, side: str, events: list[dict]) -> list[tuple[str, tuple]]:
-    """One line per unit of `side` that something happened to, and how its
-    own attacks went: 'Saladin: 8 damage, motive damage (major)'."""
-    g = app.game
-    names = app.short_names()
-    mine = g.unit_ids(side)
-    per: dict[str, list[str]] = {}
-    dmg: dict[str, int] = {}
-    shots = hits = 0
-    for e in events:
-        t = e["type"]
-        u = e.get("unit")
-        if t == "damage" and u in mine:
-            dmg[u] = dmg.get(u, 0) + int(e.get("amount", 0))
-        elif t == "critical" and u in mine:
-            per.setdefault(u, []).append(f"critical: {str(e.get('effect', '')).replace('_', ' ')}")
-        elif t in ("destroyed", "fall", "shutdown", "immobile", "motive_damage", "location_destroyed",
-                   "pilot_damage") and u in mine:
-            what = {"destroyed": "DESTROYED", "fall": "fell", "shutdown": "shut down", "immobile": "immobilised",
-                    "motive_damage": f"motive damage ({e.get('result', '')})",
-                    "location_destroyed": f"{str(e.get('location', '')).replace('_', ' ')} destroyed",
-                    "pilot_damage": "pilot hit"}[t]
-            per.setdefault(u, []).append(what)
-        elif t == "attack" and e.get("attacker") in mine:
-            shots += 1
-            hits += bool(e.get("hit"))
-    out = []
-    for u in mine:
-        parts = ([f"{dmg[u]} damage"] if u in dmg else []) + per.get(u, [])
-        if parts:
-            bad = any("DESTROYED" in p for p in parts)
-            out.append((f"{names.get(u, u)}: " + ", ".join(dict.fromkeys(parts)), theme.BAD if bad else (255, 170, 120)))
-    if shots:
-        out.append((f"Your attacks: {hits} of {shots} hit", theme.TEXT))
-    return out
+    """What happened to `side`'s units, how its attacks went and what the
+    other sides lost (combat_log.summary), each line in its colour."""
+    return [(line, TONES[tone]) for line, tone in
+            combat_log.summary(events, app.game.unit_ids(side), app.short_names())]
 
 
 class Digest(Screen):
