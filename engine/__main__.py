@@ -1,6 +1,6 @@
 """Command line: `python -m engine scenario FILE [--json]`, `check LEVEL
-[--json]`, `relink LEVEL`, `import-board FILE.board`, `play [LEVEL]`, and the
-other tools. Bad input gives one line and exit 2."""
+[--json]`, `relink LEVEL`, `import-board FILE.board`, `play [LEVEL]`, `duel
+LEVEL --red PLAYER --blue PLAYER`, and the other tools. Bad input gives one line and exit 2."""
 from __future__ import annotations
 
 import argparse
@@ -67,7 +67,7 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     tools = {"replay": "engine.replay", "soak": "engine.random_play",     # own argument parsers
              "import-board": "engine.board_import", "import-units": "engine.import_units",
-             "roster": "engine.roster", "forces": "engine.forces"}
+             "roster": "engine.roster", "forces": "engine.forces", "duel": "engine.duel"}
     if argv and argv[0] in tools:
         return __import__(tools[argv[0]], fromlist=["main"]).main(argv[1:])
     parser = argparse.ArgumentParser(prog="python -m engine", description="hexmech engine tools")
@@ -102,6 +102,8 @@ def main(argv: list[str] | None = None) -> int:
                    add_help=False)
     sub.add_parser("roster", help="list every unit of the roster and the mods (`roster --help`)", add_help=False)
     sub.add_parser("forces", help="check force files, show totals (`forces FILE... [--level LEVEL]`)",
+                   add_help=False)
+    sub.add_parser("duel", help="computer players' battles for balance (`duel LEVEL --red bot:2 --blue greedy`)",
                    add_help=False)
     sub.add_parser("bench", help="measure speed and memory (engine/bench.py; bench --help)", add_help=False)
     if (sys.argv[1:] if argv is None else argv)[:1] == ["bench"]:

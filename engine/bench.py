@@ -19,7 +19,10 @@ Figures (targets for a 2-core machine, software rendering):
     by `python -m engine scenario` as a whole process (start-up included);
  5. loading the 100x100 level into a new game; importing the rules core
     (a fresh process; pygame must stay unimported); peak memory of the game
-    on the 100x100 level (a fresh process drawing frames and searching moves).
+    on the 100x100 level (a fresh process drawing frames and searching moves);
+ 6. a turn of the computer opponent at difficulty 2 (all its units, every
+    phase: engine/bot), both sides played by it, on the default level and
+    on the 100x100 level: the CPU time of each side's turn.
 
 Subprocess figures run with bytecode caching on (a throw-away cache folder,
 warmed by one unmeasured run), as an installed game runs.
@@ -425,6 +428,37 @@ def memory_figure(level: Path, env: dict[str, str], frames: int) -> Figure:
                   [d.pop("maxrss_mb")], 200.0, None, info=d)
 
 
+# ====================================================================== 6. computer player
+def bot_turn_seconds(level: Path, turns: int, seed: int = 1) -> list[float]:
+    """The CPU seconds each side's turn takes a bot:2 player deciding (all
+    its units, every phase), both sides played by it for `turns` turns."""
+    from engine.bot.driver import Tally, step
+    from engine.bot.players import make_player
+    from engine.levels import new_game_from_level
+    from engine.turnflow import TurnFlow
+    game = new_game_from_level(level, seed=seed)
+    players = {side: make_player("bot:2", side) for side in game.sides}
+    tally, flow = Tally(), TurnFlow(game)
+    flow.start()
+    while not flow.over and game.turn <= turns:
+        if step(game, flow, players, tally=tally) is None:
+            raise BenchError(f"the computer players stopped in turn {game.turn}")
+    game.close()
+    return [secs for (_side, turn), secs in sorted(tally.seconds.items()) if turn <= turns]
+
+
+def bot_figures(levels: list[tuple[Path, str, str, float]], turns: int) -> list[Figure]:
+    out = []
+    for level, key, name, target in levels:
+        times = Runs()
+        for secs in bot_turn_seconds(level, turns):
+            times.append(secs)
+            times.cpu.append(secs)
+        out.append(figure(key, f"computer player (bot:2) turn, {name}, CPU", "s", times, target, "loop",
+                          info={"turns": turns, "side_turns": len(times)}))
+    return out
+
+
 # ====================================================================== all
 @dataclass
 class Sizes:
@@ -435,10 +469,12 @@ class Sizes:
     los: int = 10_000
     turns: int = 10
     warm: bool = True             # one unmeasured run first to fill the bytecode cache
+    bot_turns: int = 5            # turns the computer players play on each level
 
     @classmethod
     def quick(cls) -> "Sizes":
-        return cls(runs=2, process_runs=1, frames=10, level=(14, 14, 6), los=200, turns=2, warm=False)
+        return cls(runs=2, process_runs=1, frames=10, level=(14, 14, 6), los=200, turns=2, warm=False,
+                   bot_turns=1)
 
 
 def run_all(sizes: Sizes, folder: Path, only: set[str] | None = None, log=print) -> dict[str, Any]:
@@ -477,6 +513,8 @@ def run_all(sizes: Sizes, folder: Path, only: set[str] | None = None, log=print)
         ("load", lambda: [load_figure(level, sizes.runs)]),
         ("import", lambda: [import_figure(sizes.process_runs, env, sizes.warm)]),
         ("memory", lambda: [memory_figure(level, env, sizes.frames if frames_ok else 0)]),
+        ("bot", lambda: bot_figures([(DEFAULT_LEVEL, "bot_default", "default level", 1.0),
+                                     (level, "bot_large", f"{w}x{h} level", 5.0)], sizes.bot_turns)),
     ]
     for group, make in steps:
         if want(group):
@@ -547,7 +585,7 @@ def markdown(doc: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-GROUPS = ("frames", "reachable", "los", "battle", "load", "import", "memory")
+GROUPS = ("frames", "reachable", "los", "battle", "load", "import", "memory", "bot")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -90,3 +90,12 @@ def _faces_for_total(total: int, count: int) -> list[int]:
         faces.append(face)
         remaining -= face
     return faces
+
+
+def player_generator(seed: int, *names: object) -> random.Random:
+    """A generator of a player's own (a computer opponent's noise, the
+    random player's choices), derived from the battle's seed and the names
+    given (side, turn, phase, unit): the same names give the same numbers in
+    every process, and it never draws from the battle's dice nor changes
+    them (a string seed is hashed with SHA-512, whatever PYTHONHASHSEED)."""
+    return random.Random("/".join(str(n) for n in (seed, *names)))

@@ -218,19 +218,20 @@ def _facing_inward(game, zone: list[Hex]) -> int:
     return 0 if mean_y >= game.map.height / 2 else 3
 
 
-def new_battle(level: Path | str, force_files: list[Path | str], mods: list[Path] | None = None,
-               seed: int | None = None):
-    """A new Game on a level with the units of the force files instead of
-    the level's own. A side deploys in the level's zone of the same name
-    (its deployment layer, or around the level's units of that side); a
-    side the level does not know takes the zone of a level side no force
-    uses, in order; edge zones otherwise."""
+def new_battle(level: Path | str, force_files: list[Path | str | Force], mods: list[Path] | None = None,
+               seed: int | None = None, ruleset: str | None = None):
+    """A new Game on a level with the units of the force files (or forces
+    already loaded) instead of the level's own. A side deploys in the
+    level's zone of the same name (its deployment layer, or around the
+    level's units of that side); a side the level does not know takes the
+    zone of a level side no force uses, in order; edge zones otherwise.
+    `ruleset`: play the level's map with these rules (default: the level's)."""
     from engine import deployment
     from engine.game import Game
     from engine.levels import new_game_from_level
-    forces = [load_force(f, mods) for f in force_files]
+    forces = [f if isinstance(f, Force) else load_force(f, mods) for f in force_files]
     level_game = new_game_from_level(level, mods, seed)
-    ruleset = level_game.ruleset.name
+    ruleset = ruleset or level_game.ruleset.name
     for force in forces:
         for i, u in enumerate(force.units):
             if (u.data.kind == "alpha-strike") != (ruleset == "alpha-strike"):

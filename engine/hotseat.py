@@ -28,7 +28,7 @@ class Next:
     """What the screen shows after an action: the victory summary, a
     hand-over to `side`, or the board for `side` to act (None: no side
     acts, e.g. every unit has acted this phase)."""
-    screen: str                  # "victory" | "handover" | "play"
+    screen: str                  # "victory" | "handover" | "play" | "computer" (the computer plays `side`)
     side: str | None = None
     deploy: bool = False
 
@@ -40,9 +40,10 @@ def stay_order(uid: str, mode: str) -> MoveOrder:
 
 class HotSeat:
     def __init__(self, game, level: str | None = None, frontend: dict[str, Any] | None = None,
-                 on_phase_start: Callable[[str], None] | None = None) -> None:
+                 on_phase_start: Callable[[str], None] | None = None, players: dict[str, str] | None = None) -> None:
         self.game = game
         self.level = level
+        self.players = dict(players or {})   # side -> the computer player of that side ("bot:2"); others are people
         self.viewing: str | None = None      # the side the screen was last handed to
         self.passing: set[str] = set()       # units told to pass for the rest of this phase
         self._on_phase_start = on_phase_start
@@ -50,6 +51,7 @@ class HotSeat:
         if frontend:
             self.flow.load(frontend.get("flow", {}))
             self.viewing = frontend.get("viewing")
+            self.players = {str(k): str(v) for k, v in (frontend.get("players") or self.players).items()}
 
     def _phase_started(self, phase: str) -> None:
         self.passing = set()
@@ -58,7 +60,8 @@ class HotSeat:
 
     def frontend(self) -> dict[str, Any]:
         """The hot-seat position, saved with the game (engine/persistence.py)."""
-        return {"flow": self.flow.to_dict(), "level": self.level, "viewing": self.viewing}
+        return {"flow": self.flow.to_dict(), "level": self.level, "viewing": self.viewing,
+                "players": dict(self.players)}
 
     # ------------------------------------------------------------ queries
     def phase_kind(self) -> str | None:
@@ -74,6 +77,10 @@ class HotSeat:
 
     def sides_in_play(self) -> list[str]:
         return [s for s in self.game.sides if self.flow.eligible(s)]
+
+    def people(self, sides: list[str]) -> list[str]:
+        """The sides played by people (a hand-over is for a change between them)."""
+        return [s for s in sides if s not in self.players]
 
     # ------------------------------------------------------------ flow
     def start(self, deploy: bool = False) -> Next:
@@ -93,7 +100,9 @@ class HotSeat:
         g = self.game
         if deployment.active(g):
             side = deployment.current_side(g)
-            if side != self.viewing and len(g.sides) > 1:
+            if side in self.players:
+                return Next("computer", side, deploy=True)
+            if side != self.viewing and len(self.people(g.sides)) > 1:
                 return Next("handover", side, deploy=True)
             self.viewing = side
             return Next("play", side, deploy=True)
@@ -106,7 +115,9 @@ class HotSeat:
         if self.flow.over:
             return Next("victory")
         side = self.flow.current_side
-        if side is not None and side != self.viewing and len(self.sides_in_play()) > 1:
+        if side in self.players:
+            return Next("computer", side)     # no hand-over: the screen stays with the person who had it
+        if side is not None and side != self.viewing and len(self.people(self.sides_in_play())) > 1:
             return Next("handover", side)
         if side is not None:
             self.viewing = side

@@ -42,7 +42,8 @@ __all__ = ["Level", "OBJECT_PROPERTIES", "Placement", "TileImage", "check_level"
 
 # Required map settings: BattleTech mapsheet layout.
 MAP_SETTINGS = (("orientation", "hexagonal"), ("staggeraxis", "x"), ("staggerindex", "odd"))
-MAP_PROPERTIES = {"title": "string", "ruleset": "string", "sides": "string", "description": "string"}
+MAP_PROPERTIES = {"title": "string", "ruleset": "string", "sides": "string", "description": "string",
+                  "players": "string"}
 
 # Tile properties and their Tiled types ("name" is a label for designers).
 TILE_PROPERTIES = {"terrain": "string", "level": "int", "depth": "int", "road": "bool",
@@ -78,6 +79,8 @@ class Level:
     tiles: dict[Hex, list[TileImage]] = field(default_factory=dict)
     # Deployment zones from the optional `deployment` object layer: side -> hexes.
     deployment: dict[str, list[Hex]] = field(default_factory=dict)
+    # Who plays each side, from the `players` map property (side -> "bot:2"; others are people).
+    players: dict[str, str] = field(default_factory=dict)
     # Values kept but ignored, shipped files used in place of missing ones.
     warnings: list[str] = field(default_factory=list)
 
@@ -119,6 +122,7 @@ def new_game_from_level(path: Path | str, mods: list[Path] | None = None, seed: 
     for placement in level.placements:
         game.add_unit(*placement)
     game.__dict__["deployment_zones"] = dict(level.deployment)    # engine/deployment.begin uses them
+    game.__dict__["level_players"] = dict(level.players)          # the window's players of each side
     return game
 
 
@@ -135,6 +139,7 @@ def level_json(level: Level, warnings: list[str] | None = None) -> dict[str, Any
         "units": [{"uid": p.uid, "unit": Path(p.data.path).name, "name": p.data.name, "side": p.side, "hex": m.label(p.at), "facing": p.facing,
                    **p.overrides} for p in level.placements],
         "deployment": {side: [m.label(h) for h in hexes] for side, hexes in level.deployment.items()},
+        "players": dict(level.players),
         "warnings": list(warnings if warnings is not None else level.warnings),
     }
 
@@ -207,12 +212,29 @@ def _read_all(path: Path, mods: list[Path] | None) -> tuple[Level | None, list[s
                           f"({', '.join(sides_prop)})")
             sides.append(p.side)
     zones = read_deployment(zone_objects, hexmap, geometry, sides, probs)
+    players = _players(props.get("players", ""), sides, probs)
     if probs:
         return None, list(probs), list(probs.warnings)
     level = Level(path=path, map=hexmap, title=title, ruleset=ruleset, sides=sides,
                   placements=placements, tile_width=geometry[0], tile_height=geometry[1],
-                  hex_side=geometry[2], tiles=tiles, deployment=zones, warnings=list(probs.warnings))
+                  hex_side=geometry[2], tiles=tiles, deployment=zones, warnings=list(probs.warnings),
+                  players=players)
     return level, [], list(probs.warnings)
+
+
+def _players(text: str, sides: list[str], probs: Problems) -> dict[str, str]:
+    """The `players` map property: `SIDE=PLAYER` items separated by commas
+    (`red=bot:2`: the computer plays red at difficulty 2)."""
+    from engine.bot.names import parse_assignments
+    try:
+        players = parse_assignments(text)
+    except ValueError as exc:
+        probs.add("map property players", str(exc))
+        return {}
+    for side in players:
+        if side not in sides:
+            probs.add("map property players", f"\"{side}\" is not a side of this level ({', '.join(sides)})")
+    return players
 
 
 def _int_attr(attrs: dict, key: str, lo: int, hi: int, probs: Problems) -> int:

@@ -46,6 +46,8 @@ class Scenario:
     game: Game
     turns: list[ScriptedTurn]
     warnings: list[str] = field(default_factory=list)   # e.g. card specials without effect
+    players: dict[str, str] = field(default_factory=dict)   # side -> the computer player giving its orders
+    play_turns: int | None = None                            # turns to play (default: the scripted ones)
 
 
 class _V:
@@ -142,7 +144,8 @@ def load_scenario(path: Path | str, mods: list[Path] | None = None) -> Scenario:
 
 def parse_scenario(raw: dict, path: Path, mods: list[Path] | None = None) -> Scenario:
     v = _V(str(path))
-    v.keys(raw, ("ruleset", "map", "seed", "dice", "unit", "forces", "turn", "title", "description"), "")
+    v.keys(raw, ("ruleset", "map", "seed", "dice", "unit", "forces", "turn", "title", "description", "players",
+                 "turns"), "")
     ruleset = v.str_(raw, "ruleset", "", choices=ruleset_names(), default="classic")
     seed = v.int_(raw, "seed", "", lo=0, default=0)
     if "map" not in raw:
@@ -212,7 +215,28 @@ def parse_scenario(raw: dict, path: Path, mods: list[Path] | None = None) -> Sce
         st.orders["fire"] = [_fire(o, f"{where}.fire[{i + 1}]", v, game) for i, o in enumerate(v.array(t.get("fire", []), f"{where}.fire"))]
         st.orders["physical"] = [_physical(o, f"{where}.physical[{i + 1}]", v, game) for i, o in enumerate(v.array(t.get("physical", []), f"{where}.physical"))]
         turns.append(st)
-    return Scenario(path, game, turns, warnings)
+    players = _players(raw, v, game)
+    play_turns = v.int_(raw, "turns", "", 1, 200, default=None if not players else max(len(turns), 20))
+    return Scenario(path, game, turns, warnings, players, play_turns)
+
+
+def _players(raw: dict, v: _V, game: Game) -> dict[str, str]:
+    """`players = { red = "bot:2" }`: sides whose orders the computer gives."""
+    from engine.bot.names import HUMAN, parse_player
+    table = v.table(raw.get("players", {}), "players")
+    out = {}
+    for side, name in table.items():
+        if side not in game.sides:
+            v.fail(f"players.{side}", f"no side named {side!r} (the sides are {', '.join(game.sides)})")
+        if not isinstance(name, str):
+            v.fail(f"players.{side}", f"expected a player name, got {_show(name)}")
+        try:
+            out[side] = parse_player(name)
+        except ValueError as exc:
+            v.fail(f"players.{side}", str(exc))
+        if out[side] == HUMAN:
+            v.fail(f"players.{side}", "a scenario has no people at the table: its turns script the other sides")
+    return out
 
 
 def _resolve_unit(name: str, scenario_path: Path, mods: list[Path] | None) -> Path | str | None:
@@ -389,18 +413,33 @@ PHASE_ORDERS = {"movement": "move", "weapon": "fire", "combat": "fire", "physica
 
 def run_scenario(scenario: Scenario) -> Game:
     game = scenario.game
-    for st in scenario.turns:
-        play_turn(game, st)
+    players = None
+    if scenario.players:
+        from engine.bot.players import make_player
+        players = {side: make_player(name, side) for side, name in scenario.players.items()}
+    for i in range(scenario.play_turns or len(scenario.turns)):
+        if i >= len(scenario.turns) and game.winner is not None:
+            break                  # the computer's own turns stop at a victory; scripted turns all play
+        play_turn(game, scenario.turns[i] if i < len(scenario.turns) else ScriptedTurn(None), players)
     return game
 
 
-def play_turn(game: Game, st: ScriptedTurn) -> None:
+def play_turn(game: Game, st: ScriptedTurn, players: dict | None = None) -> None:
+    """One turn: the scripted orders of each phase, then those the computer
+    players give their sides' units (engine/bot/driver.py)."""
     game.start_turn(st.initiative)
     for phase in game.ruleset.phases:
         orders = list(st.orders.get(PHASE_ORDERS.get(phase, ""), []))
         if phase == "combat":   # Alpha Strike: physical attacks are combat-phase attacks
             orders += st.orders.get("physical", [])
-        game.run_phase(phase, orders)
+        game.start_phase(phase)
+        for order in orders:
+            game.submit(order)
+        if players and phase in PHASE_ORDERS:
+            from engine.bot.driver import play_side
+            for side, player in players.items():
+                play_side(game, player, side)
+        game.end_phase()
 
 
 def result_json(game: Game) -> dict[str, Any]:

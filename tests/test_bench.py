@@ -55,7 +55,8 @@ def test_whole_bench_quick_writes_json_and_table(tmp_path, capsys):
     doc = json.loads(out.read_text())
     keys = [f["key"] for f in doc["figures"]]
     for key in ("frame_default", "frame_large", "reachable_mech", "reachable_hover", "reachable_vtol", "los",
-                "battle_classic", "battle_alpha_strike", "load_level", "import_core", "peak_memory"):
+                "battle_classic", "battle_alpha_strike", "load_level", "import_core", "peak_memory",
+                "bot_default", "bot_large"):
         assert key in keys
     for f in doc["figures"]:
         assert f["median"] > 0

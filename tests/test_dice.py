@@ -42,3 +42,17 @@ def test_state_round_trip_continues_the_sequence():
 def test_unknown_purpose_is_an_error():
     with pytest.raises(ValueError):
         Dice(EventLog(), 1).roll("luck")
+
+
+def test_a_players_generator_comes_from_the_seed_and_never_touches_the_battles_dice():
+    from engine.dice import player_generator
+    dice = Dice(EventLog(), 42)
+    before = dice.rng.getstate()
+    a = [player_generator(42, "red", 3, "movement").random() for _ in range(3)]
+    assert dice.rng.getstate() == before
+    assert a[0] == a[1] == a[2]
+    assert player_generator(42, "red", 3, "movement").random() != player_generator(42, "blue", 3, "movement").random()
+    assert player_generator(42, "red").random() != player_generator(43, "red").random()
+    # the battle's own rolls are those of a battle without a player generator
+    untouched = Dice(EventLog(), 42)
+    assert [dice.roll("to_hit") for _ in range(5)] == [untouched.roll("to_hit") for _ in range(5)]

@@ -23,11 +23,13 @@ import pygame
 
 from components import Identity, Position
 from engine import deployment, session
+from engine.bot.names import computer_sides
 from engine.errors import DataError
 from engine.hexgrid import Hex
 from engine.hotseat import HotSeat, Next
 from engine.persistence import SaveFolder, default_name
 from engine.ui import board, controls, replay_view, sidebar, theme
+from engine.ui.computer_turns import ComputerTurns
 from engine.ui.deploy import DeployPanel
 from engine.ui.fire_panel import FirePanel
 from engine.ui.geometry import Camera
@@ -73,6 +75,7 @@ class App:
         self.physical = PhysicalPanel(self)
         self.deploy = DeployPanel(self)
         self.turn = TurnActions(self)
+        self.computer = ComputerTurns(self)
         self.selected: str | None = None
         self.inspect: str | None = None
         self.target: str | None = None
@@ -87,10 +90,13 @@ class App:
 
     # ================================================================ setup
     def set_game(self, game, level: str | None = None, frontend: dict | None = None,
-                 deploy: bool = False) -> None:
+                 deploy: bool = False, players: dict[str, str] | None = None) -> None:
         """Show `game`; `deploy`: a new game starts with the deployment step
-        (a game saved during deployment resumes it)."""
-        self.seat = HotSeat(game, level, frontend, on_phase_start=self._on_phase_start)
+        (a game saved during deployment resumes it); `players`: who plays
+        which side (side -> "human", "bot:2", ...; over the level's own)."""
+        chosen = {**(getattr(game, "level_players", None) or {}), **(players or {})}
+        self.seat = HotSeat(game, level, frontend, on_phase_start=self._on_phase_start,
+                            players=computer_sides(chosen))
         self._show_game(game, level)
         if pygame.display.get_init() and pygame.display.get_surface() is not None:
             pygame.display.set_caption(f"hexmech - {game.map.title or 'battle'}")
@@ -229,6 +235,9 @@ class App:
         if nxt.screen == "victory":
             self._replace_top(Victory())
             self.selected = None
+        elif nxt.screen == "computer":
+            self._replace_top(None)
+            self.selected = None
         elif nxt.screen == "handover":
             self._replace_top(HandOver(nxt.side, nxt.deploy))
             self.selected = None
@@ -301,7 +310,8 @@ class App:
         self.say(f"loaded {path}")
         return True
 
-    def new_game(self, level: str | None, seed: int | None = None, deploy: bool = False) -> bool:
+    def new_game(self, level: str | None, seed: int | None = None, deploy: bool = False,
+                 players: dict[str, str] | None = None) -> bool:
         try:
             game = session.new_game(level, self.mods, seed)
         except DataError as exc:
@@ -310,7 +320,7 @@ class App:
         except (OSError, ValueError, ImportError) as exc:
             self.say(f"cannot start that level: {exc}", True)
             return False
-        self.set_game(game, level, deploy=deploy)
+        self.set_game(game, level, deploy=deploy, players=players)
         return True
 
     # ================================================================ actions
@@ -369,6 +379,9 @@ class App:
                 self.deploy.do(action, arg)
             elif action in self.view_actions:
                 self.view_actions[action](arg)
+        elif self.game is not None and self.computer.acting():
+            if action in self.view_actions:          # the computer's turn: the board only looks
+                self.view_actions[action](arg)
         elif self.game is not None:
             if self.flow.current_side and not self.flow.waiting():
                 self.seat.settle()
@@ -384,6 +397,7 @@ class App:
 
     # ================================================================ update & draw
     def update(self, dt: float) -> None:
+        self.computer.update(dt)
         if self.game is None or self.top is not None or not self.edge_pan or not self.mouse_seen:
             return
         if not pygame.mouse.get_focused():

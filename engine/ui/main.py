@@ -30,7 +30,18 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--save-dir", help="where saves and the autosave go")
     p.add_argument("--no-deploy", action="store_true",
                    help="start turn 1 at once, units where the level placed them (no deployment step)")
+    p.add_argument("--red", metavar="PLAYER", help="who plays red: human, bot:1..bot:3 (the computer), random, greedy")
+    p.add_argument("--blue", metavar="PLAYER", help="who plays blue (as --red)")
+    p.add_argument("--player", action="append", default=[], metavar="SIDE=PLAYER",
+                   help="who plays a side of any name (red=bot:2); default: the level's players, else people")
     return p.parse_args(argv)
+
+
+def players_of(args: argparse.Namespace) -> dict[str, str] | None:
+    """The players the command line names (None: none named); ValueError if one is not a player."""
+    from engine.bot.names import parse_assignments
+    items = list(args.player) + [f"{side}={name}" for side, name in (("red", args.red), ("blue", args.blue)) if name]
+    return parse_assignments(items) if items else None
 
 
 def run_replay(replay, screenshot: str | None = None, size: str = "1400x860") -> int:
@@ -81,6 +92,11 @@ def run(argv: list[str]) -> int:
     except ValueError:
         print(f"hexmech: --size expects WxH like 1400x860, got {args.size!r}", file=sys.stderr)
         return 2
+    try:
+        players = players_of(args)
+    except ValueError as exc:
+        print(f"hexmech: {exc}", file=sys.stderr)
+        return 2
     pygame.init()
     pygame.display.set_caption("hexmech")
     screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
@@ -101,7 +117,7 @@ def run(argv: list[str]) -> int:
             else:
                 game = session.new_game(level, mods, seed)
             deploy = not args.no_deploy and (not args.screenshot or args.demo == "deploy")
-            app.set_game(game, level, deploy=deploy)
+            app.set_game(game, level, deploy=deploy, players=players)
             if not args.level and not args.screenshot:
                 app.do("new_menu")
     except DataError as exc:

@@ -36,6 +36,7 @@ BLOCKING_WOODS = 2             # intervening woods hexes that block LOS (AS-HIT-
 PHYSICAL_MODIFIER = {"standard": 0, "melee": 1}   # AS-PHYS-2 (melee: AS 2013 excerpt)
 MEL_DAMAGE = 1                 # AS-SPA-MEL
 TARGET_TYPE = {"BA": 1, "PM": 1}   # AS-HIT-3
+MINIMAL_DAMAGE_ROLL = 4        # AS-DMG-2: a 0* hit deals 1 on this or more of 1d6
 
 
 def state(game: "Game") -> dict[str, Any]:
@@ -347,7 +348,7 @@ def _resolve(game: "Game", plan: dict[str, Any], rec: dict[str, Any]) -> None:
     amount = plan["damage"]
     if plan["minimal"]:
         # AS-DMG-2: 0* deals 1 on 4-6 of 1d6, else nothing.
-        amount = 1 if game.dice.d6("minimal_damage", f"{plan['attacker']} minimal damage") >= 4 else 0
+        amount = 1 if game.dice.d6("minimal_damage", f"{plan['attacker']} minimal damage") >= MINIMAL_DAMAGE_ROLL else 0
     amount += plan["overheat_damage"]
     tgt = game.units[plan["target"]]
     if plan["ht"]:

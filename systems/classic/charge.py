@@ -57,6 +57,29 @@ def charge_damage(tons: int, hexes: int) -> int:
     return -(-tons * hexes // 10)
 
 
+MISSED_DFA_FALL_LEVELS = 2     # section 4: a missed death from above falls as from 2 levels, on its back
+
+
+def dfa_damage(tons: int) -> int:
+    """Section 4: a death from above deals ceil(W/10 x 3), on the punch
+    table (the standard table, rear, on a prone target)."""
+    return charge_damage(tons, 3)
+
+
+def dfa_target_table(game: "Game", tgt: int, side: str) -> tuple[str, str]:
+    """The table and side a death from above strikes (section 4): the punch
+    table on the side attacked, a prone target's rear on the standard table."""
+    if game.world.component(tgt, Status).prone:
+        return "standard", "rear"
+    return "punch", side
+
+
+def dfa_attacker_damage(tons: int) -> int:
+    """Section 4: the attacker of a death from above that hits takes
+    ceil(W/5) on the kick table, front."""
+    return math.ceil(tons / 5)
+
+
 def charger_damage(game: "Game", ent: int, tgt: int) -> int:
     """P-CHARGE-13: ceil(target W/10); a target without tonnage (a hill) uses
     the charger's own (P-CHARGE-11); a charger standing in water takes half,

@@ -19,13 +19,13 @@ Rule choices where the seed, the digest and MegaMek differ or are silent:
 """
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING
 
 from components import Identity, Position, Status, TurnState
 from engine.hexgrid import Hex, direction_to, mech_attack_side, neighbor, turn, vehicle_attack_side
 from systems.classic import clubs, displacement, hit_location, piloting, weapon_attacks
-from systems.classic.charge import charge_damage, charger_damage
+from systems.classic.charge import (MISSED_DFA_FALL_LEVELS, charge_damage, charger_damage, dfa_attacker_damage,
+                                   dfa_damage, dfa_target_table)
 from systems.common import damage
 from systems.common.movement import motion_rules
 from systems.common.unit_state import airborne
@@ -110,11 +110,10 @@ def resolve_physical(game: "Game") -> None:
             for hook in game.ruleset.hooks.after_charge:     # a vehicle's motive roll, V-PHYS-4
                 hook(game, c, hit)
         elif hit:
-            tprone = game.world.component(tgt, Status).prone
-            for g in hit_location.groups(charge_damage(tons, 3)):
-                hit_target(game, tgt, g, "standard" if tprone else "punch",
-                           "rear" if tprone else side, "death from above")
-            for g in hit_location.groups(math.ceil(tons / 5)):
+            table, struck = dfa_target_table(game, tgt, side)
+            for g in hit_location.groups(dfa_damage(tons)):
+                hit_target(game, tgt, g, table, struck, "death from above")
+            for g in hit_location.groups(dfa_attacker_damage(tons)):
                 hit_target(game, ent, g, "kick", "front", "death from above (attacker)")
         moves.append((c["attack"], c, hit))
     for a in attacks:
@@ -253,11 +252,11 @@ def _missed_dfa(game: "Game", ent: int, tgt: int) -> None:
     direction = direction_to(pos.hex, thex) or 0
     if airborne(game, tgt):
         # An airborne VTOL need not make room: the mech falls beneath it.
-        piloting.fall(game, ent, 2, "missed death from above", at=thex, column="rear")
+        piloting.fall(game, ent, MISSED_DFA_FALL_LEVELS, "missed death from above", at=thex, column="rear")
         return
     options = displacement.legal_alternatives(game, tgt, direction)
     if options:
         displacement.displace(game, tgt, options[0], "missed death from above")
-        piloting.fall(game, ent, 2, "missed death from above", at=thex, column="rear")
+        piloting.fall(game, ent, MISSED_DFA_FALL_LEVELS, "missed death from above", at=thex, column="rear")
     else:
-        piloting.fall(game, ent, 2, "missed death from above", column="rear")
+        piloting.fall(game, ent, MISSED_DFA_FALL_LEVELS, "missed death from above", column="rear")

@@ -125,18 +125,27 @@ def _sync(game: "Game", ent: int, state) -> None:
     game.world.component(ent, TurnState).hexes_moved = state.hexes
 
 
-def risks(game: "Game", ent: int, mode: str, path: list[str]) -> list[str]:
-    """The driving rolls a planned vehicle move would make, as sentences for
-    the player before committing ("sideslip roll entering 0507: needs 5+")."""
+def planned_rolls(game: "Game", ent: int, mode: str, path: list[str], result=None) -> list[tuple]:
+    """The driving rolls a planned vehicle move would make, in path order,
+    each as (trigger, target number): sideslips and skids (T-8: a skid adds
+    the hexes moved) and collisions."""
     from systems.vehicles import driving
-    result = movement.plan(game, ent, mode, path)
+    result = result or movement.plan(game, ent, mode, path)
     out = []
     for p in result.psrs:
         if p.reason not in ROLLS:
             continue
         extra = [Modifier("hexes moved", p.modifier, "T-8")] if p.reason == "skid" else []
-        tn = driving.target(game, ent, extra).number
-        out.append(f"{p.reason} roll entering {game.map.label(p.state.hex)}: needs {tn}+")
+        out.append((p, driving.target(game, ent, extra).number))
+    return out
+
+
+def risks(game: "Game", ent: int, mode: str, path: list[str]) -> list[str]:
+    """The driving rolls a planned vehicle move would make, as sentences for
+    the player before committing ("sideslip roll entering 0507: needs 5+")."""
+    result = movement.plan(game, ent, mode, path)
+    out = [f"{p.reason} roll entering {game.map.label(p.state.hex)}: needs {tn}+"
+           for p, tn in planned_rolls(game, ent, mode, path, result)]
     for h, problem in _crash_landings(game, ent, path, result):
         wreck = crash.wreck_reason(game, h)
         out.append(f"landing in {problem} at {game.map.label(h)} is a crash"

@@ -1,0 +1,235 @@
+"""The computer player of one side (`Computer`, difficulty 1 to 3:
+engine/bot/profile.py). It plays through the same order path as a person:
+it asks the rules what its units can do (the options call, the movement
+search, `game.check`) and hands its orders to the driver
+(engine/bot/driver.py), which checks and submits each.
+
+- Movement: the unit furthest from the enemy moves first (those in contact
+  see more of the enemy's moves before their own). Each move is the best
+  end state of the search (engine/bot/moves.py) by: the attacks it would
+  have from there (engine/bot/fire.py), less `caution` times the enemy's
+  attacks on it there (engine/bot/threat.py), less what the move's rolls
+  and heat may cost, plus closing in to the range its weapons like; a charge
+  or death from above is weighed instead of the attacks where the move
+  allows one. A crippled unit (a third of its armor and structure left, or
+  no working weapon) doubles its caution and falls back, while its side has
+  a sound unit left.
+- Attacks: the best fire plan on every enemy in reach, counting off the
+  damage the side has already aimed at each this phase (engine/bot/ledger.py);
+  Alpha Strike: the card's one attack, with the overheat that pays.
+- Physical attacks: engine/bot/physical.py.
+
+Every judgement gets a little noise from the player's own generator
+(engine/dice.player_generator: the battle's seed, the side, the turn, the
+phase and the unit), so the same battle plays the same way, and the
+battle's dice are sealed while it thinks (engine/bot/whatif.sealed_dice).
+"""
+from __future__ import annotations
+
+from typing import Generator
+
+from components import Armor, Position, Structure, TurnState
+from engine.bot import heat_cost, sides
+from engine.bot.fire import fire_plan
+from engine.bot.ledger import committed
+from engine.bot.moves import (Candidate, approach, charge_options, charge_value, end_states, move_risk,
+                              preferred_range, quick_look)
+from engine.bot.physical import plan_physical
+from engine.bot.profile import PROFILES
+from engine.bot.threat import in_reach, incoming, weapon_reach
+from engine.bot.value import Valuer
+from engine.bot.whatif import sealed_dice
+from engine.dice import player_generator
+from engine.hexgrid import distance
+from engine.orders import Order
+from systems.common.movement import cannot_move_reason, motion_rules
+
+CRIPPLED = 1 / 3          # of the armor and structure a unit started with
+RETREAT_CAUTION = 2.0
+CLOSEST = 2               # end states nearest the enemy always judged in full
+
+
+class Situation:
+    """What one decision of one unit knows: the enemy able to fight, how
+    far everyone reaches, how each enemy's fire is shared, the values."""
+
+    def __init__(self, game, uid: str) -> None:
+        self.game = game
+        self.uid = uid
+        self.ent = game.units[uid]
+        side = game.side_of(self.ent)
+        self.enemies = sides.enemies(game, side)
+        self.friends = sides.friends(game, side)
+        self.reach = {u: weapon_reach(game, game.units[u]) for u in self.enemies + self.friends}
+        self.valuer = Valuer(game)
+        self.valuer.committed = committed(game, side)
+        self.shares = {}
+        for e in self.enemies:
+            others = sum(1 for f in self.friends if f != uid
+                         and in_reach(game, game.units[e], game.units[f], self.reach[e]))
+            self.shares[e] = 1.0 / (1 + others)
+        self.enemy_hexes = [game.world.component(game.units[e], Position).hex for e in self.enemies]
+        self.advance = {}
+        for e in self.enemies:
+            foe = game.units[e]
+            if not game.world.component(foe, TurnState).moved and cannot_move_reason(game, foe) is None:
+                mode = motion_rules(game, foe).modes[0]
+                self.advance[e] = (mode, motion_rules(game, foe).mp(game, foe, mode))
+
+    def targets_from(self, here) -> list[str]:
+        """The enemies within the unit's reach of hex `here`."""
+        reach = self.reach[self.uid]
+        return [e for e, h in zip(self.enemies, self.enemy_hexes) if distance(here, h) <= reach]
+
+    def crippled(self, uid: str) -> bool:
+        ent = self.game.units[uid]
+        armor, structure = self.game.world.component(ent, Armor), self.game.world.component(ent, Structure)
+        start = sum(armor.original.values()) + sum(structure.original.values())
+        left = sum(max(0, v) for v in armor.points.values()) + sum(max(0, v) for v in structure.points.values())
+        return left < CRIPPLED * start or self.valuer.firepower(ent) <= 0
+
+    def retreating(self) -> bool:
+        return self.crippled(self.uid) and any(not self.crippled(f) for f in self.friends if f != self.uid)
+
+
+class Computer:
+    """A computer player for `side` at difficulty `level` (1 to 3)."""
+
+    def __init__(self, side: str, level: int) -> None:
+        self.side = side
+        self.profile = PROFILES[level]
+        self.name = f"bot:{level}"
+
+    # ------------------------------------------------------------ the driver's questions
+    def choose_unit(self, game, waiting: list[str]) -> str:
+        if game.phase != "movement":
+            return waiting[0]
+        foes = [game.world.component(game.units[u], Position).hex for u in sides.enemies(game, self.side)]
+
+        def far(uid: str) -> int:
+            here = game.world.component(game.units[uid], Position).hex
+            return min((distance(here, h) for h in foes), default=0)
+        return max(waiting, key=far)
+
+    def act(self, game, uid: str) -> Generator[Order, str | None, None]:
+        """The orders of `uid` for this phase, one at a time: the driver
+        checks and submits each and sends back the refusal (None when it was
+        accepted) before asking for the next. Moves are offered best first
+        until one is accepted."""
+        kind = {"movement": "move", "weapon": "fire", "combat": "fire", "physical": "physical"}.get(game.phase)
+        if kind == "move":
+            with sealed_dice(game):
+                orders = self._move(game, uid)
+            for order in orders:
+                refused = yield order
+                if refused is None:
+                    return
+        elif kind == "fire":
+            with sealed_dice(game):
+                sit = Situation(game, uid)
+                plan = fire_plan(game, sit.valuer, uid, sit.targets_from(_hex(game, uid)), wide=True)
+            for s in plan.shots:
+                yield s.option.order
+        elif kind == "physical":
+            with sealed_dice(game):
+                sit = Situation(game, uid)
+                chosen = plan_physical(game, sit.valuer, uid, sit.enemies)
+            for s in chosen:
+                yield s.option.order
+
+    # ------------------------------------------------------------ movement
+    def _move(self, game, uid: str) -> list[Order]:
+        """The moves to try, best first (the driver submits the first the rules accept)."""
+        sit = Situation(game, uid)
+        ent = sit.ent
+        cands = end_states(game, ent)
+        if not cands:
+            return []
+        retreat = sit.retreating()
+        firepower = sit.valuer.firepower(ent)
+        preferred = preferred_range(game, ent, sit.valuer)
+        groups: dict[tuple, list[Candidate]] = {}
+        for c in cands:
+            c.quick = quick_look(game, ent, c, sit.enemy_hexes, preferred, retreat, firepower)
+            groups.setdefault((c.mode, c.hex, c.altitude, c.prone), []).append(c)
+        heads = [max(g, key=lambda c: c.quick) for g in groups.values()]
+        shortlist = sorted(heads, key=lambda c: -c.quick)[:self.profile.shortlist]
+        nearest = sorted(heads, key=lambda c: min((distance(c.hex, h) for h in sit.enemy_hexes), default=0))
+        for c in nearest[:CLOSEST] + [cands[0]]:
+            if c not in shortlist:
+                shortlist.append(c)
+        judge = _Judge(game, sit, self.profile.caution * (RETREAT_CAUTION if retreat else 1.0), preferred,
+                       firepower, retreat)
+        for c in shortlist:
+            judge.score(c)
+        best_heads = sorted((c for c in shortlist if c.score > float("-inf")), key=lambda c: -c.score)
+        for head in best_heads[:self.profile.facings]:
+            for c in groups[(head.mode, head.hex, head.altitude, head.prone)]:
+                if c is not head:
+                    judge.score(c)
+                    shortlist.append(c)
+        shortlist += judge.charges(shortlist)
+        self._blur(game, uid, shortlist)
+        ranked = sorted((c for c in shortlist if c.score > float("-inf")), key=lambda c: -c.score)
+        return [c.move_order(uid) for c in ranked]
+
+    def _blur(self, game, uid: str, cands: list[Candidate]) -> None:
+        """Add the level's noise: a share of the spread of the scores."""
+        scores = [c.score for c in cands if c.score > float("-inf")]
+        if len(scores) < 2 or not self.profile.noise:
+            return
+        spread = max(scores) - min(scores)
+        rng = player_generator(game.dice.seed, self.side, game.turn, game.phase, uid)
+        for c in cands:
+            if c.score > float("-inf"):
+                c.score += rng.gauss(0.0, self.profile.noise * spread)
+
+
+class _Judge:
+    """The full judgement of planned moves for one decision."""
+
+    def __init__(self, game, sit: Situation, caution: float, preferred: int, firepower: float,
+                 retreat: bool) -> None:
+        self.game, self.sit, self.caution = game, sit, caution
+        self.preferred, self.firepower, self.retreat = preferred, firepower, retreat
+        valuer, ent = sit.valuer, sit.ent
+        self._heat_args = (valuer.worth(ent), firepower, valuer.durability(ent))
+        self._still = self._heat_cost()
+
+    def _heat_cost(self) -> float:
+        ent = self.sit.ent
+        end = heat_cost.classic_end_heat(self.game, ent, 0)
+        return heat_cost.classic_cost(self.game, ent, end, *self._heat_args)
+
+    def score(self, c: Candidate) -> None:
+        game, sit = self.game, self.sit
+        risk = move_risk(game, sit.valuer, sit.ent, c)
+        if risk is None:
+            return
+        with c.what_if(game, sit.ent):
+            fire = fire_plan(game, sit.valuer, sit.uid, sit.targets_from(c.hex), wide=False).value
+            danger = incoming(game, sit.valuer, sit.uid, sit.enemies, sit.reach, sit.shares, sit.advance)
+            heat = self._heat_cost() - self._still
+        near = min((distance(c.hex, h) for h in sit.enemy_hexes), default=0)
+        c.notes = {"fire": fire, "danger": danger, "risk": risk, "heat": heat}
+        c.score = fire - self.caution * danger - risk - heat + approach(near, self.preferred, self.firepower,
+                                                                        self.retreat)
+
+    def charges(self, judged: list[Candidate]) -> list[Candidate]:
+        """Each judged move that can declare a charge or death from above,
+        once more with it: its value instead of the weapon attacks."""
+        out = []
+        for c in judged:
+            if c.score == float("-inf") or not c.path:
+                continue
+            for opt in charge_options(self.game, self.sit.uid, c):
+                value = charge_value(self.game, self.sit.valuer, self.sit.uid, opt, c)
+                score = c.score - c.notes.get("fire", 0.0) + value
+                if score > c.score:
+                    out.append(Candidate(c.mode, tuple(opt.order.path), c.hex, c.facing, c.altitude, c.hexes,
+                                         c.prone, c.quick, score, opt.order, {**c.notes, "charge": value}))
+        return out
+
+
+def _hex(game, uid: str):
+    return game.world.component(game.units[uid], Position).hex

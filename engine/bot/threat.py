@@ -1,0 +1,76 @@
+"""What the enemy can do to a unit where it stands (or where a what-if
+places it): every enemy within reach attacks it with all its weapons and
+its best physical attack, judged by the rules' own to-hit (the options
+call) and valued on the unit's hit table (engine/bot/attacks.py). Each
+enemy's fire is shared among the units it can reach, so a unit that stands
+alone draws all of it. How far a unit's weapons reach is its longest range
+band: a Classic weapon's long range, an Alpha Strike card's last range
+bracket with damage (systems/alpha_strike/combat.RANGE_BRACKETS)."""
+from __future__ import annotations
+
+from components import AlphaStrikeCard, Position, Weapons
+from engine.bot.attacks import shots
+from engine.bot.geometry import facing_toward
+from engine.bot.value import Valuer, working
+from engine.bot.whatif import moved_to
+from engine.hexgrid import distance, line
+from systems.alpha_strike import card as as_card
+from systems.alpha_strike.combat import RANGE_BRACKETS
+
+ADJACENT = 1
+
+
+def weapon_reach(game, ent: int) -> int:
+    """The farthest a unit's working weapons shoot, in hexes (at least
+    adjacent: a physical attack)."""
+    if game.world.try_component(ent, AlphaStrikeCard) is not None:
+        reach = ADJACENT
+        for i, (_name, last, _mod) in enumerate(RANGE_BRACKETS):
+            value, minimal = as_card.damage_value(game, ent, i)
+            if value > 0 or minimal:
+                reach = last
+        return reach
+    weapons = game.world.try_component(ent, Weapons)
+    return max([game.weapons[m.type].long for m in (weapons.mounts if weapons else []) if working(game, ent, m)]
+               + [ADJACENT])
+
+
+def in_reach(game, attacker: int, target: int, reach: int) -> bool:
+    return distance(game.world.component(attacker, Position).hex, game.world.component(target, Position).hex) <= reach
+
+
+def incoming(game, valuer: Valuer, uid: str, enemies: list[str], reach: dict[str, int],
+             shares: dict[str, float], advance: dict[str, tuple[str, int]] | None = None) -> float:
+    """The expected worth the `enemies` take from `uid` this turn as things
+    stand: each enemy's weapons and best physical attack on it, times the
+    share of its fire that enemy gives it. An enemy that has still to move
+    (in `advance`: its first movement mode and the hexes that mode takes it)
+    is judged where it stands and as if it had come that far straight
+    towards the unit, whichever hurts more."""
+    ent = game.units[uid]
+    here = game.world.component(ent, Position).hex
+    total = 0.0
+    for e in enemies:
+        foe = game.units[e]
+        mode, hexes = (advance or {}).get(e, (None, 0))
+        if not in_reach(game, foe, ent, reach[e] + hexes):
+            continue
+        best = _attack_on(game, valuer, e, uid) if in_reach(game, foe, ent, reach[e]) else 0.0
+        if hexes:
+            there = game.world.component(foe, Position).hex
+            path = line(there, here)
+            step = path[min(hexes, len(path) - 2)][0]
+            if step != there:
+                with moved_to(game, foe, step, facing_toward(step, here), mode, hexes):
+                    best = max(best, _attack_on(game, valuer, e, uid))
+        total += shares.get(e, 1.0) * best
+    return total
+
+
+def _attack_on(game, valuer: Valuer, attacker: str, target: str) -> float:
+    found = shots(game, valuer, attacker, target)
+    weapons = sum(s.value for s in found if s.option.kind == "weapon")
+    physical = max((s.value for s in found if s.option.kind == "physical"), default=0.0)
+    if game.world.try_component(game.units[attacker], AlphaStrikeCard) is not None:
+        return max(weapons, physical)          # one attack a turn (AS-TURN-4)
+    return weapons + max(0.0, physical)

@@ -1,0 +1,70 @@
+"""The new-battle screen's players section: for each side of the level
+chosen, who plays it, people at the screen or the computer at difficulty
+1 to 3 (a click cycles human, computer 1, 2, 3). It starts from the
+level's own `players` property and adds what it chose to the battle
+started (side -> player, engine/bot/names.py)."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from engine import session
+from engine.bot.names import BOT_LEVELS, HUMAN
+from engine.ui.widgets import button
+
+CYCLE = (HUMAN,) + tuple(f"bot:{n}" for n in BOT_LEVELS)
+DEFAULT_SIDES = ("blue", "red")
+
+
+def _label(player: str) -> str:
+    return "human" if player == HUMAN else f"computer {player.split(':')[1]}"
+
+
+def level_sides(level: str | None) -> tuple[list[str], dict[str, str]]:
+    """The sides of a level and its own players (the built-in map and a
+    level that does not load: blue and red, people)."""
+    if not level or level == session.BUILTIN:
+        return list(DEFAULT_SIDES), {}
+    try:
+        from engine.levels import load_level
+        lv = load_level(Path(level))
+    except Exception:      # a broken level still shows the usual sides; starting it says why
+        return list(DEFAULT_SIDES), {}
+    return list(lv.sides), dict(lv.players)
+
+
+class PlayersSection:
+    title = "Players (click a side to change who plays it)"
+    ACTIONS = frozenset({"new_player"})
+
+    def __init__(self) -> None:
+        self.level: str | None = None
+        self.sides: list[str] = list(DEFAULT_SIDES)
+        self.chosen: dict[str, str] = {}
+
+    def follow(self, level: str | None) -> None:
+        """Show the sides of `level` (its own players first)."""
+        if level != self.level:
+            self.level = level
+            self.sides, self.chosen = level_sides(level)
+
+    def height(self) -> int:
+        return 34
+
+    def draw(self, app, x: int, y: int, w: int) -> None:
+        n = max(1, len(self.sides))
+        bw = (w - 8 * (n - 1)) // n
+        for i, side in enumerate(self.sides):
+            player = self.chosen.get(side, HUMAN)
+            button(app.screen, app.hits, (x + i * (bw + 8), y, bw, 28), f"{side.capitalize()}: {_label(player)}",
+                   "new_player", side, active=player != HUMAN, mouse=app.mouse,
+                   tip="human: people at this screen; computer 1-3: the computer plays it (1 easy, 3 hard)")
+
+    def do(self, action: str, arg: Any) -> None:
+        if action == "new_player" and arg in self.sides:
+            now = self.chosen.get(arg, HUMAN)
+            self.chosen[arg] = CYCLE[(CYCLE.index(now) + 1) % len(CYCLE)] if now in CYCLE else HUMAN
+
+    def players(self) -> dict[str, str]:
+        """Who plays each side (every side of the level)."""
+        return {side: self.chosen.get(side, HUMAN) for side in self.sides}

@@ -1,0 +1,92 @@
+"""The computer opponent (engine/bot) and the duel command (engine/duel.py):
+who plays a side by name, short battles of the computer against the simple
+players in both rulesets (orders only through the check, never a refused
+one; the same seed gives the same battle; its noise never touches the
+battle's dice), and the hot-seat's computer screen."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from engine import duel
+from engine.bot.driver import Tally, play_unit, step
+from engine.bot.names import computer_sides, parse_assignments, parse_player
+from engine.bot.players import make_player
+from engine.hotseat import HotSeat
+from engine.levels import new_game_from_level
+from engine.paths import LEVELS
+from engine.session import training_ground
+from engine.turnflow import TurnFlow
+
+
+def test_players_by_name():
+    assert parse_player(" Bot ") == "bot:2"
+    assert parse_player("bot:3") == "bot:3"
+    with pytest.raises(ValueError, match="unknown player 'bot:4'"):
+        parse_player("bot:4")
+    assert parse_assignments("red=bot:1, blue=human") == {"red": "bot:1", "blue": "human"}
+    with pytest.raises(ValueError, match="SIDE=PLAYER"):
+        parse_assignments(["red"])
+    assert computer_sides({"red": "bot:1", "blue": "human"}) == {"red": "bot:1"}
+
+
+def _battle(level: str, players: dict[str, str], turns: int, seed: int):
+    game = new_game_from_level(LEVELS / level, seed=seed)
+    made = {side: make_player(name, side) for side, name in players.items()}
+    tally, flow = Tally(), TurnFlow(game)
+    flow.start()
+    while not flow.over and game.turn <= turns:
+        assert step(game, flow, made, tally=tally) is not None
+    return game, tally
+
+
+def test_a_classic_battle_against_random_plays_the_same_twice_without_a_refused_order():
+    first, tally = _battle("skirmish.tmx", {"red": "bot:2", "blue": "random"}, 2, seed=5)
+    again, _ = _battle("skirmish.tmx", {"red": "bot:2", "blue": "random"}, 2, seed=5)
+    assert first.log.events == again.log.events
+    assert tally.refused["red"] == 0 and tally.submitted["red"] > 0
+    fired = [e for e in first.log.of_type("declare") if first.side_of(first.units[e["unit"]]) == "red"]
+    assert fired, "the computer declared no attack in two turns"
+    first.close(), again.close()
+
+
+def test_an_alpha_strike_duel_by_command_counts_its_battle(capsys):
+    assert duel.main(["alpha_skirmish", "--red", "bot:1", "--blue", "greedy", "--games", "1", "--seed", "2",
+                      "--max-turns", "2", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["games"] == 1 and sum(doc["wins"].values()) == 1
+    assert doc["refused_at_check"]["red"] == 0
+    assert doc["bot_seconds_per_turn"]["median"] > 0
+    assert 1 <= doc["mean_turns"] <= 2
+
+
+def test_the_computer_thinks_without_drawing_the_battles_dice():
+    game = training_ground(seed=4)
+    flow = TurnFlow(game)
+    flow.start()
+    side = flow.current_side
+    player = make_player("bot:3", side)
+    before = game.dice.rng.getstate()
+    uid = flow.waiting(side)[0]
+    orders = player.act(game, uid)
+    next(orders)                           # the whole judgement of the move is made here
+    assert game.dice.rng.getstate() == before
+    play_unit(game, make_player("bot:3", side), uid, game.submit, Tally())
+    game.close()
+
+
+def test_a_bad_duel_is_one_line_and_exit_2(capsys):
+    assert duel.main(["skirmish", "--red", "human", "--blue", "greedy"]) == 2
+    assert "played by the computer" in capsys.readouterr().err
+    assert duel.main(["nowhere", "--red", "bot:1", "--blue", "greedy"]) == 2
+    assert "no such level" in capsys.readouterr().err
+
+
+def test_the_hot_seat_shows_the_computers_turn_and_no_hand_over_between_people_and_it():
+    game = training_ground(seed=3)
+    seat = HotSeat(game, players={"red": "bot:2"})
+    nxt = seat.start()
+    side = seat.flow.current_side
+    assert nxt.screen == ("computer" if side == "red" else "play")
+    assert seat.frontend()["players"] == {"red": "bot:2"}
