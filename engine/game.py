@@ -5,8 +5,10 @@ phase, and the units by their ids.
 tests): it spawns units from unit data, runs phases through the chosen
 ruleset (engine/rulesets.py), takes orders (check, then submit: a refused
 order becomes a `refused` event), and snapshots or saves its state.
-Systems keep any state that must survive a save in components or in
-`phase_data` (plain JSON data).
+Systems keep any state that must survive a save in components or in the
+turn record (`turn_record`, components/turn_record.py: declared attacks,
+queued piloting rolls, deployment), saved as `phase_data`
+(engine/turn_record.py) with a front end's own entries (`front_end`).
 """
 from __future__ import annotations
 
@@ -19,13 +21,14 @@ from typing import Any
 from components import (
     ALL_COMPONENTS, Identity, Position, Crew, MechMovement, VehicleMovement, Armor, Structure,
     Actuators, Mount, Weapons, AmmoBin, Ammo, Equipment, HeatSinks, ClassicHeat, AlphaStrikeHeat,
-    Altitude, Turret, Status, TurnState, AlphaStrikeCard, VehicleCrits,
+    Altitude, Turret, Status, TurnState, AlphaStrikeCard, VehicleCrits, TurnRecord,
 )
 from engine.dice import Dice
 from engine.events import EventLog
 from engine.hexgrid import Hex
 from engine.hexmap import HexMap
 from engine.orders import Order
+from engine.turn_record import PhaseData
 from engine.unit_loader import UnitData
 from engine.world import World
 
@@ -44,7 +47,8 @@ class Game:
         self.units: dict[str, int] = {}            # uid -> entity, in creation order
         self.sides: list[str] = list(sides or [])  # in first-named order
         self.initiative: list[str] = []            # this turn's order, winner first
-        self.phase_data: dict[str, Any] = {}       # systems' phase-local JSON data
+        self.turn_record = TurnRecord()            # what the rules remember within the turn
+        self.front_end: dict[str, Any] = {}        # a front end's own JSON data, saved with the game
         self.winner: str | None = None
         # What was done to this game, for replays (engine/replay.py): the state
         # before the first action, then every turn/phase call and every order
@@ -60,6 +64,16 @@ class Game:
     @property
     def phase(self) -> str:
         return self.log.phase
+
+    @property
+    def phase_data(self) -> PhaseData:
+        """The turn record and the front end's entries as JSON (engine/turn_record.py)."""
+        return PhaseData(self)
+
+    @phase_data.setter
+    def phase_data(self, data: dict[str, Any]) -> None:
+        self.turn_record, self.front_end = TurnRecord(), {}
+        self.phase_data.update(data)
 
     # ------------------------------------------------------------ units
     def add_unit(self, data: UnitData, uid: str, side: str, at: Hex, facing: int = 0,
@@ -303,7 +317,7 @@ class Game:
             "initiative": list(self.initiative),
             "dice": self.dice.to_dict(),
             "events": copy_(self.log.events) if events else [],
-            "phase_data": copy_(self.phase_data),
+            "phase_data": copy_(dict(self.phase_data)),
             "winner": self.winner,
             "units": units,
             **({"record": copy_(self.record)} if record else {}),

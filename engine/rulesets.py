@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable
 
-from components import Status, TurnState, Identity
+from components import Identity, Status, TurnRecord, TurnState
 from engine.orders import Order, MoveOrder, FireOrder, PhysicalOrder
 from engine.turns import roll_initiative
 from systems.common.victory import sides_able_to_fight
@@ -123,7 +123,7 @@ class Ruleset:
     def start_turn(self, game: "Game", initiative: list[str] | None) -> None:
         game.log.turn += 1
         game.log.phase = "initiative"
-        game.phase_data = {}
+        game.turn_record, game.front_end = TurnRecord(), {}
         for _, ts in game.world.get_component(TurnState):
             ts.__init__()
         active = sides_able_to_fight(game)

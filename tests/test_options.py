@@ -3,6 +3,7 @@ against a target, each with its to-hit or the sentence its order would be
 refused with, for weapons, physical attacks, charges and deaths from above,
 and Alpha Strike attacks; nothing changes, and the line of sight of a pair
 is worked out once."""
+import dataclasses
 import json
 
 from components import Equipment, Position, Weapons
@@ -14,7 +15,7 @@ from systems.common import line_of_sight
 from systems.common.options import attack_options, declaration_options, unit_actions
 from tests.alpha_strike_helpers import add_card, make_as_game
 from tests.helpers import add, make_game, pairs
-from tests.physical_helpers import move, nb, to_weapon_phase, two_mechs
+from tests.physical_helpers import nb, to_weapon_phase, two_mechs
 
 
 def weapon_game():
@@ -144,7 +145,7 @@ def test_alpha_strike_options_are_the_weapon_attack_and_the_two_physical_attacks
                                                   ("physical", "melee")]
     for o in opts:
         assert o.possible and o.reason == game.check(o.order)
-    assert opts[0].to_hit.record() == as_combat.plan_weapon_attack(game, opts[0].order)
+    assert dataclasses.asdict(opts[0].to_hit.record()) == as_combat.plan_weapon_attack(game, opts[0].order)
     assert declaration_options(game, "a", "walk", ["F"]) == [] and unit_actions(game, "a") == []
 
 

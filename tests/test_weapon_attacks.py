@@ -162,12 +162,12 @@ def test_heat_to_fire_modifier(heat, mod):
 # ------------------------------------------------------------------ refusals
 def refused_only(game, weapon, expect, **kw):
     before = len(game.log.events)
-    declared = list(game.phase_data.get("weapon_attacks", []))
+    declared = list(game.turn_record.weapon_attacks)
     reason = fire(game, weapon, **kw)
     new = game.log.events[before:]
     assert reason is not None and expect in reason, reason
     assert [e["type"] for e in new] == ["refused"]
-    assert game.phase_data.get("weapon_attacks", []) == declared
+    assert game.turn_record.weapon_attacks == declared
 
 
 def test_refused_out_of_range():
@@ -366,7 +366,7 @@ def test_twenty_damage_in_a_phase_queues_a_psr_at_plus_1():
                 forced={"to_hit": [10], "location": [7]})
     fire(game, "ac_20")
     game.end_phase()
-    assert any(p["unit"] == "t" and p["modifier"] == 1 for p in game.phase_data.get("psr_queue", [])) or \
+    assert any(p.unit == "t" and p.modifier == 1 for p in game.turn_record.psr_queue) or \
         any(e["type"] == "psr" and e["unit"] == "t" for e in game.log.events)
 
 

@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from components import (Altitude, Ammo, Armor, Crew, Equipment, Identity, Position, Status, Structure, Turret,
-                        VehicleCrits, VehicleMovement, Weapons)
+from components import (Altitude, Ammo, Armor, Crew, Equipment, Identity, Jam, Position, Status, Structure,
+                        Turret, VehicleCrits, VehicleMovement, Weapons)
 from engine.weapons import weapons
 from systems.classic.attack_modifiers import attacker_movement
 from systems.common.to_hit import Modifier, ToHit
@@ -504,12 +504,12 @@ def note_jams(game: "Game") -> None:
     for ent, _vc in sorted(game.world.get_component(VehicleCrits), key=lambda p: p[0]):
         tur = game.world.try_component(ent, Turret)
         if tur is not None and tur.jammed:
-            jams.append([game.uid(ent), "turret"])
+            jams.append(Jam(game.uid(ent), "turret"))
         w = game.world.try_component(ent, Weapons)
         for i, m in enumerate(w.mounts if w else []):
             if m.jammed:
-                jams.append([game.uid(ent), i])
-    game.phase_data["jams_at_start"] = jams
+                jams.append(Jam(game.uid(ent), i))
+    game.turn_record.jams_at_start = jams
 
 
 def clear_jams(game: "Game") -> None:
@@ -517,7 +517,7 @@ def clear_jams(game: "Game") -> None:
     spends it clearing one jam that stood when the phase began: the turret
     first, else one malfunctioned weapon."""
     from components import TurnState
-    standing = game.phase_data.get("jams_at_start", [])
+    standing = game.turn_record.jams_at_start
     for ent, vc in sorted(game.world.get_component(VehicleCrits), key=lambda p: p[0]):
         st = game.world.component(ent, Status)
         if st.destroyed or vc.crew_killed or vc.stun_turns > 0:
@@ -527,13 +527,13 @@ def clear_jams(game: "Game") -> None:
         tur = game.world.try_component(ent, Turret)
         uid = game.uid(ent)
         if tur is not None and tur.jammed and not tur.locked and not tur.destroyed \
-                and [uid, "turret"] in standing:
+                and Jam(uid, "turret") in standing:
             tur.jammed = False
             game.log.emit("jam_cleared", unit=game.uid(ent), item="turret")
             continue
         w = game.world.try_component(ent, Weapons)
         jammed = [m for i, m in enumerate(w.mounts if w else [])
-                  if m.jammed and not m.destroyed and [uid, i] in standing]
+                  if m.jammed and not m.destroyed and Jam(uid, i) in standing]
         if jammed:
             jammed[0].jammed = False
             game.log.emit("jam_cleared", unit=game.uid(ent), item=jammed[0].type, location=jammed[0].location)
