@@ -45,7 +45,7 @@ def active(game: "Game") -> bool:
 def begin(game: "Game", zones: dict[str, list[Hex]] | None = None) -> None:
     """Start deployment. `zones` (side -> hexes, from the level) may leave
     sides out: those get the hexes within RADIUS of their units."""
-    zones = dict(zones if zones is not None else getattr(game, "deployment_zones", None) or {})
+    zones = dict(zones if zones is not None else game.deployment_zones)
     out: dict[str, list[str]] = {}
     for side in game.sides:
         hexes = zones.get(side) or _near_units(game, side)

@@ -49,11 +49,14 @@ class Game:
         self.initiative: list[str] = []            # this turn's order, winner first
         self.turn_record = TurnRecord()            # what the rules remember within the turn
         self.front_end: dict[str, Any] = {}        # a front end's own JSON data, saved with the game
+        self.deployment_zones: dict[str, list[Hex]] = {}   # a level's zones by side (engine/deployment.py)
         self.winner: str | None = None
         # What was done to this game, for replays (engine/replay.py): the state
         # before the first action, then every turn/phase call and every order
         # submitted (accepted or refused) and every forced die added later.
         self.record: dict[str, Any] = {"setup": None, "actions": []}
+        self._acting = False                       # inside a recorded action (engine/replay.py)
+        self._occupancy: dict[Hex, list[int]] | None = None   # units by hex while positions are fixed
         self.dice.on_force = self._record_force
 
     # ------------------------------------------------------------ clock
@@ -142,9 +145,6 @@ class Game:
             self.sides.append(side)
         return ent
 
-    def entity(self, uid: str) -> int:
-        return self.units[uid]
-
     def uid(self, ent: int) -> str:
         return self.world.component(ent, Identity).uid
 
@@ -164,7 +164,7 @@ class Game:
         return out
 
     def units_at(self, h: Hex) -> list[int]:
-        index = getattr(self, "_occupancy", None)
+        index = self._occupancy
         if index is not None:
             return list(index.get(h, ()))
         return [ent for uid, ent in self.units.items()
@@ -175,7 +175,7 @@ class Game:
     def positions_fixed(self):
         """A block in which no unit moves (a search over possible moves):
         `units_at` answers from one index built at the start."""
-        if getattr(self, "_occupancy", None) is not None:
+        if self._occupancy is not None:
             yield
             return
         index: dict[Hex, list[int]] = {}
@@ -235,7 +235,7 @@ class Game:
     @contextlib.contextmanager
     def _recorded(self, action: str, **fields: Any):
         """Record a top-level action (calls made by the rules inside it are not)."""
-        outer = not getattr(self, "_acting", False)
+        outer = not self._acting
         if outer:
             if self.record["setup"] is None:
                 self.record["setup"] = self.to_dict(record=False)
@@ -250,7 +250,7 @@ class Game:
     def _record_force(self, purpose: str, totals: list[int]) -> None:
         # Before the first action the setup snapshot holds them; inside an
         # action the rules added them and a replay adds them again.
-        if self.record["setup"] is not None and not getattr(self, "_acting", False):
+        if self.record["setup"] is not None and not self._acting:
             with self._recorded("force", purpose=purpose, totals=list(totals)):
                 pass
 
@@ -415,7 +415,5 @@ def _from_json(ctype: type, data: dict[str, Any]) -> Any:
             v = Hex(*v)
         elif (ctype, k) in _NESTED:
             v = [_NESTED[(ctype, k)](**x) for x in v]
-        elif ctype is TurnState and k == "start_hex" and v is not None:
-            v = tuple(v)
         kwargs[k] = v
     return ctype(**kwargs)

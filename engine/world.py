@@ -32,10 +32,6 @@ class World:
         self._enter()
         esper.add_component(entity, component)
 
-    def remove_component(self, entity: int, ctype: type) -> None:
-        self._enter()
-        esper.remove_component(entity, ctype)
-
     def component(self, entity: int, ctype: type[C]) -> C:
         self._enter()
         return esper.component_for_entity(entity, ctype)
@@ -43,10 +39,6 @@ class World:
     def try_component(self, entity: int, ctype: type[C]) -> C | None:
         self._enter()
         return esper.try_component(entity, ctype)
-
-    def has(self, entity: int, ctype: type) -> bool:
-        self._enter()
-        return esper.has_component(entity, ctype)
 
     def components_of(self, entity: int) -> tuple[Any, ...]:
         self._enter()
@@ -56,10 +48,6 @@ class World:
         """All (entity, component) pairs, sorted by entity for determinism."""
         self._enter()
         return sorted(esper.get_component(ctype), key=lambda p: p[0])
-
-    def get_components(self, *ctypes: type) -> list[tuple[int, tuple]]:
-        self._enter()
-        return sorted(esper.get_components(*ctypes), key=lambda p: p[0])
 
     def delete(self) -> None:
         """Drop this world's context entirely."""

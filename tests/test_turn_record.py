@@ -89,3 +89,15 @@ def test_the_phase_data_view_keeps_a_front_ends_entries_beside_the_record():
     copy = type(game).from_dict(game.to_dict())
     assert copy.turn_record == game.turn_record and copy.front_end == game.front_end
     copy.close()
+
+
+def test_format_1_saves_lose_the_unused_start_hex_on_the_way_in():
+    """Save format 2 drops TurnState.start_hex (nothing read it); the
+    migration from format 1 takes it out of the units and the replay setup."""
+    save = json.loads((OLD / "classic_weapon_phase.json").read_text())["save"]
+    def start_hexes(s):
+        states = [s["game"], s["game"]["record"]["setup"]]
+        return [u["components"]["TurnState"].get("start_hex") for st in states for u in st["units"]]
+    assert save["version"] == 1 and any(start_hexes(save))
+    migrated = saves.migrate(save)
+    assert migrated["version"] == saves.VERSION == 2 and not any(start_hexes(migrated))

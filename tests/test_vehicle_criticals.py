@@ -266,7 +266,7 @@ def test_V_CE_12_V_CE_13_turret_jam_then_second_jam_locks():
     tur = game.world.component(ent, Turret)
     assert tur.jammed and not tur.locked
     mount = game.world.component(ent, Weapons).mounts[0]
-    assert vc_mod.can_fire(game, ent, mount) is None            # it fires where it is frozen
+    assert not mount.jammed and vc_mod.can_attack(game, ent) is None     # it fires where it is frozen
     tur.jammed = False                                           # cleared
     assert roll(game, ent, "turret", 7) == "turret_lock"
     assert tur.locked
@@ -298,8 +298,23 @@ def test_V_CE_15_weapon_malfunction_jams_one_weapon():
     ent = add(game, "tank", "vedette.toml", "0505")
     assert roll(game, ent, "front", 7) == "weapon_malfunction"
     m = [m for m in game.world.component(ent, Weapons).mounts if m.location == "front"][0]
-    assert m.jammed and vc_mod.can_fire(game, ent, m) == "the weapon has malfunctioned"
+    assert m.jammed and vc_mod.can_attack(game, ent) is None      # the others still fire
     assert roll(game, ent, "front", 7) == "stabilizer"           # nothing left to jam there
+
+
+def test_V_CE_15_a_malfunctioned_weapon_is_refused_by_the_weapon_rules():
+    from engine.orders import FireOrder
+    from systems.classic.weapon_names import weapon_names
+    game = make_game(dice={"slot": [1]})
+    ent = add(game, "tank", "vedette.toml", "0505")
+    add(game, "foe", "jagermech.toml", "0502", side="blue")
+    roll(game, ent, "front", 7)
+    mounts = game.world.component(ent, Weapons).mounts
+    name = weapon_names([m.type for m in mounts])[[m.jammed for m in mounts].index(True)]
+    game.start_turn(["red", "blue"])
+    game.start_phase("weapon")
+    order = FireOrder("tank", {"unit": "tank", "weapon": name, "target": "foe"}, weapon=name, target="foe")
+    assert "is jammed" in game.check(order)
 
 
 # ----------------------------------------------------------------- V-VCE VTOL effects

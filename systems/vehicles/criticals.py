@@ -12,8 +12,8 @@ whenever a vehicle location's internal structure is damaged (V-CRIT-2).
 Every effect taken is appended to Status.crits and announced by a
 `critical` event (unit, location, effect, and `rolled` when the result was
 escalated or moved down the column). The read-only helpers at the end
-(`attack_modifiers`, `can_fire`, `can_attack`, `stunned`) are for the
-weapon attack rules.
+(`attack_modifiers`, `can_attack`, `stunned`) are for the attack and
+movement rules.
 """
 from __future__ import annotations
 
@@ -449,17 +449,6 @@ def can_attack(game: "Game", ent: int) -> str | None:
     return None
 
 
-def can_fire(game: "Game", ent: int, mount) -> str | None:
-    reason = can_attack(game, ent)
-    if reason:
-        return reason
-    if mount.destroyed:
-        return "the weapon is destroyed"
-    if mount.jammed:
-        return "the weapon has malfunctioned"
-    return None
-
-
 def attack_modifiers(game: "Game", ent: int, weapon_location: str, attacker_movement: int = 0
                      ) -> list[Modifier]:
     """To-hit modifiers from the attacking vehicle's crits (T-12, V-CE-3,
@@ -542,7 +531,7 @@ def clear_jams(game: "Game") -> None:
 def charge_check(game: "Game", ent: int, order, result) -> str | None:
     """Declaration check (systems/common/movement.py): a stunned or dead crew declares no
     charge (V-CE-4, V-CE-5: no actions other than moving at cruise)."""
-    if not getattr(order, "charge", None):
+    if not order.charge:
         return None
     vc = game.world.try_component(ent, VehicleCrits)
     if vc is None:
