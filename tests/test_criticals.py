@@ -8,13 +8,14 @@ from components import (Actuators, Ammo, Armor, Crew, Equipment, HeatSinks, PsrR
 from systems.classic import criticals
 from systems.classic.mech_movement import mech_jump_mp, mech_walk_mp
 from systems.classic import weapon_attacks as wa
-from tests.helpers import pairs
-from tests.weapons_support import events, make_game, mech_data, shipped
+from tests.helpers import make_game, pairs
+from tests.weapons_support import events, mech_data, shipped
 
 
 def game_of(data, forced=None, over=None):
-    game = make_game([("m", data, "blue", "0505", 0, over), ("e", mech_data(), "red", "0503", 3)],
-                     forced=forced)
+    game = make_game(16, 16, forced=forced, initiative=["blue", "red"],
+                     units=[("m", data, "blue", "0505", 0, over),
+                            ("e", mech_data(), "red", "0503", 3)])
     game.start_phase("weapon")
     return game, game.units["m"]
 

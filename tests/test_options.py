@@ -13,7 +13,7 @@ from systems.classic import weapon_attacks as wa
 from systems.classic.weapon_names import find_weapon, weapon_names
 from systems.common import line_of_sight
 from systems.common.options import attack_options, declaration_options, unit_actions
-from tests.alpha_strike_helpers import add_card, make_as_game
+from tests.alpha_strike_helpers import add_card
 from tests.helpers import add, make_game, pairs
 from tests.physical_helpers import nb, to_weapon_phase, two_mechs
 
@@ -133,7 +133,7 @@ def test_a_jump_declares_a_death_from_above():
 
 
 def test_alpha_strike_options_are_the_weapon_attack_and_the_two_physical_attacks():
-    game = make_as_game(forced={})
+    game = make_game(12, 30, ruleset="alpha-strike", forced={})
     add_card(game, "a", "red", "0510", specials=["MEL"])
     add_card(game, "b", "blue", "0509")
     game.start_turn(["red", "blue"])
