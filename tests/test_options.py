@@ -159,3 +159,16 @@ def test_asking_for_options_changes_nothing():
         unit_actions(game, a)
     assert json.dumps(game.to_dict(), sort_keys=True) == before
     assert game.get("t", Position).hex == parse_hex_label("0804")
+
+
+def test_a_weapon_option_says_the_side_and_table_it_strikes():
+    game = make_game(16, 16)
+    add(game, "a", "jagermech", "red", "0808", 0)
+    add(game, "t", "grasshopper", "blue", "0804", 0)          # facing away: the shot strikes its rear
+    add(game, "v", "saladin", "blue", "0806", 1)
+    to_weapon_phase(game, initiative=("blue", "red"))
+    game.start_phase("weapon")
+    mech = [o for o in attack_options(game, "a", "t") if o.kind == "weapon"][2].to_hit
+    tank = [o for o in attack_options(game, "a", "v") if o.kind == "weapon"][2].to_hit
+    assert (mech.side, mech.table) == ("rear", "standard")
+    assert tank.side in ("front", "left", "right", "rear") and tank.table is None

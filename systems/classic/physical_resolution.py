@@ -23,8 +23,9 @@ import math
 from typing import TYPE_CHECKING
 
 from components import ChargeDeclaration, Identity, PhysicalDeclaration, Position, Status, TurnState
-from engine.hexgrid import Hex, direction_to, mech_attack_side, neighbor, turn, vehicle_attack_side
+from engine.hexgrid import Hex, direction_to, neighbor, turn
 from systems.classic import clubs, displacement, hit_location, piloting
+from systems.classic.attack_modifiers import struck_side
 from systems.classic.charge import charge_damage, charger_damage
 from systems.common import damage
 from systems.common.movement import motion_rules
@@ -55,13 +56,6 @@ def _emit_attack(game: "Game", entry: Declaration, roll: int | None, hit: bool) 
         extra["automatic_miss"] = _automatic_miss(entry)
     game.log.emit("attack", attacker=entry.unit, target=entry.target, attack=entry.attack,
                   to_hit=entry.to_hit, modifiers=entry.modifiers, roll=roll, hit=hit, **extra)
-
-
-def _side(game: "Game", tgt: int, from_hex) -> str:
-    tpos = game.world.component(tgt, Position)
-    if game.kind(tgt) == "mech":
-        return mech_attack_side(tpos.hex, tpos.facing, from_hex)
-    return vehicle_attack_side(tpos.hex, tpos.facing, from_hex)
 
 
 def hit_target(game: "Game", tgt: int, amount: int, table: str, side: str, cause: str) -> None:
@@ -108,7 +102,7 @@ def resolve_physical(game: "Game") -> None:
         roll, hit = _roll(game, c)
         _emit_attack(game, c, roll, hit)
         tons = game.world.component(ent, Identity).tonnage
-        side = _side(game, tgt, Hex(*c.origin))
+        side = struck_side(game, tgt, Hex(*c.origin))
         if hit and c.attack == "charge":
             table = charge_table(game, ent, tgt)
             for g in hit_location.groups(charge_damage(tons, c.hexes)):
@@ -134,7 +128,7 @@ def resolve_physical(game: "Game") -> None:
             moves.append(("push", a, hit))
             continue
         if hit:
-            side = a.side or _side(game, tgt, Hex(*a.origin))
+            side = a.side or struck_side(game, tgt, Hex(*a.origin))
             if side == "random":
                 side = random_side(game, a.attack)
             hit_target(game, tgt, a.damage, a.table, side, a.attack)

@@ -29,12 +29,12 @@ from typing import TYPE_CHECKING
 
 from components import (Actuators, Ammo, ClassicHeat, Crew, Identity, Position, ShotDeclaration, Status,
                         Structure, TurnState, Turret, Weapons)
-from engine.hexgrid import distance, mech_attack_side
+from engine.hexgrid import distance
 from engine.orders import FireOrder
 from engine.weapons import WeaponType, weapons
 from systems.classic import firing_arcs, hit_location
-from systems.classic.attack_modifiers import (TARGET_IMMOBILE, attacker_movement, target_immobile,
-                                              target_movement, woods_modifier)
+from systems.classic.attack_modifiers import (TARGET_IMMOBILE, attacker_movement, struck_side,
+                                              target_immobile, target_movement, woods_modifier)
 from systems.classic.weapon_names import WeaponRef, find_weapon
 from systems.common import damage, line_of_sight
 from systems.common.to_hit import MAX_TO_HIT, ToHit
@@ -81,8 +81,9 @@ def minimum_range_modifier(wt: WeaponType, rng: int) -> int:
 # ------------------------------------------------------------------ to-hit
 @dataclass
 class WeaponToHit(ToHit):
-    """A shot's to-hit (systems/common/to_hit.py) with its range in hexes,
-    range band and line of sight, as far as they were judged."""
+    """A shot's to-hit (systems/common/to_hit.py: `side` the side it strikes,
+    `table` a mech's standard table, None for a vehicle's own) with its
+    range in hexes, range band and line of sight, as far as they were judged."""
 
     range: int = 0
     band: str | None = None
@@ -238,7 +239,8 @@ def _compute(game: "Game", attacker: int, target: int, mount_index: int, sight: 
         return WeaponToHit.impossible(f"no line of sight to {t_ident.name}: {los.reason}", range=rng, band=band, los=los)
 
     # ---- modifiers (section 3)
-    th = WeaponToHit(range=rng, band=band, los=los)
+    th = WeaponToHit(range=rng, band=band, los=los, side=struck_side(game, target, a_pos.hex),
+                     table="standard" if t_ident.kind == "mech" else None)
     th.add("gunnery", crew.gunnery if crew is not None else 4, "section 3")
     if (moved := attacker_movement(game, attacker)) is not None:
         th.modifiers.append(moved)
@@ -477,8 +479,7 @@ def apply_hit(game: "Game", attacker: int, target: int, amount: int, cause: str,
     if kind != "mech":
         game.ruleset.hooks.weapon_hit[kind](game, attacker, target, amount, cause)
         return
-    t_pos = game.world.component(target, Position)
-    side = mech_attack_side(t_pos.hex, t_pos.facing, game.world.component(attacker, Position).hex)
+    side = struck_side(game, target, game.world.component(attacker, Position).hex)
     hit = hit_location.mech_hit(game, "standard", side, f"hit location, {side}")
     if partial_cover and hit.location in ("left_leg", "right_leg"):
         game.log.emit("partial_cover", unit=game.uid(target), location=hit.location, amount=amount)

@@ -40,7 +40,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from components import Altitude, Position, Status, VehicleMovement
-from engine.hexgrid import Hex, distance, vehicle_attack_side
+from engine.hexgrid import Hex, distance
+from systems.classic.attack_modifiers import struck_side
 from systems.classic.melee import ARMS, club, hatchet, kick, limb_present, punch, underwater
 from systems.classic.physical_common import (PhysicalAttack, level_of, prone_reason, target_error, unit_name,
                                              water_depth)
@@ -139,8 +140,7 @@ def after_charge(game: "Game", entry: "ChargeDeclaration", hit: bool) -> None:
         if not is_vehicle(game, unit) or game.world.component(unit, Status).destroyed:
             continue
         if side is None:
-            tpos = game.world.component(unit, Position)
-            side = vehicle_attack_side(tpos.hex, tpos.facing, Hex(*entry.origin))
+            side = struck_side(game, unit, Hex(*entry.origin))
         motive_damage.roll_motive(game, unit, side, reason=f"{why} (V-PHYS-4)")
 
 
