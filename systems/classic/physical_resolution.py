@@ -199,7 +199,7 @@ def _push_target(game: "Game", ent: int, tgt: int, e: Declaration, *, psr: tuple
         # An airborne VTOL is not in the way: nothing to displace, the
         # attacker lands in the hex beneath it (V-PHYS-7).
         st = game.world.component(ent, Status)
-        if not st.destroyed and not st.removed and not displacement._ground_units_at(game, tat, exclude=ent):
+        if not st.destroyed and not st.removed and not displacement.occupants(game, tat, exclude=ent):
             displacement.move_into(game, ent, tat, f"{cause}: attacker advances")
         return
     result = displacement.outcome(game, tgt, direction)
@@ -213,7 +213,7 @@ def _push_target(game: "Game", ent: int, tgt: int, e: Declaration, *, psr: tuple
         return
     displacement.displace(game, tgt, direction, cause)
     st = game.world.component(ent, Status)
-    if not st.destroyed and not st.removed and not displacement._ground_units_at(game, tat, exclude=ent):
+    if not st.destroyed and not st.removed and not displacement.occupants(game, tat, exclude=ent):
         displacement.move_into(game, ent, tat, f"{cause}: attacker advances")
 
 
@@ -230,7 +230,7 @@ def _missed_charge(game: "Game", ent: int, tgt: int, choice: str | None = None) 
         d = turn(pos.facing, t)
         h = neighbor(pos.hex, d)
         if game.map.on_map(h) and displacement.outcome(game, ent, d) == displacement.MOVE \
-                and not displacement._ground_units_at(game, h, exclude=ent):
+                and not displacement.occupants(game, h, exclude=ent):
             legal.append(h)
             sides[side] = h
     if not legal:

@@ -25,6 +25,7 @@ from engine.weapons import weapons
 from systems.classic.attack_modifiers import attacker_movement
 from systems.common.to_hit import Modifier, ToHit
 from systems.common.unit_state import airborne, is_vtol
+from systems.vehicles.terrain import landing_level
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -264,7 +265,7 @@ def _crew_killed(game: "Game", ent: int, location: str, wd: int) -> None:
     crew = game.world.try_component(ent, Crew)
     if crew is not None:
         crew.killed = True
-    _immobilize(game, ent, "crew killed")
+    immobilize(game, ent, "crew killed")
     game.log.emit("crew_killed", unit=game.uid(ent))
     if airborne(game, ent):        # V-CE-4: a VTOL or WiGE crashes and is destroyed
         _destroy(game, ent, "crew killed: crashed")
@@ -277,7 +278,9 @@ def _stunned(game: "Game", ent: int, location: str, wd: int) -> None:
     vc.stunned_turn = game.turn
 
 
-def _immobilize(game: "Game", ent: int, cause: str) -> None:
+def immobilize(game: "Game", ent: int, cause: str) -> None:
+    """The vehicle can no longer move (crew killed, engine hit, motive
+    system destroyed, prohibited terrain in a skid); said once."""
     st = game.world.component(ent, Status)
     vc = _vc(game, ent)
     if not st.immobile:
@@ -289,7 +292,7 @@ def _immobilize(game: "Game", ent: int, cause: str) -> None:
 def _engine(game: "Game", ent: int, location: str, wd: int) -> None:
     vc = _vc(game, ent)
     vc.engine_hit = True
-    _immobilize(game, ent, "engine hit")          # V-CE-7
+    immobilize(game, ent, "engine hit")          # V-CE-7
     if is_vtol(game, ent) and airborne(game, ent):
         forced_landing(game, ent)                 # V-VCE-2
 
@@ -304,7 +307,7 @@ def forced_landing(game: "Game", ent: int) -> None:
     if (t.terrain in LANDING_TERRAIN and not t.is_water) or t.paved or t.road:
         passed, _ = driving.roll(game, ent, "forced landing after engine damage", [Modifier("forced landing", 4, "V-VCE-2")])
         if passed:
-            alt.level = t.building if t.building else 0
+            alt.level = landing_level(t)
             game.log.emit("land", unit=game.uid(ent), at=game.map.label(pos.hex), forced=True)
             return
         _destroy(game, ent, "engine damage: forced landing failed")
