@@ -37,7 +37,7 @@ from engine.errors import DataError
 from engine.hexgrid import Hex
 
 FORMAT = "hexmech-save"
-VERSION = 1
+VERSION = 2
 MAX_BYTES = 256 * 1024 * 1024          # a save bigger than this is not one of ours
 MAX_INT = 10 ** 9                       # no field of a game state is anywhere near this
 SAVE_SUFFIX = ".hexsave.json"
@@ -60,7 +60,23 @@ def _v0_to_v1(save: dict[str, Any]) -> dict[str, Any]:
     return {"format": FORMAT, "version": 1, "game": game}
 
 
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {0: _v0_to_v1}
+def _v1_to_v2(save: dict[str, Any]) -> dict[str, Any]:
+    """Format 1 kept each unit's start hex in its TurnState (`start_hex`),
+    which nothing read; format 2 has no such field."""
+    game = save.get("game")
+    record = game.get("record") if isinstance(game, dict) else None
+    setup = record.get("setup") if isinstance(record, dict) else None
+    for state in (game, setup):
+        units = state.get("units") if isinstance(state, dict) else None
+        for unit in units if isinstance(units, list) else []:
+            comps = unit.get("components") if isinstance(unit, dict) else None
+            turn_state = comps.get("TurnState") if isinstance(comps, dict) else None
+            if isinstance(turn_state, dict):
+                turn_state.pop("start_hex", None)
+    return {**save, "version": 2}
+
+
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {0: _v0_to_v1, 1: _v1_to_v2}
 
 
 def migrate(save: dict[str, Any], fname: str = "save") -> dict[str, Any]:

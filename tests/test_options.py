@@ -3,6 +3,7 @@ against a target, each with its to-hit or the sentence its order would be
 refused with, for weapons, physical attacks, charges and deaths from above,
 and Alpha Strike attacks; nothing changes, and the line of sight of a pair
 is worked out once."""
+import dataclasses
 import json
 
 from components import Equipment, Position, Weapons
@@ -12,9 +13,9 @@ from systems.classic import weapon_attacks as wa
 from systems.classic.weapon_names import find_weapon, weapon_names
 from systems.common import line_of_sight
 from systems.common.options import attack_options, declaration_options, unit_actions
-from tests.alpha_strike_helpers import add_card, make_as_game
+from tests.alpha_strike_helpers import add_card
 from tests.helpers import add, make_game, pairs
-from tests.physical_helpers import move, nb, to_weapon_phase, two_mechs
+from tests.physical_helpers import nb, to_weapon_phase, two_mechs
 
 
 def weapon_game():
@@ -132,7 +133,7 @@ def test_a_jump_declares_a_death_from_above():
 
 
 def test_alpha_strike_options_are_the_weapon_attack_and_the_two_physical_attacks():
-    game = make_as_game(forced={})
+    game = make_game(12, 30, ruleset="alpha-strike", forced={})
     add_card(game, "a", "red", "0510", specials=["MEL"])
     add_card(game, "b", "blue", "0509")
     game.start_turn(["red", "blue"])
@@ -144,7 +145,7 @@ def test_alpha_strike_options_are_the_weapon_attack_and_the_two_physical_attacks
                                                   ("physical", "melee")]
     for o in opts:
         assert o.possible and o.reason == game.check(o.order)
-    assert opts[0].to_hit.record() == as_combat.plan_weapon_attack(game, opts[0].order)
+    assert dataclasses.asdict(opts[0].to_hit.record()) == as_combat.plan_weapon_attack(game, opts[0].order)
     assert declaration_options(game, "a", "walk", ["F"]) == [] and unit_actions(game, "a") == []
 
 
@@ -158,3 +159,16 @@ def test_asking_for_options_changes_nothing():
         unit_actions(game, a)
     assert json.dumps(game.to_dict(), sort_keys=True) == before
     assert game.get("t", Position).hex == parse_hex_label("0804")
+
+
+def test_a_weapon_option_says_the_side_and_table_it_strikes():
+    game = make_game(16, 16)
+    add(game, "a", "jagermech", "red", "0808", 0)
+    add(game, "t", "grasshopper", "blue", "0804", 0)          # facing away: the shot strikes its rear
+    add(game, "v", "saladin", "blue", "0806", 1)
+    to_weapon_phase(game, initiative=("blue", "red"))
+    game.start_phase("weapon")
+    mech = [o for o in attack_options(game, "a", "t") if o.kind == "weapon"][2].to_hit
+    tank = [o for o in attack_options(game, "a", "v") if o.kind == "weapon"][2].to_hit
+    assert (mech.side, mech.table) == ("rear", "standard")
+    assert tank.side in ("front", "left", "right", "rear") and tank.table is None

@@ -643,9 +643,10 @@ def test_jump_then_turn_by_clicking_the_destination_again(app):
 def test_V_SLIP_2_tooltip_names_the_hex_and_number_of_each_sideslip_roll(tmp_path):
     import sys
     sys.path.insert(0, os.path.dirname(__file__))
-    from vehicle_fixtures import add, make_game
+    from tests.helpers import make_game
+    from vehicle_fixtures import add
     from engine.ui import board
-    game = make_game()
+    game = make_game(height=12)
     add(game, "heli", "warrior.toml", "0410", altitude=3)
     add(game, "foe", "warrior.toml", "0102", altitude=3, side="blue")
     screen = pygame.display.set_mode((1280, 800))

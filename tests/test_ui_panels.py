@@ -10,7 +10,8 @@ from components import Ammo, Status, TurnState, VehicleCrits
 from engine.ui import record_sheet
 from tests.test_ui_app import (_pygame, _skip_to, app, click_button, click_hex, face_off, handover,  # noqa: F401
                                hex_of, key, pump)
-from tests.vehicle_fixtures import add, make_game
+from tests.helpers import make_game
+from tests.vehicle_fixtures import add
 
 
 def test_record_reads_ammunition_criticals_and_the_move_in_display_names():
@@ -59,8 +60,8 @@ def test_mech_core_3_a_natural_2_misses_so_classic_chances_top_out_at_97_percent
 def test_AS_B5_a_number_of_2_or_less_is_an_automatic_hit():
     from engine.ui import queries
     from systems.alpha_strike import combat as as_combat
-    from tests.alpha_strike_helpers import add_card, make_as_game
-    game = make_as_game()
+    from tests.alpha_strike_helpers import add_card
+    game = make_game(12, 30, "alpha-strike")
     ent = add_card(game, "loki", "clan", "0505")
     assert as_combat.roll_hits(2, 2) and not as_combat.roll_hits(4, 5)
     assert queries.hit_chance(game, ent, -1) == queries.hit_chance(game, ent, 2) == 1.0
@@ -435,8 +436,8 @@ def test_no_tooltip_or_click_of_the_board_reaches_through_the_digest(app, monkey
 
 def test_an_alpha_strike_record_writes_its_criticals_below_the_card_inside_the_panel(monkeypatch):
     from components import AlphaStrikeCard
-    from tests.alpha_strike_helpers import add_card, make_as_game
-    game = make_as_game()
+    from tests.alpha_strike_helpers import add_card
+    game = make_game(12, 30, "alpha-strike")
     ent = add_card(game, "loki", "clan", "0505", specials=["CASE", "OVL"])
     game.world.component(ent, AlphaStrikeCard).crits.update({"fire_control_hit": 2, "weapon_hit": 1})
     game.world.component(ent, Status).crits += ["fire_control_hit", "fire_control_hit", "weapon_hit"]

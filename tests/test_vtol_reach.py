@@ -7,7 +7,8 @@ from engine.hexgrid import parse_hex_label as H
 from systems.common.movement import plan, reachable, search, start_state
 from systems.vehicles.movement import VTOLMotion
 from systems.vehicles.terrain import landing_problem
-from vehicle_fixtures import add, make_game
+from tests.helpers import make_game
+from vehicle_fixtures import add
 
 TOKENS = ("F", "B", "L", "R", "U", "D", "land")
 
@@ -51,23 +52,23 @@ MIXED = {"0504": {"terrain": "light_woods", "level": 1}, "0503": {"terrain": "he
 
 def test_V_VTOL_search_matches_generic_search_at_several_altitudes():
     for altitude in (1, 2, 3, 5, 7):
-        game = make_game(width=9, height=9, hexes=MIXED)
+        game = make_game(9, 9, hexes=MIXED)
         ent = add(game, "heli", "warrior.toml", "0305", 2, altitude=altitude)
         assert_same_as_generic(game, ent)
 
 
 def test_V_VTOL_7_search_matches_generic_search_landed_on_a_roof_and_on_the_ground():
-    game = make_game(width=9, height=9, hexes=MIXED)
+    game = make_game(9, 9, hexes=MIXED)
     ent = add(game, "heli", "warrior.toml", "0605", 1, altitude=2)       # on the roof of a 2-level building
     assert_same_as_generic(game, ent)
-    game = make_game(width=9, height=9, hexes=MIXED)
+    game = make_game(9, 9, hexes=MIXED)
     ent = add(game, "heli", "warrior.toml", "0305", 5, altitude=0)
     assert_same_as_generic(game, ent)
 
 
 def test_V_VTOL_9_search_matches_generic_search_starting_on_a_road_under_the_trees():
     for altitude in (1, 3):
-        game = make_game(width=9, height=9, hexes=MIXED)
+        game = make_game(9, 9, hexes=MIXED)
         ent = add(game, "heli", "warrior.toml", "0507", 3, altitude=altitude)
         reach = reachable(game, ent, "cruise")
         assert (H("0508"), 3, 1) in reach              # along the road under the trees
@@ -88,6 +89,6 @@ def test_V_VTOL_search_matches_generic_search_on_random_maps(cells, at, altitude
         hexes[f"{x:02d}{y:02d}"] = {"terrain": t, "level": lv, "road": road,
                                     **({"building": 1 + lv % 3} if t == "building" else {}),
                                     **({"depth": lv % 3} if t == "water" else {})}
-    game = make_game(width=7, height=7, hexes=hexes)
+    game = make_game(7, 7, hexes=hexes)
     ent = add(game, "heli", "warrior.toml", at, facing, altitude=altitude)
     assert_same_as_generic(game, ent, ("cruise",))

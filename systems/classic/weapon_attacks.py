@@ -2,11 +2,11 @@
 7, 12): declaring a shot, its to-hit number with every modifier named, the
 reasons a shot is impossible, and the simultaneous resolution of all
 declared shots at the end of the weapon attack phase (to-hit roll, cluster
-hits, hit locations by attack direction, damage through systems/common/damage.py,
-weapon heat, the 20+ damage piloting roll).
+hits, hit locations by attack direction, damage through
+systems/common/damage.py, weapon heat).
 
 A `FireOrder` is checked against the state at declaration; an accepted
-order is recorded in `game.phase_data["weapon_attacks"]` with its to-hit
+order is recorded in the turn record (`ShotDeclaration`) with its to-hit
 number and uses its ammunition at once. Nothing is rolled until the phase
 ends: then every declared shot resolves in declaration order, including the
 shots of units destroyed earlier in the same resolution (simultaneous fire).
@@ -27,14 +27,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from components import (Actuators, Ammo, ClassicHeat, Crew, Identity, Position, Status, Structure, TurnState,
-                        Turret, Weapons)
-from engine.hexgrid import distance, mech_attack_side
+from components import (Actuators, Ammo, ClassicHeat, Crew, Identity, Position, ShotDeclaration, Status,
+                        Structure, TurnState, Turret, Weapons)
+from engine.hexgrid import distance
 from engine.orders import FireOrder
 from engine.weapons import WeaponType
 from systems.classic import firing_arcs, hit_location
-from systems.classic.attack_modifiers import (TARGET_IMMOBILE, attacker_movement, target_immobile,
-                                              target_movement, woods_modifier)
+from systems.classic.attack_modifiers import (TARGET_IMMOBILE, attacker_movement, struck_side,
+                                              target_immobile, target_movement, woods_modifier)
 from systems.classic.weapon_names import WeaponRef, find_weapon
 from systems.common import damage, line_of_sight
 from systems.common.to_hit import MAX_TO_HIT, ToHit
@@ -81,8 +81,9 @@ def minimum_range_modifier(wt: WeaponType, rng: int) -> int:
 # ------------------------------------------------------------------ to-hit
 @dataclass
 class WeaponToHit(ToHit):
-    """A shot's to-hit (systems/common/to_hit.py) with its range in hexes,
-    range band and line of sight, as far as they were judged."""
+    """A shot's to-hit (systems/common/to_hit.py: `side` the side it strikes,
+    `table` a mech's standard table, None for a vehicle's own) with its
+    range in hexes, range band and line of sight, as far as they were judged."""
 
     range: int = 0
     band: str | None = None
@@ -96,8 +97,8 @@ def find_mount(game: "Game", ent: int, weapon_key: str | None) -> WeaponRef:
                        game.world.component(ent, Identity).name)
 
 
-def _declared(game: "Game") -> list[dict]:
-    return game.phase_data.setdefault("weapon_attacks", [])
+def _declared(game: "Game") -> list[ShotDeclaration]:
+    return game.turn_record.weapon_attacks
 
 
 def _twist_value(text: str | None) -> int | None:
@@ -203,7 +204,7 @@ def _compute(game: "Game", attacker: int, target: int, mount_index: int, sight: 
         return WeaponToHit.impossible(f"{a_name}'s {mount.location.replace('_', ' ')} is destroyed, and its {wname} with it")
     declared = _declared(game)
     uid = game.uid(attacker)
-    if any(d["attacker"] == uid and d["mount"] == mount_index for d in declared):
+    if any(d.attacker == uid and d.mount == mount_index for d in declared):
         return WeaponToHit.impossible(f"{a_name}'s {wname} has already fired this turn")
     if wt.shots_per_ton and not _live_bins(game, attacker, mount.type):
         return WeaponToHit.impossible(f"{a_name} has no ammunition left for its {wname}")
@@ -239,7 +240,8 @@ def _compute(game: "Game", attacker: int, target: int, mount_index: int, sight: 
         return WeaponToHit.impossible(f"no line of sight to {t_ident.name}: {los.reason}", range=rng, band=band, los=los)
 
     # ---- modifiers (section 3)
-    th = WeaponToHit(range=rng, band=band, los=los)
+    th = WeaponToHit(range=rng, band=band, los=los, side=struck_side(game, target, a_pos.hex),
+                     table="standard" if t_ident.kind == "mech" else None)
     th.add("gunnery", crew.gunnery if crew is not None else 4, "section 3")
     if (moved := attacker_movement(game, attacker)) is not None:
         th.modifiers.append(moved)
@@ -354,7 +356,7 @@ def _turret_error(game: "Game", ent: int, facing: int | None) -> str | None:
         return f"{name}'s turret is destroyed"
     if tur.locked or tur.jammed:
         return f"{name}'s turret is {'locked' if tur.locked else 'jammed'} and cannot turn"
-    if game.uid(ent) in game.phase_data.get("turret_turned", []) or game.world.component(ent, TurnState).fired:
+    if game.uid(ent) in game.turn_record.turret_turned or game.world.component(ent, TurnState).fired:
         return f"{name} has already set its turret facing for this turn"
     return None
 
@@ -408,7 +410,7 @@ def declare_fire(game: "Game", order: FireOrder) -> None:
     tur = game.world.try_component(ent, Turret)
     if order.turret is not None and tur is not None and tur.facing != order.turret:
         tur.facing = order.turret
-        game.phase_data.setdefault("turret_turned", []).append(order.unit)
+        game.turn_record.turret_turned.append(order.unit)
         game.log.emit("turret", unit=order.unit, facing=order.turret)
     th = compute_to_hit(game, ent, tgt, index)
     wt = game.weapons[mount.type]
@@ -419,40 +421,26 @@ def declare_fire(game: "Game", order: FireOrder) -> None:
         ts.fired_locations.append(mount.location)
     if order.target not in ts.targets:
         ts.targets.append(order.target)
-    _declared(game).append({
-        "attacker": order.unit, "target": order.target, "weapon": order.weapon, "mount": index,
-        "type": mount.type, "to_hit": th.number, "modifiers": th.pairs(),
-        "range": th.range, "band": th.band,
-        "partial_cover": bool(th.los and th.los.partial_cover),
-    })
+    _declared(game).append(ShotDeclaration(
+        attacker=order.unit, target=order.target, weapon=order.weapon, mount=index, type=mount.type,
+        to_hit=th.number, modifiers=th.pairs(), range=th.range, band=th.band,
+        partial_cover=bool(th.los and th.los.partial_cover)))
     game.log.emit("declare", unit=order.unit, target=order.target, weapon=order.weapon,
                   to_hit=th.number)
 
 
 # ------------------------------------------------------------------ resolution
 def begin_weapon_phase(game: "Game") -> None:
-    game.phase_data["weapon_attacks"] = []
+    game.turn_record.weapon_attacks = []
     for _, ts in game.world.get_component(TurnState):
         ts.damage_this_phase = 0
 
 
 def resolve_weapon_phase(game: "Game") -> None:
-    """All declared shots resolve now, in declaration order; then the
-    end-of-phase piloting rolls for 20+ damage are queued."""
+    """All declared shots resolve now, in declaration order (the 20+ damage
+    piloting rolls follow, systems/classic/piloting.resolve_queue)."""
     for shot in list(_declared(game)):
         resolve_shot(game, shot)
-    queue_damage_psrs(game)
-
-
-def queue_damage_psrs(game: "Game") -> None:
-    """A mech that took 20 or more damage this phase makes a PSR at +1 (section 9)."""
-    from systems.classic.piloting import queue_psr
-    for uid, ent in game.units.items():
-        ts = game.world.try_component(ent, TurnState)
-        if ts is None or game.kind(ent) != "mech" or not game.can_fight(ent):
-            continue
-        if ts.damage_this_phase >= 20:
-            queue_psr(game, ent, f"took {ts.damage_this_phase} damage this phase", 1)
 
 
 def roll_hits(roll: int, to_hit: int) -> bool:
@@ -461,31 +449,31 @@ def roll_hits(roll: int, to_hit: int) -> bool:
     return roll >= to_hit and roll != 2
 
 
-def resolve_shot(game: "Game", shot: dict) -> None:
-    ent, tgt = game.units[shot["attacker"]], game.units[shot["target"]]
-    wt = game.weapons[shot["type"]]
+def resolve_shot(game: "Game", shot: ShotDeclaration) -> None:
+    ent, tgt = game.units[shot.attacker], game.units[shot.target]
+    wt = game.weapons[shot.type]
     heat = game.world.try_component(ent, ClassicHeat)
     if heat is not None:
         heat.pending += wt.heat          # fired, hit or miss (section 13)
     a_name = game.world.component(ent, Identity).name
-    roll = game.dice.roll("to_hit", 2, f"{a_name}: {wt.name} at {shot['target']}")
-    hit = roll_hits(roll, shot["to_hit"])
-    game.log.emit("attack", attacker=shot["attacker"], target=shot["target"], attack=shot["type"],
-                  weapon=shot["weapon"], name=wt.name, to_hit=shot["to_hit"],
-                  modifiers=[list(m) for m in shot["modifiers"]], roll=roll, hit=hit,
-                  range=shot["range"], band=shot["band"])
+    roll = game.dice.roll("to_hit", 2, f"{a_name}: {wt.name} at {shot.target}")
+    hit = roll_hits(roll, shot.to_hit)
+    game.log.emit("attack", attacker=shot.attacker, target=shot.target, attack=shot.type,
+                  weapon=shot.weapon, name=wt.name, to_hit=shot.to_hit,
+                  modifiers=[list(m) for m in shot.modifiers], roll=roll, hit=hit,
+                  range=shot.range, band=shot.band)
     if not hit:
         return
     if wt.cluster:
         c_roll = game.dice.roll("cluster", 2, f"cluster hits, {wt.name}")
         missiles = cluster_hits(wt.cluster, c_roll)
-        game.log.emit("cluster", attacker=shot["attacker"], target=shot["target"], weapon=shot["weapon"],
+        game.log.emit("cluster", attacker=shot.attacker, target=shot.target, weapon=shot.weapon,
                       roll=c_roll, missiles=missiles, rack=wt.cluster)
         amounts = hit_location.groups(missiles * wt.damage, wt.group or wt.damage)
     else:
-        amounts = [wt.damage_at(shot["band"])]
+        amounts = [wt.damage_at(shot.band)]
     for amount in amounts:
-        apply_hit(game, ent, tgt, amount, cause=wt.name, partial_cover=shot.get("partial_cover", False))
+        apply_hit(game, ent, tgt, amount, cause=wt.name, partial_cover=shot.partial_cover)
 
 
 def apply_hit(game: "Game", attacker: int, target: int, amount: int, cause: str,
@@ -498,8 +486,7 @@ def apply_hit(game: "Game", attacker: int, target: int, amount: int, cause: str,
     if kind != "mech":
         game.ruleset.hooks.weapon_hit[kind](game, attacker, target, amount, cause)
         return
-    t_pos = game.world.component(target, Position)
-    side = mech_attack_side(t_pos.hex, t_pos.facing, game.world.component(attacker, Position).hex)
+    side = struck_side(game, target, game.world.component(attacker, Position).hex)
     hit = hit_location.mech_hit(game, "standard", side, f"hit location, {side}")
     if partial_cover and hit.location in ("left_leg", "right_leg"):
         game.log.emit("partial_cover", unit=game.uid(target), location=hit.location, amount=amount)

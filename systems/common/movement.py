@@ -68,6 +68,34 @@ class PathResult:
 NO_BACKWARD_MODES = ("run", "flank", "jump")   # core section 2, V-MOVE-6
 
 
+class MotionRules:
+    """One unit type's movement rules, which the step loop below asks. A
+    unit type gives its `modes` and `mp`, `mode_error`, `enter_cost` and
+    `enter_psrs` (systems/classic/mech_movement.py, systems/vehicles/
+    movement.py, systems/alpha_strike/motion.py), and may change these
+    defaults."""
+
+    modes: tuple[str, ...] = ()
+    search_tokens: tuple[str, ...] = ("F", "B", "L", "R")   # the steps the reachable search tries
+    move_noun = "MP"                                         # what refusals call the movement spent
+
+    def step(self, game: "Game", ent: int, mode: str, state: MoveState, token: str,
+             mp_limit: int) -> tuple[MoveState, list[tuple[str, int]]] | str:
+        """One path step: the shared step rules."""
+        return base_step(game, ent, self, mode, state, token, mp_limit)
+
+    def finish_error(self, game: "Game", ent: int, mode: str, path: list[str],
+                     result: PathResult) -> str | None:
+        """Why the whole path cannot be the move, beyond its steps."""
+        return None
+
+    def reachable(self, game: "Game", ent: int, mode: str, state: MoveState,
+                  limit: int) -> dict | None:
+        """The reachable states by a search of the unit type's own, or None
+        for the generic search."""
+        return None
+
+
 def motion_rules(game: "Game", ent: int):
     """The movement rules object of this unit's type in this game's ruleset
     (`Hooks.movement_rules`: "mech", a vehicle motive or "alpha-strike")."""
@@ -89,14 +117,10 @@ def start_state(game: "Game", ent: int) -> MoveState:
                      altitude=alt.level if alt else 0)
 
 
-def step(game: "Game", ent: int, rules, mode: str, state: MoveState, token: str,
+def step(game: "Game", ent: int, rules: MotionRules, mode: str, state: MoveState, token: str,
          mp_limit: int) -> tuple[MoveState, list[tuple[str, int]]] | str:
     """Apply one path step. Returns the new state and its PSR triggers, or a reason."""
-    if hasattr(rules, "step"):
-        custom = rules.step(game, ent, mode, state, token, mp_limit)
-        if custom is not NotImplemented:
-            return custom
-    return base_step(game, ent, rules, mode, state, token, mp_limit)
+    return rules.step(game, ent, mode, state, token, mp_limit)
 
 
 def base_step(game: "Game", ent: int, rules, mode: str, state: MoveState, token: str,
@@ -151,8 +175,7 @@ def base_step(game: "Game", ent: int, rules, mode: str, state: MoveState, token:
         new = state.replace(hex=dest, mp=state.mp + cost, hexes=state.hexes + 1, turned=False,
                       backward=state.backward or backward)
         if new.mp > mp_limit:
-            noun = getattr(rules, "move_noun", "MP")   # Alpha Strike counts hexes of Move
-            return f"not enough {noun} to enter {hm.label(dest)} (needs {new.mp}, has {mp_limit})"
+            return f"not enough {rules.move_noun} to enter {hm.label(dest)} (needs {new.mp}, has {mp_limit})"
         return new, rules.enter_psrs(hm.terrain(state.hex), hm.terrain(dest), mode, backward)
     return f"{token!r} is not a step for this unit"
 
@@ -195,11 +218,10 @@ def plan(game: "Game", ent: int, mode: str, path: list[str], start: MoveState | 
         state, psrs = out
         result.states.append(state)
         result.psrs += [PsrTrigger(i, r, m, state) for r, m in psrs]
-    if hasattr(rules, "finish_error"):
-        err = rules.finish_error(game, ent, mode, path, result)
-        if err:
-            result.error = err
-            return result
+    err = rules.finish_error(game, ent, mode, path, result)
+    if err:
+        result.error = err
+        return result
     if mode == "jump" and path:
         start_level = game.map.terrain(result.states[0].hex).level
         if game.map.terrain(state.hex).level - start_level > limit:
@@ -268,7 +290,6 @@ def apply_move(game: "Game", order: MoveOrder) -> None:
     ts = game.world.component(ent, TurnState)
     ts.moved = True
     ts.mode = order.mode if order.path else "none"
-    ts.start_hex = (start.hex.x, start.hex.y)
     ts.charge_target = order.charge
     ts.dfa_target = order.dfa
     pos.hex, pos.facing = final.hex, final.facing
@@ -307,9 +328,9 @@ def reachable(game: "Game", ent: int, mode: str, tokens: tuple[str, ...] | None 
         return {}
     limit = rules.mp(game, ent, mode)
     with game.positions_fixed():
-        if hasattr(rules, "reachable") and tokens is None:
-            return rules.reachable(game, ent, mode, state, limit)
-        tokens = tokens or getattr(rules, "search_tokens", ("F", "B", "L", "R"))
+        if tokens is None and (own := rules.reachable(game, ent, mode, state, limit)) is not None:
+            return own
+        tokens = tokens or rules.search_tokens
         if mode in NO_BACKWARD_MODES:
             tokens = tuple(t for t in tokens if t != "B")   # always refused: skip the tries
         return search(game, ent, rules, mode, state, limit, tokens)

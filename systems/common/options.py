@@ -27,12 +27,14 @@ rolled):
 An `AttackOption` holds the `order` that makes the attack (submit it as
 is), `kind` ("weapon", "physical", "charge", "dfa", "pick_up_club"),
 `attack` (weapon order name, punch/kick/push/club/hatchet,
-standard/melee, charge/dfa), `limb`, `to_hit` (the rules' judgement in the
-to-hit model of systems/common/to_hit.py: `WeaponToHit`, `PhysicalAttack`,
-`AlphaStrikeAttack` or a charge's `ToHit`; its `reason` when the attack
-itself is impossible) and `reason`: the sentence `game.check(order)` gives
-now (the to-hit's reason, or why no such order is taken in this phase),
-None when the order would be accepted.
+standard/melee, charge/dfa), `limb`, `mount` (a weapon's index), `to_hit`
+(the rules' judgement in the to-hit model of systems/common/to_hit.py:
+`WeaponToHit` with range, band, line of sight and the side and table it
+strikes, `PhysicalAttack` with its damage and table, `AlphaStrikeAttack`
+with range bracket, damage and overheat, or a charge's `ToHit`; its
+`reason` when the attack itself is impossible) and `reason`: the sentence
+`game.check(order)` gives now (the to-hit's reason, or why no such order
+is taken in this phase), None when the order would be accepted.
 
 Rules the front end reads elsewhere: a weapon's order name
 (systems/classic/weapon_names.weapon_names), an Alpha Strike unit's
