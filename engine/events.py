@@ -59,7 +59,7 @@ def _field(name: str, hint: Any, required: bool) -> FieldSpec:
             texts.append("list of `[label, value]`")
         elif typing.get_origin(alt) is list:
             (item,) = typing.get_args(alt)
-            text, _ = _PLAIN[item]
+            text, refers = _PLAIN[item]
             kinds |= {list, tuple}
             items = frozenset({str} if text == "string" else {int})
             texts.append(f"list of {_PLURAL[text]}")

@@ -51,6 +51,9 @@ class Game:
         # submitted (accepted or refused) and every forced die added later.
         self.record: dict[str, Any] = {"setup": None, "actions": []}
         self.dice.on_force = self._record_force
+        # Front ends' own data (the hot-seat window's position), saved in the
+        # save's front-end section (engine/saves.py); the rules never read it.
+        self.frontend: dict[str, Any] = {}
 
     # ------------------------------------------------------------ clock
     @property
@@ -335,12 +338,12 @@ class Game:
 
     def restore(self, d: dict[str, Any]) -> None:
         """Replace this game's whole state in place with a `to_dict` state
-        (undo; loading into a game the UI already holds)."""
+        (undo; loading into a game the UI already holds); `frontend` stays."""
         other = Game.from_dict(d)
         old_world = self.world
         log = self.log
         for key, value in vars(other).items():
-            if key != "log":
+            if key not in ("log", "frontend"):
                 setattr(self, key, value)
         log.events, log.turn, log.phase = other.log.events, other.log.turn, other.log.phase
         self.dice.log = log

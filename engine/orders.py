@@ -6,6 +6,7 @@ checks each order and says why it is refused, or carries it out.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 from dataclasses import dataclass, field
 from typing import Any
@@ -25,9 +26,26 @@ class Order:
     def to_dict(self) -> dict[str, Any]:
         """The order as JSON data (saves and replays record every order)."""
         out: dict[str, Any] = {"kind": type(self).phase_kind}
-        for f in dataclasses.fields(self):
-            out[f.name] = getattr(self, f.name)
-        return json.loads(json.dumps(out, default=str))
+        for name in _field_names(type(self)):
+            out[name] = _json_copy(getattr(self, name))
+        return out
+
+
+@functools.lru_cache(maxsize=None)
+def _field_names(cls: type) -> tuple[str, ...]:
+    return tuple(f.name for f in dataclasses.fields(cls))
+
+
+def _json_copy(v: Any) -> Any:
+    """A copy of `v` as JSON data (what `json.loads(json.dumps(v, default=str))`
+    gives, without the text in between: orders are copied on every submit)."""
+    if v is None or type(v) in (str, int, bool):
+        return v
+    if type(v) is dict and all(type(k) is str for k in v):
+        return {k: _json_copy(x) for k, x in v.items()}
+    if type(v) in (list, tuple):
+        return [_json_copy(x) for x in v]
+    return json.loads(json.dumps(v, default=str))
 
 
 @dataclass

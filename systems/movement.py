@@ -315,15 +315,20 @@ def plan(game: "Game", ent: int, mode: str, path: list[str], start: MoveState | 
     # entered it, or it was flying and landed (a VTOL landing in place).
     landed = _airborne_state(game, ent, result.states[0]) and not _airborne_state(game, ent, state)
     if (state.hex != result.states[0].hex or landed) and not _airborne_state(game, ent, state):
-        for other in game.units_at(state.hex):
-            if other == ent or airborne(game, other):
-                continue
-            if game.is_enemy(ent, other):
-                result.error = f"cannot end the move in {game.map.label(state.hex)}: an enemy unit is there"
-            else:
-                result.error = f"cannot end the move in {game.map.label(state.hex)}: a friendly unit is already there"
-            return result
+        result.error = stacking_error(game, ent, state.hex)
     return result
+
+
+def stacking_error(game: "Game", ent: int, at: Hex) -> str | None:
+    """Why `ent`, on the ground, may not end a move in `at`: another ground
+    unit is there (an airborne VTOL may share a hex with ground units)."""
+    for other in game.units_at(at):
+        if other == ent or airborne(game, other):
+            continue
+        if game.is_enemy(ent, other):
+            return f"cannot end the move in {game.map.label(at)}: an enemy unit is there"
+        return f"cannot end the move in {game.map.label(at)}: a friendly unit is already there"
+    return None
 
 
 def _airborne_state(game: "Game", ent: int, state: MoveState) -> bool:

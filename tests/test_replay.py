@@ -112,13 +112,16 @@ def test_hexmech_app_dispatches_replay(tmp_path, capsys):
     assert json.loads(capsys.readouterr().out)["verified"] is True
 
 
-def test_front_end_data_in_phase_data_does_not_break_the_replay():
+def test_front_end_data_stays_out_of_the_state_a_replay_reproduces():
     game = make_game(turns=False)
     game.start_turn()
-    game.phase_data["hotseat"] = {"flow": {"acted": ["hopper"]}, "level": "x.tmx"}
+    game.frontend["hotseat"] = {"flow": {"acted": ["hopper"]}, "level": None}
     game.run_phase("movement", [MoveOrder("hopper", {}, mode="walk", path=["F"])])
-    game.phase_data["hotseat"] = {"flow": {"acted": []}}
+    game.frontend["hotseat"] = {"flow": {"acted": []}}
     assert Replay.from_game(game).verify() == []
+    saved = saves.save_dict(game)
+    assert saved["frontend"] == {"hotseat": {"flow": {"acted": []}}}
+    assert "hotseat" not in json.dumps(saved["game"])
 
 
 def test_a_battle_played_through_the_ui_replays_exactly(tmp_path):

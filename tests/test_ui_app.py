@@ -14,6 +14,7 @@ from components import Position, Status
 from engine.hexgrid import Hex, neighbor
 from engine.orders import FireOrder, PhysicalOrder
 from engine.ui.app import App
+from engine.ui import hotseat_save
 from engine.ui.session import training_ground
 
 
@@ -187,9 +188,9 @@ def test_end_phase_button_runs_the_remaining_phases_into_the_next_turn(app):
     from engine import saves
     app.saver.wait()
     newest = saves.autosaves(app.save_dir)[0]
-    g = saves.load_game(newest)
+    g = saves.load_game(newest, hotseat_save.CHECKS)
     assert (g.turn, g.phase) == (2, "movement")
-    assert g.phase_data["hotseat"]["flow"]["acted"] == []
+    assert g.frontend["hotseat"]["flow"]["acted"] == [] and "hotseat" not in g.phase_data
 
 
 def test_save_and_load_restore_the_game_and_the_turn_flow(app):

@@ -28,6 +28,7 @@ from engine.ui.panels import CombatLog
 from engine.ui import queries
 from engine.ui.turnflow import TurnFlow
 from engine.ui.autosaver import BackgroundSaver
+from engine.ui import hotseat_save
 from engine.ui.widgets import Hit, panel, text, wrap
 from engine.ui import board, overlays, sidebar
 from engine.ui import deploy as deploy_ui
@@ -217,12 +218,12 @@ class App:
                 self.say(self.saver.errors.pop(), True)
 
     def frontend(self) -> dict:
-        return {"flow": self.flow.to_dict(), "level": self.level, "viewing": self.viewing}
+        return hotseat_save.section(self.flow.to_dict(), self.level, self.viewing, self.mods, self.save_dir)
 
     def stamp(self) -> None:
         """Put the hot-seat position (whose action, who has acted, the level's
-        tiles) into the game's phase data so it is saved with the game."""
-        self.game.phase_data[HOTSEAT_KEY] = self.frontend()
+        tiles) into the game's front-end data so it is saved with the game."""
+        self.game.frontend[HOTSEAT_KEY] = self.frontend()
 
     def after_flow(self) -> None:
         """Called after anything that may move the turn flow on."""
@@ -507,7 +508,7 @@ class App:
             return
         uid = undo.last_undoable_unit(self.game)
         undo.undo_move(self.game)
-        flow = (self.game.phase_data.get(HOTSEAT_KEY) or {}).get("flow")
+        flow = (self.game.frontend.get(HOTSEAT_KEY) or {}).get("flow")
         if flow:
             self.flow.load(flow)
         self.renderer_dirty = True
@@ -815,8 +816,11 @@ class App:
         return path
 
     def load(self, path: str | Path) -> bool:
+        """Load a save into a new game; the battle on screen changes only
+        once the whole save has been checked."""
         try:
-            game = saves.load_game(path)
+            loaded = saves.read(path, hotseat_save.CHECKS, self.mods)
+            game = loaded.game()
         except DataError as exc:
             msg = exc.first_line()
             good = saves.latest_good_autosave(self.save_dir, exclude=path)
@@ -824,9 +828,9 @@ class App:
                 msg += f" (the newest autosave that loads is {good.name})"
             self.say(msg, True)
             return False
-        front = game.phase_data.get(HOTSEAT_KEY) or {}
-        self.set_game(game, front.get("level"), front)
-        self.say(f"loaded {path}")
+        front = game.frontend.get(HOTSEAT_KEY) or {}
+        self.set_game(game, hotseat_save.level_of(front, self.mods, Path(path).parent), front)
+        self.say(f"loaded {path}" + "".join(f"; {w}" for w in loaded.warnings), bool(loaded.warnings))
         return True
 
     def new_game(self, level: str | None, seed: int | None = None, deploy: bool = False) -> bool:
@@ -1383,6 +1387,8 @@ class App:
 
     # ================================================================ update & draw
     def update(self, dt: float) -> None:
+        if self.saver.errors:               # a failed autosave is told at once
+            self.say(self.saver.errors.pop(), True)
         if self.game is None or self.overlay or not self.edge_pan or not self.mouse_seen:
             return
         if not pygame.mouse.get_focused():
