@@ -519,6 +519,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--progress", action="store_true")
     parser.add_argument("--jobs", type=int, default=1, help="play in this many processes (seeds seed, seed+1, ...)")
     args = parser.parse_args(argv)
+    if args.turns < 1:
+        parser.error(f"--turns must be at least 1, got {args.turns}")
     started = time.monotonic()
     jobs = max(1, args.jobs)
     shares = [args.turns // jobs + (1 if i < args.turns % jobs else 0) for i in range(jobs)]

@@ -422,6 +422,10 @@ class SaveCheck:
             self.str_(comps["VehicleMovement"]["motive"], f"{cw}.VehicleMovement.motive", MOTIVES)
         else:
             armor_locs, needed = ("unit",), ("unit",)
+        crew = comps["Crew"]
+        if crew.get("unconscious") and not crew.get("killed"):
+            from systems.piloting import CONSCIOUSNESS_TN      # the wake-up roll needs the wounds in the table
+            self.int_(crew.get("hits", 0), f"{cw}.Crew.hits", min(CONSCIOUSNESS_TN), max(CONSCIOUSNESS_TN))
         structure_locs = tuple(loc for loc in armor_locs if not loc.endswith("_rear"))
         for table, locs in (("Armor", armor_locs), ("Structure", structure_locs)):
             for part in ("points", "original"):
@@ -434,6 +438,18 @@ class SaveCheck:
             if loc not in has:
                 self.fail(f"{cw}.Structure.points.{loc}", f"missing: every {kind} has this location")
         if kind == "alpha-strike":
+            from systems.as_card import parse_damage
+            damage = self.list_(comps["AlphaStrikeCard"].get("damage", ["0", "0", "0"]),
+                                f"{cw}.AlphaStrikeCard.damage")
+            if len(damage) != 3:
+                self.fail(f"{cw}.AlphaStrikeCard.damage", f"expected [short, medium, long], got {len(damage)} values")
+            for i, text in enumerate(damage):
+                try:
+                    if parse_damage(text)[0] < 0:
+                        raise ValueError
+                except ValueError:
+                    self.fail(f"{cw}.AlphaStrikeCard.damage[{i}]", f"expected a damage value like \"3\" or \"0*\", "
+                                                                   f"got {_show(text)}")
             return
         table = weapons()
         for i, m in enumerate(comps["Weapons"].get("mounts", [])):
@@ -528,6 +544,7 @@ class SaveCheck:
             return None
         self.obj(ref, where, ("folder", "path"))
         self.str_(ref["folder"], f"{where}.folder", saves.LEVEL_FOLDERS)
+        self.str_(ref["path"], f"{where}.path")
         try:
             path = saves.level_path(ref, self.level_roots)
         except ValueError as exc:
@@ -573,92 +590,108 @@ class SaveCheck:
                 self.typed(v[k], h, f"{where}.{k}")
 
     def typed(self, v: Any, hint: Any, where: str) -> None:
-        if hint is Any:
+        kind, arg = _form(hint)
+        if kind == "any":
             return
-        origin = typing.get_origin(hint)
-        args = typing.get_args(hint)
-        if origin in (typing.Union, types.UnionType):
-            if v is None and type(None) in args:
+        if kind == "union":
+            nullable, alts = arg
+            if v is None and nullable:
                 return
             problems = []
-            for alt in args:
-                if alt is type(None) and len(args) > 1:
-                    continue
+            for alt in alts:
                 try:
                     self.typed(v, alt, where)
                     return
                 except DataError as exc:
                     problems.append(exc)
             raise problems[0]
-        if origin is Literal:
-            self.str_(v, where, args)
-            return
-        refers = {UnitId: "unit", Side: "side", HexLabel: "hex"}.get(hint)
-        if refers is not None:
-            self.reference(refers, v, where)
-            return
-        if hint is Modifiers:
+        if kind == "str":
+            self.str_(v, where)
+        elif kind == "int":
+            self.int_(v, where)
+        elif kind == "bool":
+            if not isinstance(v, bool):
+                self.fail(where, f"expected true or false, got {_show(v)}")
+        elif kind == "float":
+            if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
+                self.fail(where, f"expected a number, got {_show(v)}")
+        elif kind == "none":
+            if v is not None:
+                self.fail(where, f"expected null, got {_show(v)}")
+        elif kind == "literal":
+            self.str_(v, where, arg)
+        elif kind == "ref":
+            self.reference(arg, v, where)
+        elif kind == "modifiers":
             for i, pair in enumerate(self.list_(v, where)):
                 if not (isinstance(pair, list) and len(pair) == 2):
                     self.fail(f"{where}[{i}]", f"expected [label, value], got {_show(pair)}")
                 self.str_(pair[0], f"{where}[{i}][0]")
                 self.int_(pair[1], f"{where}[{i}][1]")
-            return
-        if typing.is_typeddict(hint):
-            self.typed_dict(v, hint, where)
-            return
-        if hint is type(None):
-            if v is not None:
-                self.fail(where, f"expected null, got {_show(v)}")
-            return
-        if hint is bool:
-            if not isinstance(v, bool):
-                self.fail(where, f"expected true or false, got {_show(v)}")
-            return
-        if hint is int:
-            self.int_(v, where)
-            return
-        if hint is float:
-            if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
-                self.fail(where, f"expected a number, got {_show(v)}")
-            return
-        if hint is str:
-            self.str_(v, where)
-            return
-        if hint is Hex:
+        elif kind == "typeddict":
+            self.typed_dict(v, arg, where)
+        elif kind == "dataclass":
+            self.dataclass_(v, arg, where)
+        elif kind == "hex":
             if not (isinstance(v, list) and len(v) == 2):
                 self.fail(where, f"expected a hex [x, y], got {_show(v)}")
             self.int_(v[0], f"{where}[0]")
             self.int_(v[1], f"{where}[1]")
-            return
-        if dataclasses.is_dataclass(hint):
-            self.dataclass_(v, hint, where)
-            return
-        if origin in (list, tuple):
+        elif kind == "tuple":
             self.list_(v, where)
-            if origin is tuple and args and args[-1] is not Ellipsis:
-                if len(v) != len(args):
-                    self.fail(where, f"expected {len(args)} values, got {len(v)}")
-                for i, (x, a) in enumerate(zip(v, args)):
-                    self.typed(x, a, f"{where}[{i}]")
-            elif args:
+            if len(v) != len(arg):
+                self.fail(where, f"expected {len(arg)} values, got {len(v)}")
+            for i, (x, a) in enumerate(zip(v, arg)):
+                self.typed(x, a, f"{where}[{i}]")
+        elif kind == "list":
+            self.list_(v, where)
+            if arg is not Any:
                 for i, x in enumerate(v):
-                    self.typed(x, args[0], f"{where}[{i}]")
-            return
-        if origin is dict:
+                    self.typed(x, arg, f"{where}[{i}]")
+        elif kind == "dict":
             self.obj(v, where)
-            if len(args) == 2:
+            if arg is not None:
                 for k, x in v.items():
-                    self.typed(k, args[0], f"{where}.{k}")
-                    self.typed(x, args[1], f"{where}.{k}")
-            return
-        if hint in (list, tuple):
-            self.list_(v, where)
-            return
-        if hint is dict:
-            self.obj(v, where)
-            return
-        # anything else: plain JSON is all a save can hold
+                    self.typed(k, arg[0], f"{where}.{k}")
+                    self.typed(x, arg[1], f"{where}.{k}")
+
+
+@functools.lru_cache(maxsize=None)
+def _form(hint: Any) -> tuple[str, Any]:
+    """What a type hint asks of a value, worked out once per hint: a kind
+    `SaveCheck.typed` checks, and what that kind needs (plain JSON data is
+    all a save can hold: anything else is not checked further)."""
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin in (typing.Union, types.UnionType):
+        return "union", (type(None) in args, tuple(a for a in args if a is not type(None)))
+    if origin is Literal:
+        return "literal", args
+    refers = {UnitId: "unit", Side: "side", HexLabel: "hex"}
+    if hint in refers:
+        return "ref", refers[hint]
+    if hint is Modifiers:
+        return "modifiers", None
+    if typing.is_typeddict(hint):
+        return "typeddict", hint
+    if hint is type(None):
+        return "none", None
+    if hint in (str, int, bool, float):
+        return hint.__name__, None
+    if hint is Hex:
+        return "hex", None
+    if dataclasses.is_dataclass(hint):
+        return "dataclass", hint
+    if origin is tuple and args and args[-1] is not Ellipsis:
+        return "tuple", args
+    if origin in (list, tuple):
+        return "list", args[0] if args else Any
+    if origin is dict:
+        return "dict", args if len(args) == 2 else None
+    if hint in (list, tuple):
+        return "list", Any
+    if hint is dict:
+        return "dict", None
+    return "any", None
 
 
 def check_stacking(game, fname: str) -> None:

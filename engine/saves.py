@@ -43,6 +43,7 @@ from engine.errors import DataError
 from engine.files import MAX_SAVE_BYTES, read_bytes
 from engine.paths import LEVELS, is_inside
 from engine.save_check import FrontendCheck, SaveCheck, check_stacking
+from engine.unit_loader import is_file
 
 FORMAT = "hexmech-save"
 VERSION = 2
@@ -67,7 +68,7 @@ def level_ref(level: str | Path | None, roots: dict[str, list[Path]]) -> dict[st
     """How a save names `level`: `{"folder": ..., "path": relative path}`,
     or None when it lies in none of the allowed folders (the save then
     holds the map alone)."""
-    if not level or not Path(level).is_file():
+    if not level or not is_file(Path(level)):
         return None
     for name in LEVEL_FOLDERS:
         for root in roots.get(name, []):
@@ -88,7 +89,7 @@ def level_path(ref: dict[str, str], roots: dict[str, list[Path]]) -> Path | None
         candidate = Path(root) / PurePosixPath(rel)
         if not is_inside(candidate, [root]):
             raise ValueError(f"{rel!r} leads outside the {ref['folder']} folder")
-        if candidate.is_file():
+        if is_file(candidate):
             return candidate
     return None
 
