@@ -84,7 +84,7 @@ class Schema:
 
 
 def _compile(name: str, schema: Any) -> Schema:
-    hints = typing.get_type_hints(schema, include_extras=True)
+    hints = schema.__annotations__
     fields = {k: _field(k, h, k in schema.__required_keys__) for k, h in hints.items()}
     return Schema(name, fields, frozenset(schema.__required_keys__), frozenset(fields))
 

@@ -89,8 +89,9 @@ def order_from_dict(d: dict[str, Any]) -> Order:
     if not isinstance(d, dict) or d.get("kind") not in ORDER_KINDS:
         raise ValueError(f"not an order: {d!r}"[:200])
     cls = ORDER_KINDS[d["kind"]]
-    names = {f.name for f in dataclasses.fields(cls)}
-    unknown = sorted(k for k in d if k != "kind" and k not in names)
-    if unknown:
+    fields = {k: v for k, v in d.items() if k != "kind"}
+    names = _field_names(cls)
+    if not all(k in names for k in fields):
+        unknown = sorted(k for k in fields if k not in names)
         raise ValueError(f"a {d['kind']} order has no field {unknown[0]!r}")
-    return cls(**{k: v for k, v in d.items() if k != "kind"})
+    return cls(**fields)

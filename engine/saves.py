@@ -58,6 +58,11 @@ LEVEL_FOLDERS = ("shipped", "mod", "save")
 
 
 # --------------------------------------------------------------------- levels named by saves
+def _inside(path: Path, root: Path) -> bool:
+    """The one confinement test for a level a save names (engine/paths.py)."""
+    return is_inside(path, [root])
+
+
 def level_roots(mods: list[Path] | None = None, save_folder: Path | str | None = None) -> dict[str, list[Path]]:
     """The allowed folders a save may name its level in, by name."""
     return {"shipped": [LEVELS], "mod": [Path(m) for m in mods or []],
@@ -72,7 +77,7 @@ def level_ref(level: str | Path | None, roots: dict[str, list[Path]]) -> dict[st
         return None
     for name in LEVEL_FOLDERS:
         for root in roots.get(name, []):
-            if is_inside(Path(level), [root]):
+            if _inside(Path(level), root):
                 rel = Path(level).resolve().relative_to(Path(root).resolve())
                 return {"folder": name, "path": rel.as_posix()}
     return None
@@ -87,7 +92,7 @@ def level_path(ref: dict[str, str], roots: dict[str, list[Path]]) -> Path | None
         raise ValueError(f"expected a path relative to the {ref['folder']} folder, got {rel!r}")
     for root in roots.get(ref["folder"], []):
         candidate = Path(root) / PurePosixPath(rel)
-        if not is_inside(candidate, [root]):
+        if not _inside(candidate, root):
             raise ValueError(f"{rel!r} leads outside the {ref['folder']} folder")
         if is_file(candidate):
             return candidate
@@ -354,14 +359,16 @@ def autosave(game, folder: Path | str, keep: int = AUTOSAVES_KEPT) -> Path:
     return path
 
 
-def latest_good_autosave(folder: Path | str, exclude: Path | str | None = None) -> Path | None:
+def latest_good_autosave(folder: Path | str, exclude: Path | str | None = None,
+                         frontends: dict[str, FrontendCheck] | None = None,
+                         mods: list[Path] | None = None) -> Path | None:
     """The newest autosave in `folder` that loads cleanly (or None)."""
     skip = Path(exclude).resolve() if exclude is not None else None
     for p in autosaves(folder):
         if skip is not None and p.resolve() == skip:
             continue
         try:
-            read(p)
+            read(p, frontends, mods)
         except DataError:
             continue
         return p

@@ -64,6 +64,18 @@ def test_tampered_record_is_detected():
     assert problems and "Position.facing" in problems[0]
 
 
+def test_a_tampered_event_log_is_detected():
+    game = make_game()
+    d = game.to_dict()
+    roll = next(i for i, e in enumerate(d["events"]) if e["type"] == "roll")
+    d["events"][roll]["total"] += 1
+    problems = Replay(d).verify()
+    assert problems and problems[0].startswith(f"game.events[{roll}].total")
+    d = game.to_dict()
+    d["events"].pop()
+    assert "game.events:" in Replay(d).verify()[0]
+
+
 def test_event_only_replay_for_saves_without_a_record():
     game = make_game()
     d = game.to_dict()

@@ -13,9 +13,6 @@ import signal
 import time
 from pathlib import Path
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
 import pygame
 import pytest
 
@@ -33,13 +30,7 @@ from engine.ui.autosaver import BackgroundSaver
 from engine.ui.hotseat_save import CHECKS
 from engine.unit_loader import load_unit
 from tests.helpers import add, make_game
-
-
-@pytest.fixture(scope="module", autouse=True)
-def _pygame():
-    pygame.init()
-    yield
-    pygame.quit()
+from tests.test_ui_app import _pygame  # noqa: F401  (headless pygame for this module's windows)
 
 
 def window(save_dir: Path, level: Path | None = LEVELS / "skirmish.tmx", mods=()) -> App:

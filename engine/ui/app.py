@@ -823,7 +823,7 @@ class App:
             game = loaded.game()
         except DataError as exc:
             msg = exc.first_line()
-            good = saves.latest_good_autosave(self.save_dir, exclude=path)
+            good = saves.latest_good_autosave(self.save_dir, path, hotseat_save.CHECKS, self.mods)
             if good is not None:
                 msg += f" (the newest autosave that loads is {good.name})"
             self.say(msg, True)
