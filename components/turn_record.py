@@ -8,6 +8,9 @@ field has in the saved form, "omit" leaves a None value out of it."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Literal
+
+from components.vocabulary import HexLabel, Modifiers, Side, UnitId
 
 OMIT = {"omit": True}
 
@@ -18,13 +21,13 @@ class ChargeDeclaration:
     again at the start of the physical phase (to-hit, hexes moved, where the
     units stood then)."""
 
-    unit: str
-    attack: str                                   # "charge" | "dfa"
-    target: str
+    unit: UnitId
+    attack: Literal["charge", "dfa"]
+    target: UnitId
     miss_to: str | None = field(default=None, metadata=OMIT)      # "left" | "right" (P-CHARGE-16)
     automatic_miss: str | None = field(default=None, metadata=OMIT)
     to_hit: int | None = field(default=None, metadata=OMIT)
-    modifiers: list[list] | None = field(default=None, metadata=OMIT)
+    modifiers: Modifiers | None = field(default=None, metadata=OMIT)
     hexes: int | None = field(default=None, metadata=OMIT)
     origin: list[int] | None = field(default=None, metadata={"json": "from", "omit": True})
     target_at: list[int] | None = field(default=None, metadata=OMIT)
@@ -34,12 +37,12 @@ class ChargeDeclaration:
 class PhysicalDeclaration:
     """A punch, kick, push, club or hatchet attack declared this phase."""
 
-    unit: str
+    unit: UnitId
     attack: str
     limb: str | None
-    target: str
+    target: UnitId
     to_hit: int
-    modifiers: list[list]
+    modifiers: Modifiers
     damage: int
     table: str
     origin: list[int] = field(default_factory=list, metadata={"json": "from"})
@@ -52,7 +55,7 @@ class PsrRequest:
     """A piloting skill roll asked for at the end of the phase, or an
     automatic fall (`automatic`, no roll)."""
 
-    unit: str
+    unit: UnitId
     reason: str
     modifier: int | None = field(default=None, metadata=OMIT)
     automatic: bool | None = field(default=None, metadata=OMIT)
@@ -62,13 +65,13 @@ class PsrRequest:
 class ShotDeclaration:
     """A weapon attack declared this phase, rolled when the phase ends."""
 
-    attacker: str
-    target: str
+    attacker: UnitId
+    target: UnitId
     weapon: str
     mount: int
     type: str
     to_hit: int
-    modifiers: list[list]
+    modifiers: Modifiers
     range: int
     band: str | None
     partial_cover: bool = False
@@ -78,13 +81,13 @@ class ShotDeclaration:
 class AlphaStrikeDeclaration:
     """An Alpha Strike attack declared this turn (systems/alpha_strike/combat.py)."""
 
-    attacker: str
-    target: str
+    attacker: UnitId
+    target: UnitId
     attack: str
     range: str
     hexes: int
     to_hit: int
-    modifiers: list[list]
+    modifiers: Modifiers
     damage: int
     minimal: bool
     overheat: int
@@ -96,8 +99,8 @@ class AlphaStrikeDeclaration:
 class AlphaStrikeHit:
     """Damage an Alpha Strike attack dealt, taking effect in the end phase."""
 
-    attacker: str
-    target: str
+    attacker: UnitId
+    target: UnitId
     amount: int
     attack: str
 
@@ -108,9 +111,9 @@ class AlphaStrikeCombat:
 
     declared: list[AlphaStrikeDeclaration] = field(default_factory=list)   # waiting to be rolled
     hits: list[AlphaStrikeHit] = field(default_factory=list)               # applied in the end phase
-    overheat: dict[str, int] = field(default_factory=dict)                 # OV used this turn (AS-COOL-1)
-    fired: list[str] = field(default_factory=list)                         # made a weapon attack (AS-COOL-2)
-    ht_heat: dict[str, int] = field(default_factory=dict)                  # HT heat received, before the cap
+    overheat: dict[UnitId, int] = field(default_factory=dict)                 # OV used this turn (AS-COOL-1)
+    fired: list[UnitId] = field(default_factory=list)                         # made a weapon attack (AS-COOL-2)
+    ht_heat: dict[UnitId, int] = field(default_factory=dict)                  # HT heat received, before the cap
 
 
 @dataclass
@@ -118,7 +121,7 @@ class Jam:
     """A turret ("turret") or weapon (mount index) jammed when the weapon
     phase began (V-CE-12, V-CE-15); saved as [unit, item]."""
 
-    unit: str
+    unit: UnitId
     item: str | int
 
 
@@ -127,9 +130,9 @@ class DeploymentState:
     """Deployment under way: each side's hexes (labels), the order the
     sides deploy in, and the sides that have finished."""
 
-    zones: dict[str, list[str]] = field(default_factory=dict)
-    order: list[str] = field(default_factory=list)
-    done: list[str] = field(default_factory=list)
+    zones: dict[Side, list[HexLabel]] = field(default_factory=dict)
+    order: list[Side] = field(default_factory=list)
+    done: list[Side] = field(default_factory=list)
 
 
 @dataclass
@@ -140,7 +143,7 @@ class TurnRecord:
     physical: list[PhysicalDeclaration] = field(default_factory=list)
     psr_queue: list[PsrRequest] = field(default_factory=list)
     weapon_attacks: list[ShotDeclaration] = field(default_factory=list)
-    turret_turned: list[str] = field(default_factory=list)       # turrets set this turn (V-ATK-5)
+    turret_turned: list[UnitId] = field(default_factory=list)       # turrets set this turn (V-ATK-5)
     jams_at_start: list[Jam] = field(default_factory=list)
     alpha_strike: AlphaStrikeCombat | None = None
     deployment: DeploymentState | None = None

@@ -19,7 +19,10 @@ Figures (targets for a 2-core machine, software rendering):
     by `python -m engine scenario` as a whole process (start-up included);
  5. loading the 100x100 level into a new game; importing the rules core
     (a fresh process; pygame must stay unimported); peak memory of the game
-    on the 100x100 level (a fresh process drawing frames and searching moves).
+    on the 100x100 level (a fresh process drawing frames and searching moves);
+ 6. verifying the replay of a 100-turn game (`hexmech replay SAVE`: read and
+    check the save, play its record again, compare), with the same game's
+    saves at 25 and 50 turns to show the time grows with the game.
 
 Subprocess figures run with bytecode caching on (a throw-away cache folder,
 warmed by one unmeasured run), as an installed game runs.
@@ -395,6 +398,32 @@ def load_figure(level: Path, runs: int) -> Figure:
                   info={"units": len(game.units)})
 
 
+def replay_figure(folder: Path, runs: int, turns: int) -> Figure:
+    from engine.bench_setup import long_game
+    from engine.replay import Replay
+    marks = tuple(t for t in (turns // 4, turns // 2) if t)
+    saved = long_game(folder, turns, marks)
+
+    def verify(path: Path) -> None:
+        replay = Replay.from_file(path)
+        try:
+            if replay.verify():
+                raise BenchError(f"the replay of {path.name} differs from the save")
+        finally:
+            replay.close()
+
+    verify(saved[turns])                          # imports the rules, checks the result
+    info: dict[str, Any] = {"turns": turns, "save_mb": round(saved[turns].stat().st_size / 1e6, 2)}
+    for t in marks:
+        info[f"turn_{t}_s"] = round(min(_times(lambda: verify(saved[t]), max(1, runs // 2), "s")), 3)
+    game = Replay.from_file(saved[turns])
+    info |= {"actions": len(game.actions), "events": len(game.final["events"])}
+    game.close()
+    return figure("replay_verify", f"verify the replay of a {turns}-turn game", "s",
+                  _times(lambda: verify(saved[turns]), runs, "s"), 1.0 if turns == 100 else None, "loop",
+                  info=info)
+
+
 def memory_child(level: str, frames: int) -> None:
     """Play the part of the game on `level`: start it, draw frames while
     panning, search every unit's moves; print the peak resident memory."""
@@ -434,11 +463,13 @@ class Sizes:
     level: tuple[int, int, int] = (100, 100, 40)     # width, height, units
     los: int = 10_000
     turns: int = 10
+    replay_turns: int = 100
     warm: bool = True             # one unmeasured run first to fill the bytecode cache
 
     @classmethod
     def quick(cls) -> "Sizes":
-        return cls(runs=2, process_runs=1, frames=10, level=(14, 14, 6), los=200, turns=2, warm=False)
+        return cls(runs=2, process_runs=1, frames=10, level=(14, 14, 6), los=200, turns=2, replay_turns=4,
+                   warm=False)
 
 
 def run_all(sizes: Sizes, folder: Path, only: set[str] | None = None, log=print) -> dict[str, Any]:
@@ -477,6 +508,7 @@ def run_all(sizes: Sizes, folder: Path, only: set[str] | None = None, log=print)
         ("load", lambda: [load_figure(level, sizes.runs)]),
         ("import", lambda: [import_figure(sizes.process_runs, env, sizes.warm)]),
         ("memory", lambda: [memory_figure(level, env, sizes.frames if frames_ok else 0)]),
+        ("replay", lambda: [replay_figure(folder, sizes.runs, sizes.replay_turns)]),
     ]
     for group, make in steps:
         if want(group):
@@ -547,7 +579,7 @@ def markdown(doc: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-GROUPS = ("frames", "reachable", "los", "battle", "load", "import", "memory")
+GROUPS = ("frames", "reachable", "los", "battle", "load", "import", "memory", "replay")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -8,7 +8,8 @@ order becomes a `refused` event), and snapshots or saves its state.
 Systems keep any state that must survive a save in components or in the
 turn record (`turn_record`, components/turn_record.py: declared attacks,
 queued piloting rolls, deployment), saved as `phase_data`
-(engine/turn_record.py) with a front end's own entries (`front_end`).
+(engine/turn_record.py); a front end's own data is `frontend`, saved in the
+save's front-end section (engine/saves.py).
 """
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ import contextlib
 import copy
 import json
 import dataclasses
+from pathlib import Path
 from typing import Any
 
 from components import (
@@ -50,7 +52,6 @@ class Game:
         self.sides: list[str] = list(sides or [])  # in first-named order
         self.initiative: list[str] = []            # this turn's order, winner first
         self.turn_record = TurnRecord()            # what the rules remember within the turn
-        self.front_end: dict[str, Any] = {}        # a front end's own JSON data, saved with the game
         self.deployment_zones: dict[str, list[Hex]] = {}   # a level's zones by side (engine/deployment.py)
         self.winner: str | None = None
         # The weapons of this battle: the shipped table plus the mod weapons
@@ -63,6 +64,9 @@ class Game:
         self._acting = False                       # inside a recorded action (engine/replay.py)
         self._occupancy: dict[Hex, list[int]] | None = None   # units by hex while positions are fixed
         self.dice.on_force = self._record_force
+        # Front ends' own data (the hot-seat window's position), saved in the
+        # save's front-end section (engine/saves.py); the rules never read it.
+        self.frontend: dict[str, Any] = {}
 
     # ------------------------------------------------------------ clock
     @property
@@ -75,12 +79,12 @@ class Game:
 
     @property
     def phase_data(self) -> PhaseData:
-        """The turn record and the front end's entries as JSON (engine/turn_record.py)."""
+        """The turn record as JSON (engine/turn_record.py)."""
         return PhaseData(self)
 
     @phase_data.setter
     def phase_data(self, data: dict[str, Any]) -> None:
-        self.turn_record, self.front_end = TurnRecord(), {}
+        self.turn_record = TurnRecord()
         self.phase_data.update(data)
 
     # ------------------------------------------------------------ units
@@ -91,7 +95,8 @@ class Game:
         o = overrides or {}
         self._adopt_weapons(data)
         comps: list[Any] = [
-            Identity(uid, data.name, data.kind, side, data.tonnage, data.path),
+            # The unit file by name only: a save names no folder of the machine that wrote it.
+            Identity(uid, data.name, data.kind, side, data.tonnage, Path(data.path).name),
             Position(at, facing),
             # An Alpha Strike unit placed at heat 4 (S) starts shut down (AS-SHUT-1).
             Status(prone=bool(o.get("prone", False)),
@@ -388,12 +393,12 @@ class Game:
 
     def restore(self, d: dict[str, Any]) -> None:
         """Replace this game's whole state in place with a `to_dict` state
-        (undo; loading into a game the UI already holds)."""
+        (undo; loading into a game the UI already holds); `frontend` stays."""
         other = Game.from_dict(d)
         old_world = self.world
         log = self.log
         for key, value in vars(other).items():
-            if key != "log":
+            if key not in ("log", "frontend"):
                 setattr(self, key, value)
         log.events, log.turn, log.phase = other.log.events, other.log.turn, other.log.phase
         self.dice.log = log

@@ -1,12 +1,21 @@
 """Saving and loading hot-seat battles: the game (engine/saves.py) with the
-front end's position in it (the turn flow, the level, the side at the
-screen), the save folder, the autosave at the start of every phase
-(engine/autosaver.py, on a worker thread) and the saves offered to load.
+front end's position in it, the save folder, the autosave at the start of
+every phase (engine/autosaver.py, on a worker thread) and the saves offered
+to load.
 
-The front end's position travels in the game's phase data under
-`HOTSEAT_KEY`, so saves, autosaves and the undo snapshots of moves
-(engine/undo.py) all carry it. This module is the one place that writes or
-reads it.
+The front end's position is the game's `frontend[HOTSEAT_KEY]`, so saves,
+autosaves and the undo snapshots of moves (engine/undo.py) all carry it; in
+a save it is the section `frontend.hotseat`:
+
+    {"flow": {"sequence": [side, ...], "pos": n, "acted": [unit id, ...],
+              "seen": {side: event index}},
+     "level": {"folder": "shipped" | "mod" | "save", "path": "relative.tmx"} | null,
+     "viewing": side | null}
+
+`check` is the check engine/saves.py runs on that section when a save is
+read (`CHECKS`), so a bad section refuses the save with one line before the
+window changes anything. This module is the one place that writes or reads
+the section.
 """
 from __future__ import annotations
 
@@ -36,26 +45,64 @@ def default_name(game) -> str:
 def stamp(game, frontend: dict[str, Any]) -> None:
     """Put the front end's position into the game, so that what is saved or
     snapshotted next carries it."""
-    game.phase_data[HOTSEAT_KEY] = frontend
+    game.frontend[HOTSEAT_KEY] = frontend
 
 
 def stamped(game) -> dict[str, Any]:
     """The front end's position last stamped into `game` ({} if none)."""
-    return game.phase_data.get(HOTSEAT_KEY) or {}
+    return game.frontend.get(HOTSEAT_KEY) or {}
 
 
-def saved_level(game_dict: dict[str, Any]) -> str | None:
-    """The level a saved game (a `Game.to_dict` dictionary) was played on."""
-    return ((game_dict.get("phase_data") or {}).get(HOTSEAT_KEY) or {}).get("level")
+def section(frontend: dict[str, Any], mods: list[Path], save_dir: Path) -> dict[str, Any]:
+    """The position as a save holds it: its level named relative to the
+    shipped, mod or save folder (engine/saves.py `level_ref`)."""
+    return {**frontend, "level": saves.level_ref(frontend.get("level"), saves.level_roots(mods, save_dir))}
+
+
+def check(c, data: Any, where: str, game: dict[str, Any]) -> dict[str, Any]:
+    """`c` is the save's engine.save_check.SaveCheck; returns the section as
+    the window reads it (a level that is gone or broken left out)."""
+    c.obj(data, where, ("flow", "level", "viewing"))
+    fw = f"{where}.flow"
+    flow = c.obj(data["flow"], fw, ("sequence", "pos", "acted", "seen"))
+    units = len(game["units"])
+    sequence = c.list_(flow["sequence"], f"{fw}.sequence", units)
+    for i, side in enumerate(sequence):
+        c.side(side, f"{fw}.sequence[{i}]")
+    c.int_(flow["pos"], f"{fw}.pos", 0, len(sequence))
+    acted = c.list_(flow["acted"], f"{fw}.acted", units)
+    for i, uid in enumerate(acted):
+        c.unit(uid, f"{fw}.acted[{i}]")
+    if len(set(acted)) != len(acted):
+        c.fail(f"{fw}.acted", "a unit is listed twice")
+    for side, index in c.obj(flow["seen"], f"{fw}.seen").items():
+        c.side(side, f"{fw}.seen")
+        c.int_(index, f"{fw}.seen.{side}", 0, len(game["events"]))
+    if data["viewing"] is not None:
+        c.side(data["viewing"], f"{where}.viewing")
+    level = c.level(data["level"], f"{where}.level")
+    return {**data, "level": data["level"] if level is not None else None}
+
+
+CHECKS = {HOTSEAT_KEY: check}
+
+
+def level_of(data: dict[str, Any], mods: list[Path], save_folder: Path) -> str | None:
+    """The level file a checked section names, as a path to open."""
+    ref = data.get("level")
+    path = saves.level_path(ref, saves.level_roots(mods, save_folder)) if ref else None
+    return str(path) if path is not None else None
 
 
 class SaveFolder:
     """The folder the window saves to and loads from, and its autosaves."""
 
-    def __init__(self, folder: str | Path | None = None, autosave: bool = True) -> None:
+    def __init__(self, folder: str | Path | None = None, autosave: bool = True,
+                 mods: list[Path] | None = None, keep: int = saves.AUTOSAVES_KEPT) -> None:
         self.folder = Path(folder) if folder else default_save_dir()
         self.autosave_on = autosave
-        self.saver = BackgroundSaver()
+        self.mods = list(mods or [])
+        self.saver = BackgroundSaver(keep)
 
     def path_for(self, name: str) -> Path:
         """`name` as a save file: in the folder unless absolute, with the save suffix."""
@@ -67,22 +114,25 @@ class SaveFolder:
         """Save `game` with the front end's position (named after its turn and
         phase unless `name` is given); OSError or ValueError if it fails."""
         path = self.path_for(name or default_name(game))
-        stamp(game, frontend)
+        stamp(game, section(frontend, self.mods, self.folder))
         saves.save_game(game, path)
         return path
 
     def load(self, path: str | Path):
-        """(game, front-end position) from a save file, or DataError in one
+        """(game, front-end position, level file, warnings) from a save
+        file, checked whole (the front-end section too); DataError in one
         line that names the newest autosave that does load."""
         try:
-            game = saves.load_game(path)
+            loaded = saves.read(path, CHECKS, self.mods)
+            game = loaded.game()
         except DataError as exc:
             msg = exc.first_line()
-            good = saves.latest_good_autosave(self.folder, exclude=path)
+            good = saves.latest_good_autosave(self.folder, path, CHECKS, self.mods)
             if good is not None:
                 msg += f" (the newest autosave that loads is {good.name})"
             raise DataError(msg) from exc
-        return game, stamped(game)
+        front = stamped(game)
+        return game, front, level_of(front, self.mods, Path(path).parent), loaded.warnings
 
     def autosave(self, game, frontend: dict[str, Any]) -> str | None:
         """Autosave in the background when autosaving is on; the newest
@@ -91,7 +141,7 @@ class SaveFolder:
             return None
         problem = None
         try:
-            stamp(game, frontend)
+            stamp(game, section(frontend, self.mods, self.folder))
             self.saver.autosave(game, self.folder)
         except (OSError, ValueError) as exc:
             problem = f"autosave failed: {exc}"

@@ -125,7 +125,7 @@ class Ruleset:
     def start_turn(self, game: "Game", initiative: list[str] | None) -> None:
         game.log.turn += 1
         game.log.phase = "initiative"
-        game.turn_record, game.front_end = TurnRecord(), {}
+        game.turn_record = TurnRecord()
         for _, ts in game.world.get_component(TurnState):
             ts.__init__()
         active = sides_able_to_fight(game)

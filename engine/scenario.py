@@ -15,6 +15,7 @@ from typing import Any
 
 from engine.dice import PURPOSES
 from engine.errors import DataError
+from engine.files import MAX_SCENARIO_BYTES, read_text
 from engine.game import Game
 from engine.hexgrid import Hex, parse_hex_label
 from engine.hexmap import TERRAINS, HexMap, Terrain
@@ -130,11 +131,7 @@ def load_scenario(path: Path | str, mods: list[Path] | None = None) -> Scenario:
     path = Path(path)
     fname = str(path)
     try:
-        raw = tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise DataError(f"{fname}: scenario file not found") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise DataError(f"{fname}: cannot read: {exc}") from None
+        raw = tomllib.loads(read_text(path, MAX_SCENARIO_BYTES, fname))
     except tomllib.TOMLDecodeError as exc:
         raise DataError(f"{fname}: not valid TOML: {exc}") from None
     return parse_scenario(raw, path, mods)

@@ -1,10 +1,10 @@
 """The game's turn record (components/turn_record.py) as JSON data: the
-`phase_data` saves and replays carry, as they always have, and a front
-end's own entries kept beside it.
+`phase_data` saves and replays carry, as they always have.
 
 `PhaseData` is that JSON seen as a mapping over a game: the record's
 entries read and written through the typed record (a front end may read
-them, e.g. the physical attacks declared), any other key kept as given.
+them, e.g. the physical attacks declared). Any other key is refused: a
+front end's own data is the game's `frontend`.
 """
 from __future__ import annotations
 
@@ -90,25 +90,20 @@ class PhaseData(MutableMapping):
             if value is None:
                 raise KeyError(key)
             return value
-        return self._game.front_end[key]
+        raise KeyError(key)
 
     def __setitem__(self, key: str, value: Any) -> None:
-        if key in RULE_KEYS:
-            set_entry(self._game.turn_record, key, value)
-        else:
-            self._game.front_end[key] = value
+        if key not in RULE_KEYS:
+            raise ValueError(f"{key!r} is not part of the turn record ({', '.join(RULE_KEYS)})")
+        set_entry(self._game.turn_record, key, value)
 
     def __delitem__(self, key: str) -> None:
-        if key in RULE_KEYS:
-            if entry_to_json(self._game.turn_record, key) is None:
-                raise KeyError(key)
-            setattr(self._game.turn_record, key, getattr(TurnRecord(), key))
-        else:
-            del self._game.front_end[key]
+        if key not in RULE_KEYS or entry_to_json(self._game.turn_record, key) is None:
+            raise KeyError(key)
+        setattr(self._game.turn_record, key, getattr(TurnRecord(), key))
 
     def __iter__(self) -> Iterator[str]:
         yield from (k for k in RULE_KEYS if entry_to_json(self._game.turn_record, k) is not None)
-        yield from self._game.front_end
 
     def __len__(self) -> int:
         return sum(1 for _ in self)

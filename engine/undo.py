@@ -4,12 +4,14 @@
 through `Game.submit` can be taken back whole while the phase lasts and no
 die has been rolled since (a roll makes everything before it final: a PSR
 during the move, a fall). Snapshot based: the whole game state is kept
-before each move and restored in place, record included, so an undone move
-leaves no trace in saves or replays. (A move being planned step by step is
-the window's: engine/ui/move_panel.py.)
+before each move (with the front ends' data, `game.frontend`) and restored
+in place, record included, so an undone move leaves no trace in saves or
+replays. (A move being planned step by step is the window's:
+engine/ui/move_panel.py.)
 """
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -27,6 +29,7 @@ class _Snapshot:
     phase: str
     events: int          # length of the event log when the snapshot was taken
     unit: str
+    frontend: dict[str, Any]     # the front ends' data then (whose turn it was)
 
 
 def _stack(game: "Game") -> list[_Snapshot]:
@@ -52,7 +55,8 @@ def _prune(game: "Game") -> list[_Snapshot]:
 
 def submit_move(game: "Game", order: MoveOrder) -> str | None:
     """Submit a move so that it can be undone; returns the refusal reason or None."""
-    snap = _Snapshot(game.to_dict(), game.turn, game.phase, len(game.log.events), order.unit)
+    snap = _Snapshot(game.to_dict(), game.turn, game.phase, len(game.log.events), order.unit,
+                     json.loads(json.dumps(game.frontend)))
     reason = game.submit(order)
     if reason is None and game.phase == "movement":
         _prune(game)
@@ -82,6 +86,7 @@ def undo_move(game: "Game") -> str | None:
     stack = _stack(game)
     snap = stack.pop()
     game.restore(snap.state)
+    game.frontend = snap.frontend
     game.__dict__["_undo_moves"] = stack
     return None
 

@@ -36,7 +36,7 @@ RANDOM_ALLOWED = {
     "engine/random_play.py",
     "engine/bench.py",
     "engine/bench_setup.py",
-    "engine/saves.py",
+    "engine/save_check.py",
     "engine/levels.py",        # picks the seed of a new game
     "engine/session.py",
     "assets/make_tileset.py",

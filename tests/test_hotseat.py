@@ -92,10 +92,11 @@ def test_a_saved_game_loads_with_its_hot_seat_position(tmp_path):
     folder = persistence.SaveFolder(tmp_path, autosave=False)
     path = folder.save(s.game, s.frontend())
     assert path.name == f"turn1-movement{saves.SAVE_SUFFIX}" and folder.files() == [str(path)]
-    game, front = folder.load(path)
-    again = HotSeat(game, front.get("level"), front)
+    game, front, level, warnings = folder.load(path)
+    again = HotSeat(game, level, front)
     assert again.frontend() == s.frontend() and again.flow.acted == [uid]
-    assert persistence.saved_level(game.to_dict()) is None          # the built-in training ground
+    assert level is None and warnings == []          # the built-in training ground
+    assert "hotseat" not in json.dumps(game.to_dict())      # the position is in the save's front-end section
 
 
 def test_a_bad_save_names_the_newest_autosave_that_loads(tmp_path):
@@ -104,7 +105,7 @@ def test_a_bad_save_names_the_newest_autosave_that_loads(tmp_path):
     assert folder.autosave(s.game, s.frontend()) is None
     folder.wait()
     good = saves.autosaves(tmp_path)[0]
-    assert json.loads(good.read_text())["game"]["phase_data"][persistence.HOTSEAT_KEY] == s.frontend()
+    assert json.loads(good.read_text())["frontend"][persistence.HOTSEAT_KEY] == s.frontend()
     bad = tmp_path / "broken.hexsave.json"
     bad.write_text("{not json")
     with pytest.raises(DataError) as err:

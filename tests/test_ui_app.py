@@ -13,6 +13,7 @@ import pytest
 from components import Position, Status
 from engine.hexgrid import Hex, neighbor
 from engine.ui.app import App
+from engine.persistence import CHECKS
 from engine.session import training_ground
 
 
@@ -186,9 +187,9 @@ def test_end_phase_button_runs_the_remaining_phases_into_the_next_turn(app):
     from engine import saves
     app.saves.wait()
     newest = saves.autosaves(app.saves.folder)[0]
-    g = saves.load_game(newest)
+    g = saves.load_game(newest, CHECKS)
     assert (g.turn, g.phase) == (2, "movement")
-    assert g.phase_data["hotseat"]["flow"]["acted"] == []
+    assert g.frontend["hotseat"]["flow"]["acted"] == [] and "hotseat" not in g.phase_data
 
 
 def test_save_and_load_restore_the_game_and_the_turn_flow(app):

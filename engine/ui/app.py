@@ -51,9 +51,8 @@ class App:
                  mods: list[Path] | None = None) -> None:
         self.screen = screen
         theme.reset_fonts()
-        self.saves = SaveFolder(save_dir, autosave)
+        self.saves = SaveFolder(save_dir, autosave, mods)
         self.edge_pan = edge_pan
-        self.mods = list(mods or [])
         self.running = True
         self.hits: list[Hit] = []
         self.mouse = (-1, -1)
@@ -84,6 +83,15 @@ class App:
         self.game_actions = self.turn.actions()
         if game is not None:
             self.set_game(game, level)
+
+    @property
+    def mods(self) -> list[Path]:
+        """The mod folders of the battle (units, weapons; saves name levels in them)."""
+        return self.saves.mods
+
+    @mods.setter
+    def mods(self, folders: list[Path]) -> None:
+        self.saves.mods = list(folders)
 
     # ================================================================ setup
     def set_game(self, game, level: str | None = None, frontend: dict | None = None,
@@ -292,13 +300,15 @@ class App:
         return path
 
     def load(self, path: str | Path) -> bool:
+        """Load a save into a new game; the battle on screen changes only
+        once the whole save has been checked."""
         try:
-            game, front = self.saves.load(path)
+            game, front, level, warnings = self.saves.load(path)
         except DataError as exc:
             self.say(exc.first_line(), True)
             return False
-        self.set_game(game, front.get("level"), front)
-        self.say(f"loaded {path}")
+        self.set_game(game, level, front)
+        self.say(f"loaded {path}" + "".join(f"; {w}" for w in warnings), bool(warnings))
         return True
 
     def new_game(self, level: str | None, seed: int | None = None, deploy: bool = False) -> bool:
@@ -384,6 +394,8 @@ class App:
 
     # ================================================================ update & draw
     def update(self, dt: float) -> None:
+        if self.saves.saver.errors:         # a failed autosave is told at once
+            self.say(self.saves.saver.errors.pop(), True)
         if self.game is None or self.top is not None or not self.edge_pan or not self.mouse_seen:
             return
         if not pygame.mouse.get_focused():

@@ -28,6 +28,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--screenshot", metavar="PATH", help="render one frame to PATH (PNG) and exit")
     p.add_argument("--demo", choices=DEMOS, help="UI actions to script before the screenshot")
     p.add_argument("--save-dir", help="where saves and the autosave go")
+    p.add_argument("--autosaves", type=int, default=None, metavar="N",
+                   help="how many autosaves to keep (default 10)")
     p.add_argument("--no-deploy", action="store_true",
                    help="start turn 1 at once, units where the level placed them (no deployment step)")
     return p.parse_args(argv)
@@ -39,7 +41,7 @@ def run_replay(replay, screenshot: str | None = None, size: str = "1400x860") ->
     if screenshot:
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
-    from engine.persistence import saved_level
+    from engine.persistence import HOTSEAT_KEY, level_of
     from engine.ui.app import App
     try:
         w, h = (int(v) for v in size.lower().split("x"))
@@ -50,7 +52,8 @@ def run_replay(replay, screenshot: str | None = None, size: str = "1400x860") ->
     pygame.display.set_caption(f"hexmech replay - {replay.fname}")
     screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
     app = App(screen, edge_pan=not screenshot, autosave=False)
-    app.set_replay(replay, saved_level(replay.final))
+    level = level_of(replay.frontend.get(HOTSEAT_KEY) or {}, [], Path(replay.fname).parent)
+    app.set_replay(replay, level)
     if screenshot:
         app.draw()
         pygame.image.save(app.screen, screenshot)
@@ -87,6 +90,8 @@ def run(argv: list[str]) -> int:
     mods = [Path(m) for m in args.mods]
     app = App(screen, save_dir=args.save_dir, edge_pan=not args.screenshot, autosave=not args.screenshot,
               mods=mods)
+    if args.autosaves is not None:
+        app.saves.saver.keep = max(1, args.autosaves)
     try:
         if args.load:
             if not app.load(args.load):
