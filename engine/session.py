@@ -3,6 +3,7 @@ engine/levels.py) or, when no level file is available, from a small
 built-in training ground so the window always opens on a playable map."""
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
 from engine.game import Game
@@ -12,6 +13,15 @@ from engine.paths import DEFAULT_LEVEL, LEVELS, UNITS
 from engine.unit_loader import load_unit
 
 BUILTIN = "builtin:training-ground"
+
+
+@dataclass(frozen=True)
+class Table:
+    """How the players sit at the screen: `shared` (everyone sees the board,
+    BattleTech hides nothing: no hand-over screens), `dice_at_table` (every
+    roll is made with real dice and typed in: engine/dice.py)."""
+    shared: bool = False
+    dice_at_table: bool = False
 
 
 def level_choices() -> list[str]:

@@ -80,8 +80,6 @@ def hex_of(app, uid):
 def handover(app):
     assert app.overlay == "handover"
     key(app, pygame.K_RETURN)
-    if app.overlay == "digest":
-        key(app, pygame.K_RETURN)
     assert app.overlay is None
 
 
@@ -159,28 +157,26 @@ def test_mode_buttons_change_the_reachable_area(app):
 
 
 def play_out_phase(app):
-    """Every waiting unit passes until the phase is done."""
+    """Every waiting unit holds (H) until the phase is over: it ends by itself."""
+    start = (app.game.turn, app.game.phase)
     for _ in range(20):
         if app.overlay == "handover":
             handover(app)
-        if app.flow.phase_done() or app.flow.over:
+        if (app.game.turn, app.game.phase) != start or app.flow.over:
             return
-        key(app, pygame.K_SPACE)
+        key(app, pygame.K_h)
     raise AssertionError("phase did not finish")
 
 
-def test_end_phase_button_runs_the_remaining_phases_into_the_next_turn(app):
+def test_phases_end_by_themselves_into_the_next_turn(app):
     play_out_phase(app)
-    assert app.flow.phase_done()
-    assert app.game.phase == "movement"
-    click_button(app, "end_phase")
-    # phases without orders run by themselves; with the attack systems present
-    # the weapon phase waits for declarations
+    assert app.game.phase == "weapon"          # the last unit held: the movement phase ended
+    # phases without orders run by themselves, and so do phases where nobody can
+    # attack (the units hold by themselves, with a line in the log)
     for _ in range(3):
         if app.game.phase == "movement":
             break
         play_out_phase(app)
-        click_button(app, "end_phase")
     assert app.game.turn == 2 and app.game.phase == "movement"
     # autosaved at the start of every phase; the newest is this phase
     from engine import saves
@@ -209,7 +205,7 @@ def test_save_and_load_restore_the_game_and_the_turn_flow(app):
     assert app.overlay == "handover"
     # change the game, then load
     handover(app)
-    key(app, pygame.K_SPACE)
+    key(app, pygame.K_h)
     assert app.game.snapshots() != snap or app.flow.to_dict() != flow
     key(app, pygame.K_l, mod=pygame.KMOD_CTRL)
     assert app.overlay == "load"
@@ -257,13 +253,10 @@ def test_victory_screen_when_a_side_has_nobody_left(app):
     loser = [s for s in g.sides if s != app.seat.viewing][0]
     for uid in g.unit_ids(loser):
         g.world.component(g.units[uid], Status).destroyed = True
-    play_out_phase(app)
-    click_button(app, "end_phase")
     for _ in range(4):
         if app.overlay == "victory":
             break
         play_out_phase(app)
-        click_button(app, "end_phase")
     assert app.overlay == "victory" and g.winner == app.seat.viewing
 
 
@@ -295,7 +288,7 @@ def face_off(app, jager_row: int, phase: str):
     g.world.component(g.units["jager"], Position).facing = 3
     assert _skip_to(app, phase)
     while app.selected != "hopper":
-        key(app, pygame.K_SPACE)
+        key(app, pygame.K_h)
         if app.overlay == "handover":
             handover(app)
     return g
@@ -311,7 +304,7 @@ def _skip_to(app, phase):
         if app.flow.phase_done():
             click_button(app, "end_phase")
         else:
-            key(app, pygame.K_SPACE)
+            key(app, pygame.K_h)
     return False
 
 
@@ -328,7 +321,7 @@ def test_weapon_attack_by_checkbox(app):
     _close_in(app)
     assert _skip_to(app, "weapon")
     while app.selected != "hopper":
-        key(app, pygame.K_SPACE)
+        key(app, pygame.K_h)
         if app.overlay == "handover":
             handover(app)
     click_hex(app, hex_of(app, "jager"))
@@ -355,7 +348,7 @@ def test_physical_menu_lists_reasons_and_declares(app):
     _close_in(app)
     assert _skip_to(app, "physical")
     while app.selected != "hopper":
-        key(app, pygame.K_SPACE)
+        key(app, pygame.K_h)
         if app.overlay == "handover":
             handover(app)
     click_hex(app, hex_of(app, "jager"))
@@ -399,7 +392,7 @@ def _select_in_movement(app, uid):
         if app.flow.may_act(uid):
             app.do("select", uid)
             return
-        key(app, pygame.K_SPACE)
+        key(app, pygame.K_h)
     raise AssertionError(f"{uid} never got to move")
 
 
@@ -455,7 +448,7 @@ def test_alpha_strike_combat_phase_declares_the_card_attack(tmp_path):
     for _ in range(10):
         if a.selected == blue[0]:
             break
-        key(a, pygame.K_SPACE)
+        key(a, pygame.K_h)
         if a.overlay == "handover":
             handover(a)
     a.set_target(red[0])
@@ -558,53 +551,47 @@ def test_all_hold_passes_the_rest_of_a_side_without_hand_overs(app):
     handover(app)
     side = app.seat.viewing
     mine = app.flow.waiting(side)
-    key(app, pygame.K_SPACE, mod=pygame.KMOD_SHIFT)
+    key(app, pygame.K_h, mod=pygame.KMOD_SHIFT)
     # the other side still moves; this side's units are skipped from now on
     for _ in range(10):
+        if app.game.phase != "movement":
+            break
         if app.overlay == "handover":
             assert app.top.side != side
             handover(app)
-        if app.flow.phase_done():
-            break
-        key(app, pygame.K_SPACE)
-    assert app.flow.phase_done()
-    assert set(mine) <= set(app.flow.acted)
+        key(app, pygame.K_h)
+    assert app.game.phase == "weapon"           # the phase ended by itself
+    assert set(mine) <= {e["unit"] for e in app.game.log.of_type("move")}
 
 
 def test_digest_tells_a_player_what_happened_to_their_units(app):
     _close_in(app)
     assert _skip_to(app, "weapon")
     while app.selected != "hopper":
-        key(app, pygame.K_SPACE)
+        key(app, pygame.K_h)
         if app.overlay == "handover":
             handover(app)
     click_hex(app, hex_of(app, "jager"))
     key(app, pygame.K_RETURN)          # hopper fires at the JagerMech
-    for _ in range(20):                # the rest hold, the phase ends, attacks resolve
-        if app.game.phase != "weapon":
-            break
-        if app.overlay == "handover":
-            handover(app)
-        elif app.flow.phase_done():
-            click_button(app, "end_phase")
-        else:
-            key(app, pygame.K_SPACE)
-    # when red next gets the screen, its digest lists the attacks on its JagerMech
-    for _ in range(20):
-        if app.overlay == "handover" and app.top.side == "red":
-            break
-        if app.overlay == "handover":
-            handover(app)
-        elif app.flow.phase_done():
-            click_button(app, "end_phase")
-        else:
-            key(app, pygame.K_SPACE)
+    # red's hand-over tells it the declarations on its JagerMech ...
     assert app.overlay == "handover" and app.top.side == "red"
-    key(app, pygame.K_RETURN)
-    assert app.overlay == "digest"
+    assert [e["unit"] for e in app.top.events if e["type"] == "declare" and e["target"] == "jager"] == ["hopper"] * 3
+    # ... the rest hold, the phase ends, attacks resolve; when red next gets
+    # the screen, its hand-over lists the attacks on its JagerMech
+    handover(app)
+    for _ in range(20):
+        if app.overlay == "handover" and app.top.side == "red" and app.game.phase != "weapon":
+            break
+        if app.overlay == "handover":
+            handover(app)
+        else:
+            key(app, pygame.K_h)
+    assert app.overlay == "handover" and app.top.side == "red"
     events = app.top.events
     assert any(e["type"] == "attack" and e["target"] == "jager" and e["attacker"] == "hopper" for e in events)
     assert not any(e["type"] == "move" and e.get("unit") in ("jager", "saladin_r") for e in events)
+    key(app, pygame.K_RETURN)          # one key: the digest was on the hand-over screen
+    assert app.overlay is None
 
 
 def test_clicking_an_enemy_hex_while_moving_says_why_and_shows_its_record(app):
@@ -708,7 +695,7 @@ def test_alpha_strike_presentation_hexes_no_facing_attacker_card_and_overheat(tm
     for _ in range(10):
         if a.selected == loki:
             break
-        key(a, pygame.K_SPACE)
+        key(a, pygame.K_h)
         if a.overlay == "handover":
             handover(a)
     assert a.selected == loki
@@ -809,8 +796,8 @@ def test_take_back_move_with_ctrl_z_puts_the_unit_back_and_lets_it_move_again(ap
     assert (pos.hex, pos.facing) == start and uid not in app.flow.acted
     assert not app.game.log.of_type("move")
     assert app.flow.current_side == side
-    if app.overlay == "handover":
-        handover(app)
+    # the hand-over to the other side is gone: the board is back with the mover, no digest of theirs
+    assert app.overlay is None and app.seat.viewing == side
     assert app.selected == uid and app.flow.may_act(uid)
     key(app, pygame.K_w)
     key(app, pygame.K_w)

@@ -23,9 +23,11 @@ import pygame
 
 from components import Identity, Position
 from engine import deployment, session
+from engine.dice import RollNeeded, target_shown
 from engine.errors import DataError
 from engine.hexgrid import Hex
 from engine.hotseat import HotSeat, Next
+from engine.session import Table
 from engine.persistence import SaveFolder, default_name
 from engine.ui import board, controls, queries, replay_view, sidebar, theme
 from engine.ui.deploy import DeployPanel
@@ -38,7 +40,8 @@ from engine.ui.move_panel import MovePlanner
 from engine.ui.physical_panel import PhysicalPanel
 from engine.ui.screens import Screen
 from engine.ui.screens.files import LoadGame, NewBattle, SaveGame
-from engine.ui.screens.handover import Digest, HandOver
+from engine.ui.screens.dice import DicePrompt
+from engine.ui.screens.handover import HandOver
 from engine.ui.screens.menus import ConfirmQuit, Help, Menu
 from engine.ui.screens.victory import Victory
 from engine.ui.turn_actions import TurnActions
@@ -68,6 +71,9 @@ class App:
         self.seat: HotSeat | None = None
         self.frame_ms = 0.0
         self.replay = None       # an engine.replay.Replay shown read-only (engine/ui/replay_view.py)
+        self._performing = False     # an action is being carried out (rolls at the table: perform)
+        self._probing = False        # an action is run only to read a roll's target number
+        self._shown_side: str | None = None
         self.move = MovePlanner(self)
         self.fire = FirePanel(self)
         self.physical = PhysicalPanel(self)
@@ -87,14 +93,18 @@ class App:
 
     # ================================================================ setup
     def set_game(self, game, level: str | None = None, frontend: dict | None = None,
-                 deploy: bool = False) -> None:
+                 deploy: bool = False, table: Table | None = None) -> None:
         """Show `game`; `deploy`: a new game starts with the deployment step
-        (a game saved during deployment resumes it)."""
-        self.seat = HotSeat(game, level, frontend, on_phase_start=self._on_phase_start)
+        (a game saved during deployment resumes it); `table`: how the
+        players sit (a loaded game keeps its own)."""
+        table = table or Table()
+        self.seat = HotSeat(game, level, frontend, on_phase_start=self._on_phase_start,
+                            only_holds=queries.only_holds, shared_table=table.shared,
+                            table_dice=table.dice_at_table)
         self._show_game(game, level)
         if pygame.display.get_init() and pygame.display.get_surface() is not None:
             pygame.display.set_caption(f"hexmech - {game.map.title or 'battle'}")
-        self.show(self.seat.start(deploy))
+        self.perform(lambda: self.show(self.seat.start(deploy)))
 
     def set_replay(self, replay, level: str | None = None) -> None:
         """Show a replay read-only: `replay.game` is drawn as a game is; no
@@ -212,6 +222,8 @@ class App:
     # ================================================================ the hot-seat flow
     def _on_phase_start(self, phase: str) -> None:
         self.drop_caches()
+        if self._probing:
+            return
         problem = self.saves.autosave(self.game, self.seat.frontend())
         if problem:
             self.say(problem, True)
@@ -229,10 +241,17 @@ class App:
         if nxt.screen == "victory":
             self._replace_top(Victory())
             self.selected = None
-        elif nxt.screen == "handover":
-            self._replace_top(HandOver(nxt.side, nxt.deploy))
+            return
+        if nxt.screen == "handover":
+            self._replace_top(HandOver(nxt.side, nxt.deploy, self.seat.digest(nxt.side)))
             self.selected = None
-        elif nxt.deploy:
+            return
+        if isinstance(self.top, HandOver):
+            self._replace_top(None)         # the screen stays with the side it was with (a take-back)
+        if self.seat.shared_table and nxt.side and nxt.side != self._shown_side:
+            self.say(f"{nxt.side.capitalize()}'s turn")
+        self._shown_side = nxt.side
+        if nxt.deploy:
             self.deploy.pick()
         elif nxt.side is None:
             self.selected = None
@@ -242,8 +261,9 @@ class App:
 
     def finish_handover(self) -> None:
         side = self.top.side
-        events = self.seat.finish_handover(side)
-        self._replace_top(Digest(side, events) if events else None)
+        self.seat.finish_handover(side)
+        self._replace_top(None)
+        self._shown_side = side
         if deployment.active(self.game):
             self.show(self.seat.advance())
         else:
@@ -252,9 +272,69 @@ class App:
         self.center_on(self.selected)
 
     def unit_done(self, uid: str) -> None:
-        self.selected = None
         self.seat.unit_done(uid)
+        self.selected = None
         self.after_flow()
+
+    # ================================================================ rolls made at the table
+    def perform(self, action: Callable[[], None], typed: list[tuple[str, int]] | None = None) -> None:
+        """Carry out a player's action that may roll dice. With the dice
+        rolled at the table (engine/dice.py): the rolls typed so far for it
+        are forced and the action runs; when it needs one more, everything
+        goes back to before it and the dice prompt asks for that roll,
+        then the action runs again with it."""
+        seat = self.seat
+        if self._performing or seat is None or not seat.table_dice or self.replay is not None:
+            action()
+            return
+        typed = list(typed or [])
+        cp, ui = seat.checkpoint(), self._ui_state()
+        self._performing = True
+        try:
+            for purpose, total in typed:
+                self.game.dice.force(purpose, total)
+            action()
+        except RollNeeded as need:
+            self._go_back(cp, ui)
+            need.target = self._target_of(action, typed, need, cp, ui)
+            self.open_overlay(DicePrompt(need, action, typed))
+        finally:
+            self._performing = False
+
+    def _target_of(self, action, typed, need: RollNeeded, cp, ui) -> int | None:
+        """The number the roll asked for must reach, when the rules show one:
+        the action is run once more with a stand-in result and the event that
+        roll decided is read; then everything goes back again (no autosave
+        of that run)."""
+        start = len(self.game.log.events)
+        self._probing = True
+        try:
+            for purpose, total in typed:
+                self.game.dice.force(purpose, total)
+            self.game.dice.force(need.purpose, 7 * need.count // 2)
+            try:
+                action()
+            except RollNeeded:
+                pass
+            return target_shown(self.game.log.events[start:], len(typed))
+        finally:
+            self._probing = False
+            self._go_back(cp, ui)
+
+    def _ui_state(self) -> tuple:
+        panels = tuple(dict(vars(c)) for c in (self.move, self.fire, self.physical, self.deploy))
+        return (self.selected, self.inspect, self.target, list(self.screens), self._shown_side,
+                tuple({k: (list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v)
+                       for k, v in p.items()} for p in panels))
+
+    def _go_back(self, cp, ui) -> None:
+        self.seat.rollback(cp)
+        self.selected, self.inspect, self.target, screens, self._shown_side, panels = ui
+        self.screens = list(screens)
+        for controller, saved in zip((self.move, self.fire, self.physical, self.deploy), panels):
+            vars(controller).update(saved)
+        self.drop_caches()
+        self.board_cache = {}
 
     def take_back_reason(self) -> str | None:
         """Why the last move cannot be taken back now, or None."""
@@ -319,7 +399,8 @@ class App:
         self.say(f"loaded {path}")
         return True
 
-    def new_game(self, level: str | None, seed: int | None = None, deploy: bool = False) -> bool:
+    def new_game(self, level: str | None, seed: int | None = None, deploy: bool = False,
+                 table: Table | None = None) -> bool:
         try:
             game = session.new_game(level, self.mods, seed)
         except DataError as exc:
@@ -328,7 +409,7 @@ class App:
         except (OSError, ValueError, ImportError) as exc:
             self.say(f"cannot start that level: {exc}", True)
             return False
-        self.set_game(game, level, deploy=deploy)
+        self.set_game(game, level, deploy=deploy, table=table)
         return True
 
     # ================================================================ actions
@@ -344,7 +425,7 @@ class App:
             "quit": opener(ConfirmQuit), "really_quit": self.really_quit,
             "close": lambda _arg: self.close_overlay(),
             "help": toggle(Help), "menu": toggle(Menu), "escape": self.turn.escape,
-            "handover_done": lambda _arg: self.finish_handover(),
+            "handover_done": lambda _arg: self.perform(self.finish_handover),
             "new_menu": opener(NewBattle), "save_menu": self.save_menu,
             "load_menu": opener(lambda: LoadGame(self.saves.files())),
         }
@@ -384,16 +465,17 @@ class App:
             self.window_actions[action](arg)
         elif self.game is not None and deployment.active(self.game):
             if action in DeployPanel.ACTIONS:
-                self.deploy.do(action, arg)
+                self.perform(lambda: self.deploy.do(action, arg))
             elif action in self.view_actions:
                 self.view_actions[action](arg)
         elif self.game is not None:
             if self.flow.current_side and not self.flow.waiting():
                 self.seat.settle()
                 self.after_flow()
-            handler = self.game_actions.get(action) or self.view_actions.get(action)
-            if handler is not None:
-                handler(arg)
+            if action in self.game_actions:
+                self.perform(lambda: self.game_actions[action](arg))
+            elif action in self.view_actions:
+                self.view_actions[action](arg)
         controls.update_hover(self)
 
     def pump(self) -> None:
@@ -426,7 +508,7 @@ class App:
         self.hits = []
         hidden = any(screen.hides_board for screen in self.screens)
         if self.game is not None and not hidden:
-            self.log.update(self.game.log.events, self.short_names(), self.game.ruleset.name)
+            self.log.update(self.game.log.events, self.short_names(), self.game.ruleset.name, self.seat.notes)
             board.draw_map(self)
             self.draw_topbar()
             sidebar.draw_sidebar(self)

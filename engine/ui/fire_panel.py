@@ -167,7 +167,7 @@ class FirePanel:
         if not uid or not app.flow.may_act(uid):
             return
         if not target or not any(self.checks.values()):
-            app.say("no weapons chosen: press Space to hold fire, or tick a weapon", True)
+            app.say("no weapons chosen: press H to hold fire, or tick a weapon", True)
             return
         done, refused = 0, []
         for slot, _p in self.previews(target):
@@ -208,8 +208,8 @@ class FirePanel:
         by = rect.bottom - 34
         button(s, app.hits, (x, by, 150, 28), "Fire", "confirm", key="Enter", active=True,
                enabled=bool(target and any(self.checks.values())), mouse=m)
-        button(s, app.hits, (x + 156, by, 100, 28), "Hold fire", "hold", key="Space", mouse=m)
-        button(s, app.hits, (x + 262, by, 100, 28), "All hold", "hold_all", key="Shift+Sp", mouse=m,
+        button(s, app.hits, (x + 156, by, 100, 28), "Hold fire", "hold", key="H", mouse=m)
+        button(s, app.hits, (x + 262, by, 100, 28), "All hold", "hold_all", key="Shift+H", mouse=m,
                tip="every unit of this side that has not acted passes this phase")
 
     def _draw_target_line(self, rect: pygame.Rect, x: int, y: int) -> int:

@@ -72,11 +72,12 @@ HELP: tuple[Section, ...] = (
     Section("Turn", 0, (
         Row("Tab / Shift+Tab", "next / previous unit that may act", (
             Key(_K.K_TAB, "next_unit", 1), Key(_K.K_TAB, "next_unit", -1, SHIFT))),
-        Row("Space", "this unit passes (stays put, holds fire)", (Key(_K.K_SPACE, "hold"),)),
-        Row("Shift+Space", "all your units that have not acted pass this phase", (
-            Key(_K.K_SPACE, "hold_all", mod=SHIFT),)),
-        Row("Enter", "confirm the move or the attacks; end the phase when all have acted", (
+        Row("H", "this unit holds: stays put, holds fire, makes no physical attack", (Key(_K.K_h, "hold"),)),
+        Row("Shift+H", "all your units that have not acted hold this phase", (
+            Key(_K.K_h, "hold_all", mod=SHIFT),)),
+        Row("Enter", "confirm the planned move or the attacks; end the phase when all have acted", (
             Key(_K.K_RETURN, "confirm"), Key(_K.K_KP_ENTER, "confirm"))),
+        Row("Space", "continue past a screen (never acts on the board)", (Key(_K.K_SPACE, "space_hint"),)),
         Row("N", "end the phase (when every unit has acted)", (Key(_K.K_n, "end_phase"),)),
     )),
     Section("Deployment", 1, (
@@ -146,22 +147,23 @@ def lookup(where: str, ev) -> Key | None:
 
 _CONTINUE = (_K.K_RETURN, _K.K_SPACE, _K.K_KP_ENTER)
 _CLOSE = {k: ("close", None) for k in (*_CONTINUE, _K.K_ESCAPE, _K.K_F1, "?")}
+_SCROLL = {_K.K_UP: ("scroll", -1), _K.K_DOWN: ("scroll", 1), _K.K_PAGEUP: ("scroll", -10),
+           _K.K_PAGEDOWN: ("scroll", 10)}
 _ENTER = (_K.K_RETURN, _K.K_KP_ENTER)
 
 # The keys of each full-window screen (engine/ui/screens): key -> (action, arg).
 SCREEN_KEYS: dict[str, dict[int | str, tuple[str, Any]]] = {
     "confirm_quit": {_K.K_y: ("really_quit", None), _K.K_RETURN: ("really_quit", None),
                      _K.K_n: ("close", None), _K.K_ESCAPE: ("close", None)},
-    "handover": {**{k: ("handover_done", None) for k in _CONTINUE}, _K.K_ESCAPE: ("menu", None)},
-    "digest": {_K.K_UP: ("scroll", -1), _K.K_DOWN: ("scroll", 1), _K.K_PAGEUP: ("scroll", -10),
-               _K.K_PAGEDOWN: ("scroll", 10), **_CLOSE},
+    "handover": {**{k: ("handover_done", None) for k in _CONTINUE}, _K.K_ESCAPE: ("menu", None), **_SCROLL},
     "help": dict(_CLOSE),
     "victory": {_K.K_ESCAPE: ("close", None), _K.K_RETURN: ("new_menu", None)},
     "menu": {_K.K_n: ("new_menu", None), _K.K_s: ("save_menu", None), _K.K_l: ("load_menu", None),
-             _K.K_q: ("quit", None), _K.K_ESCAPE: ("close", None), _K.K_h: ("help", None)},
+             _K.K_q: ("quit", None), _K.K_ESCAPE: ("close", None), _K.K_F1: ("help", None)},
     "new": {_K.K_UP: ("pick", -1), _K.K_DOWN: ("pick", 1), _K.K_F2: ("new_deploy", None),
             _K.K_ESCAPE: ("close", None), **{k: ("new_start", None) for k in _ENTER}},
     "save": {_K.K_ESCAPE: ("close", None), **{k: ("save_do", None) for k in _ENTER}},
+    "dice": {_K.K_ESCAPE: ("menu", None), **{k: ("dice_ok", None) for k in _ENTER}},
     "load": {_K.K_UP: ("pick", -1), _K.K_DOWN: ("pick", 1), _K.K_ESCAPE: ("close", None),
              **{k: ("load_do", None) for k in _ENTER}},
 }

@@ -15,22 +15,26 @@ class CombatLog:
     def __init__(self) -> None:
         self.lines: list[tuple[str, tuple]] = []
         self._count = 0
+        self._noted = 0          # notes shown
         self._turnphase = None
         self.scroll = 0          # lines scrolled up from the bottom
 
     def reset(self) -> None:
-        self.lines, self._count, self._turnphase, self.scroll = [], 0, None, 0
+        self.lines, self._count, self._noted, self._turnphase, self.scroll = [], 0, 0, None, 0
 
-    def update(self, events: list[dict], names: dict[str, str] | None = None, ruleset: str | None = None) -> None:
-        if len(events) < self._count:
+    def update(self, events: list[dict], names: dict[str, str] | None = None, ruleset: str | None = None,
+               notes: list[dict] = ()) -> None:
+        """`notes`: lines the rules do not write (the hot-seat flow's: units
+        that hold by themselves), each {"at": event index, "turn", "phase",
+        "text"}, shown before the event at that index."""
+        if len(events) < self._count or len(notes) < self._noted:
             self.reset()
-        for e in events[self._count:]:
+        for i in range(self._count, len(events)):
+            self._add_notes(notes, i)
+            e = events[i]
             if e["type"] == "heat" and e.get("from") == e.get("to"):
                 continue        # unchanged heat: noise in a log a player reads
-            tp = (e["turn"], e["phase"])
-            if tp != self._turnphase:
-                self._turnphase = tp
-                self.lines.append((f"-- turn {tp[0]}, {tp[1]} phase --", theme.ACCENT))
+            self._header((e["turn"], e["phase"]))
             t = combat_log.describe(e, names, ruleset)
             if t:
                 col = theme.TEXT
@@ -44,6 +48,19 @@ class CombatLog:
                     col = (160, 230, 170) if e.get("hit") else (200, 200, 200)
                 self.lines.append((t, col))
         self._count = len(events)
+        self._add_notes(notes, len(events))
+
+    def _header(self, tp: tuple) -> None:
+        if tp != self._turnphase:
+            self._turnphase = tp
+            self.lines.append((f"-- turn {tp[0]}, {tp[1]} phase --", theme.ACCENT))
+
+    def _add_notes(self, notes: list[dict], upto: int) -> None:
+        while self._noted < len(notes) and notes[self._noted]["at"] <= upto:
+            n = notes[self._noted]
+            self._header((n["turn"], n["phase"]))
+            self.lines.append((n["text"], theme.TEXT_DIM))
+            self._noted += 1
 
     def draw(self, surf, rect) -> None:
         rect = pygame.Rect(rect)

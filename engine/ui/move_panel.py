@@ -216,6 +216,10 @@ class MovePlanner:
         uid = app.selected
         if not uid or not app.flow.may_act(uid):
             return
+        if order is None and not self.path and not self.declare:
+            app.say("Nothing planned: click a hex to move there, or press H (Stay put) to stay where you are",
+                    True)
+            return
         if order is None:
             order = self.declare[1] if self.declare else queries.move_order(uid, self.mode or "walk", self.path)
         reason = app.seat.submit_move(order)
@@ -331,7 +335,7 @@ class MovePlanner:
             bx = r.right + 6
         y += 30
         r = button(s, app.hits, (x, y, 170, 28), "Confirm move" if self.path else "Stay put",
-                   "confirm" if self.path else "hold", key="Enter" if self.path else "Space", active=True, mouse=m)
+                   "confirm" if self.path else "hold", key="Enter" if self.path else "H", active=True, mouse=m)
         decl = self.declarations()
         bx = r.right + 6
         for i, (label, _order) in enumerate(decl[:2]):

@@ -19,11 +19,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from components import (AlphaStrikeCard, Armor, Equipment, Identity, Position, Status, Structure,
+from components import (AlphaStrikeCard, Armor, Equipment, Identity, Position, Status, Structure, Turret,
                         VehicleMovement, Weapons)
 from engine.game import Game
 from engine.hexgrid import distance, line, mech_attack_side, vehicle_attack_side
-from engine.orders import FireOrder, MoveOrder, PhysicalOrder
+from engine.orders import MOVE_STEPS, FireOrder, MoveOrder, PhysicalOrder
 from engine.weapons import weapons as weapon_table
 from systems.alpha_strike import card as as_card, combat as as_combat
 from systems.alpha_strike.end_phase import heat_preview
@@ -272,6 +272,47 @@ def declaration_candidates(game, uid: str, mode: str, path: list[str]) -> list[t
                 name = game.world.component(other, Identity).name
                 out.append((("Charge " if kind == "charge" else "Death from above on ") + name, order))
     return out
+
+
+# ---------------------------------------------------------------- nothing to do but hold
+def only_holds(game, uid: str, kind: str) -> str | None:
+    """Why `uid` can do nothing in this phase but hold, or None when it has
+    something to do: in a movement phase no first step of any mode that
+    `game.check` allows (staying put is all that is left); in an attack
+    phase no attack `game.check` allows on any enemy -- every weapon, with
+    any torso twist or turret facing (an allowed weapon attack has a to-hit
+    of 12 or less: weapon_attacks.check_fire) -- and no physical attack with
+    a to-hit, nor a club to pick up (physical_candidates)."""
+    ent = game.units[uid]
+    if kind == "move":
+        for mode in move_modes(game, ent):
+            if mode_error(game, ent, mode) is None and any(
+                    game.check(move_order(uid, mode, [step])) is None for step in MOVE_STEPS):
+                return None
+        return "it cannot move"
+    foes = enemies(game, uid)
+    types = game.ruleset.handlers
+    if kind == "fire" and _weapon_attack_possible(game, uid, foes):
+        return None
+    if kind == "physical" or (game.phase, PhysicalOrder) in types:
+        if any(p.reason is None and p.to_hit is not None and order.attack != "pick_up_club"
+               for foe in foes for _l, order, p in physical_candidates(game, uid, foe)):
+            return None
+        if any(p.reason is None for _l, _o, p in physical_candidates(game, uid, None)):
+            return None             # a club to pick up
+    return "no attack it could make"
+
+
+def _weapon_attack_possible(game, uid: str, foes: list[str]) -> bool:
+    ent = game.units[uid]
+    if is_alpha(game, ent):
+        return any(game.check(fire_order(uid, None, foe)) is None for foe in foes)
+    twists = (None, "left", "right") if game.kind(ent) == "mech" else (None,)
+    tur = game.world.try_component(ent, Turret)
+    turrets = (None,) + tuple(range(6)) if tur is not None and not tur.destroyed else (None,)
+    names = [slot.order_name for slot in weapon_slots(game, ent)]
+    return any(game.check(fire_order(uid, name, foe, twist, turret)) is None
+               for foe in foes for name in names for twist in twists for turret in turrets)
 
 
 # ---------------------------------------------------------------- the battlefield

@@ -16,11 +16,14 @@ from engine.ui.widgets import Hit, button, text, wrap
 
 
 class TextScreen(Screen):
-    """A screen whose keys come before every other key handling, with one
-    focused text field at a time; other keys reach the board."""
-    modal = False
+    """A screen with one focused text field at a time. Its keys come before
+    every other key handling, and no key goes on to the board while it is
+    up (only the keys that work everywhere, Ctrl+S / Ctrl+Q ..., still
+    do): this is the one place a text field takes keys. Ctrl+A selects the
+    whole field; what is typed next replaces it."""
     closes_on_right_click = True
     field: str | None = None
+    all_selected = False
 
     def focused(self) -> str | None:
         return self.field
@@ -31,20 +34,26 @@ class TextScreen(Screen):
             app.do(*found)
             return True
         field = self.focused()
-        if field and ev.key == pygame.K_BACKSPACE:
-            setattr(self, field, getattr(self, field)[:-1])
+        ctrl = bool(ev.mod & pygame.KMOD_CTRL)
+        if field and ctrl and ev.key == pygame.K_a:
+            self.all_selected = True
             return True
-        if field and ev.unicode and ev.unicode.isprintable() and not (ev.mod & pygame.KMOD_CTRL):
+        if field and ev.key == pygame.K_BACKSPACE:
+            setattr(self, field, "" if self.all_selected else getattr(self, field)[:-1])
+            self.all_selected = False
+            return True
+        if field and ev.unicode and ev.unicode.isprintable() and not ctrl:
             return True      # the character arrives as TEXTINPUT
         return False
 
     def key(self, app, ev) -> bool:
-        return False
+        return True
 
     def text(self, app, s: str) -> None:
         field = self.focused()
         if field:
-            setattr(self, field, getattr(self, field) + s)
+            setattr(self, field, ("" if self.all_selected else getattr(self, field)) + s)
+            self.all_selected = False
 
     def pick(self, items: list[str], step: int) -> None:
         """Up / Down through `items`."""
@@ -59,8 +68,10 @@ class TextScreen(Screen):
         focused = self.focused() == key
         pygame.draw.rect(s, (20, 22, 26), r)
         pygame.draw.rect(s, theme.ACCENT if focused else theme.BORDER, r, 1)
-        text(s, getattr(self, key) + ("|" if focused else ""), (r.x + 6, r.centery), 13, theme.TEXT,
-             anchor="midleft")
+        shown = text(s, getattr(self, key) + ("|" if focused and not self.all_selected else ""), (r.x + 6, r.centery),
+                     13, theme.TEXT, anchor="midleft")
+        if focused and self.all_selected and getattr(self, key):
+            pygame.draw.rect(s, theme.ACCENT, shown.inflate(4, 2), 1)
         app.hits.append(Hit(r, "focus_field", key))
 
 

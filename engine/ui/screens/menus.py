@@ -16,7 +16,7 @@ class Menu(Screen):
         r = box(app, 300, 290, "Menu")
         y = r.y + 40
         for label, action, key in (("New battle", "new_menu", "N"), ("Save", "save_menu", "S"),
-                                   ("Load", "load_menu", "L"), ("Help", "help", "H"),
+                                   ("Load", "load_menu", "L"), ("Help", "help", "F1"),
                                    ("Quit", "quit", "Q"), ("Back to the battle", "close", "Esc")):
             button(app.screen, app.hits, (r.x + 30, y, r.w - 60, 32), label, action, key=key,
                    enabled=(app.game is not None or action not in ("save_menu", "close")), mouse=app.mouse)
