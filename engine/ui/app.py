@@ -39,7 +39,8 @@ from engine.ui.mapview import MapRenderer, load_art
 from engine.ui.move_panel import MovePlanner
 from engine.ui.physical_panel import PhysicalPanel
 from engine.ui.screens import Screen
-from engine.ui.screens.files import LoadGame, NewBattle, SaveGame
+from engine.ui.screens.files import LoadGame, SaveGame
+from engine.ui.screens.new_battle import NewBattle
 from engine.ui.screens.dice import DicePrompt
 from engine.ui.screens.handover import HandOver
 from engine.ui.screens.menus import ConfirmQuit, Help, Menu

@@ -25,6 +25,10 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--save-dir", help="where saves and the autosave go")
     p.add_argument("--no-deploy", action="store_true",
                    help="start turn 1 at once, units where the level placed them (no deployment step)")
+    p.add_argument("--shared-table", action="store_true",
+                   help="everyone sees the board: no hand-over screens between the players")
+    p.add_argument("--table-dice", action="store_true",
+                   help="every roll is made with real dice at the table and typed in")
     return p.parse_args(argv)
 
 
@@ -92,7 +96,8 @@ def run(argv: list[str]) -> int:
             game = session.new_game(level, mods, args.seed if args.seed is not None
                                     else (1 if args.screenshot else None))
             deploy = not args.no_deploy and (not args.screenshot or args.demo == "deploy")
-            app.set_game(game, level, deploy=deploy)
+            app.set_game(game, level, deploy=deploy,
+                         table=session.Table(shared=args.shared_table, dice_at_table=args.table_dice))
             if not args.level and not args.screenshot:
                 app.do("new_menu")
     except DataError as exc:

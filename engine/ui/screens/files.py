@@ -1,6 +1,6 @@
-"""The screens with text fields: a new battle (a level from the list or a
-path, a mod folder, deployment on or off), saving under a name and loading
-a save (engine/persistence.py does the saving and loading)."""
+"""The screens with text fields (TextScreen: the one place a text field
+takes keys), saving under a name and loading a save (engine/persistence.py
+does the saving and loading). The new-battle screen is new_battle.py."""
 from __future__ import annotations
 
 import os
@@ -28,6 +28,17 @@ class TextScreen(Screen):
     def focused(self) -> str | None:
         return self.field
 
+    def holder(self, field: str):
+        """The object whose attribute `field` is (the screen itself, unless
+        the screen is made of parts that hold their own fields)."""
+        return self
+
+    def _get(self, field: str) -> str:
+        return getattr(self.holder(field), field)
+
+    def _set(self, field: str, value: str) -> None:
+        setattr(self.holder(field), field, value)
+
     def text_key(self, app, ev) -> bool:
         found = keymap.screen_key(self.name, ev)
         if found is not None:
@@ -39,7 +50,7 @@ class TextScreen(Screen):
             self.all_selected = True
             return True
         if field and ev.key == pygame.K_BACKSPACE:
-            setattr(self, field, "" if self.all_selected else getattr(self, field)[:-1])
+            self._set(field, "" if self.all_selected else self._get(field)[:-1])
             self.all_selected = False
             return True
         if field and ev.unicode and ev.unicode.isprintable() and not ctrl:
@@ -52,7 +63,7 @@ class TextScreen(Screen):
     def text(self, app, s: str) -> None:
         field = self.focused()
         if field:
-            setattr(self, field, ("" if self.all_selected else getattr(self, field)) + s)
+            self._set(field, ("" if self.all_selected else self._get(field)) + s)
             self.all_selected = False
 
     def pick(self, items: list[str], step: int) -> None:
@@ -68,66 +79,11 @@ class TextScreen(Screen):
         focused = self.focused() == key
         pygame.draw.rect(s, (20, 22, 26), r)
         pygame.draw.rect(s, theme.ACCENT if focused else theme.BORDER, r, 1)
-        shown = text(s, getattr(self, key) + ("|" if focused and not self.all_selected else ""), (r.x + 6, r.centery),
+        shown = text(s, self._get(key) + ("|" if focused and not self.all_selected else ""), (r.x + 6, r.centery),
                      13, theme.TEXT, anchor="midleft")
-        if focused and self.all_selected and getattr(self, key):
+        if focused and self.all_selected and self._get(key):
             pygame.draw.rect(s, theme.ACCENT, shown.inflate(4, 2), 1)
         app.hits.append(Hit(r, "focus_field", key))
-
-
-class NewBattle(TextScreen):
-    name = "new"
-    ACTIONS = frozenset({"new_pick", "new_start", "new_deploy", "focus_field", "pick"})
-
-    def __init__(self) -> None:
-        self.levels = session.level_choices()
-        self.choice: str | None = session.default_level()
-        self.path = ""
-        self.mods = ""
-        self.deploy = True
-
-    def do(self, app, action: str, arg: Any) -> None:
-        if action == "new_pick":
-            self.choice = arg
-        elif action == "pick":
-            self.pick(self.levels, arg)
-            self.path = ""
-        elif action == "new_deploy":
-            self.deploy = not self.deploy
-        elif action == "focus_field":
-            self.field = arg
-        elif action == "new_start":
-            mods = self.mods.strip()
-            if mods:
-                app.mods = [Path(m) for m in mods.split(os.pathsep) if m]
-            app.new_game(self.path or self.choice, deploy=self.deploy)
-
-    def draw(self, app) -> None:
-        s = app.screen
-        cover(app, 220)
-        r = box(app, 620, 470, "New battle")
-        y = r.y + 36
-        text(s, "Level (Up / Down, or click)", (r.x + 16, y), 13, theme.ACCENT, True)
-        y += 20
-        for lv in self.levels[:9]:
-            button(s, app.hits, (r.x + 16, y, r.w - 32, 28), session.level_summary(lv), "new_pick", lv,
-                   active=(self.choice == lv and not self.path), mouse=app.mouse)
-            y += 32
-        y += 22
-        self.draw_field(app, (r.x + 16, y, r.w - 32, 26), "or a .tmx path (click, then type)", "path")
-        y += 50
-        self.draw_field(app, (r.x + 16, y, r.w - 32, 26), "mod folder (optional, searched first for unit files)",
-                        "mods")
-        button(s, app.hits, (r.x + 16, r.bottom - 84, 220, 30), f"deploy units: {'yes' if self.deploy else 'no'}",
-               "new_deploy", None, key="F2", mouse=app.mouse,
-               tip="yes: each side places its units in its zone before turn 1")
-        button(s, app.hits, (r.right - 176, r.bottom - 44, 160, 32), "Start", "new_start", key="Enter", active=True,
-               mouse=app.mouse)
-        if app.game is not None:
-            button(s, app.hits, (r.x + 16, r.bottom - 44, 120, 32), "Cancel", "close", key="Esc", mouse=app.mouse)
-        if app.message and app.message_bad:
-            for i, part in enumerate(wrap(app.message, 12, r.w - 340)[:3]):
-                text(s, part, (r.x + 150, r.bottom - 44 + 14 * i), 12, theme.BAD)
 
 
 class SaveGame(TextScreen):
