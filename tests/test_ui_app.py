@@ -644,7 +644,8 @@ def test_V_SLIP_2_tooltip_names_the_hex_and_number_of_each_sideslip_roll(tmp_pat
     assert any(h.tip == "; ".join(warn) for h in a.hits)
     # the hover tooltip lists the rolls of the hovered path the same way
     a.hover_hex, a.move.hover_path = a.move.planned().final.hex, list(a.move.path)
-    assert [t for t, _c in board.hover_lines(a) if "roll" in t] == warn
+    said = [t for t, _c in board.hover_lines(a) if "roll" in t]
+    assert said[0].startswith("2 rolls") and said[1:] == warn        # the count, then each roll
 
 
 def test_P_CHARGE_16_player_chooses_where_a_missed_charge_ends(app):
@@ -838,3 +839,28 @@ def test_the_hidden_top_bar_does_not_answer_clicks_under_the_hand_over_screen(ap
     assert app.overlay == "handover"
     app.draw()
     assert {h.action for h in app.hits} <= {"handover_done", "menu", "take_back"}
+
+
+def test_F_cycles_the_other_ways_to_the_hex_clicked_the_safest_among_them(app):
+    from engine.hexmap import Terrain
+    from engine.hexgrid import parse_hex_label as hx
+    g = app.game
+    g.map.set(hx("0504"), Terrain("rubble"))
+    g.world.component(g.units["hopper"], Position).hex = hx("0505")
+    g.world.component(g.units["hopper"], Position).facing = 0
+    _select_in_movement(app, "hopper")
+    key(app, pygame.K_2)                                   # run
+    # 0503 is cheapest straight through the rubble (a roll); F offers the other ways there
+    click_hex(app, hx("0503"))
+    assert app.move.path == ["F", "F"] and len(app.move.path_risks(app.move.path)) == 1
+    app.hover_hex, app.move.hover_path = hx("0503"), ["F", "F"]
+    from engine.ui import board
+    assert any(t.startswith("1 roll; ") and "other way" in t for t, _c in board.hover_lines(app))
+    seen = [list(app.move.path)]
+    for _ in range(len(app.move.alternatives(hx("0503"))) - 1):
+        key(app, pygame.K_f)
+        assert app.move.planned().final.hex == hx("0503") and app.move.path not in seen
+        seen.append(list(app.move.path))
+    assert any(not app.move.path_risks(p) for p in seen)    # a way without a roll was among them
+    key(app, pygame.K_f)
+    assert app.move.path == ["F", "F"]                      # round again to the cheapest

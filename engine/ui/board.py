@@ -14,6 +14,7 @@ from engine.ui import queries, theme
 from engine.ui.layout import MODE_LABELS, short_reason
 from engine.ui.geometry import map_pixel_size, map_pos
 from engine.ui.mapview import draw_hex_outline, draw_unit, fill_hex
+from engine.ui.move_panel import rolls_words
 from engine.ui.widgets import panel, render as widgets_render, text, wrap
 
 
@@ -281,7 +282,12 @@ def hover_lines(app) -> list[tuple[str, tuple]]:
                 lines.append((f"{MODE_LABELS.get(move.mode, move.mode)}: {res.final.mp} MP, "
                               f"{move.mp_limit() - res.final.mp} MP left, facing {FACING_NAMES[res.final.facing]}",
                               theme.GOOD))
-            for risk in move.path_risks(move.hover_path):
+            risks = move.path_risks(move.hover_path)
+            ways = len(move.alternatives(h))
+            lines.append((f"{rolls_words(len(risks)).capitalize()}" +
+                          (f"; {ways - 1} other way{'s' if ways > 2 else ''} (click, then F)" if ways > 1 else ""),
+                          theme.WARN if risks else theme.TEXT_DIM))
+            for risk in risks:
                 lines.append((risk, theme.WARN))
         elif move.hover_reason:
             lines.append((move.hover_reason, theme.BAD))

@@ -88,8 +88,10 @@ HELP: tuple[Section, ...] = (
     Section("Movement", 1, (
         Row("1 2 3 / R / J", "mode: walk, run, jump (vehicles: cruise, flank)", (
             Key(_K.K_r, "fast_mode"), Key(_K.K_j, "mode", "jump"))),
-        Row("click a hex in range", "plan the cheapest path there (badge = MP left)"),
+        Row("click a hex in range", "plan the cheapest path there, of those the one with fewest rolls (badge = MP left)"),
         Row("click it again / right-click", "turn right / left at the end"),
+        Row("F", "the other ways to that hex: other facings, the one with fewest rolls", (
+            Key(_K.K_f, "cycle_path"),)),
         Row("Q E (A D), Shift+wheel", "turn left / right", (
             Key(_K.K_q, "turn", -1), Key(_K.K_e, "turn", 1), Key(_K.K_a, "turn", -1), Key(_K.K_d, "turn", 1))),
         Row("W / S", "step forward / backward", (Key(_K.K_w, "step", "F"), Key(_K.K_s, "step", "B"))),

@@ -1,5 +1,7 @@
 """Planning a move: the movement mode, the path built by clicks and keys,
-the hexes in reach with the cheapest path to each, the rolls a path makes,
+the hexes in reach with the cheapest path to each (of equal MP, the one
+with the fewest and easiest rolls), the other ways to a hex (other
+facings, the safest way: F cycles them), the rolls a path makes,
 why a hex is out of reach, the charges and deaths from above on offer at
 the end of the path, and the movement panel in the sidebar. Every step and
 every order is judged by the movement rules (through engine/ui/queries.py,
@@ -18,7 +20,11 @@ from engine.ui import queries, theme
 from engine.ui.layout import MODE_LABELS, SIDE_W
 from engine.ui.widgets import Hit, button, fit_text, text
 
-CHARGE_MISS = (None, "left", "right")     # P-CHARGE-16: where a missed charger ends; None: the engine's choice
+CHARGE_MISS = (None, "left", "right")
+
+
+def rolls_words(n: int) -> str:
+    return "no rolls" if n == 0 else f"{n} roll{'s' if n != 1 else ''}"     # P-CHARGE-16: where a missed charger ends; None: the engine's choice
 
 
 class MovePlanner:
@@ -31,6 +37,7 @@ class MovePlanner:
         self.path: list[str] = []
         self.reach = {}
         self.reach_hex = {}                 # hex -> (MP, path, reach key) of the cheapest way there
+        self.safe_reach = None              # the reachable states by fewest rolls, asked for when needed
         self.hover_path: list[str] | None = None
         self.hover_reason: str | None = None
         self.declare: tuple[str, MoveOrder] | None = None
@@ -89,7 +96,7 @@ class MovePlanner:
         if not cands:
             return "out of reach"
         cands.sort(key=lambda c: (c[0], c[1]))
-        _, n, (mp, path, key) = cands[0]
+        _, n, (mp, path, key, _rank) = cands[0]
         diff = (direction_to(n, h) - key[1]) % 6
         turns = ["R"] * diff if diff <= 3 else ["L"] * (6 - diff)
         trial = list(path) + turns + ["F"]
@@ -122,12 +129,55 @@ class MovePlanner:
         if not self.app.selected or not self.mode:
             return
         self.reach = queries.reachable(self.app.game, self._ent(), self.mode)
+        self.safe_reach = None
+        self.cache = {k: v for k, v in self.cache.items() if k[0] != "ways"}
         best: dict[Hex, tuple] = {}
         for key, r in self.reach.items():
             h = key[0]
-            if h not in best or (r.mp, len(r.path)) < (best[h][0], len(best[h][1])):
-                best[h] = (r.mp, r.path, key)
+            rank = (r.mp, r.rolls, r.roll_mods, len(r.path))
+            if h not in best or rank < best[h][3]:
+                best[h] = (r.mp, r.path, key, rank)
         self.reach_hex = best
+
+    def alternatives(self, h: Hex) -> list[list[str]]:
+        """The ways to `h` to choose from: the cheapest first, then the
+        other facings and the safest way found (fewest rolls, then MP)."""
+        if h not in self.reach_hex:
+            return []
+        key = ("ways", self.app.selected, self.mode, h)
+        if key not in self.cache:
+            self.cache[key] = self._ways(h)
+        return self.cache[key]
+
+    def _ways(self, h: Hex) -> list[list[str]]:
+        if self.safe_reach is None:
+            self.safe_reach = queries.reachable(self.app.game, self._ent(), self.mode, prefer="rolls")
+        alt = self.reach_hex[h][2][2]          # a VTOL's altitude is chosen with PgUp / PgDn, not here
+        ways = [r for k, r in list(self.reach.items()) + list(self.safe_reach.items()) if k[0] == h and k[2] == alt]
+        ways.sort(key=lambda r: (r.rolls, r.roll_mods, r.mp, len(r.path)))
+        out = [list(self.reach_hex[h][1])]
+        for r in ways:
+            if list(r.path) not in out:
+                out.append(list(r.path))
+        return out[:8]
+
+    def cycle_path(self, _arg=None) -> None:
+        """F: the next way to the hex the planned path ends in."""
+        app = self.app
+        if not self.planning() or not self.path:
+            app.say("plan a path first (click a hex); F then shows the other ways there", True)
+            return
+        ways = self.alternatives(self.planned().final.hex)
+        if len(ways) < 2:
+            app.say("no other way there", True)
+            return
+        i = ways.index(self.path) if self.path in ways else -1
+        self.path = ways[(i + 1) % len(ways)]
+        self.declare = None
+        fin = self.planned().final
+        rolls = len(self.path_risks(self.path))
+        app.say(f"way {(i + 1) % len(ways) + 1} of {len(ways)} to {app.game.map.label(fin.hex)}: {fin.mp} MP, "
+                f"{rolls_words(rolls)}, facing {FACING_NAMES[fin.facing]} (F: next)")
 
     def set_mode(self, mode: str) -> None:
         app = self.app

@@ -65,9 +65,11 @@ def plan_move(game, ent: int, mode: str | None, path: list[str]):
     return movement.plan(game, ent, mode, list(path))
 
 
-def reachable(game, ent: int, mode: str):
-    """Every state the unit can end a move in, with the cheapest path (movement.reachable)."""
-    return movement.reachable(game, ent, mode)
+def reachable(game, ent: int, mode: str, prefer: str = "mp"):
+    """Every state the unit can end a move in, with the best path by
+    `prefer`: "mp", the cheapest (of equal MP, the fewest and easiest
+    rolls), or "rolls", the fewest and easiest rolls (movement.reachable)."""
+    return movement.reachable(game, ent, mode, prefer=prefer)
 
 
 def path_rolls(game, ent: int, mode: str, path: list[str]) -> list[str]:

@@ -27,7 +27,7 @@ class TurnActions:
             "number": self.number,
             "mode": move.set_mode, "mode_index": move.mode_index, "fast_mode": move.fast_mode,
             "step": move.add_step, "vtol": move.add_step, "turn": move.turn, "prone": move.prone,
-            "land_lift": move.land_lift, "declare": move.declare_attack, "charge_miss": move.cycle_charge_miss,
+            "land_lift": move.land_lift, "cycle_path": move.cycle_path, "declare": move.declare_attack, "charge_miss": move.cycle_charge_miss,
             "toggle_weapon": fire.toggle, "weapon_index": fire.toggle_index, "twist": fire.turn,
             "overheat": fire.change_overheat,
             "physical": physical.declare, "physical_done": physical.done,
