@@ -310,16 +310,16 @@ def attack_lines(app, target: str) -> list[tuple[str, tuple]]:
         previews = [(slot.label, p) for slot, p in app.fire.previews(target)]
     else:
         previews = [(label, p) for label, _o, p in app.physical.options(target)]
-    shown_mods = False
+    shown_mods = None
     impossible = []
     for label, p in previews:
         if p.reason:
             impossible.append((label, p.reason))
         elif p.to_hit is not None:
             out.append((f"{label}: needs {p.to_hit}  ({p.chance * 100:.0f}%)", theme.GOOD))
-            if p.modifiers and not shown_mods:
+            if p.modifiers and p.breakdown() != shown_mods:      # each weapon's, unless as the one above
                 out.append(("   " + p.breakdown(), theme.TEXT))
-                shown_mods = True
+                shown_mods = p.breakdown()
         else:
             out.append((f"{label}: allowed", theme.GOOD))
     reasons: dict[str, list[str]] = {}

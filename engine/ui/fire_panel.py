@@ -10,7 +10,7 @@ import pygame
 from components import AlphaStrikeCard, Position, Turret
 from engine.hexgrid import FACING_NAMES, bearing
 from engine.orders import PhysicalOrder
-from engine.ui import queries, theme
+from engine.ui import heat_preview, queries, theme
 from engine.ui.layout import SIDE_W, short_reason
 from engine.ui.widgets import button, checkbox, fit_text, text
 
@@ -201,6 +201,7 @@ class FirePanel:
         else:
             y = self._draw_target_line(rect, x, y)
             y = self._draw_weapons(rect, x, y)
+            y = heat_preview.draw(app, x, y)
             y = self._draw_overheat(x, y)
             if PhysicalOrder in app.flow.order_types():
                 text(s, "or a physical attack:", (x, y), 12, theme.TEXT_DIM)

@@ -19,15 +19,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from components import (AlphaStrikeCard, Armor, Equipment, Identity, Position, Status, Structure, Turret,
-                        VehicleMovement, Weapons)
+from components import (AlphaStrikeCard, Armor, ClassicHeat, Equipment, Identity, Position, Status, Structure,
+                        Turret, VehicleMovement, Weapons)
 from engine.game import Game
 from engine.hexgrid import distance, line, mech_attack_side, vehicle_attack_side
 from engine.orders import MOVE_STEPS, FireOrder, MoveOrder, PhysicalOrder
 from engine.weapons import weapons as weapon_table
 from systems.alpha_strike import card as as_card, combat as as_combat
 from systems.alpha_strike.end_phase import heat_preview
-from systems.classic import melee, weapon_attacks
+from systems.classic import criticals, heat as classic_heat, melee, weapon_attacks
 from systems.common import movement
 from systems.vehicles import moves as vehicle_moves
 
@@ -182,6 +182,54 @@ def weapon_conflicts(game, uid: str, target: str, ticked: list[str], others: lis
     finally:
         scratch.close()
     return out
+
+
+# ---------------------------------------------------------------- heat
+@dataclass
+class HeatForecast:
+    """A mech's heat at the end of this turn if it fires the weapons named."""
+    now: int
+    end: int
+    sources: list[tuple[str, int]]         # this turn's buildup, the weapons named last
+    dissipation: int
+    effects: list[tuple[str, bool]]         # the heat-scale effects `end` reaches (text, grave)
+
+
+def heat_forecast(game, uid: str, weapons: list[str]) -> HeatForecast | None:
+    """The heat after the Heat phase with the weapons named fired as well
+    (None for a unit without Classic heat): this turn's buildup and the
+    dissipation from systems/classic/heat.py (buildup_sources, dissipation),
+    each weapon's heat from the weapons table, and the heat-scale effects
+    the result reaches from the same module and weapon_attacks
+    (movement_mp_penalty, heat_fire_modifier, shutdown_avoid_number,
+    ammo_avoid_number, life_support_damage)."""
+    ent = game.units[uid]
+    heat = game.world.try_component(ent, ClassicHeat)
+    if heat is None or game.kind(ent) != "mech":
+        return None
+    slots = {slot.order_name: slot for slot in weapon_slots(game, ent)}
+    fired = sum(slots[n].wtype.heat for n in weapons if n in slots and slots[n].wtype is not None)
+    sources = [(str(why), int(v)) for why, v in classic_heat.buildup_sources(game, ent)]
+    if fired:
+        sources.append(("weapons ticked", fired))
+    cooled = classic_heat.dissipation(game, ent)
+    end = max(0, heat.heat + sum(v for _w, v in sources) - cooled)
+    effects: list[tuple[str, bool]] = []
+    mp = classic_heat.movement_mp_penalty(end)
+    if mp:
+        effects.append((f"-{mp} walking MP next turn", False))
+    fire = weapon_attacks.heat_fire_modifier(end)
+    if fire:
+        effects.append((f"+{fire} to hit next turn", False))
+    shut = classic_heat.shutdown_avoid_number(end)
+    if shut is not None:
+        effects.append(("shuts down (automatic)" if shut > 12 else f"shutdown roll: needs {shut}+", True))
+    ammo = classic_heat.ammo_avoid_number(end)
+    if ammo is not None and criticals.most_dangerous_bin(game, ent) is not None:
+        effects.append((f"ammunition explosion roll: needs {ammo}+", True))
+    if "life_support" in game.world.component(ent, Status).crits and classic_heat.life_support_damage(end):
+        effects.append((f"life support: the pilot takes {classic_heat.life_support_damage(end)} damage", True))
+    return HeatForecast(heat.heat, end, sources, cooled, effects)
 
 
 # ---------------------------------------------------------------- physical
