@@ -38,6 +38,8 @@ from engine.ui.log_view import CombatLog
 from engine.ui.mapview import MapRenderer, load_art
 from engine.ui.move_panel import MovePlanner
 from engine.ui.physical_panel import PhysicalPanel
+from engine.ui.roster import Roster
+from engine.ui.ruler import Ruler
 from engine.ui.screens import Screen
 from engine.ui.screens.files import LoadGame, SaveGame
 from engine.ui.screens.new_battle import NewBattle
@@ -80,6 +82,8 @@ class App:
         self.physical = PhysicalPanel(self)
         self.deploy = DeployPanel(self)
         self.turn = TurnActions(self)
+        self.ruler = Ruler(self)
+        self.roster = Roster(self)
         self.selected: str | None = None
         self.inspect: str | None = None
         self.target: str | None = None
@@ -449,7 +453,8 @@ class App:
             self.log.scroll = 0
         return {"zoom": zoom, "pan": lambda d: self.camera.pan(*d),
                 "center": lambda _arg: self.center_on(self.selected or self.inspect),
-                "log_scroll": self.log.scroll_by, "log_end": log_end}
+                "log_scroll": self.log.scroll_by, "log_end": log_end,
+                "ruler": self.ruler.toggle, "roster": self.roster.toggle, "roster_unit": self.roster.show_unit}
 
     def do(self, action: str, arg=None) -> None:
         """Every user action, from a click, a key or a test."""

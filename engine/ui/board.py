@@ -214,8 +214,11 @@ def draw_map(app) -> None:
     if ghost is not None and sel:
         c = cam.to_screen(ghost.hex)
         draw_unit(s, g, app.ent(sel), c, size, ghost=True, facing=ghost.facing, altitude=ghost.altitude)
+    app.ruler.draw(view)
+    app.roster.draw(view)
     # hover tooltip
-    draw_tooltip(app)
+    if not app.ruler.on:
+        draw_tooltip(app)
     # message line
     if app.message:
         lines = wrap(app.message, 13, view.w - 40)[:3]

@@ -67,6 +67,8 @@ HELP: tuple[Section, ...] = (
             Key(_K.K_PLUS, "zoom", 1), Key(_K.K_EQUALS, "zoom", 1), Key(_K.K_KP_PLUS, "zoom", 1),
             Key(_K.K_MINUS, "zoom", -1), Key(_K.K_KP_MINUS, "zoom", -1))),
         Row("C", "centre on the selected unit", (Key(_K.K_c, "center"),)),
+        Row("U", "ruler: range and line of sight between any two hexes (click, click)", (Key(_K.K_u, "ruler"),)),
+        Row("B", "roster of both sides and the victory conditions", (Key(_K.K_b, "roster"),)),
         Row("click a unit", "select it / show its record sheet"),
     )),
     Section("Turn", 0, (

@@ -305,9 +305,9 @@ class MovePlanner:
         self.hover_reason = None
         if not self.planning():
             return
-        p = self.path_to(h)
+        p = self.path if self.path and self.planned().final.hex == h else self.path_to(h)
         if p is not None:
-            self.hover_path = p
+            self.hover_path = p      # the planned path itself over its end: its facing after Q / E
         elif not self.app.game.units_at(h) or h != self.app.game.world.component(self._ent(), Position).hex:
             self.hover_reason = self.unreachable_reason(h)
 

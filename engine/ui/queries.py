@@ -19,16 +19,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from components import (AlphaStrikeCard, Armor, ClassicHeat, Equipment, Identity, Position, Status, Structure,
-                        Turret, VehicleMovement, Weapons)
+from components import (AlphaStrikeCard, Armor, ClassicHeat, Crew, Equipment, Identity, Position, Status,
+                        Structure, Turret, VehicleMovement, Weapons)
 from engine.game import Game
-from engine.hexgrid import distance, line, mech_attack_side, vehicle_attack_side
+from engine.hexgrid import Hex, distance, line, mech_attack_side, vehicle_attack_side
 from engine.orders import MOVE_STEPS, FireOrder, MoveOrder, PhysicalOrder
 from engine.weapons import weapons as weapon_table
 from systems.alpha_strike import card as as_card, combat as as_combat
 from systems.alpha_strike.end_phase import heat_preview
 from systems.classic import criticals, heat as classic_heat, melee, weapon_attacks
-from systems.common import movement
+from systems.common import line_of_sight, movement
 from systems.vehicles import moves as vehicle_moves
 
 _2D6 = {n: sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= n) / 36 for n in range(0, 14)}
@@ -386,6 +386,107 @@ def attack_side(game, attacker: int, target: int) -> str | None:
 
 def range_between(game, a: int, b: int) -> int:
     return distance(game.world.component(a, Position).hex, game.world.component(b, Position).hex)
+
+
+@dataclass
+class Sight:
+    """The ruler between two hexes: range, line of sight (the hexes it
+    crosses, the one that blocks it, intervening woods, partial cover)
+    and, between enemies, the first attack the unit at `frm` could make."""
+    frm: Hex
+    to: Hex
+    range: int
+    los: Any                               # line_of_sight.LosResult
+    blocking: Hex | None
+    ends: tuple[str, str]                  # what stands at each end
+    attack: tuple[str, Preview] | None = None
+
+
+def _end(game, h: Hex) -> tuple[int | None, Any, str]:
+    """The unit in `h` (the first still there) and its body, or a standing
+    mech's body on the hex's ground (line_of_sight.body, ground_level)."""
+    for ent in game.units_at(h):
+        if not game.world.component(ent, Status).removed:
+            return ent, line_of_sight.body(game, ent), game.world.component(ent, Identity).name
+    ground = line_of_sight.ground_level(game.map, h)
+    return None, line_of_sight.Body(h, ground, ground + 1, standing_mech=True), "a standing mech"
+
+
+def sight(game, frm: Hex, to: Hex) -> Sight:
+    """Range and line of sight between two hexes (systems/common/line_of_sight.py):
+    between the units there (line_of_sight), else as for standing mechs
+    (line_of_sight_between); between enemies, the to-hit of the first
+    weapon attack the unit at `frm` could make, in any phase
+    (weapon_attacks.preview; Classic units)."""
+    a, a_body, a_name = _end(game, frm)
+    b, b_body, b_name = _end(game, to)
+    if a is not None and b is not None and a != b:
+        los = line_of_sight.line_of_sight(game, a, b)
+    else:
+        los = line_of_sight.line_of_sight_between(game.map, a_body, b_body)
+    blocking = los.hexes[-1] if not los.clear and los.hexes and "hex" in (los.reason or "") else None
+    attack = None
+    if a is not None and b is not None and game.is_enemy(a, b) and not is_alpha(game, a):
+        for slot in weapon_slots(game, a):     # in any phase: the to-hit model itself
+            th = weapon_attacks.preview(game, game.uid(a), game.uid(b), slot.order_name)
+            if not th.reason:
+                attack = (slot.label, Preview(to_hit=th.number, modifiers=_mods(th.modifiers)))
+                break
+    return Sight(frm, to, distance(frm, to), los, blocking, (a_name, b_name), attack)
+
+
+# ---------------------------------------------------------------- the sides
+WEIGHT_CLASSES = ("light", "medium", "heavy", "assault")
+
+
+def weight_class(game, ent: int) -> str:
+    """Light, medium, heavy or assault: by tonnage (TechManual: up to 35,
+    55, 75 and 100 tons; vehicles light below 40, medium below 60, heavy
+    below 80), or an Alpha Strike card's size 1-4."""
+    card = game.world.try_component(ent, AlphaStrikeCard)
+    if card is not None:
+        return WEIGHT_CLASSES[max(1, min(4, card.size)) - 1]
+    tons = game.world.component(ent, Identity).tonnage
+    return WEIGHT_CLASSES[0 if tons < 40 else 1 if tons < 60 else 2 if tons < 80 else 3]
+
+
+def weight_words(game, ent: int) -> str:
+    """'heavy mech', 'medium hover vehicle', 'light VTOL'."""
+    vm = game.world.try_component(ent, VehicleMovement)
+    if vm is not None:
+        kind = {"vtol": "VTOL", "wige": "WiGE"}.get(vm.motive, f"{vm.motive} vehicle")
+    elif is_alpha(game, ent):
+        kind = game.world.component(ent, AlphaStrikeCard).type
+    else:
+        kind = "mech"
+    return f"{weight_class(game, ent)} {kind}"
+
+
+def unit_states(game, ent: int) -> list[str]:
+    """What the roster says of a unit beyond its damage: out of the fight,
+    destroyed, prone, shut down, immobile, its pilot's state, heat."""
+    words = status_words(game, ent)
+    crew = game.world.try_component(ent, Crew)
+    if crew is not None and crew.killed:
+        words.append("pilot killed")
+    elif crew is not None and crew.unconscious:
+        words.append("pilot unconscious")
+    elif crew is not None and crew.hits:
+        words.append(f"pilot hit {crew.hits}x")
+    heat = game.world.try_component(ent, ClassicHeat)
+    if heat is not None and heat.heat and not game.world.component(ent, Status).destroyed:
+        words.append(f"heat {heat.heat}")
+    return words
+
+
+VICTORY = "A side wins when no other side has a unit left able to fight (destroyed, or its pilot killed)."
+
+
+def sides_fighting(game) -> dict[str, tuple[int, int]]:
+    """Side -> (units able to fight, units) (Game.can_fight, what
+    systems/common/victory.py decides the battle by)."""
+    return {side: (sum(1 for u in game.unit_ids(side) if game.can_fight(game.units[u])), len(game.unit_ids(side)))
+            for side in game.sides}
 
 
 def enemies(game, uid: str) -> list[str]:

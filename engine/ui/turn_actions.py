@@ -152,11 +152,18 @@ class TurnActions:
             app.fire.checks = {}
 
     def escape(self, _arg=None) -> None:
-        """Esc: clear the planned path, else the target, else the menu."""
+        """Esc: put the ruler or the roster away, else clear the planned
+        path, else the target, else the menu (in a replay: leave it)."""
         app = self.app
-        if app.move.path:
+        if app.ruler.on:
+            app.ruler.toggle()
+        elif app.roster.on:
+            app.roster.toggle()
+        elif app.move.path:
             app.move.path = []
         elif app.target:
             self.undo()
+        elif app.replay is not None:
+            app.do("quit")                     # leaving a replay: its own question
         else:
             app.do("menu")

@@ -28,10 +28,17 @@ class ConfirmQuit(Screen):
 
     def draw(self, app) -> None:
         cover(app, 170)
-        r = box(app, 380, 150, "Quit hexmech?")
-        text(app.screen, "The game is autosaved at the start of every phase.", (r.x + 16, r.y + 40), 13,
-             theme.TEXT_DIM)
-        button(app.screen, app.hits, (r.x + 30, r.bottom - 50, 140, 32), "Quit", "really_quit", key="Y",
+        if app.replay is not None:
+            title, said, go = "Leave the replay?", "The replay only shows the save: nothing in it changes.", "Leave"
+        elif app.game is None:
+            title, said, go = "Quit hexmech?", "No battle is open.", "Quit"
+        elif app.saves.autosave_on:
+            title, said, go = "Quit hexmech?", "The battle is autosaved at the start of every phase.", "Quit"
+        else:
+            title, said, go = "Quit hexmech?", "Autosaving is off: save first (Ctrl+S) to keep the battle.", "Quit"
+        r = box(app, 420, 150, title)
+        text(app.screen, said, (r.x + 16, r.y + 40), 13, theme.TEXT_DIM)
+        button(app.screen, app.hits, (r.x + 30, r.bottom - 50, 140, 32), go, "really_quit", key="Y",
                active=True, mouse=app.mouse)
         button(app.screen, app.hits, (r.right - 170, r.bottom - 50, 140, 32), "Cancel", "close", key="N",
                mouse=app.mouse)
