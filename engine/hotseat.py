@@ -189,10 +189,21 @@ class HotSeat:
             names = ", ".join(self.game.world.component(self.game.units[u], Identity).name for u in uids)
             self.note(f"{side.capitalize()}: {names} {'holds' if len(uids) == 1 else 'hold'} ({why})")
 
-    def note(self, text: str) -> None:
-        """A line for the combat log at this point of the event log."""
+    def note(self, text: str, units: tuple[str, ...] = (), side: str | None = None) -> None:
+        """A line for the combat log at this point of the event log; `units`
+        it concerns and the `side` it comes from put it in the digest of
+        the other side's players."""
         g = self.game
-        self.notes.append({"at": len(g.log.events), "turn": g.turn, "phase": g.phase, "text": text})
+        self.notes.append({"at": len(g.log.events), "turn": g.turn, "phase": g.phase, "text": text,
+                           "units": list(units), "side": side})
+
+    def digest_notes(self, side: str) -> list[str]:
+        """The notes about `side`'s units from the other sides since `side`
+        last had the screen (a charge declared on them)."""
+        mine = set(self.game.unit_ids(side))
+        since = self.flow.seen.get(side, 0)
+        return [n["text"] for n in self.notes
+                if n["at"] >= since and n.get("side") not in (None, side) and mine & set(n.get("units", ()))]
 
     def confirm_deployment(self, side: str) -> None:
         """`side` has placed its units; after the last side, turn 1 begins."""
@@ -252,7 +263,15 @@ class HotSeat:
         """Carry out a move so that it can be taken back: the hot-seat
         position goes into the undo snapshot first (take_back restores it)."""
         persistence.stamp(self.game, self.frontend())
-        return undo.submit_move(self.game, order)
+        reason = undo.submit_move(self.game, order)
+        target = order.charge or order.dfa
+        if reason is None and target:
+            g = self.game
+            name = g.world.component(g.units[order.unit], Identity).name
+            what = "a charge" if order.charge else "a death from above"
+            self.note(f"{name} declares {what} on {g.world.component(g.units[target], Identity).name} "
+                      "(resolved in the physical phase)", (order.unit, target), g.side_of(g.units[order.unit]))
+        return reason
 
     def stay(self, uid: str, mode: str) -> None:
         """`uid` stays where it is (a move without steps, when allowed)."""

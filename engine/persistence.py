@@ -11,6 +11,7 @@ reads it.
 from __future__ import annotations
 
 import os
+import time
 from pathlib import Path
 from typing import Any
 
@@ -56,6 +57,7 @@ class SaveFolder:
         self.folder = Path(folder) if folder else default_save_dir()
         self.autosave_on = autosave
         self.saver = BackgroundSaver()
+        self._described: dict[tuple[str, float], str] = {}
 
     def path_for(self, name: str) -> Path:
         """`name` as a save file: in the folder unless absolute, with the save suffix."""
@@ -96,6 +98,27 @@ class SaveFolder:
         except (OSError, ValueError) as exc:
             problem = f"autosave failed: {exc}"
         return self.saver.errors.pop() if self.saver.errors else problem
+
+    def describe(self, path: str | Path) -> str:
+        """A save in one line: its battle, turn and phase, and when it was
+        written ('Skirmish at Harlech Crossing, turn 3 weapon phase, 2026-12-01
+        10:44'), or why it cannot be loaded. Read once per version of the file."""
+        path = Path(path)
+        try:
+            stamp_ = path.stat().st_mtime
+        except OSError as exc:
+            return f"cannot be read: {exc.strerror or exc}"
+        key = (str(path), stamp_)
+        if key not in self._described:
+            when = time.strftime("%Y-%m-%d %H:%M", time.localtime(stamp_))
+            try:
+                game = saves.load_save_dict(path)["game"]
+                title = (game.get("map") or {}).get("title") or "battle"
+                said = f"{title}, turn {game.get('turn')} {game.get('phase')} phase, {when}"
+            except DataError as exc:
+                said = f"cannot be loaded ({exc.first_line()}), {when}"
+            self._described[key] = said
+        return self._described[key]
 
     def files(self) -> list[str]:
         """The saves in the folder, newest first."""

@@ -209,7 +209,16 @@ def test_save_and_load_restore_the_game_and_the_turn_flow(app):
     assert app.game.snapshots() != snap or app.flow.to_dict() != flow
     key(app, pygame.K_l, mod=pygame.KMOD_CTRL)
     assert app.overlay == "load"
+    pump(app)                                          # each save says its battle, turn and date
+    assert app.saves.describe(app.saves.folder / "mysave.hexsave.json").startswith(
+        "Training ground, turn 1 movement phase, ")
+    playing = app.game
     click_button(app, "load_do", str(app.saves.folder / "mysave.hexsave.json"))
+    assert app.top.asking and app.game is playing           # a battle is on screen: it asks first
+    key(app, pygame.K_ESCAPE)
+    assert app.overlay == "load" and app.top.asking is None
+    click_button(app, "load_do", str(app.saves.folder / "mysave.hexsave.json"))
+    key(app, pygame.K_RETURN)
     assert app.game.snapshots() == snap
     assert app.flow.to_dict()["acted"] == flow["acted"] and app.flow.pos == flow["pos"]
     assert uid in app.flow.acted
@@ -406,10 +415,35 @@ def test_charge_is_offered_at_the_end_of_a_move_and_declared_with_it(app):
     key(app, pygame.K_w)
     decl = app.move.declarations()
     assert [label for label, _o in decl] == ["Charge JagerMech JM6-S"]
-    click_button(app, "declare", 0)
     from components import TurnState
+    click_button(app, "declare", 0)          # chosen, not yet carried out: a second press confirms
+    assert "hopper" not in app.flow.acted and "press G again" in app.message
+    assert app.move.declare[0] == "Charge JagerMech JM6-S"
+    key(app, pygame.K_BACKSPACE)             # dropped again
+    assert app.move.declare is None and app.move.path == ["F"]
+    click_button(app, "declare", 0)
+    click_button(app, "declare", 0)
     assert g.world.component(g.units["hopper"], TurnState).charge_target == "jager"
     assert "hopper" in app.flow.acted
+    # the declaration is in the hand-over of the charged JagerMech's side, and in the log
+    assert app.overlay == "handover" and app.top.side == "red"
+    assert any("declares a charge on JagerMech" in n for n in app.top.notes)
+    handover(app)
+    assert any("declares a charge on JagerMech" in t for t, _c in app.log.lines)
+
+
+def test_a_charge_not_offered_says_why(app):
+    g = app.game
+    g.world.component(g.units["hopper"], Position).hex = Hex(6, 10)
+    g.world.component(g.units["hopper"], Position).facing = 0
+    g.world.component(g.units["saladin_r"], Position).hex = Hex(6, 8)
+    _select_in_movement(app, "hopper")
+    key(app, pygame.K_w)
+    assert app.move.declarations() == []
+    refused = app.move.refusals()
+    assert refused and refused[0][0].startswith("Saladin") and "V-PHYS-2" in refused[0][1]
+    pump(app)
+    assert any(h.tip == refused[0][1] for h in app.hits)      # shown in the panel, in full under the mouse
 
 
 def test_vtol_climbs_with_page_up(tmp_path):
@@ -539,6 +573,16 @@ def test_deployment_each_side_places_and_faces_its_units_then_turn_1(tmp_path):
     assert a.game.record["setup"] is not None     # replays start from the deployed positions
 
 
+def test_the_window_never_gets_smaller_than_its_minimum(app):
+    from engine.ui.layout import MIN_WINDOW
+    handover(app)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(400, 300), w=400, h=300))
+    pump(app)
+    assert app.screen.get_size() == MIN_WINDOW
+    x, y, w, h = app.camera.view
+    assert w >= MIN_WINDOW[0] - 380 and h >= MIN_WINDOW[1] - 34     # the map keeps most of the window
+
+
 def test_window_resize_moves_the_panels_and_keeps_the_map_view(app):
     handover(app)
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(1000, 700), w=1000, h=700))
@@ -663,6 +707,7 @@ def test_P_CHARGE_16_player_chooses_where_a_missed_charge_ends(app):
     key(app, pygame.K_v)
     assert app.move.charge_miss == "right"
     key(app, pygame.K_g)
+    key(app, pygame.K_RETURN)                            # Enter confirms the charge chosen
     assert "hopper" in app.flow.acted
     assert not [e for e in g.log.of_type("refused") if e.get("unit") == "hopper"]
     assert g.phase_data["charges"] == [{"unit": "hopper", "attack": "charge", "target": "jager",
@@ -864,3 +909,22 @@ def test_F_cycles_the_other_ways_to_the_hex_clicked_the_safest_among_them(app):
     assert any(not app.move.path_risks(p) for p in seen)    # a way without a roll was among them
     key(app, pygame.K_f)
     assert app.move.path == ["F", "F"]                      # round again to the cheapest
+
+
+def test_text_fields_keep_their_keys_and_ctrl_a_selects_the_field(app):
+    handover(app)
+    key(app, pygame.K_w)
+    path = list(app.move.path)
+    key(app, pygame.K_s, mod=pygame.KMOD_CTRL)
+    assert app.overlay == "save"
+    key(app, pygame.K_a, unicode="a", mod=pygame.KMOD_CTRL)      # select all: nothing reaches the board
+    type_text(app, "mine")                                       # replaces the whole name
+    assert app.top.name_text == "mine" and app.move.path == path
+    for k, ch in ((pygame.K_a, "a"), (pygame.K_d, "d"), (pygame.K_h, "h"), (pygame.K_F2, "")):
+        key(app, k, unicode=ch)                                  # letters are typed, never turn or hold
+    assert app.move.path == path and app.flow.may_act(app.selected)
+    key(app, pygame.K_a, unicode="a", mod=pygame.KMOD_CTRL)
+    key(app, pygame.K_BACKSPACE)
+    assert app.top.name_text == ""
+    key(app, pygame.K_ESCAPE)
+    assert app.overlay is None and app.move.path == path

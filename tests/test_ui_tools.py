@@ -197,3 +197,21 @@ def test_the_facing_reads_at_every_zoom(app):
             spot = (int(2 * size + fx * size * 0.8), int(2 * size + fy * size * 0.8))
             toward, away = drawn(size, face).get_at(spot)[:3], drawn(size, (face + 3) % 6).get_at(spot)[:3]
             assert toward in ((250, 250, 250), (20, 20, 20)) and toward != away, (size, face)
+
+
+def test_the_record_sheet_shows_the_weapons_of_a_destroyed_location_as_destroyed(app, monkeypatch):
+    from components import Structure
+    from engine.ui import record_sheet
+    handover(app)
+    g = app.game
+    g.world.component(g.units["hopper"], Structure).points["left_arm"] = 0
+    shown = []
+    real = record_sheet.text
+    monkeypatch.setattr(record_sheet, "text",
+                        lambda surf, s, *a, **kw: (shown.append((s, a[1] if len(a) > 1 else kw.get("colour"))),
+                                                   real(surf, s, *a, **kw))[1])
+    app.inspect = app.selected = "hopper"
+    app.draw()
+    arm = [s for s, _c in shown if "(LA)" in s]
+    assert arm and all("DESTROYED" in s for s in arm)
+    assert not any("DESTROYED" in s for s, _c in shown if "(RA)" in s)

@@ -33,7 +33,7 @@ from engine.ui import board, controls, queries, replay_view, sidebar, theme
 from engine.ui.deploy import DeployPanel
 from engine.ui.fire_panel import FirePanel
 from engine.ui.geometry import Camera
-from engine.ui.layout import SIDE_W, TOP, UNIT_PANEL_H, short_name
+from engine.ui.layout import MIN_WINDOW, SIDE_W, TOP, UNIT_PANEL_H, short_name
 from engine.ui.log_view import CombatLog
 from engine.ui.mapview import MapRenderer, load_art
 from engine.ui.move_panel import MovePlanner
@@ -133,6 +133,9 @@ class App:
         return (0, TOP, max(100, w - SIDE_W), max(100, h - TOP))
 
     def resize(self, size) -> None:
+        """The window was resized: never below MIN_WINDOW (the window
+        manager is told the minimum too: engine/ui/main.py)."""
+        size = (max(MIN_WINDOW[0], int(size[0])), max(MIN_WINDOW[1], int(size[1])))
         if pygame.display.get_surface() is not None and (self.screen.get_size() != tuple(size)):
             try:
                 self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
@@ -248,7 +251,8 @@ class App:
             self.selected = None
             return
         if nxt.screen == "handover":
-            self._replace_top(HandOver(nxt.side, nxt.deploy, self.seat.digest(nxt.side)))
+            self._replace_top(HandOver(nxt.side, nxt.deploy, self.seat.digest(nxt.side),
+                                       self.seat.digest_notes(nxt.side)))
             self.selected = None
             return
         if isinstance(self.top, HandOver):
@@ -432,7 +436,7 @@ class App:
             "help": toggle(Help), "menu": toggle(Menu), "escape": self.turn.escape,
             "handover_done": lambda _arg: self.perform(self.finish_handover),
             "new_menu": opener(NewBattle), "save_menu": self.save_menu,
-            "load_menu": opener(lambda: LoadGame(self.saves.files())),
+            "load_menu": opener(lambda: LoadGame(self.saves.files(), ask=self.game is not None and self.replay is None)),
         }
 
     def really_quit(self, _arg=None) -> None:

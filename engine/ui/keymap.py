@@ -170,7 +170,7 @@ SCREEN_KEYS: dict[str, dict[int | str, tuple[str, Any]]] = {
             _K.K_ESCAPE: ("close", None), **{k: ("new_start", None) for k in _ENTER}},
     "save": {_K.K_ESCAPE: ("close", None), **{k: ("save_do", None) for k in _ENTER}},
     "dice": {_K.K_ESCAPE: ("menu", None), **{k: ("dice_ok", None) for k in _ENTER}},
-    "load": {_K.K_UP: ("pick", -1), _K.K_DOWN: ("pick", 1), _K.K_ESCAPE: ("close", None),
+    "load": {_K.K_UP: ("pick", -1), _K.K_DOWN: ("pick", 1), _K.K_ESCAPE: ("load_back", None),
              **{k: ("load_do", None) for k in _ENTER}},
 }
 

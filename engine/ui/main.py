@@ -32,6 +32,30 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     return p.parse_args(argv)
 
 
+def window_size(size: str) -> tuple[int, int] | None:
+    """--size WxH, at least the window's minimum (None, said why, if not WxH)."""
+    from engine.ui.layout import MIN_WINDOW
+    try:
+        w, h = (int(v) for v in size.lower().split("x"))
+    except ValueError:
+        print(f"hexmech: --size expects WxH like 1400x860, got {size!r}", file=sys.stderr)
+        return None
+    return max(MIN_WINDOW[0], w), max(MIN_WINDOW[1], h)
+
+
+def open_window(size: tuple[int, int]):
+    """The resizable window, which the window manager keeps at least MIN_WINDOW."""
+    import warnings
+
+    import pygame
+    from engine.ui.layout import MIN_WINDOW
+    screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+    with warnings.catch_warnings():     # pygame-ce 2.5 has no other way to the display module's window
+        warnings.simplefilter("ignore", DeprecationWarning)
+        pygame.Window.from_display_module().minimum_size = MIN_WINDOW
+    return screen
+
+
 def run_replay(replay, screenshot: str | None = None, size: str = "1400x860") -> int:
     """Open the window in read-only replay mode (or render one frame to `screenshot`)."""
     import os
@@ -40,14 +64,12 @@ def run_replay(replay, screenshot: str | None = None, size: str = "1400x860") ->
     import pygame
     from engine.persistence import saved_level
     from engine.ui.app import App
-    try:
-        w, h = (int(v) for v in size.lower().split("x"))
-    except ValueError:
-        print(f"hexmech: --size expects WxH like 1400x860, got {size!r}", file=sys.stderr)
+    size_wh = window_size(size)
+    if size_wh is None:
         return 2
     pygame.init()
     pygame.display.set_caption(f"hexmech replay - {replay.fname}")
-    screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
+    screen = open_window(size_wh)
     app = App(screen, edge_pan=not screenshot, autosave=False)
     app.set_replay(replay, saved_level(replay.final))
     if screenshot:
@@ -75,14 +97,12 @@ def run(argv: list[str]) -> int:
     from engine.errors import DataError
     from engine.ui.app import App
     from engine import session
-    try:
-        w, h = (int(v) for v in args.size.lower().split("x"))
-    except ValueError:
-        print(f"hexmech: --size expects WxH like 1400x860, got {args.size!r}", file=sys.stderr)
+    size_wh = window_size(args.size)
+    if size_wh is None:
         return 2
     pygame.init()
     pygame.display.set_caption("hexmech")
-    screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
+    screen = open_window(size_wh)
     mods = [Path(m) for m in args.mods]
     app = App(screen, save_dir=args.save_dir, edge_pan=not args.screenshot, autosave=not args.screenshot,
               mods=mods)

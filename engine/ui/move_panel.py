@@ -20,11 +20,11 @@ from engine.ui import queries, theme
 from engine.ui.layout import MODE_LABELS, SIDE_W
 from engine.ui.widgets import Hit, button, fit_text, text
 
-CHARGE_MISS = (None, "left", "right")
+CHARGE_MISS = (None, "left", "right")     # P-CHARGE-16: where a missed charger ends; None: the engine's choice
 
 
 def rolls_words(n: int) -> str:
-    return "no rolls" if n == 0 else f"{n} roll{'s' if n != 1 else ''}"     # P-CHARGE-16: where a missed charger ends; None: the engine's choice
+    return "no rolls" if n == 0 else f"{n} roll{'s' if n != 1 else ''}"
 
 
 class MovePlanner:
@@ -110,6 +110,18 @@ class MovePlanner:
         key = ("d", app.selected, self.mode, tuple(self.path))
         if key not in self.cache:
             self.cache[key] = [] if self.planned().error else queries.declaration_candidates(
+                app.game, app.selected, self.mode, self.path)
+        return self.cache[key]
+
+    def refusals(self) -> list[tuple[str, str]]:
+        """Enemies next to the end of the path that no charge or death from
+        above is offered on, with the rules' reason (queries.declaration_refusals)."""
+        app = self.app
+        if not app.selected or app.phase_kind() != "move" or not self.mode or self.declarations():
+            return []
+        key = ("r", app.selected, self.mode, tuple(self.path))
+        if key not in self.cache:
+            self.cache[key] = [] if self.planned().error else queries.declaration_refusals(
                 app.game, app.selected, self.mode, self.path)
         return self.cache[key]
 
@@ -249,10 +261,12 @@ class MovePlanner:
 
     def undo_step(self) -> bool:
         """Take the last planned step back; False when there was none."""
+        if self.declare is not None:
+            self.declare = None          # first the charge chosen, then the steps
+            return True
         if not self.path:
             return False
         self.path.pop()
-        self.declare = None
         return True
 
     def cycle_charge_miss(self, arg=None) -> None:
@@ -271,7 +285,7 @@ class MovePlanner:
                     True)
             return
         if order is None:
-            order = self.declare[1] if self.declare else queries.move_order(uid, self.mode or "walk", self.path)
+            order = self.armed_order() if self.declare else queries.move_order(uid, self.mode or "walk", self.path)
         reason = app.seat.submit_move(order)
         if reason:
             app.say(reason, True)
@@ -289,15 +303,26 @@ class MovePlanner:
         app.unit_done(uid)
 
     def declare_attack(self, index: int) -> None:
-        """Move and declare the charge or death from above offered at `index`."""
+        """The charge or death from above offered at `index`: the first
+        press chooses it, the second (or Enter) moves and declares it."""
+        app = self.app
         opts = self.declarations()
-        if 0 <= index < len(opts):
-            label, order = opts[index]
-            if order.charge and self.charge_miss:
-                order = dataclasses.replace(order, charge_miss=self.charge_miss,
-                                            raw={**order.raw, "charge_miss": self.charge_miss})
+        if not 0 <= index < len(opts):
+            return
+        label, order = opts[index]
+        if self.declare is None or self.declare[0] != label:
             self.declare = (label, order)
-            self.confirm(order)
+            app.say(f"{label}: press G again (or Enter) to move and declare it; Esc or Backspace drops it")
+            return
+        self.confirm()
+
+    def armed_order(self) -> MoveOrder:
+        """The charge or death from above chosen, with where a missed charge ends."""
+        order = self.declare[1]
+        if order.charge and self.charge_miss:
+            order = dataclasses.replace(order, charge_miss=self.charge_miss,
+                                        raw={**order.raw, "charge_miss": self.charge_miss})
+        return order
 
     # ------------------------------------------------------------ the map
     def hover(self, h: Hex) -> None:
@@ -389,9 +414,16 @@ class MovePlanner:
         decl = self.declarations()
         bx = r.right + 6
         for i, (label, _order) in enumerate(decl[:2]):
-            button(s, app.hits, (bx, y, SIDE_W - (bx - rect.x) - 8, 28), fit_text(label, 13, 150),
-                   "declare", i, mouse=m, key="G" if i == 0 else "", tip=label)
+            armed = self.declare is not None and self.declare[0] == label
+            button(s, app.hits, (bx, y, SIDE_W - (bx - rect.x) - 8, 28),
+                   fit_text(("Confirm: " if armed else "") + label, 13, 150), "declare", i, mouse=m, active=armed,
+                   key="G" if i == 0 else "", tip=label + (": press again or Enter to move and declare" if armed
+                                                          else ": press to choose it"))
             y += 32
+        for name, reason in self.refusals()[:2]:
+            text(s, fit_text(f"no charge on {name}: {reason}", 11, SIDE_W - 24), (x, y + 32), 11, theme.TEXT_DIM)
+            app.hits.append(Hit(pygame.Rect(x, y + 32, SIDE_W - 16, 14), "", None, False, reason))
+            y += 15
         if any(o.charge for _l, o in decl[:2]):
             word = {None: "engine's choice", "left": "front-left", "right": "front-right"}[self.charge_miss]
             button(s, app.hits, (bx, y, SIDE_W - (bx - rect.x) - 8, 24), f"if it misses: {word}",

@@ -115,6 +115,17 @@ def weapon_slots(game, ent: int) -> list[WeaponSlot]:
     return out
 
 
+def weapon_state(game, ent: int, slot: WeaponSlot) -> str:
+    """"" for a weapon in working order, else what is wrong with it:
+    destroyed (a critical hit, or its location destroyed with it, as
+    weapon_attacks refuses to fire it) or jammed."""
+    if slot.mount.destroyed:
+        return "DESTROYED"
+    if game.world.component(ent, Structure).points.get(slot.mount.location, 1) <= 0:
+        return "DESTROYED (location)"
+    return "JAMMED" if slot.mount.jammed else ""
+
+
 # ---------------------------------------------------------------- previews
 @dataclass
 class Preview:
@@ -321,6 +332,22 @@ def declaration_candidates(game, uid: str, mode: str, path: list[str]) -> list[t
             if order is not None:
                 name = game.world.component(other, Identity).name
                 out.append((("Charge " if kind == "charge" else "Death from above on ") + name, order))
+    return out
+
+
+def declaration_refusals(game, uid: str, mode: str, path: list[str]) -> list[tuple[str, str]]:
+    """Enemies next to where the path ends (or in the hex ahead) that the
+    unit may not charge, with the reason `game.check` gives for a charge
+    there (the charge rules and the unit kind's declaration checks)."""
+    ent = game.units[uid]
+    end = plan_move(game, ent, mode, path).final.hex
+    out = []
+    for other_uid in game.unit_ids(active_only=True):
+        other = game.units[other_uid]
+        if game.is_enemy(ent, other) and distance(end, game.world.component(other, Position).hex) <= 1:
+            reason = game.check(move_order(uid, mode, path, charge=other_uid))
+            if reason and game.check(move_order(uid, mode, path + ["F"], charge=other_uid)):
+                out.append((game.world.component(other, Identity).name, reason))
     return out
 
 

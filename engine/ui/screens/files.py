@@ -3,16 +3,14 @@ takes keys), saving under a name and loading a save (engine/persistence.py
 does the saving and loading). The new-battle screen is new_battle.py."""
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any
 
 import pygame
 
-from engine import session
 from engine.ui import keymap, theme
 from engine.ui.screens import Screen, box, cover
-from engine.ui.widgets import Hit, button, text, wrap
+from engine.ui.widgets import Hit, button, fit_text, panel, text
 
 
 class TextScreen(Screen):
@@ -112,36 +110,62 @@ class SaveGame(TextScreen):
 
 
 class LoadGame(TextScreen):
+    """The saves to load, each with its battle, turn and date; with a
+    battle on screen, loading one asks first (it replaces that battle)."""
     name = "load"
-    ACTIONS = frozenset({"load_do", "focus_field", "pick"})
+    ACTIONS = frozenset({"load_do", "load_back", "focus_field", "pick"})
 
-    def __init__(self, files: list[str]) -> None:
+    def __init__(self, files: list[str], ask: bool = False) -> None:
         self.files = files
         self.choice: str | None = None
         self.path = ""
+        self.ask = ask                   # a battle is on screen: ask before replacing it
+        self.asking: str | None = None   # the save asked about
 
     def do(self, app, action: str, arg: Any) -> None:
         if action == "pick":
             self.pick(self.files, arg)
+            self.asking = None
         elif action == "focus_field":
             self.field = arg
+        elif action == "load_back":
+            if self.asking:
+                self.asking = None
+            else:
+                app.close_overlay()
         elif action == "load_do":
-            path = arg or self.path or self.choice or (self.files[0] if self.files else None)
-            if path:
-                app.load(path)
+            path = arg or self.asking or self.path or self.choice or (self.files[0] if self.files else None)
+            if not path:
+                return
+            if self.ask and self.asking != path:
+                self.asking = path
+                return
+            app.load(path)
 
     def draw(self, app) -> None:
         s = app.screen
         cover(app, 220)
-        r = box(app, 620, 460, "Load game (Up / Down, Enter)")
+        r = box(app, 720, 470, "Load game (Up / Down, Enter)")
         y = r.y + 36
         if not self.files:
             text(s, f"No saves in {app.saves.folder}", (r.x + 16, y), 13, theme.TEXT_DIM)
-        for f in self.files[:9]:
-            button(s, app.hits, (r.x + 16, y, r.w - 32, 28), Path(f).name, "load_do", f, mouse=app.mouse,
+        for f in self.files[:8]:
+            button(s, app.hits, (r.x + 16, y, r.w - 32, 36), "", "load_do", f, mouse=app.mouse,
                    active=((self.choice or self.files[0]) == f and not self.path))
-            y += 32
+            text(s, Path(f).name, (r.x + 24, y + 3), 13, theme.TEXT, True)
+            text(s, fit_text(app.saves.describe(f), 12, r.w - 56), (r.x + 24, y + 19), 12, theme.TEXT_DIM)
+            y += 40
         self.draw_field(app, (r.x + 16, r.bottom - 90, r.w - 32, 26), "or a save file path", "path")
+        if self.asking:
+            q = pygame.Rect(r.x + 40, r.centery - 60, r.w - 80, 120)
+            panel(s, q, f"Load {Path(self.asking).name}?")
+            text(s, "It replaces the battle on screen (autosaved at the start of each phase).",
+                 (q.x + 12, q.y + 34), 12, theme.TEXT)
+            button(s, app.hits, (q.x + 12, q.bottom - 42, 150, 30), "Load it", "load_do", self.asking, key="Enter",
+                   active=True, mouse=app.mouse)
+            button(s, app.hits, (q.right - 162, q.bottom - 42, 150, 30), "Back", "load_back", key="Esc",
+                   mouse=app.mouse)
+            return
         button(s, app.hits, (r.right - 156, r.bottom - 44, 140, 32), "Load path", "load_do", self.path,
                enabled=bool(self.path), key="Enter", mouse=app.mouse)
         button(s, app.hits, (r.x + 16, r.bottom - 44, 120, 32), "Cancel", "close", key="Esc", mouse=app.mouse)

@@ -23,10 +23,12 @@ class HandOver(Screen):
     hides_board = True
     ACTIONS = frozenset({"scroll"})
 
-    def __init__(self, side: str, deploy: bool = False, events: list[dict[str, Any]] | None = None) -> None:
+    def __init__(self, side: str, deploy: bool = False, events: list[dict[str, Any]] | None = None,
+                 notes: list[str] | None = None) -> None:
         self.side = side
         self.deploy = deploy
         self.events = list(events or [])
+        self.notes = list(notes or [])       # declarations on the side's units the log's events do not tell
         self.scroll = 0
 
     def click(self, app) -> None:
@@ -44,7 +46,8 @@ class HandOver(Screen):
         cover(app, 255)
         col = theme.side_colour(g.sides, self.side)
         r = s.get_rect()
-        lines = digest_lines(app, self.side, self.events, min(660, r.w - 40))
+        lines = [(part, theme.WARN, True) for n in self.notes for part in wrap(n, 14, min(660, r.w - 40) - 30, True)]
+        lines += digest_lines(app, self.side, self.events, min(660, r.w - 40))
         top = max(20, r.centery - 150 - min(len(lines), 14) * 8)
         draw_shape(s, theme.side_shape(g.sides, self.side), (r.centerx, top + 24), 22, col, (255, 255, 255), 2)
         pygame.draw.rect(s, col, (r.centerx - 160, top + 62, 320, 12), border_radius=4)
