@@ -120,6 +120,19 @@ class SaveFolder:
             self._described[key] = said
         return self._described[key]
 
+    def first_run(self) -> bool:
+        """True the first time the window opens with this save folder (the
+        first-run card is shown then); a marker file remembers it."""
+        marker = self.folder / ".welcomed"
+        if marker.exists():
+            return False
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            marker.write_text("the first-run card was shown\n", encoding="utf-8")
+        except OSError:
+            pass                 # a read-only folder: the card shows each time
+        return True
+
     def files(self) -> list[str]:
         """The saves in the folder, newest first."""
         if not self.folder.is_dir():

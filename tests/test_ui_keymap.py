@@ -23,7 +23,8 @@ def test_every_bound_action_is_one_the_window_carries_out(app):
     known = set(app.window_actions) | set(app.game_actions) | set(app.view_actions) | {"replay"}
     assert {k.action for k in keymap.BINDINGS} - known == set()
     screens = {"confirm_quit": menus.ConfirmQuit, "handover": handover.HandOver, "dice": dice.DicePrompt,
-               "help": menus.Help, "victory": victory.Victory, "menu": menus.Menu, "new": new_battle.NewBattle,
+               "help": menus.Help, "welcome": menus.Welcome, "victory": victory.Victory, "menu": menus.Menu,
+               "new": new_battle.NewBattle,
                "save": files.SaveGame, "load": files.LoadGame}
     assert set(screens) == set(keymap.SCREEN_KEYS)
     for name, table in keymap.SCREEN_KEYS.items():

@@ -45,7 +45,7 @@ from engine.ui.screens.files import LoadGame, SaveGame
 from engine.ui.screens.new_battle import NewBattle
 from engine.ui.screens.dice import DicePrompt
 from engine.ui.screens.handover import HandOver
-from engine.ui.screens.menus import ConfirmQuit, Help, Menu
+from engine.ui.screens.menus import ConfirmQuit, Help, Menu, Welcome
 from engine.ui.screens.victory import Victory
 from engine.ui.turn_actions import TurnActions
 from engine.ui.widgets import Hit, panel, text, wrap
@@ -433,7 +433,7 @@ class App:
         return {
             "quit": opener(ConfirmQuit), "really_quit": self.really_quit,
             "close": lambda _arg: self.close_overlay(),
-            "help": toggle(Help), "menu": toggle(Menu), "escape": self.turn.escape,
+            "help": toggle(Help), "menu": toggle(Menu), "escape": self.turn.escape, "welcome": toggle(Welcome),
             "handover_done": lambda _arg: self.perform(self.finish_handover),
             "new_menu": opener(NewBattle), "save_menu": self.save_menu,
             "load_menu": opener(lambda: LoadGame(self.saves.files(), ask=self.game is not None and self.replay is None)),

@@ -3,14 +3,17 @@ hot-seat window, or render one frame to a PNG and exit (works headless with
 SDL_VIDEODRIVER=dummy). `--demo` scripts a few UI actions first so the
 screenshot shows something worth judging: `move` (a unit's movement range
 and a planned path), `attack` (the attack breakdown on a hovered enemy),
-`panel` (a damaged unit's record sheet), `menu`, `help`."""
+`panel` (a damaged unit's record sheet), `heat` (the heat preview of a mech
+about to fire), `ruler` (the line-of-sight ruler), `roster` (both sides and
+the victory conditions), `dice` (a to-hit roll asked for at the table),
+`welcome` (the first-run card), `menu`, `help`."""
 from __future__ import annotations
 
 import argparse
 import sys
 from pathlib import Path
 
-DEMOS = ("move", "attack", "panel", "help", "menu", "deploy")
+DEMOS = ("move", "attack", "panel", "help", "menu", "deploy", "heat", "ruler", "roster", "dice", "welcome")
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
@@ -117,9 +120,12 @@ def run(argv: list[str]) -> int:
                                     else (1 if args.screenshot else None))
             deploy = not args.no_deploy and (not args.screenshot or args.demo == "deploy")
             app.set_game(game, level, deploy=deploy,
-                         table=session.Table(shared=args.shared_table, dice_at_table=args.table_dice))
+                         table=session.Table(shared=args.shared_table,
+                                             dice_at_table=args.table_dice or args.demo == "dice"))
             if not args.level and not args.screenshot:
                 app.do("new_menu")
+            if not args.screenshot and app.saves.first_run():
+                app.do("welcome")
     except DataError as exc:
         print(exc.first_line(), file=sys.stderr)
         return 2
