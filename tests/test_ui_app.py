@@ -326,14 +326,21 @@ def _close_in(app):
     g.world.component(g.units["jager"], Position).facing = 3
 
 
-def test_weapon_attack_by_checkbox(app):
+def hopper_aims_at_jager(app, phase: str) -> None:
+    """The two mechs side by side, on to `phase` with the Hopper to act
+    (the others hold), the JagerMech clicked as its target."""
     _close_in(app)
-    assert _skip_to(app, "weapon")
+    assert _skip_to(app, phase)
     while app.selected != "hopper":
         key(app, pygame.K_h)
         if app.overlay == "handover":
             handover(app)
     click_hex(app, hex_of(app, "jager"))
+    assert app.target == "jager"
+
+
+def test_weapon_attack_by_checkbox(app):
+    hopper_aims_at_jager(app, "weapon")
     assert app.target == "jager"
     # hovering the enemy: range, to-hit with named modifiers, chance to hit
     from engine.ui import board
@@ -354,13 +361,7 @@ def test_weapon_attack_by_checkbox(app):
 
 
 def test_physical_menu_lists_reasons_and_declares(app):
-    _close_in(app)
-    assert _skip_to(app, "physical")
-    while app.selected != "hopper":
-        key(app, pygame.K_h)
-        if app.overlay == "handover":
-            handover(app)
-    click_hex(app, hex_of(app, "jager"))
+    hopper_aims_at_jager(app, "physical")
     opts = app.physical.options("jager")
     assert opts and all(p.reason or p.reason is None for _l, _o, p in opts)
     legal = [i for i, (_l, _o, p) in enumerate(opts) if p.reason is None]
@@ -609,13 +610,7 @@ def test_all_hold_passes_the_rest_of_a_side_without_hand_overs(app):
 
 
 def test_digest_tells_a_player_what_happened_to_their_units(app):
-    _close_in(app)
-    assert _skip_to(app, "weapon")
-    while app.selected != "hopper":
-        key(app, pygame.K_h)
-        if app.overlay == "handover":
-            handover(app)
-    click_hex(app, hex_of(app, "jager"))
+    hopper_aims_at_jager(app, "weapon")
     key(app, pygame.K_RETURN)          # hopper fires at the JagerMech
     # red's hand-over tells it the declarations on its JagerMech ...
     assert app.overlay == "handover" and app.top.side == "red"
@@ -928,3 +923,51 @@ def test_text_fields_keep_their_keys_and_ctrl_a_selects_the_field(app):
     assert app.top.name_text == ""
     key(app, pygame.K_ESCAPE)
     assert app.overlay is None and app.move.path == path
+
+
+def test_the_new_battle_screen_chooses_the_rules_and_how_the_table_plays(app):
+    from engine import session
+    key(app, pygame.K_n, mod=pygame.KMOD_CTRL)
+    screen = app.top
+    assert screen.rules.rules == "classic"
+    assert session.BUILTIN not in screen.levels                 # no near-duplicate of Training Grounds
+    assert all(session.level_info(lv)[1] == "classic" for lv in screen.levels)
+    key(app, pygame.K_RIGHT)                                     # Alpha Strike: its levels only
+    assert screen.rules.rules == "alpha-strike"
+    assert screen.levels and all(session.level_info(lv)[1] == "alpha-strike" for lv in screen.levels)
+    assert screen.choice in screen.levels
+    key(app, pygame.K_F3)                                        # a shared table
+    key(app, pygame.K_F4)                                        # dice at the table
+    key(app, pygame.K_F2)                                        # no deployment
+    assert (screen.table.shared, screen.table.dice, screen.deploy) == (True, True, False)
+    key(app, pygame.K_RETURN)
+    assert app.game.ruleset.name == "alpha-strike"
+    assert app.seat.shared_table and app.seat.table_dice and app.game.dice.ask
+    assert app.overlay == "dice" and app.top.need.purpose == "initiative"     # the first roll is asked for
+    assert app.seat.frontend()["shared_table"] is True
+
+
+def test_the_hover_over_the_planned_end_follows_its_turns(app):
+    from engine.hexgrid import FACING_NAMES
+    from engine.ui import board
+    handover(app)
+    dest = min((h for h in app.move.reach_hex if not app.game.units_at(h)), key=lambda h: (app.move.reach_hex[h][0], h))
+    click_hex(app, dest)                  # one hex away: MP left to turn
+    before = app.move.planned().final.facing
+    key(app, pygame.K_e)
+    after = app.move.planned().final.facing
+    assert after != before
+    said = " ".join(t for t, _c in board.hover_lines(app))
+    assert f"facing {FACING_NAMES[after]}" in said
+
+
+def test_the_first_run_card_once_per_save_folder_and_from_the_menu(app, tmp_path):
+    from engine.persistence import SaveFolder
+    folder = SaveFolder(tmp_path / "fresh")
+    assert folder.first_run() and not folder.first_run()
+    key(app, pygame.K_ESCAPE)            # the hand-over's Esc opens the menu
+    assert app.overlay == "menu"
+    key(app, pygame.K_k)
+    assert app.overlay == "welcome"
+    key(app, pygame.K_RETURN)
+    assert app.overlay == "menu"

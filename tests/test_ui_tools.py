@@ -7,23 +7,12 @@ import pygame
 
 from components import ClassicHeat
 from engine.ui import board, queries
-from tests.test_ui_app import (_close_in, _pygame, _skip_to, app, click_hex, handover, hex_of,  # noqa: F401
+from tests.test_ui_app import (_pygame, app, click_hex, handover, hopper_aims_at_jager,  # noqa: F401
                                key, pump)
 
 
-def _hopper_aims_at_jager(app):
-    _close_in(app)
-    assert _skip_to(app, "weapon")
-    while app.selected != "hopper":
-        key(app, pygame.K_h)
-        if app.overlay == "handover":
-            handover(app)
-    click_hex(app, hex_of(app, "jager"))
-    assert app.target == "jager"
-
-
 def test_the_heat_preview_is_what_the_heat_phase_then_does(app):
-    _hopper_aims_at_jager(app)
+    hopper_aims_at_jager(app, "weapon")
     g = app.game
     g.world.component(g.units["hopper"], ClassicHeat).heat = 9          # 9: +1 to hit, -1 MP already
     ticked = [n for n, on in app.fire.checks.items() if on]
@@ -55,7 +44,7 @@ def test_the_heat_preview_is_what_the_heat_phase_then_does(app):
 
 
 def test_the_heat_preview_names_the_heat_scale_effects_it_reaches(app):
-    _hopper_aims_at_jager(app)
+    hopper_aims_at_jager(app, "weapon")
     g = app.game
     g.world.component(g.units["hopper"], ClassicHeat).heat = 30
     fc = queries.heat_forecast(g, "hopper", [n for n, on in app.fire.checks.items() if on])
@@ -68,7 +57,7 @@ def test_the_heat_preview_names_the_heat_scale_effects_it_reaches(app):
 
 
 def test_the_attack_hover_names_each_weapons_modifiers(app):
-    _hopper_aims_at_jager(app)
+    hopper_aims_at_jager(app, "weapon")
     lines = [t for t, _c in board.attack_lines(app, "jager")]
     legal = [p for _s, p in app.fire.previews("jager") if p.reason is None and p.to_hit is not None]
     for p in legal:
