@@ -10,7 +10,9 @@ a save it is the section `frontend.hotseat`:
     {"flow": {"sequence": [side, ...], "pos": n, "acted": [unit id, ...],
               "seen": {side: event index}},
      "level": {"folder": "shipped" | "mod" | "save", "path": "relative.tmx"} | null,
-     "viewing": side | null}
+     "viewing": side | null,
+     "shared_table": bool, "table_dice": bool,        # the new-battle options
+     "notes": [{"at": event index, "turn", "phase", "text", "units": [unit id, ...], "side": side | null}]}
 
 `check` is the check engine/saves.py runs on that section when a save is
 read (`CHECKS`), so a bad section refuses the save with one line before the
@@ -20,8 +22,11 @@ the section.
 from __future__ import annotations
 
 import os
+import time
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict
+
+from components.vocabulary import Side, UnitId
 
 from engine import saves
 from engine.autosaver import BackgroundSaver
@@ -59,10 +64,21 @@ def section(frontend: dict[str, Any], mods: list[Path], save_dir: Path) -> dict[
     return {**frontend, "level": saves.level_ref(frontend.get("level"), saves.level_roots(mods, save_dir))}
 
 
+# A line the hot-seat flow adds to the combat log (engine/hotseat.py `note`).
+Note = TypedDict("Note", {"at": int, "turn": int, "phase": str, "text": str, "units": list[UnitId],
+                          "side": Side | None})
+
+
 def check(c, data: Any, where: str, game: dict[str, Any]) -> dict[str, Any]:
     """`c` is the save's engine.save_check.SaveCheck; returns the section as
     the window reads it (a level that is gone or broken left out)."""
-    c.obj(data, where, ("flow", "level", "viewing"))
+    c.obj(data, where, ("flow", "level", "viewing"), ("shared_table", "table_dice", "notes"))
+    for key in ("shared_table", "table_dice"):
+        if key in data:
+            c.typed(data[key], bool, f"{where}.{key}")
+    for i, note in enumerate(c.list_(data.get("notes", []), f"{where}.notes", 100_000)):
+        c.typed(note, Note, f"{where}.notes[{i}]")
+        c.int_(note["at"], f"{where}.notes[{i}].at", 0, len(game["events"]))
     fw = f"{where}.flow"
     flow = c.obj(data["flow"], fw, ("sequence", "pos", "acted", "seen"))
     units = len(game["units"])
@@ -103,6 +119,7 @@ class SaveFolder:
         self.autosave_on = autosave
         self.mods = list(mods or [])
         self.saver = BackgroundSaver(keep)
+        self._described: dict[tuple[str, float], str] = {}
 
     def path_for(self, name: str) -> Path:
         """`name` as a save file: in the folder unless absolute, with the save suffix."""
@@ -146,6 +163,40 @@ class SaveFolder:
         except (OSError, ValueError) as exc:
             problem = f"autosave failed: {exc}"
         return self.saver.errors.pop() if self.saver.errors else problem
+
+    def describe(self, path: str | Path) -> str:
+        """A save in one line: its battle, turn and phase, and when it was
+        written ('Skirmish at Harlech Crossing, turn 3 weapon phase, 2026-12-01
+        10:44'), or why it cannot be loaded. Read once per version of the file."""
+        path = Path(path)
+        try:
+            stamp_ = path.stat().st_mtime
+        except OSError as exc:
+            return f"cannot be read: {exc.strerror or exc}"
+        key = (str(path), stamp_)
+        if key not in self._described:
+            when = time.strftime("%Y-%m-%d %H:%M", time.localtime(stamp_))
+            try:
+                game = saves.read(path, CHECKS, self.mods).data["game"]
+                title = (game.get("map") or {}).get("title") or "battle"
+                said = f"{title}, turn {game.get('turn')} {game.get('phase')} phase, {when}"
+            except DataError as exc:
+                said = f"cannot be loaded ({exc.first_line()}), {when}"
+            self._described[key] = said
+        return self._described[key]
+
+    def first_run(self) -> bool:
+        """True the first time the window opens with this save folder (the
+        first-run card is shown then); a marker file remembers it."""
+        marker = self.folder / ".welcomed"
+        if marker.exists():
+            return False
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            marker.write_text("the first-run card was shown\n", encoding="utf-8")
+        except OSError:
+            pass                 # a read-only folder: the card shows each time
+        return True
 
     def files(self) -> list[str]:
         """The saves in the folder, newest first."""

@@ -65,7 +65,7 @@ def test_format_2_keeps_the_window_section_out_of_the_game_state(ui_save):
     data = json.loads(ui_save.read_text())
     assert list(data) == ["format", "version", "game", "frontend"] and data["version"] == 2
     hotseat = data["frontend"]["hotseat"]
-    assert set(hotseat) == {"flow", "level", "viewing"} and set(hotseat["flow"]) == {"sequence", "pos", "acted", "seen"}
+    assert set(hotseat) == {"flow", "level", "viewing", "shared_table", "table_dice", "notes"} and set(hotseat["flow"]) == {"sequence", "pos", "acted", "seen"}
     assert hotseat["level"] == {"folder": "shipped", "path": "skirmish.tmx"}
     assert "hotseat" not in data["game"]["phase_data"]
     assert "hotseat" not in json.dumps(data["game"]["record"])

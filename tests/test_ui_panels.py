@@ -139,7 +139,7 @@ def _turn_of(a, uid: str, phase: str) -> None:
         elif a.game.phase == phase and a.flow.may_act(uid):
             a.do("select", uid)
         else:
-            key(a, pygame.K_SPACE)
+            key(a, pygame.K_h)         # the unit up now holds (stays put, holds fire)
     raise AssertionError(f"{uid} never got its {phase} phase")
 
 
@@ -216,7 +216,9 @@ def test_AS_SHUT_1_a_shut_down_card_shows_move_0_and_immobile_and_its_controls_a
     from engine.hexgrid import Hex
     from engine.ui import queries
     from systems.alpha_strike import card as as_card
-    a = _alpha_app(tmp_path, AS_CLOSE)
+    # The Hunchback beside the enemy too: its side has an attack to make, so
+    # the combat phase is played, not passed for a side with nothing to do.
+    a = _alpha_app(tmp_path, {**AS_CLOSE, "hunchback_as": "1008"})
     _shut_down(a, "loki")
     ent = a.game.units["loki"]
     assert as_card.ground_hexes(a.game, ent) == 1          # 10" - 2" per heat level: still a hex on paper
@@ -229,15 +231,19 @@ def test_AS_SHUT_1_a_shut_down_card_shows_move_0_and_immobile_and_its_controls_a
     click_hex(a, Hex(4, 1))
     assert a.message_bad and "shut down" in a.message
     assert a.move.reach_hex == {}
-    key(a, pygame.K_SPACE)                                  # it stays put
-    _turn_of(a, "loki", "combat")
-    pump(a)
-    assert not [h for h in a.hits if h.action == "overheat" and h.enabled]
-    key(a, pygame.K_o)
-    assert a.fire.overheat == 0
-    a.set_target("firestarter_as")
-    assert not any(a.fire.checks.values())
-    assert not next(h for h in a.hits if h.action == "confirm").enabled
+    key(a, pygame.K_h)                                      # it stays put
+    for _ in range(60):                                     # on to the combat phase
+        if a.game.phase == "combat" and "loki" in a.flow.acted:
+            break
+        if a.overlay is not None:
+            handover(a)
+        elif a.flow.phase_done():
+            click_button(a, "end_phase")
+        else:
+            key(a, pygame.K_h)
+    # A shut-down unit makes no attack (AS-SHUT-1): it holds by itself, said in the log.
+    assert (a.game.turn, a.game.phase) == (1, "combat")
+    assert any("Loki" in n["text"] and "hold" in n["text"] for n in a.seat.notes)
 
 
 def test_AS_SHUT_2_an_attack_needing_2_or_less_reads_automatic_hit(tmp_path):
@@ -375,7 +381,7 @@ def test_the_digest_reports_both_sides_kills_and_the_enemy_s_crashes(tmp_path):
     for _ in range(60):
         if len(seen_in_turn_2) == 2:
             break
-        if a.overlay == "digest":
+        if a.overlay == "handover":         # the digest is on the hand-over screen
             digests.setdefault(a.top.side, []).extend(t for t, _c in digest_summary(a, a.top.side, a.top.events))
             if g.turn == 2:
                 seen_in_turn_2.add(a.top.side)
@@ -385,7 +391,7 @@ def test_the_digest_reports_both_sides_kills_and_the_enemy_s_crashes(tmp_path):
         elif a.flow.phase_done():
             click_button(a, "end_phase")
         else:
-            key(a, pygame.K_SPACE)
+            key(a, pygame.K_h)
     assert g.world.component(fs, Status).destroyed
     blue, red = g.side_of(g.units["loki"]), g.side_of(fs)
     assert "Firestarter: DESTROYED (unit structure destroyed)" in digests[blue]        # its own kill
@@ -414,24 +420,24 @@ def test_the_digest_holds_every_side_s_crashes_and_the_criticals_of_the_units_a_
     assert ("critical", "shadow_hawk") not in types             # nothing of blue's hit it
 
 
-def test_no_tooltip_or_click_of_the_board_reaches_through_the_digest(app, monkeypatch):
+def test_no_tooltip_or_click_of_the_board_reaches_through_the_hand_over_and_its_digest(app, monkeypatch):
     from engine.ui import board, controls
-    from engine.ui.screens.handover import Digest
+    from engine.ui.screens.handover import HandOver
     handover(app)
     pump(app)
     mode = next(h for h in app.hits if h.action == "mode")
-    app.open_overlay(Digest(app.seat.viewing, [{"turn": 1, "phase": "movement", "type": "initiative",
-                                                 "order": ["red", "blue"], "forced": False}]))
+    app.open_overlay(HandOver(app.seat.viewing, events=[{"turn": 1, "phase": "movement", "type": "initiative",
+                                                          "order": ["red", "blue"], "forced": False}]))
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=mode.rect.center, rel=(0, 0), buttons=(0, 0, 0)))
     pump(app)
     hit = controls.hit_at(app, mode.rect.center)
-    assert hit is None or hit.action in ("close", "scroll")
+    assert hit is None or hit.action in ("close", "scroll", "handover_done")
     assert not [h for h in app.hits if h.action == "mode"]
     asked = []
     monkeypatch.setattr(board, "hover_lines", lambda a: asked.append(a) or [("x", (0, 0, 0))])
     app.hover_hex = hex_of(app, app.selected)          # the hover left over from before the digest
     app.draw()
-    assert not asked                                   # no hex tooltip over the digest
+    assert not asked                                   # no hex tooltip over the hand-over
 
 
 def test_an_alpha_strike_record_writes_its_criticals_below_the_card_inside_the_panel(monkeypatch):

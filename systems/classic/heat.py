@@ -128,23 +128,33 @@ def resolve_heat_phase(game: "Game") -> None:
         resolve_mech_heat(game, ent)
 
 
+def buildup_sources(game: "Game", ent: int) -> list[list]:
+    """This turn's heat so far, by source ([why, points]): movement,
+    stand-up attempts, the weapons fired (`ClassicHeat.pending`) and engine
+    hits. The Heat phase adds them; the firing panel previews them."""
+    st = game.world.component(ent, Status)
+    sources: list[list] = []
+    mv, why = movement_heat(game, ent)
+    if mv:
+        sources.append([why, mv])
+    stands = stand_attempts(game, game.uid(ent))
+    if stands:
+        sources.append(["standing up", stands])
+    pending = game.world.component(ent, ClassicHeat).pending
+    if pending:
+        sources.append(["weapons", pending])
+    engine_hits = st.crits.count("engine")
+    if engine_hits and not st.shutdown:      # MM: no engine heat while shut down
+        sources.append([f"engine hits ({engine_hits})", ENGINE_HIT_HEAT * engine_hits])
+    return sources
+
+
 def resolve_mech_heat(game: "Game", ent: int) -> None:
     w = game.world
     uid = game.uid(ent)
     heat = w.component(ent, ClassicHeat)
     st = w.component(ent, Status)
-    sources: list[list] = []
-    mv, why = movement_heat(game, ent)
-    if mv:
-        sources.append([why, mv])
-    stands = stand_attempts(game, uid)
-    if stands:
-        sources.append(["standing up", stands])
-    if heat.pending:
-        sources.append(["weapons", heat.pending])
-    engine_hits = st.crits.count("engine")
-    if engine_hits and not st.shutdown:      # MM: no engine heat while shut down
-        sources.append([f"engine hits ({engine_hits})", ENGINE_HIT_HEAT * engine_hits])
+    sources = buildup_sources(game, ent)
     buildup = sum(v for _, v in sources)
     cooled = dissipation(game, ent)
     old = heat.heat

@@ -312,16 +312,33 @@ def apply_move(game: "Game", order: MoveOrder) -> None:
 
 # --------------------------------------------------------------------- reachable states
 class Reach(NamedTuple):
-    """The cheapest way found to a state: MP spent and the steps taken."""
+    """The best way found to a state: MP spent, the steps taken, and the
+    piloting or driving rolls the steps make (their count, and their
+    modifiers summed: a higher sum is a harder roll)."""
 
     mp: int
     path: tuple[str, ...]
+    rolls: int = 0
+    roll_mods: int = 0
 
 
-def reachable(game: "Game", ent: int, mode: str, tokens: tuple[str, ...] | None = None
-              ) -> dict[tuple[Hex, int, int], Reach]:
-    """Every (hex, facing, altitude) the unit can reach with `mode`, with the
-    cheapest MP and a path to it. Uses the same step rules as `plan`."""
+PREFER = ("mp", "rolls")
+
+
+def _rank(prefer: str):
+    """The order a search keeps the best way to each state in: "mp", the
+    cheapest, and among ways of equal MP the fewest and easiest rolls;
+    "rolls", the fewest and easiest rolls, then the cheapest."""
+    if prefer == "rolls":
+        return lambda r: (r.rolls, r.roll_mods, r.mp)
+    return lambda r: (r.mp, r.rolls, r.roll_mods)
+
+
+def reachable(game: "Game", ent: int, mode: str, tokens: tuple[str, ...] | None = None,
+              prefer: str = "mp") -> dict[tuple[Hex, int, int], Reach]:
+    """Every (hex, facing, altitude) the unit can reach with `mode`, with
+    the best way there by `prefer` (`_rank`). Uses the same step rules as
+    `plan`."""
     rules = motion_rules(game, ent)
     state = start_state(game, ent)
     if rules.mode_error(game, ent, mode, state):
@@ -333,30 +350,38 @@ def reachable(game: "Game", ent: int, mode: str, tokens: tuple[str, ...] | None 
         tokens = tokens or rules.search_tokens
         if mode in NO_BACKWARD_MODES:
             tokens = tuple(t for t in tokens if t != "B")   # always refused: skip the tries
-        return search(game, ent, rules, mode, state, limit, tokens)
+        return search(game, ent, rules, mode, state, limit, tokens, prefer=prefer)
 
 
 def search(game: "Game", ent: int, rules, mode: str, state: MoveState, limit: int,
-           tokens: tuple[str, ...], prefix: tuple[str, ...] = ()) -> dict[tuple[Hex, int, int], Reach]:
-    """Cheapest-MP search from `state` (reached by `prefix`) with `tokens`."""
+           tokens: tuple[str, ...], prefix: tuple[str, ...] = (), prefer: str = "mp"
+           ) -> dict[tuple[Hex, int, int], Reach]:
+    """Best-first search from `state` (reached by `prefix`) with `tokens`,
+    keeping the best way to each state by `prefer` (`_rank`). With "rolls"
+    one way is kept per state, so a state reached only by a riskier but
+    cheaper way beyond one reached safely may be missed: "mp" finds every
+    reachable state."""
+    rank = _rank(prefer)
     key0 = (state.hex, state.facing, state.altitude)
-    best: dict[tuple, Reach] = {key0: Reach(state.mp, prefix)}
-    frontier = [(state.mp, 0, state, prefix)]
+    first = Reach(state.mp, prefix)
+    best: dict[tuple, Reach] = {key0: first}
+    frontier = [(rank(first), 0, state, first)]
     counter = 0
     while frontier:
-        mp, _, st, path = heapq.heappop(frontier)
-        if best[(st.hex, st.facing, st.altitude)].mp < mp:
-            continue                    # reached more cheaply since it was queued
+        order, _, st, way = heapq.heappop(frontier)
+        if rank(best[(st.hex, st.facing, st.altitude)]) < order:
+            continue                    # reached better since it was queued
         for tok in tokens:
             out = step(game, ent, rules, mode, st, tok, limit)
             if isinstance(out, str):
                 continue
-            nxt = out[0]
+            nxt, psrs = out
             k = (nxt.hex, nxt.facing, nxt.altitude)
+            new = Reach(nxt.mp, way.path + (tok,), way.rolls + len(psrs),
+                        way.roll_mods + sum(m for _r, m in psrs if isinstance(m, int)))
             old = best.get(k)
-            if old is None or old.mp > nxt.mp:
-                longer = path + (tok,)
-                best[k] = Reach(nxt.mp, longer)
+            if old is None or rank(new) < rank(old):
+                best[k] = new
                 counter += 1
-                heapq.heappush(frontier, (nxt.mp, counter, nxt, longer))
+                heapq.heappush(frontier, (rank(new), counter, nxt, new))
     return best
