@@ -18,6 +18,7 @@ from components import AlphaStrikeCard, Altitude, Crew, Identity, Position, Stat
 from engine.hexgrid import Hex, neighbor, turn
 from engine.orders import MoveOrder, MOVE_STEPS
 from systems.common.stacking import occupant
+from systems.common.step_table import table_search
 from systems.common.unit_state import airborne
 
 if TYPE_CHECKING:
@@ -300,7 +301,9 @@ class Reach(NamedTuple):
 def reachable(game: "Game", ent: int, mode: str, tokens: tuple[str, ...] | None = None
               ) -> dict[tuple[Hex, int, int], Reach]:
     """Every (hex, facing, altitude) the unit can reach with `mode`, with the
-    cheapest MP and a path to it. Uses the same step rules as `plan`."""
+    cheapest MP and a path to it. Uses the same step rules as `plan`, made
+    once per kind of step (systems/common/step_table.py): the same result
+    as `search`."""
     rules = motion_rules(game, ent)
     state = start_state(game, ent)
     if rules.mode_error(game, ent, mode, state):
@@ -312,7 +315,7 @@ def reachable(game: "Game", ent: int, mode: str, tokens: tuple[str, ...] | None 
         tokens = tokens or getattr(rules, "search_tokens", ("F", "B", "L", "R"))
         if mode in NO_BACKWARD_MODES:
             tokens = tuple(t for t in tokens if t != "B")   # always refused: skip the tries
-        return search(game, ent, rules, mode, state, limit, tokens)
+        return table_search(game, ent, rules, mode, state, limit, tokens, step, Reach)
 
 
 def search(game: "Game", ent: int, rules, mode: str, state: MoveState, limit: int,
