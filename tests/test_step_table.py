@@ -188,16 +188,16 @@ def test_new_rules_flow_into_the_table_by_themselves(cells):
 
 
 def test_traced_numbers_record_the_range_with_the_same_answer():
-    probe = _Probe()
+    probe = _Probe(8)
     mp = Traced(3, "mp", 0, probe)
     spent = mp + 2                         # still traced: mp + 2
-    assert not spent > 8                   # mp + 2 <= 8 holds for mp <= 6
-    assert probe.mp == (LOW, 6) and not probe.opaque
+    assert not spent > 8                   # mp + 2 <= 8 holds for mp <= 6: the limit of 8 MP
+    assert probe.mp == (LOW, 6) and not probe.opaque and probe.over_limit
     assert mp != 0 and probe.mp == (1, 6)  # mp is not 0: on its side of 0
     hexes = Traced(2, "hexes", 0, probe)
     assert hexes - 1 == 1 and probe.hexes == (2, 2)
     assert not probe.opaque and (mp * 2 == 6) and probe.opaque     # any other use: kept to this state
     assert f"{spent}" == "5"
-    flag = _Probe()
+    flag = _Probe(8)
     assert Traced(0, "altitude", 0, flag) + Traced(1, "mp", 0, flag) == 1 and flag.opaque
     assert flag.altitude == (LOW, HIGH)

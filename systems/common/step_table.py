@@ -61,13 +61,15 @@ class _Probe:
     each hex looked at, the terrain fields read; whether the outcome can be
     kept at all."""
 
-    __slots__ = ("mp", "hexes", "altitude", "flags", "looked_at", "opaque")
+    __slots__ = ("mp", "hexes", "altitude", "flags", "looked_at", "opaque", "limit", "over_limit")
 
-    def __init__(self) -> None:
+    def __init__(self, limit: int) -> None:
         self.mp = self.hexes = self.altitude = (LOW, HIGH)
         self.flags: set[str] = set()
         self.looked_at: dict = {}          # hex -> set of terrain fields read
         self.opaque = False
+        self.limit = limit                 # the MP limit the step is made with
+        self.over_limit = False            # the MP range ends where the MP spent would pass the limit
 
 
 class Traced(int):
@@ -112,6 +114,8 @@ class Traced(int):
         else:                                      # "==": x is c, or lies on one side of it
             lo, hi = (c, c) if x == c else ((LOW, c - 1) if x < c else (c + 1, HIGH))
         old_lo, old_hi = getattr(probe, var)
+        if var == "mp" and hi < old_hi:         # the MP spent that keeps this step within the limit?
+            probe.over_limit = relation == "<=" and holds and other == probe.limit
         setattr(probe, var, (lo if lo > old_lo else old_lo, hi if hi < old_hi else old_hi))
         return holds
 
@@ -316,13 +320,21 @@ class StepTable:
 
     def outcome(self, token: _Token, key: tuple, h, facing: int, mp: int, hexes: int, altitude: int,
                 flags: tuple):
-        """The outcome kept under `key` for this state, else the real step's."""
-        for entry in token.entries.get(key, ()):
-            mp_lo, mp_hi, extra, out = entry
-            if mp_lo <= mp <= mp_hi and (extra is None or (extra[0] <= hexes <= extra[1]
-                                                           and extra[2] <= altitude <= extra[3])):
-                token.last[key] = entry
-                return out
+        """The outcome kept under `key` for this state, else the real step's.
+        A step the rules allowed only while the MP spent stays within the
+        limit is refused, without being made, from a state that has spent
+        more (more MP spent never makes a step legal again)."""
+        entries = token.entries.get(key, ())
+        for entry in entries:
+            mp_lo, mp_hi, extra, out, over_limit = entry
+            if extra is None or (extra[0] <= hexes <= extra[1] and extra[2] <= altitude <= extra[3]):
+                if mp_lo <= mp <= mp_hi:
+                    token.last[key] = entry
+                    return out
+                if over_limit and mp > mp_hi:
+                    token.last[key] = refused = (mp_hi + 1, HIGH, extra, None, False)
+                    entries.append(refused)
+                    return None
         return self.real(token, h, facing, mp, hexes, altitude, flags)
 
     def real(self, token: _Token, h, facing: int, mp: int, hexes: int, altitude: int, flags: tuple):
@@ -330,7 +342,7 @@ class StepTable:
         states that agree on what it read (module docstring). The outcome:
         None when refused, else (facing turn, MP, hexes and altitude added,
         new flags, rolls)."""
-        probe = _Probe()
+        probe = _Probe(self.limit)
         state = object.__new__(self.probe_type)
         state.__dict__.update(hex=h, facing=facing, mp=Traced(mp, "mp", 0, probe),
                               hexes=Traced(hexes, "hexes", 0, probe), prone=flags[0],
@@ -354,7 +366,7 @@ class StepTable:
     def _keep(self, token: _Token, h, facing: int, flags: tuple, probe: _Probe, out) -> None:
         dest = h if token.lead is None else self.neighbors(h)[token.dirs[facing]]
         looked_at = probe.looked_at
-        if any(x not in (h, dest, self.standing) for x in looked_at):
+        if looked_at.keys() - {h, dest, self.standing}:
             return                                    # another hex, which a lookup would not look at
         if probe.flags - set(self.flags):             # the rules read another flag: look every step up by it
             self.flags = tuple(name for name in FLAGS if name in probe.flags or name in self.flags)
@@ -373,7 +385,7 @@ class StepTable:
             token.left_seen.clear()
             token.entered_seen.clear()
         extra = None if probe.hexes == probe.altitude == (LOW, HIGH) else (*probe.hexes, *probe.altitude)
-        entry = (*probe.mp, extra, out)
+        entry = (*probe.mp, extra, out, probe.over_limit)
         key = self.key(token, self.flags_read(flags), h, dest)
         token.entries.setdefault(key, []).append(entry)
         token.last[key] = entry
@@ -449,16 +461,19 @@ def table_search(game: "Game", ent: int, rules, mode: str, state, limit: int,
                         continue
                     dest = h if tok.lead is None else around[tok.dirs[f]]
                 else:                       # the key: StepTable.key, inlined (the search's hot path)
-                    left = tok.left_seen.get(h, UNKNOWN)
-                    if left is UNKNOWN:
-                        left = tok.left_seen[h] = read(h, tok.left)
+                    left = None
+                    if tok.left is not None:
+                        left = tok.left_seen.get(h, UNKNOWN)
+                        if left is UNKNOWN:
+                            left = tok.left_seen[h] = read(h, tok.left)
                     if lead is None:
                         dest, entered = h, None
                     else:
-                        dest = around[tok.dirs[f]]
-                        entered = tok.entered_seen.get(dest, UNKNOWN)
-                        if entered is UNKNOWN:
-                            entered = tok.entered_seen[dest] = read(dest, tok.entered)
+                        dest, entered = around[tok.dirs[f]], None
+                        if tok.entered is not None:
+                            entered = tok.entered_seen.get(dest, UNKNOWN)
+                            if entered is UNKNOWN:
+                                entered = tok.entered_seen[dest] = read(dest, tok.entered)
                     key = (seen, left, entered)
                     e = tok.last.get(key)
                     if e is not None and e[0] <= mp <= e[1] and e[2] is None:
