@@ -29,9 +29,11 @@ step (`StepTable`):
 
 So the step rules stay the one definition of legality, cost and rolls: a
 new terrain cost, roll or limit flows into the search by itself. The table
-assumes that the rules treat every facing alike; the equality tests
-(tests/test_step_table.py) check the search against `movement.search` on
-random boards.
+assumes that the rules treat every facing alike, and that a step they
+allowed only while the MP spent kept within the limit stays refused however
+much more is spent (so that step is not made again for a state that has);
+the equality tests (tests/test_step_table.py) check the search against
+`movement.search` on random boards.
 
 Every outcome carries the rolls its step makes, so that a search ranking
 the ways of equal MP by their rolls can read them where `table_search`
