@@ -13,6 +13,9 @@ from components.turn_state import TurnState
 from components.alpha_strike import AlphaStrikeCard
 from components.criticals import CriticalSlots
 from components.vehicle_state import VehicleCrits
+from components.turn_record import (AlphaStrikeCombat, AlphaStrikeDeclaration, AlphaStrikeHit, ChargeDeclaration,
+                                    DeploymentState, Jam, PhysicalDeclaration, PsrRequest, ShotDeclaration,
+                                    TurnRecord)
 
 ALL_COMPONENTS = (
     Identity, Position, Crew, MechMovement, VehicleMovement, Armor, Structure,
@@ -25,4 +28,6 @@ __all__ = [
     "Actuators", "ARM_ACTUATORS", "LEG_ACTUATORS", "Mount", "Weapons", "AmmoBin", "Ammo",
     "Equipment", "HeatSinks", "ClassicHeat", "AlphaStrikeHeat", "Altitude", "Turret", "Status",
     "TurnState", "AlphaStrikeCard", "CriticalSlots", "VehicleCrits", "ALL_COMPONENTS",
+    "TurnRecord", "ChargeDeclaration", "PhysicalDeclaration", "PsrRequest", "ShotDeclaration",
+    "AlphaStrikeCombat", "AlphaStrikeDeclaration", "AlphaStrikeHit", "Jam", "DeploymentState",
 ]

@@ -9,4 +9,4 @@ class Identity:
     kind: str            # "mech" | "vehicle" | "alpha-strike"
     side: str
     tonnage: int = 0
-    source: str = ""     # unit data file it was loaded from
+    source: str = ""     # name of the unit data file it was loaded from

@@ -10,7 +10,6 @@ class TurnState:
     hexes_moved: int = 0        # hexes entered (target movement modifier)
     mp_spent: int = 0
     backward: bool = False
-    start_hex: tuple[int, int] | None = None
     charge_target: str | None = None
     dfa_target: str | None = None
     fired_locations: list[str] = field(default_factory=list)

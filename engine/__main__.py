@@ -4,6 +4,7 @@ LEVEL --red PLAYER --blue PLAYER`, and the other tools. Bad input gives one line
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import sys
 from pathlib import Path
@@ -63,13 +64,23 @@ def _relink(args) -> int:
     return 0
 
 
+# Tools with their own argument parsers: (module with main(argv), help line).
+TOOLS = {
+    "replay": ("engine.replay", "play a saved game back (`hexmech replay`)"),
+    "soak": ("engine.random_play", "random play with invariant checks (long robustness run)"),
+    "bench": ("engine.bench", "measure speed and memory (engine/bench.py; bench --help)"),
+    "import-board": ("engine.board_import", "convert a MegaMek .board into a Tiled level"),
+    "import-units": ("engine.import_units", "convert MegaMek .mtf/.blk units (`import-units SRC... [--out DIR]`)"),
+    "roster": ("engine.roster", "list every unit of the roster and the mods (`roster --help`)"),
+    "forces": ("engine.forces", "check force files, show totals (`forces FILE... [--level LEVEL]`)"),
+    "duel": ("engine.duel", "computer players' battles for balance (`duel LEVEL --red bot:2 --blue greedy`)"),
+}
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
-    tools = {"replay": "engine.replay", "soak": "engine.random_play",     # own argument parsers
-             "import-board": "engine.board_import", "import-units": "engine.import_units",
-             "roster": "engine.roster", "forces": "engine.forces", "duel": "engine.duel"}
-    if argv and argv[0] in tools:
-        return __import__(tools[argv[0]], fromlist=["main"]).main(argv[1:])
+    if argv and argv[0] in TOOLS:
+        return importlib.import_module(TOOLS[argv[0]][0]).main(argv[1:])
     parser = argparse.ArgumentParser(prog="python -m engine", description="hexmech engine tools")
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("scenario", help="play a scenario file headless")
@@ -86,29 +97,11 @@ def main(argv: list[str] | None = None) -> int:
     rl.add_argument("level")
     rl.add_argument("--mods", action="append")
     rl.set_defaults(func=_relink)
-    ib = sub.add_parser("import-board", help="convert a MegaMek .board into a Tiled level", add_help=False)
-    ib.add_argument("rest", nargs=argparse.REMAINDER)
-    ib.set_defaults(func=lambda a: __import__("engine.board_import", fromlist=["main"]).main(a.rest))
     g = sub.add_parser("play", help="start the hot-seat game (same as `hexmech`)")
     g.add_argument("rest", nargs=argparse.REMAINDER)
-    g.set_defaults(func=lambda a: __import__("engine.app", fromlist=["main"]).main(a.rest))
-    r = sub.add_parser("replay", help="play a saved game back (`hexmech replay`)")
-    r.add_argument("rest", nargs=argparse.REMAINDER)
-    r.set_defaults(func=lambda a: __import__("engine.replay", fromlist=["main"]).main(a.rest))
-    k = sub.add_parser("soak", help="random play with invariant checks (long robustness run)")
-    k.add_argument("rest", nargs=argparse.REMAINDER)
-    k.set_defaults(func=lambda a: __import__("engine.random_play", fromlist=["main"]).main(a.rest))
-    sub.add_parser("import-units", help="convert MegaMek .mtf/.blk units (`import-units SRC... [--out DIR]`)",
-                   add_help=False)
-    sub.add_parser("roster", help="list every unit of the roster and the mods (`roster --help`)", add_help=False)
-    sub.add_parser("forces", help="check force files, show totals (`forces FILE... [--level LEVEL]`)",
-                   add_help=False)
-    sub.add_parser("duel", help="computer players' battles for balance (`duel LEVEL --red bot:2 --blue greedy`)",
-                   add_help=False)
-    sub.add_parser("bench", help="measure speed and memory (engine/bench.py; bench --help)", add_help=False)
-    if (sys.argv[1:] if argv is None else argv)[:1] == ["bench"]:
-        from engine.bench import main as bench_main
-        return bench_main((sys.argv[1:] if argv is None else argv)[1:])
+    g.set_defaults(func=lambda a: importlib.import_module("engine.app").main(a.rest))
+    for name, (_module, help_line) in TOOLS.items():
+        sub.add_parser(name, help=help_line, add_help=False)     # listed here, run above
     args = parser.parse_args(argv)
     return args.func(args)
 

@@ -4,7 +4,12 @@ parts (the event log, the replay record's actions) are copied
 incrementally, so the copy stays small however long the battle. Encoding
 (the pure-Python JSON encoder, which lets the frame loop run between
 chunks), the atomic fsynced write (engine/saves.py) and pruning old
-autosaves happen on a worker thread, one save at a time, in order."""
+autosaves happen on a worker thread, one save at a time, in order.
+
+The first autosave into a folder removes the temporary files a crash left
+there; each write takes the next free autosave name (engine/saves.py
+`next_autosave`) and keeps the newest `keep`. A failed write is put in
+`errors` as soon as it fails (the window shows it on its next frame)."""
 from __future__ import annotations
 
 import json
@@ -16,11 +21,12 @@ from engine import saves
 
 
 class BackgroundSaver:
-    def __init__(self, keep: int = 5) -> None:
+    def __init__(self, keep: int = saves.AUTOSAVES_KEPT) -> None:
         self.keep = keep
         self.errors: list[str] = []
         self._jobs: "queue.Queue[tuple[dict, Path] | None]" = queue.Queue()
         self._thread: threading.Thread | None = None
+        self._cleaned: set[Path] = set()
 
     def snapshot(self, game) -> dict:
         """`saves.save_dict(game)`, reusing the copies of events and record
@@ -42,7 +48,7 @@ class BackgroundSaver:
                 self._actions = []
             self._actions += json.loads(json.dumps(acts[len(self._actions):]))
             d["record"] = {"setup": self._setup, "actions": list(self._actions)}
-        return {"format": saves.FORMAT, "version": saves.VERSION, "game": d}
+        return saves.envelope(d, json.loads(json.dumps(game.frontend)))
 
     def autosave(self, game, folder: Path) -> None:
         data = self.snapshot(game)             # copies: the game may change meanwhile
@@ -66,18 +72,13 @@ class BackgroundSaver:
                 self._jobs.task_done()
 
     def _write(self, data: dict, folder: Path) -> None:
+        if folder not in self._cleaned:
+            self._cleaned.add(folder)
+            saves.remove_stale_temps(folder)
         enc = json.JSONEncoder(allow_nan=False, separators=(",", ":"))
         text = "".join(enc.iterencode(data))    # pure-Python chunks: the frame loop keeps running
-        existing = saves.autosaves(folder)
-        serial = 1
-        if existing:
-            serial = int(existing[0].name[len(saves.AUTOSAVE_PREFIX):-len(".json")]) + 1
-        saves.write_atomic(folder / f"{saves.AUTOSAVE_PREFIX}{serial:06d}.json", text)
-        for old in saves.autosaves(folder)[max(1, self.keep):]:
-            try:
-                old.unlink()
-            except OSError:
-                pass
+        saves.write_atomic(saves.next_autosave(folder), text)
+        saves.prune_autosaves(folder, self.keep)
 
     def wait(self) -> None:
         """Block until every queued autosave is on disk (tests, quitting)."""

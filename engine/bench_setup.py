@@ -163,3 +163,28 @@ def write_battle(folder: Path, ruleset: str = "classic", turns: int = 10, seed: 
     path = Path(folder) / f"bench_battle_{ruleset}.toml"
     path.write_text(battle_toml(ruleset, turns, seed), encoding="utf-8")
     return path
+
+
+# ---------------------------------------------------------------- a long game (replay verification)
+def long_game(folder: Path, turns: int = 100, marks: tuple[int, ...] = (), seed: int = 0) -> dict[int, Path]:
+    """A game of random orders on the shipped skirmish level played for
+    `turns` turns (the first seed from `seed` whose game lasts that long),
+    saved at the end of each turn in `marks` and of the last: turn -> save."""
+    from engine import random_play, saves
+    for s in range(seed, seed + 50):
+        rng = random.Random(s)
+        game = random_play.random_game(rng, level=LEVELS / "skirmish.tmx")
+        inv = random_play.Invariants(check_refusals=False, check_saves=False)
+        out: dict[int, Path] = {}
+        try:
+            for _ in range(turns):
+                random_play.play_game(game, rng, 1, random_play.Stats(), inv, replay_check=False)
+                if game.winner is not None or inv.problems:
+                    break
+                if game.turn in marks or game.turn == turns:
+                    out[game.turn] = saves.save_game(game, Path(folder) / f"bench_game_turn{game.turn}.json")
+        finally:
+            game.close()
+        if turns in out:
+            return out
+    raise ValueError(f"no random game on the skirmish level lasted {turns} turns")

@@ -4,8 +4,8 @@ another hex of its deployment zone and set its facing.
 The zones come from the level (an optional object layer named `deployment`,
 engine/levels.py) or, without one, are the hexes within `RADIUS` of the
 side's units as the level placed them. While deployment runs its state is in
-`game.phase_data["deployment"]` (so a save in the middle of it loads):
-`{"zones": {side: [hex labels]}, "order": [sides], "done": [sides]}`.
+the game's turn record (`DeploymentState`: each side's hex labels, the order
+the sides deploy in, the sides done), so a save in the middle of it loads.
 
 Deployment happens before the game's first recorded action, so the setup
 snapshot a replay starts from already holds the deployed positions.
@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from components import Altitude, Identity, Position, VehicleMovement
+from components import Altitude, DeploymentState, Identity, Position, VehicleMovement
 from engine.hexgrid import Hex, distance, parse_hex_label
 from systems.common.stacking import occupant
 from systems.common.unit_state import airborne
@@ -30,12 +30,11 @@ from systems.vehicles.terrain import standing_refusal
 if TYPE_CHECKING:
     from engine.game import Game
 
-KEY = "deployment"
 RADIUS = 2
 
 
-def _state(game: "Game") -> dict | None:
-    return game.phase_data.get(KEY)
+def _state(game: "Game") -> DeploymentState | None:
+    return game.turn_record.deployment
 
 
 def active(game: "Game") -> bool:
@@ -46,13 +45,13 @@ def active(game: "Game") -> bool:
 def begin(game: "Game", zones: dict[str, list[Hex]] | None = None) -> None:
     """Start deployment. `zones` (side -> hexes, from the level) may leave
     sides out: those get the hexes within RADIUS of their units."""
-    zones = dict(zones if zones is not None else getattr(game, "deployment_zones", None) or {})
+    zones = dict(zones if zones is not None else game.deployment_zones)
     out: dict[str, list[str]] = {}
     for side in game.sides:
         hexes = zones.get(side) or _near_units(game, side)
         out[side] = sorted({game.map.label(h) for h in hexes if game.map.on_map(h)})
     order = list(game.sides)
-    game.phase_data[KEY] = {"zones": out, "order": order, "done": []}
+    game.turn_record.deployment = DeploymentState(zones=out, order=order, done=[])
 
 
 def _near_units(game: "Game", side: str) -> list[Hex]:
@@ -67,8 +66,8 @@ def _all_within(game: "Game", starts: list[Hex]) -> list[Hex]:
 def deployment_hexes(game: "Game", side: str) -> list[Hex]:
     """The hexes `side` may deploy in (sorted by label)."""
     st = _state(game)
-    if st is not None and side in st["zones"]:
-        return [parse_hex_label(lab) for lab in st["zones"][side]]
+    if st is not None and side in st.zones:
+        return [parse_hex_label(lab) for lab in st.zones[side]]
     starts = [game.world.component(game.units[u], Position).hex for u in game.unit_ids(side)]
     return sorted(_all_within(game, starts), key=game.map.label)
 
@@ -78,8 +77,8 @@ def current_side(game: "Game") -> str | None:
     st = _state(game)
     if st is None:
         return None
-    for side in st["order"]:
-        if side not in st["done"]:
+    for side in st.order:
+        if side not in st.done:
             return side
     return None
 
@@ -141,7 +140,7 @@ def confirm(game: "Game", side: str) -> None:
     st = _state(game)
     if st is None:
         return
-    if side not in st["done"]:
-        st["done"].append(side)
+    if side not in st.done:
+        st.done.append(side)
     if current_side(game) is None:
-        del game.phase_data[KEY]
+        game.turn_record.deployment = None

@@ -5,8 +5,11 @@ phase, and the units by their ids.
 tests): it spawns units from unit data, runs phases through the chosen
 ruleset (engine/rulesets.py), takes orders (check, then submit: a refused
 order becomes a `refused` event), and snapshots or saves its state.
-Systems keep any state that must survive a save in components or in
-`phase_data` (plain JSON data).
+Systems keep any state that must survive a save in components or in the
+turn record (`turn_record`, components/turn_record.py: declared attacks,
+queued piloting rolls, deployment), saved as `phase_data`
+(engine/turn_record.py); a front end's own data is `frontend`, saved in the
+save's front-end section (engine/saves.py).
 """
 from __future__ import annotations
 
@@ -14,12 +17,13 @@ import contextlib
 import copy
 import json
 import dataclasses
+from pathlib import Path
 from typing import Any
 
 from components import (
     ALL_COMPONENTS, Identity, Position, Crew, MechMovement, VehicleMovement, Armor, Structure,
     Actuators, Mount, Weapons, AmmoBin, Ammo, Equipment, HeatSinks, ClassicHeat, AlphaStrikeHeat,
-    Altitude, Turret, Status, TurnState, AlphaStrikeCard, VehicleCrits, CriticalSlots,
+    Altitude, Turret, Status, TurnState, AlphaStrikeCard, VehicleCrits, CriticalSlots, TurnRecord,
 )
 from engine.dice import Dice
 from engine.events import EventLog
@@ -27,6 +31,7 @@ from engine.hexgrid import Hex
 from engine.hexmap import HexMap
 from engine.orders import Order
 from engine.errors import DataError
+from engine.turn_record import PhaseData
 from engine.unit_loader import UnitData
 from engine.weapons import WeaponType, parse_weapons, weapon_rows, weapons
 from engine.world import World
@@ -46,7 +51,8 @@ class Game:
         self.units: dict[str, int] = {}            # uid -> entity, in creation order
         self.sides: list[str] = list(sides or [])  # in first-named order
         self.initiative: list[str] = []            # this turn's order, winner first
-        self.phase_data: dict[str, Any] = {}       # systems' phase-local JSON data
+        self.turn_record = TurnRecord()            # what the rules remember within the turn
+        self.deployment_zones: dict[str, list[Hex]] = {}   # a level's zones by side (engine/deployment.py)
         self.winner: str | None = None
         # The weapons of this battle: the shipped table plus the mod weapons
         # its units use (engine/weapons.py); systems look weapons up here.
@@ -55,7 +61,12 @@ class Game:
         # before the first action, then every turn/phase call and every order
         # submitted (accepted or refused) and every forced die added later.
         self.record: dict[str, Any] = {"setup": None, "actions": []}
+        self._acting = False                       # inside a recorded action (engine/replay.py)
+        self._occupancy: dict[Hex, list[int]] | None = None   # units by hex while positions are fixed
         self.dice.on_force = self._record_force
+        # Front ends' own data (the hot-seat window's position), saved in the
+        # save's front-end section (engine/saves.py); the rules never read it.
+        self.frontend: dict[str, Any] = {}
 
     # ------------------------------------------------------------ clock
     @property
@@ -66,6 +77,16 @@ class Game:
     def phase(self) -> str:
         return self.log.phase
 
+    @property
+    def phase_data(self) -> PhaseData:
+        """The turn record as JSON (engine/turn_record.py)."""
+        return PhaseData(self)
+
+    @phase_data.setter
+    def phase_data(self, data: dict[str, Any]) -> None:
+        self.turn_record = TurnRecord()
+        self.phase_data.update(data)
+
     # ------------------------------------------------------------ units
     def add_unit(self, data: UnitData, uid: str, side: str, at: Hex, facing: int = 0,
                  overrides: dict[str, Any] | None = None) -> int:
@@ -74,7 +95,8 @@ class Game:
         o = overrides or {}
         self._adopt_weapons(data)
         comps: list[Any] = [
-            Identity(uid, data.name, data.kind, side, data.tonnage, data.path),
+            # The unit file by name only: a save names no folder of the machine that wrote it.
+            Identity(uid, data.name, data.kind, side, data.tonnage, Path(data.path).name),
             Position(at, facing),
             # An Alpha Strike unit placed at heat 4 (S) starts shut down (AS-SHUT-1).
             Status(prone=bool(o.get("prone", False)),
@@ -164,9 +186,6 @@ class Game:
             out.update(b.type for b in (am.bins if am else []))
         return out
 
-    def entity(self, uid: str) -> int:
-        return self.units[uid]
-
     def uid(self, ent: int) -> str:
         return self.world.component(ent, Identity).uid
 
@@ -186,7 +205,7 @@ class Game:
         return out
 
     def units_at(self, h: Hex) -> list[int]:
-        index = getattr(self, "_occupancy", None)
+        index = self._occupancy
         if index is not None:
             return list(index.get(h, ()))
         return [ent for uid, ent in self.units.items()
@@ -197,7 +216,7 @@ class Game:
     def positions_fixed(self):
         """A block in which no unit moves (a search over possible moves):
         `units_at` answers from one index built at the start."""
-        if getattr(self, "_occupancy", None) is not None:
+        if self._occupancy is not None:
             yield
             return
         index: dict[Hex, list[int]] = {}
@@ -257,7 +276,7 @@ class Game:
     @contextlib.contextmanager
     def _recorded(self, action: str, **fields: Any):
         """Record a top-level action (calls made by the rules inside it are not)."""
-        outer = not getattr(self, "_acting", False)
+        outer = not self._acting
         if outer:
             if self.record["setup"] is None:
                 self.record["setup"] = self.to_dict(record=False)
@@ -272,7 +291,7 @@ class Game:
     def _record_force(self, purpose: str, totals: list[int]) -> None:
         # Before the first action the setup snapshot holds them; inside an
         # action the rules added them and a replay adds them again.
-        if self.record["setup"] is not None and not getattr(self, "_acting", False):
+        if self.record["setup"] is not None and not self._acting:
             with self._recorded("force", purpose=purpose, totals=list(totals)):
                 pass
 
@@ -339,7 +358,7 @@ class Game:
             "initiative": list(self.initiative),
             "dice": self.dice.to_dict(),
             "events": copy_(self.log.events) if events else [],
-            "phase_data": copy_(self.phase_data),
+            "phase_data": copy_(dict(self.phase_data)),
             "winner": self.winner,
             "units": units,
             **({"weapons": rows} if (rows := weapon_rows(self.weapons)) else {}),
@@ -374,12 +393,12 @@ class Game:
 
     def restore(self, d: dict[str, Any]) -> None:
         """Replace this game's whole state in place with a `to_dict` state
-        (undo; loading into a game the UI already holds)."""
+        (undo; loading into a game the UI already holds); `frontend` stays."""
         other = Game.from_dict(d)
         old_world = self.world
         log = self.log
         for key, value in vars(other).items():
-            if key != "log":
+            if key not in ("log", "frontend"):
                 setattr(self, key, value)
         log.events, log.turn, log.phase = other.log.events, other.log.turn, other.log.phase
         self.dice.log = log
@@ -440,7 +459,5 @@ def _from_json(ctype: type, data: dict[str, Any]) -> Any:
             v = Hex(*v)
         elif (ctype, k) in _NESTED:
             v = [_NESTED[(ctype, k)](**x) for x in v]
-        elif ctype is TurnState and k == "start_hex" and v is not None:
-            v = tuple(v)
         kwargs[k] = v
     return ctype(**kwargs)

@@ -1,26 +1,45 @@
 """The hot-seat flow: one screen shared by the players around the turn flow
-(engine/turnflow.py). It decides which side has the screen (a hand-over at
-each change of the side to act, none while the same side goes on), what a
-player is told when the screen comes to them (the digest), which units pass
-for the rest of a phase, whose turn it is to deploy, and who may take back
-a move (only the mover, before the screen is handed on).
+(engine/turnflow.py). It decides which side has the screen, what a player
+is told when the screen comes to them (the digest), which units pass for
+the rest of a phase, whose turn it is to deploy, when a phase ends, and who
+may take back a move.
+
+- A hand-over (the board hidden) comes at each change of the player at the
+  screen and only then; the digest of what the player missed is part of it.
+  At a shared table (`shared_table`: BattleTech hides nothing) there are
+  no hand-overs at all.
+- A unit with nothing to do in a phase but hold (no move but staying, no
+  attack with a to-hit at all) passes by itself, with a note in the combat
+  log; the window tells which units those are (`only_holds`, a question to
+  the rules: engine/ui/queries.py). A side whose units all pass so never
+  gets the screen in that phase.
+- A phase ends by itself once every unit has acted. The last move of the
+  movement phase can still be taken back after that, until a die is rolled
+  or an order is given (engine/undo.py).
+- A move is taken back by its mover only, on their turn or from the
+  hand-over screen before the screen is passed on (at a shared table by
+  whoever is at it, until the next order).
 
 The window (engine/ui) shows what this decides and turns clicks into its
 calls; orders still go through the engine (`game.check`, `game.submit`,
-engine/undo.py for moves that can be taken back).
+engine/undo.py for moves that can be taken back). Every call that can roll
+dice goes through `tabletop.perform` when the dice are rolled at the table
+(engine/dice.py describes how a typed roll is waited for).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from components import Identity
 from engine import deployment, persistence, undo
 from engine.orders import FireOrder, MoveOrder, PhysicalOrder
 from engine.turnflow import TurnFlow
 from systems.common import movement
 
-# Units told to pass act at once; a phase has fewer unit actions than this.
-_MAX_PASSES = 200
+# Units told to pass act at once, and phases end by themselves; a turn has
+# far fewer of these steps than this.
+_MAX_STEPS = 400
 
 
 @dataclass(frozen=True)
@@ -40,28 +59,46 @@ def stay_order(uid: str, mode: str) -> MoveOrder:
 
 class HotSeat:
     def __init__(self, game, level: str | None = None, frontend: dict[str, Any] | None = None,
-                 on_phase_start: Callable[[str], None] | None = None, players: dict[str, str] | None = None) -> None:
+                 on_phase_start: Callable[[str], None] | None = None,
+                 only_holds: Callable[[Any, str, str], str | None] | None = None,
+                 shared_table: bool = False, table_dice: bool = False,
+                 players: dict[str, str] | None = None) -> None:
+        """`only_holds(game, uid, kind)`: why the unit can do nothing in a
+        phase of this kind but hold, or None (no auto-pass without it);
+        `players`: the sides the computer plays (side -> "bot:2"), the others are people's."""
         self.game = game
         self.level = level
         self.players = dict(players or {})   # side -> the computer player of that side ("bot:2"); others are people
         self.viewing: str | None = None      # the side the screen was last handed to
         self.passing: set[str] = set()       # units told to pass for the rest of this phase
+        self.shared_table = shared_table     # no hand-overs: everyone sees the board
+        self.table_dice = table_dice         # every roll is made at the table and typed in
+        self.notes: list[dict[str, Any]] = []   # lines for the combat log the rules do not write
+        self.only_holds = only_holds
+        self._holds: dict[str, str | None] = {}  # uid -> only_holds' answer, this phase
         self._on_phase_start = on_phase_start
         self.flow = TurnFlow(game, on_phase_start=self._phase_started)
         if frontend:
             self.flow.load(frontend.get("flow", {}))
             self.viewing = frontend.get("viewing")
             self.players = {str(k): str(v) for k, v in (frontend.get("players") or self.players).items()}
+            self.shared_table = bool(frontend.get("shared_table", shared_table))
+            self.table_dice = bool(frontend.get("table_dice", table_dice))
+            self.notes = [dict(n) for n in frontend.get("notes", []) if isinstance(n, dict)]
+        game.dice.ask = self.table_dice
 
     def _phase_started(self, phase: str) -> None:
         self.passing = set()
+        self._holds = {}
         if self._on_phase_start is not None:
             self._on_phase_start(phase)
 
     def frontend(self) -> dict[str, Any]:
         """The hot-seat position, saved with the game (engine/persistence.py)."""
         return {"flow": self.flow.to_dict(), "level": self.level, "viewing": self.viewing,
-                "players": dict(self.players)}
+                "shared_table": self.shared_table, "table_dice": self.table_dice,
+                "notes": [dict(n) for n in self.notes],
+                **({"players": dict(self.players)} if self.players else {})}   # only when the computer plays
 
     # ------------------------------------------------------------ queries
     def phase_kind(self) -> str | None:
@@ -95,39 +132,101 @@ class HotSeat:
 
     def advance(self) -> Next:
         """Who has the screen now: called after anything that may move the
-        flow on. Units told to pass pass first; the side shown the board
-        becomes the side viewing."""
+        flow on. Units that pass act first, and a phase every unit has
+        acted in ends; the side shown the board becomes the side viewing."""
         g = self.game
         if deployment.active(g):
             side = deployment.current_side(g)
             if side in self.players:
                 return Next("computer", side, deploy=True)
-            if side != self.viewing and len(self.people(g.sides)) > 1:
+            if self._hand_over_to(side, len(self.people(g.sides))):
                 return Next("handover", side, deploy=True)
             self.viewing = side
             return Next("play", side, deploy=True)
-        for _ in range(_MAX_PASSES):
-            side = self.flow.current_side
-            waiting = self.flow.waiting(side) if side else []
-            if not waiting or waiting[0] not in self.passing:
+        for _ in range(_MAX_STEPS):
+            if self.flow.over:
                 break
-            self._pass(waiting[0])
+            if self._pass_next():
+                continue
+            if self.flow.phase_done():
+                self.flow.next_phase()
+                self.flow.settle()
+                continue
+            break
         if self.flow.over:
             return Next("victory")
         side = self.flow.current_side
         if side in self.players:
             return Next("computer", side)     # no hand-over: the screen stays with the person who had it
-        if side is not None and side != self.viewing and len(self.people(self.sides_in_play())) > 1:
+        if self._hand_over_to(side, len(self.people(self.sides_in_play()))):
             return Next("handover", side)
         if side is not None:
             self.viewing = side
         return Next("play", side)
+
+    def _hand_over_to(self, side: str | None, sides: int) -> bool:
+        return side is not None and side != self.viewing and sides > 1 and not self.shared_table
+
+    def _pass_next(self) -> bool:
+        """Pass the acting side's next unit that passes (told to, or with
+        nothing to do but hold); False when its next unit is the player's."""
+        side = self.flow.current_side
+        if side is None:
+            return False
+        waiting = self.flow.waiting(side)
+        if not waiting:
+            self.flow.settle()
+            return self.flow.current_side != side
+        self._mark_holding(side, waiting)
+        uid = next((u for u in waiting if u in self.passing), None)
+        if uid is None:
+            return False
+        self._pass(uid)
+        return True
+
+    def _mark_holding(self, side: str, waiting: list[str]) -> None:
+        """Units of `side` with nothing to do this phase but hold are told
+        to pass, with a note for the log."""
+        kind = self.phase_kind()
+        if self.only_holds is None or kind is None:
+            return
+        fresh: dict[str, list[str]] = {}
+        for uid in waiting:
+            if uid in self.passing or uid in self._holds:
+                continue
+            why = self._holds[uid] = self.only_holds(self.game, uid, kind)
+            if why:
+                fresh.setdefault(why, []).append(uid)
+        for why, uids in fresh.items():
+            self.passing |= set(uids)
+            names = ", ".join(self.game.world.component(self.game.units[u], Identity).name for u in uids)
+            self.note(f"{side.capitalize()}: {names} {'holds' if len(uids) == 1 else 'hold'} ({why})")
+
+    def note(self, text: str, units: tuple[str, ...] = (), side: str | None = None) -> None:
+        """A line for the combat log at this point of the event log; `units`
+        it concerns and the `side` it comes from put it in the digest of
+        the other side's players."""
+        g = self.game
+        self.notes.append({"at": len(g.log.events), "turn": g.turn, "phase": g.phase, "text": text,
+                           "units": list(units), "side": side})
+
+    def digest_notes(self, side: str) -> list[str]:
+        """The notes about `side`'s units from the other sides since `side`
+        last had the screen (a charge declared on them)."""
+        mine = set(self.game.unit_ids(side))
+        since = self.flow.seen.get(side, 0)
+        return [n["text"] for n in self.notes
+                if n["at"] >= since and n.get("side") not in (None, side) and mine & set(n.get("units", ()))]
 
     def confirm_deployment(self, side: str) -> None:
         """`side` has placed its units; after the last side, turn 1 begins."""
         deployment.confirm(self.game, side)
         if not deployment.active(self.game):
             self.flow.start()
+
+    def digest(self, side: str) -> list[dict[str, Any]]:
+        """What `side` missed since it last had the screen (engine/turnflow.py's digest)."""
+        return self.flow.digest(side)
 
     def finish_handover(self, side: str) -> list[dict[str, Any]]:
         """`side` has the screen: the events since its last hand-over that
@@ -177,7 +276,15 @@ class HotSeat:
         """Carry out a move so that it can be taken back: the hot-seat
         position goes into the undo snapshot first (take_back restores it)."""
         persistence.stamp(self.game, self.frontend())
-        return undo.submit_move(self.game, order)
+        reason = undo.submit_move(self.game, order)
+        target = order.charge or order.dfa
+        if reason is None and target:
+            g = self.game
+            name = g.world.component(g.units[order.unit], Identity).name
+            what = "a charge" if order.charge else "a death from above"
+            self.note(f"{name} declares {what} on {g.world.component(g.units[target], Identity).name} "
+                      "(resolved in the physical phase)", (order.unit, target), g.side_of(g.units[order.unit]))
+        return reason
 
     def stay(self, uid: str, mode: str) -> None:
         """`uid` stays where it is (a move without steps, when allowed)."""
@@ -188,11 +295,11 @@ class HotSeat:
     def take_back_reason(self, handover_side: str | None = None) -> str | None:
         """Why the last move cannot be taken back now, or None.
         `handover_side`: the side a hand-over screen on show is for."""
-        if self.phase_kind() != "move":
-            return "moves can only be taken back during the movement phase"
         reason = undo.undo_reason(self.game)
         if reason:
             return reason
+        if self.shared_table:
+            return None
         # A player takes back only their own side's last move: on their
         # turn, or from the hand-over screen before passing the screen on.
         uid = undo.last_undoable_unit(self.game)
@@ -200,7 +307,7 @@ class HotSeat:
         if handover_side is not None:
             at_screen_is_mover = mover is not None and mover != handover_side
             return None if at_screen_is_mover else "the screen has been handed over: that move is final"
-        side = self.flow.current_side
+        side = self.flow.current_side if not self.flow.phase_done() else self.viewing
         if mover is not None and side is not None and mover != side:
             return f"the last move was {mover.title()}'s: only they may take it back, before handing over"
         return None
@@ -212,7 +319,28 @@ class HotSeat:
         uid = undo.last_undoable_unit(self.game)
         if undo.undo_move(self.game) is not None:
             return None
-        flow = persistence.stamped(self.game).get("flow")
-        if flow:
-            self.flow.load(flow)
+        self.game.dice.ask = self.table_dice
+        front = persistence.stamped(self.game)
+        if front.get("flow"):
+            self.flow.load(front["flow"])
+        self.passing = set()
+        self._holds = {}
+        self.notes = [n for n in self.notes if n["at"] <= len(self.game.log.events)]
         return uid
+
+    # ------------------------------------------------------------ rolls made at the table
+    def checkpoint(self) -> tuple[dict[str, Any], dict[str, Any], set[str], dict[str, str | None], list]:
+        """Everything an action can change, to go back to when it has to wait
+        for a roll made at the table (engine/dice.py)."""
+        return (self.game.to_dict(), self.frontend(), set(self.passing), dict(self._holds),
+                list(undo.moves(self.game)))
+
+    def rollback(self, cp) -> None:
+        state, front, passing, holds, moves = cp
+        self.game.restore(state)
+        self.game.dice.ask = self.table_dice
+        self.flow.load(front["flow"])
+        self.viewing = front["viewing"]
+        self.notes = [dict(n) for n in front["notes"]]
+        self.passing, self._holds = set(passing), dict(holds)
+        undo.set_moves(self.game, moves)

@@ -6,6 +6,7 @@ checks each order and says why it is refused, or carries it out.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 from dataclasses import dataclass, field
 from typing import Any
@@ -25,9 +26,26 @@ class Order:
     def to_dict(self) -> dict[str, Any]:
         """The order as JSON data (saves and replays record every order)."""
         out: dict[str, Any] = {"kind": type(self).phase_kind}
-        for f in dataclasses.fields(self):
-            out[f.name] = getattr(self, f.name)
-        return json.loads(json.dumps(out, default=str))
+        for name in _field_names(type(self)):
+            out[name] = _json_copy(getattr(self, name))
+        return out
+
+
+@functools.lru_cache(maxsize=None)
+def _field_names(cls: type) -> tuple[str, ...]:
+    return tuple(f.name for f in dataclasses.fields(cls))
+
+
+def _json_copy(v: Any) -> Any:
+    """A copy of `v` as JSON data (what `json.loads(json.dumps(v, default=str))`
+    gives, without the text in between: orders are copied on every submit)."""
+    if v is None or type(v) in (str, int, bool):
+        return v
+    if type(v) is dict and all(type(k) is str for k in v):
+        return {k: _json_copy(x) for k, x in v.items()}
+    if type(v) in (list, tuple):
+        return [_json_copy(x) for x in v]
+    return json.loads(json.dumps(v, default=str))
 
 
 @dataclass
@@ -71,8 +89,9 @@ def order_from_dict(d: dict[str, Any]) -> Order:
     if not isinstance(d, dict) or d.get("kind") not in ORDER_KINDS:
         raise ValueError(f"not an order: {d!r}"[:200])
     cls = ORDER_KINDS[d["kind"]]
-    names = {f.name for f in dataclasses.fields(cls)}
-    unknown = sorted(k for k in d if k != "kind" and k not in names)
-    if unknown:
+    fields = {k: v for k, v in d.items() if k != "kind"}
+    names = _field_names(cls)
+    if not all(k in names for k in fields):
+        unknown = sorted(k for k in fields if k not in names)
         raise ValueError(f"a {d['kind']} order has no field {unknown[0]!r}")
-    return cls(**{k: v for k, v in d.items() if k != "kind"})
+    return cls(**fields)

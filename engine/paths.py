@@ -78,6 +78,13 @@ def _exists(path: Path) -> bool:
         return False
 
 
+def _is_file(path: Path) -> bool:
+    try:
+        return path.is_file()
+    except (OSError, ValueError):
+        return False
+
+
 def confine(name: object, base: Path, roots: Iterable[Path], what: str,
             shipped: Path | None = None) -> Confined:
     """The file `name` (as written in a data file, relative to the folder
@@ -97,7 +104,7 @@ def confine(name: object, base: Path, roots: Iterable[Path], what: str,
         return Confined(candidate.resolve())
     if shipped is not None:
         stand_in = Path(shipped) / os.path.basename(name.replace("\\", "/"))
-        if stand_in.name and stand_in.is_file():
+        if stand_in.name and _is_file(stand_in):
             if inside or not _exists(candidate):
                 return Confined(stand_in.resolve(), f"{what}: {name} not found; using the shipped "
                                 f"{stand_in.name} (python -m engine relink rewrites the path)")
@@ -106,27 +113,3 @@ def confine(name: object, base: Path, roots: Iterable[Path], what: str,
         raise DataError(f"{what}: {name} leads outside the allowed folders (the file's own folder, "
                         f"the shipped data, the mod folders and the save folder)")
     raise DataError(f"{what}: file not found: {name}")
-
-
-def shipped_name(path: Path | str) -> str | None:
-    """A shipped file's name relative to the shipped data ("levels/skirmish.tmx"),
-    the same in every checkout and installed copy; None for other files."""
-    try:
-        real = Path(path).resolve()
-    except (OSError, RuntimeError, ValueError):
-        return None
-    for root in SHIPPED:
-        if real.is_relative_to(root.resolve()):
-            return f"{root.name}/{real.relative_to(root.resolve()).as_posix()}"
-    return None
-
-
-def from_shipped_name(name: str) -> Path | None:
-    """The file a `shipped_name` names in this copy, or None."""
-    top, _, rest = str(name).partition("/")
-    for root in SHIPPED:
-        if top == root.name and rest:
-            candidate = root / rest
-            if is_inside(candidate, [root]):
-                return candidate
-    return None

@@ -1,18 +1,34 @@
 """Saving and loading hot-seat battles: the game (engine/saves.py) with the
-front end's position in it (the turn flow, the level, the side at the
-screen), the save folder, the autosave at the start of every phase
-(engine/autosaver.py, on a worker thread) and the saves offered to load.
+front end's position in it, the save folder, the autosave at the start of
+every phase (engine/autosaver.py, on a worker thread) and the saves offered
+to load.
 
-The front end's position travels in the game's phase data under
-`HOTSEAT_KEY`, so saves, autosaves and the undo snapshots of moves
-(engine/undo.py) all carry it. This module is the one place that writes or
-reads it.
+The front end's position is the game's `frontend[HOTSEAT_KEY]`, so saves,
+autosaves and the undo snapshots of moves (engine/undo.py) all carry it; in
+a save it is the section `frontend.hotseat`:
+
+    {"flow": {"sequence": [side, ...], "pos": n, "acted": [unit id, ...],
+              "seen": {side: event index}},
+     "level": {"folder": "shipped" | "mod" | "save", "path": "relative.tmx"} | null,
+     "viewing": side | null,
+     "shared_table": bool, "table_dice": bool,        # the new-battle options
+     "notes": [{"at": event index, "turn", "phase", "text", "units": [unit id, ...], "side": side | null}],
+     "players": {side: "bot:1" | "bot:2" | "bot:3" | "random" | "greedy"}}   # the sides the computer plays
+
+`check` is the check engine/saves.py runs on that section when a save is
+read (`CHECKS`), so a bad section refuses the save with one line before the
+window changes anything. This module is the one place that writes or reads
+the section.
 """
 from __future__ import annotations
 
 import os
+import time
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict
+
+from components.vocabulary import Side, UnitId
+from engine.bot.names import CHOICES, HUMAN
 
 from engine import saves
 from engine.autosaver import BackgroundSaver
@@ -36,26 +52,80 @@ def default_name(game) -> str:
 def stamp(game, frontend: dict[str, Any]) -> None:
     """Put the front end's position into the game, so that what is saved or
     snapshotted next carries it."""
-    game.phase_data[HOTSEAT_KEY] = frontend
+    game.frontend[HOTSEAT_KEY] = frontend
 
 
 def stamped(game) -> dict[str, Any]:
     """The front end's position last stamped into `game` ({} if none)."""
-    return game.phase_data.get(HOTSEAT_KEY) or {}
+    return game.frontend.get(HOTSEAT_KEY) or {}
 
 
-def saved_level(game_dict: dict[str, Any]) -> str | None:
-    """The level a saved game (a `Game.to_dict` dictionary) was played on."""
-    return ((game_dict.get("phase_data") or {}).get(HOTSEAT_KEY) or {}).get("level")
+def section(frontend: dict[str, Any], mods: list[Path], save_dir: Path) -> dict[str, Any]:
+    """The position as a save holds it: its level named relative to the
+    shipped, mod or save folder (engine/saves.py `level_ref`)."""
+    return {**frontend, "level": saves.level_ref(frontend.get("level"), saves.level_roots(mods, save_dir))}
+
+
+# A line the hot-seat flow adds to the combat log (engine/hotseat.py `note`).
+Note = TypedDict("Note", {"at": int, "turn": int, "phase": str, "text": str, "units": list[UnitId],
+                          "side": Side | None})
+
+
+def check(c, data: Any, where: str, game: dict[str, Any]) -> dict[str, Any]:
+    """`c` is the save's engine.save_check.SaveCheck; returns the section as
+    the window reads it (a level that is gone or broken left out)."""
+    c.obj(data, where, ("flow", "level", "viewing"), ("shared_table", "table_dice", "notes", "players"))
+    for key in ("shared_table", "table_dice"):
+        if key in data:
+            c.typed(data[key], bool, f"{where}.{key}")
+    for side, player in c.obj(data.get("players", {}), f"{where}.players").items():
+        c.side(side, f"{where}.players")
+        if not isinstance(player, str) or player not in CHOICES or player == HUMAN:
+            c.fail(f"{where}.players.{side}", f"expected a computer player ({', '.join(CHOICES[1:])}), got {player!r}")
+    for i, note in enumerate(c.list_(data.get("notes", []), f"{where}.notes", 100_000)):
+        c.typed(note, Note, f"{where}.notes[{i}]")
+        c.int_(note["at"], f"{where}.notes[{i}].at", 0, len(game["events"]))
+    fw = f"{where}.flow"
+    flow = c.obj(data["flow"], fw, ("sequence", "pos", "acted", "seen"))
+    units = len(game["units"])
+    sequence = c.list_(flow["sequence"], f"{fw}.sequence", units)
+    for i, side in enumerate(sequence):
+        c.side(side, f"{fw}.sequence[{i}]")
+    c.int_(flow["pos"], f"{fw}.pos", 0, len(sequence))
+    acted = c.list_(flow["acted"], f"{fw}.acted", units)
+    for i, uid in enumerate(acted):
+        c.unit(uid, f"{fw}.acted[{i}]")
+    if len(set(acted)) != len(acted):
+        c.fail(f"{fw}.acted", "a unit is listed twice")
+    for side, index in c.obj(flow["seen"], f"{fw}.seen").items():
+        c.side(side, f"{fw}.seen")
+        c.int_(index, f"{fw}.seen.{side}", 0, len(game["events"]))
+    if data["viewing"] is not None:
+        c.side(data["viewing"], f"{where}.viewing")
+    level = c.level(data["level"], f"{where}.level")
+    return {**data, "level": data["level"] if level is not None else None}
+
+
+CHECKS = {HOTSEAT_KEY: check}
+
+
+def level_of(data: dict[str, Any], mods: list[Path], save_folder: Path) -> str | None:
+    """The level file a checked section names, as a path to open."""
+    ref = data.get("level")
+    path = saves.level_path(ref, saves.level_roots(mods, save_folder)) if ref else None
+    return str(path) if path is not None else None
 
 
 class SaveFolder:
     """The folder the window saves to and loads from, and its autosaves."""
 
-    def __init__(self, folder: str | Path | None = None, autosave: bool = True) -> None:
+    def __init__(self, folder: str | Path | None = None, autosave: bool = True,
+                 mods: list[Path] | None = None, keep: int = saves.AUTOSAVES_KEPT) -> None:
         self.folder = Path(folder) if folder else default_save_dir()
         self.autosave_on = autosave
-        self.saver = BackgroundSaver()
+        self.mods = list(mods or [])
+        self.saver = BackgroundSaver(keep)
+        self._described: dict[tuple[str, float], str] = {}
 
     def path_for(self, name: str) -> Path:
         """`name` as a save file: in the folder unless absolute, with the save suffix."""
@@ -67,22 +137,25 @@ class SaveFolder:
         """Save `game` with the front end's position (named after its turn and
         phase unless `name` is given); OSError or ValueError if it fails."""
         path = self.path_for(name or default_name(game))
-        stamp(game, frontend)
+        stamp(game, section(frontend, self.mods, self.folder))
         saves.save_game(game, path)
         return path
 
     def load(self, path: str | Path):
-        """(game, front-end position) from a save file, or DataError in one
+        """(game, front-end position, level file, warnings) from a save
+        file, checked whole (the front-end section too); DataError in one
         line that names the newest autosave that does load."""
         try:
-            game = saves.load_game(path)
+            loaded = saves.read(path, CHECKS, self.mods)
+            game = loaded.game()
         except DataError as exc:
             msg = exc.first_line()
-            good = saves.latest_good_autosave(self.folder, exclude=path)
+            good = saves.latest_good_autosave(self.folder, path, CHECKS, self.mods)
             if good is not None:
                 msg += f" (the newest autosave that loads is {good.name})"
             raise DataError(msg) from exc
-        return game, stamped(game)
+        front = stamped(game)
+        return game, front, level_of(front, self.mods, Path(path).parent), loaded.warnings
 
     def autosave(self, game, frontend: dict[str, Any]) -> str | None:
         """Autosave in the background when autosaving is on; the newest
@@ -91,11 +164,45 @@ class SaveFolder:
             return None
         problem = None
         try:
-            stamp(game, frontend)
+            stamp(game, section(frontend, self.mods, self.folder))
             self.saver.autosave(game, self.folder)
         except (OSError, ValueError) as exc:
             problem = f"autosave failed: {exc}"
         return self.saver.errors.pop() if self.saver.errors else problem
+
+    def describe(self, path: str | Path) -> str:
+        """A save in one line: its battle, turn and phase, and when it was
+        written ('Skirmish at Harlech Crossing, turn 3 weapon phase, 2026-12-01
+        10:44'), or why it cannot be loaded. Read once per version of the file."""
+        path = Path(path)
+        try:
+            stamp_ = path.stat().st_mtime
+        except OSError as exc:
+            return f"cannot be read: {exc.strerror or exc}"
+        key = (str(path), stamp_)
+        if key not in self._described:
+            when = time.strftime("%Y-%m-%d %H:%M", time.localtime(stamp_))
+            try:
+                game = saves.read(path, CHECKS, self.mods).data["game"]
+                title = (game.get("map") or {}).get("title") or "battle"
+                said = f"{title}, turn {game.get('turn')} {game.get('phase')} phase, {when}"
+            except DataError as exc:
+                said = f"cannot be loaded ({exc.first_line()}), {when}"
+            self._described[key] = said
+        return self._described[key]
+
+    def first_run(self) -> bool:
+        """True the first time the window opens with this save folder (the
+        first-run card is shown then); a marker file remembers it."""
+        marker = self.folder / ".welcomed"
+        if marker.exists():
+            return False
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            marker.write_text("the first-run card was shown\n", encoding="utf-8")
+        except OSError:
+            pass                 # a read-only folder: the card shows each time
+        return True
 
     def files(self) -> list[str]:
         """The saves in the folder, newest first."""

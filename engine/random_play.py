@@ -14,8 +14,9 @@ Invariants checked after each phase (`Invariants`):
 - no two enemy ground units in one hex; every unit on the map;
 - units destroyed when the phase began make no move and no attack;
 - heat within its scale (Classic heat >= 0, Alpha Strike 0..4);
-- every event well formed (turn, phase, type and its contract fields), and
-  an attack's modifiers sum to its to-hit number;
+- every event well formed (turn, phase, type and the fields its type's
+  schema declares, engine/event_types.py), and an attack's modifiers sum to
+  its to-hit number;
 - a refused order adds exactly one `refused` event and changes nothing else;
 - the state saves and loads back identically (through engine/saves.py);
 - at the end of each game, the replay of its record reproduces it exactly.
@@ -34,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from components import AlphaStrikeHeat, Altitude, Armor, ClassicHeat, Position, Status, Structure, Weapons
+from engine.events import COMMON, fields_problem
 from engine.game import Game
 from engine.hexgrid import Hex
 from engine.hexmap import HexMap, Terrain
@@ -44,31 +46,6 @@ from engine.unit_loader import UnitData, load_unit
 MOVE_MODES = ("walk", "run", "jump", "cruise", "flank")
 PHYSICAL = ("punch", "kick", "push", "club", "hatchet", "pick_up_club", "charge", "dfa", "standard", "melee")
 ORDER_PHASES = {"movement": "move", "weapon": "fire", "combat": "fire", "physical": "physical"}
-
-# contract/scenario.md: required fields per event type.
-EVENT_FIELDS: dict[str, tuple[str, ...]] = {
-    "roll": ("purpose", "dice", "total", "forced", "for"),
-    "move": ("unit", "mode", "from", "to", "facing", "mp_spent", "hexes_moved"),
-    "refused": ("unit", "order", "reason"),
-    "attack": ("attacker", "target", "attack", "to_hit", "modifiers", "roll", "hit"),
-    "damage": ("unit", "location", "amount", "armor_left", "structure_left"),
-    "critical": ("unit", "location", "effect"),
-    "psr": ("unit", "reason", "target", "roll", "passed"),
-    "fall": ("unit", "levels", "damage", "facing"),
-    "displace": ("unit", "from", "to", "cause"),
-    "sideslip": ("unit", "from", "to", "hexes"),
-    "skid": ("unit", "from", "to", "hexes"),
-    "crash": ("unit", "damage"),
-    "heat": ("unit", "from", "to"),
-    "shutdown": ("unit",),
-    "restart": ("unit",),
-    "destroyed": ("unit", "cause"),
-}
-
-
-def _as_json(d: Any) -> Any:
-    return json.loads(json.dumps(d))
-
 
 # --------------------------------------------------------------------- set-up
 _UNIT_CACHE: dict[str, list[UnitData]] = {}
@@ -354,9 +331,9 @@ class Invariants:
                 or not isinstance(e.get("type"), str):
             self.add(game, f"event without turn/phase/type: {e}")
             return
-        missing = [f for f in EVENT_FIELDS.get(e["type"], ()) if f not in e]
-        if missing:
-            self.add(game, f"{e['type']} event lacks {', '.join(missing)}: {e}")
+        problem = fields_problem(e["type"], {k: v for k, v in e.items() if k not in COMMON})
+        if problem is not None:
+            self.add(game, f"{e['type']} event: {problem[0]}: {problem[1]}: {e}"[:300])
             return
         if e["type"] == "attack":
             mods = e["modifiers"]
@@ -542,6 +519,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--progress", action="store_true")
     parser.add_argument("--jobs", type=int, default=1, help="play in this many processes (seeds seed, seed+1, ...)")
     args = parser.parse_args(argv)
+    if args.turns < 1:
+        parser.error(f"--turns must be at least 1, got {args.turns}")
     started = time.monotonic()
     jobs = max(1, args.jobs)
     shares = [args.turns // jobs + (1 if i < args.turns % jobs else 0) for i in range(jobs)]

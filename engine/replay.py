@@ -6,7 +6,13 @@ it afterwards (turn and phase calls, every order submitted, accepted or
 refused, forced dice added later): see `Game._recorded` in engine/game.py.
 A replay rebuilds the game from the setup and performs the actions again
 through the same rules, so the dice come out the same and the replay ends in
-exactly the saved final state; `verify()` checks that it does.
+exactly the saved final state; `verify()` checks that it does, in time that
+grows with the game (each action once, one comparison at the end).
+Stepping back restores the nearest checkpoint: the state at the start of
+every `CHECKPOINT_TURNS`-th turn, taken while playing forward, without the
+event log and record (their length is kept: both only grow), so taking one
+costs the size of the units, not of the game so far. Checkpoints live in
+memory only, never in saves.
 
 `Replay` is the step API the UI drives: `forward()`, `back()`,
 `jump_to_turn(n)`, `to_end()`, with `game` always the state after the
@@ -27,16 +33,17 @@ from typing import Any
 
 from engine.errors import DataError
 
-
-def _as_json(d: Any) -> Any:
-    return json.loads(json.dumps(d))
+CHECKPOINT_TURNS = 10
 
 
 class Replay:
-    def __init__(self, saved_game: dict[str, Any], fname: str = "save") -> None:
+    def __init__(self, saved_game: dict[str, Any], fname: str = "save",
+                 frontend: dict[str, Any] | None = None) -> None:
+        """`saved_game`: a checked game state with its record (read, never changed)."""
         from engine.game import Game
         self.fname = fname
-        self.final = _as_json(saved_game)
+        self.final = saved_game
+        self.frontend = frontend or {}
         record = self.final.get("record") or {"setup": None, "actions": []}
         self.setup = record["setup"]
         self.actions: list[dict[str, Any]] = record["actions"]
@@ -44,14 +51,17 @@ class Replay:
         self.position = 0
         if self.simulated:
             self.game = Game.from_dict(self.setup)
-            self._checkpoints: dict[int, dict[str, Any]] = {0: self.game.to_dict()}
+            self._checkpoints: dict[int, tuple[dict[str, Any], int, int]] = {0: self._checkpoint()}
         else:
             self.game = Game.from_dict(self.final)
 
     @classmethod
-    def from_file(cls, path: Path | str) -> "Replay":
-        from engine.saves import load_save_dict
-        return cls(load_save_dict(path)["game"], str(path))
+    def from_file(cls, path: Path | str, frontends: dict[str, Any] | None = None) -> "Replay":
+        """A replay of a save file, checked whole first (front-end sections
+        through `frontends`, as engine/saves.py `read`)."""
+        from engine.saves import read
+        loaded = read(path, frontends)
+        return cls(loaded.data["game"], str(path), loaded.frontend)
 
     @classmethod
     def from_game(cls, game) -> "Replay":
@@ -96,8 +106,10 @@ class Replay:
             if self.simulated:
                 self._apply(self.actions[self.position], self.position)
                 self.position += 1
-                if self.position < self.length and self.actions[self.position]["do"] == "start_turn":
-                    self._checkpoints.setdefault(self.position, self.game.to_dict())
+                nxt = self.actions[self.position] if self.position < self.length else None
+                if nxt is not None and nxt["do"] == "start_turn" and nxt["turn"] % CHECKPOINT_TURNS == 0:
+                    if self.position not in self._checkpoints:
+                        self._checkpoints[self.position] = self._checkpoint()
             else:
                 self.position += 1
         return self.events[before:]
@@ -114,9 +126,17 @@ class Replay:
             return
         if position < self.position:
             start = max(p for p in self._checkpoints if p <= position)
-            self.game.restore(self._checkpoints[start])
+            state, events, actions = self._checkpoints[start]
+            record = self.game.record
+            self.game.restore({**state, "events": self.game.log.events[:events],
+                               "record": {"setup": record["setup"], "actions": record["actions"][:actions]}})
             self.position = start
         self.forward(position - self.position)
+
+    def _checkpoint(self) -> tuple[dict[str, Any], int, int]:
+        """The state now without the log and record, and their lengths."""
+        g = self.game
+        return g.to_dict(record=False, events=False), len(g.log.events), len(g.record["actions"])
 
     def jump_to_turn(self, turn: int) -> None:
         """Go to the start of `turn` (initiative decided, nothing moved yet);
@@ -169,28 +189,21 @@ class Replay:
         if not self.simulated:
             return []
         self.to_end()
-        return differences(_rules_state(self.final), _rules_state(self.game.to_dict()))
+        g, final = self.game, self.final
+        rest = {k: v for k, v in final.items() if k not in ("events", "record")}
+        if g.log.events == final["events"] and g.record == final["record"] \
+                and g.to_dict(record=False, events=False) == {**rest, "events": []}:
+            return []          # the log and record compared as they are, without copying them
+        return differences(final, g.to_dict())
 
     def close(self) -> None:
         self.game.close()
 
 
-# phase_data keys a front end keeps there to be saved with the game (the
-# hot-seat UI's position); they are not made by the rules, so a replay does
-# not reproduce them.
-FRONTEND_KEYS = ("hotseat",)
-
-
-def _rules_state(d: dict[str, Any]) -> dict[str, Any]:
-    d = _as_json(d)
-    for part in (d, (d.get("record") or {}).get("setup") or {}):
-        for key in FRONTEND_KEYS:
-            (part.get("phase_data") or {}).pop(key, None)
-    return d
-
-
 def differences(a: Any, b: Any, where: str = "game", limit: int = 10) -> list[str]:
     """Where two JSON values differ (paths, at most `limit`)."""
+    if a == b:
+        return []
     out: list[str] = []
 
     def walk(x: Any, y: Any, w: str) -> None:
@@ -224,8 +237,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--screenshot", metavar="PATH", help="render one frame of the replay window to PATH and exit")
     parser.add_argument("--size", default="1400x860", help="window size WxH")
     args = parser.parse_args(argv)
+    from engine.persistence import CHECKS
     try:
-        replay = Replay.from_file(args.save)
+        replay = Replay.from_file(args.save, CHECKS)
         if not (args.json or args.text):
             from engine.ui.main import run_replay
             if args.turn is not None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable
 
-from components import Status, TurnState, Identity
+from components import Identity, Status, TurnRecord, TurnState
 from engine.orders import Order, MoveOrder, FireOrder, PhysicalOrder
 from engine.turns import roll_initiative
 from systems.common.victory import sides_able_to_fight
@@ -33,8 +33,9 @@ class Hooks:
     wiring of the rule packages a ruleset plays with (nothing registers
     itself on import). Lists run in order; the `*_hit` tables hold the rule
     for each unit kind other than the mech (mechs are the Classic rules'
-    own). The signatures are those of the functions the Classic and vehicle
-    wiring put in."""
+    own), `structure_damaged` one for each kind that rolls critical hits as
+    it takes damage. The signatures are those of the functions the wiring
+    modules put in."""
 
     # Unit type ("mech", a vehicle motive, "alpha-strike") -> its movement
     # rules object (systems/common/movement.py `motion_rules`).
@@ -70,7 +71,8 @@ class Hooks:
     # The options call's provider (systems/common/options.py): a module with
     # attack_options, declaration_options and unit_actions.
     options: Any = None
-    # (game, attacker, target, mount) -> extra weapon modifiers or a refusal.
+    # (game, attacker, target, mount) -> a ToHit of extra weapon modifiers,
+    # or with the reason the unit may not fire.
     weapon_modifiers: list[Callable[..., Any]] = field(default_factory=list)
     # Unit kind -> (game, attacker, target, amount, cause): one weapon damage group.
     weapon_hit: dict[str, Callable[..., Any]] = field(default_factory=dict)
@@ -123,7 +125,7 @@ class Ruleset:
     def start_turn(self, game: "Game", initiative: list[str] | None) -> None:
         game.log.turn += 1
         game.log.phase = "initiative"
-        game.phase_data = {}
+        game.turn_record = TurnRecord()
         for _, ts in game.world.get_component(TurnState):
             ts.__init__()
         active = sides_able_to_fight(game)

@@ -3,6 +3,7 @@ engine/levels.py) or, when no level file is available, from a small
 built-in training ground so the window always opens on a playable map."""
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
 from engine.game import Game
@@ -14,28 +15,46 @@ from engine.unit_loader import load_unit
 BUILTIN = "builtin:training-ground"
 
 
+@dataclass(frozen=True)
+class Table:
+    """How the players sit at the screen: `shared` (everyone sees the board,
+    BattleTech hides nothing: no hand-over screens), `dice_at_table` (every
+    roll is made with real dice and typed in: engine/dice.py)."""
+    shared: bool = False
+    dice_at_table: bool = False
+
+
 def level_choices() -> list[str]:
-    """Levels shipped in levels/, then the built-in map."""
+    """Levels shipped in levels/; the built-in map only when none ships (it
+    stands in for them: the shipped training level is the same ground)."""
     out = sorted(str(p) for p in LEVELS.glob("*.tmx")) if LEVELS.is_dir() else []
-    return out + [BUILTIN]
+    return out or [BUILTIN]
 
 
-_SUMMARIES: dict[str, str] = {}
+_INFO: dict[str, tuple[str, str | None]] = {}
+
+RULESET_LABELS = {"classic": "Classic (Total Warfare)", "alpha-strike": "Alpha Strike"}
 
 
-def level_summary(level: str) -> str:
-    """'Skirmish at Harlech Crossing: classic, blue vs red, 10 units, 32 x 17'."""
+def level_info(level: str) -> tuple[str, str | None]:
+    """(a one-line summary, the ruleset it is played with; None when the
+    level cannot be loaded, the summary then says why)."""
     if level == BUILTIN:
-        return "Training ground (built in): classic, blue vs red, 4 units, 15 x 17"
-    if level not in _SUMMARIES:
+        return "Training ground (built in): blue vs red, 4 units, 15 x 17", "classic"
+    if level not in _INFO:
         try:
             from engine.levels import load_level
             lv = load_level(Path(level))
-            _SUMMARIES[level] = (f"{lv.title or Path(level).stem}: {lv.ruleset}, {' vs '.join(lv.sides)}, "
-                                 f"{len(lv.placements)} units, {lv.map.width} x {lv.map.height}")
+            _INFO[level] = (f"{lv.title or Path(level).stem}: {' vs '.join(lv.sides)}, "
+                            f"{len(lv.placements)} units, {lv.map.width} x {lv.map.height}", lv.ruleset)
         except Exception as exc:      # a broken level still shows up, with why
-            _SUMMARIES[level] = f"{Path(level).stem}: cannot load ({str(exc).splitlines()[0][:80]})"
-    return _SUMMARIES[level]
+            _INFO[level] = (f"{Path(level).stem}: cannot load ({str(exc).splitlines()[0][:80]})", None)
+    return _INFO[level]
+
+
+def level_summary(level: str) -> str:
+    """'Skirmish at Harlech Crossing: blue vs red, 10 units, 32 x 17'."""
+    return level_info(level)[0]
 
 
 def default_level() -> str:

@@ -11,7 +11,6 @@ in the shipped `assets/units/`.
 from __future__ import annotations
 
 import math
-import tomllib
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -21,7 +20,7 @@ from components.actuators import ARM_ACTUATORS, LEG_ACTUATORS
 from engine import construction, megamek
 from engine.critical_table import read_table
 from engine.errors import DataError
-from engine.files import MAX_UNIT_BYTES, read_text
+from engine.files import MAX_UNIT_BYTES, parse_toml, read_text
 from engine.paths import UNITS
 from engine.weapons import WeaponType, weapon_table, weapons
 
@@ -193,14 +192,16 @@ TOP_KEYS = ("name", "tonnage", "kind", "source", "bv", "Crew", "Movement", "Armo
             "AlphaStrike", "Heat")
 
 
+def ammo_locations(kind: str, mount_locations: tuple[str, ...]) -> tuple[str, ...]:
+    """Where a unit of `kind` may keep ammunition (and CASE): where it mounts
+    weapons; a vehicle also in its body."""
+    return mount_locations if kind == "mech" else mount_locations + ("body",)
+
+
 def parse_unit(text: str, fname: str, table: dict[str, WeaponType] | None = None) -> UnitData:
     """Validate the TOML text of one unit file (fname names it in errors)
     against a weapons table (default: the shipped one)."""
-    try:
-        raw = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise DataError(f"{fname}: not valid TOML: {exc}") from None
-    return unit_from_tables(raw, fname, table)
+    return unit_from_tables(parse_toml(text, fname), fname, table)
 
 
 def unit_from_tables(raw: dict, fname: str, table: dict[str, WeaponType] | None = None) -> UnitData:
@@ -310,8 +311,7 @@ def _parse_classic(raw: dict, ck: _Checker, unit: UnitData) -> None:
     table = unit.weapon_table
     table_files = "assets/weapons.toml" if table is weapons() else "assets/weapons.toml and the mods' weapons.toml"
     mount_locations = MECH_LOCATIONS if kind == "mech" else structure_locations
-    # Vehicles keep ammunition (and CASE) in the body.
-    ammo_locations = mount_locations if kind == "mech" else mount_locations + ("body",)
+    bin_locations = ammo_locations(kind, mount_locations)
     for i, w in enumerate(ck.table(raw, "Weapons", required=False, array=True) or []):
         tname = f"Weapons #{i + 1}"
         ck.unknown(tname, w, ("type", "location", "rear"))
@@ -329,7 +329,7 @@ def _parse_classic(raw: dict, ck: _Checker, unit: UnitData) -> None:
         atype = ck.str_(tname, a, "type")
         if atype is not None and (atype not in table or not table[atype].shots_per_ton):
             ck.err(tname, "type", f"no ammunition-using weapon named {_show(atype)}")
-        loc = ck.str_(tname, a, "location", choices=ammo_locations)
+        loc = ck.str_(tname, a, "location", choices=bin_locations)
         shots = ck.int_(tname, a, "shots", required=False, hi=1000,
                         default=table[atype].shots_per_ton if atype in table else 0)
         unit.ammo.append({"type": atype, "location": loc, "shots": shots})
@@ -342,7 +342,7 @@ def _parse_classic(raw: dict, ck: _Checker, unit: UnitData) -> None:
             unit.equipment["hatchet"] = ck.str_("Equipment", eq, "hatchet", choices=("left_arm", "right_arm"))
         if "case" in eq:
             case = eq["case"]
-            if not isinstance(case, list) or not all(isinstance(c, str) and c in ammo_locations for c in case):
+            if not isinstance(case, list) or not all(isinstance(c, str) and c in bin_locations for c in case):
                 ck.err("Equipment", "case", f"expected a list of locations, got {_show(case)}")
             else:
                 unit.equipment["case"] = list(case)

@@ -32,9 +32,9 @@ class World:
         self._enter()
         esper.add_component(entity, component)
 
-    def remove_component(self, entity: int, ctype: type) -> None:
+    def remove_component(self, entity: int, ctype: type[C]) -> C:
         self._enter()
-        esper.remove_component(entity, ctype)
+        return esper.remove_component(entity, ctype)
 
     def component(self, entity: int, ctype: type[C]) -> C:
         self._enter()
@@ -44,10 +44,6 @@ class World:
         self._enter()
         return esper.try_component(entity, ctype)
 
-    def has(self, entity: int, ctype: type) -> bool:
-        self._enter()
-        return esper.has_component(entity, ctype)
-
     def components_of(self, entity: int) -> tuple[Any, ...]:
         self._enter()
         return esper.components_for_entity(entity)
@@ -56,10 +52,6 @@ class World:
         """All (entity, component) pairs, sorted by entity for determinism."""
         self._enter()
         return sorted(esper.get_component(ctype), key=lambda p: p[0])
-
-    def get_components(self, *ctypes: type) -> list[tuple[int, tuple]]:
-        self._enter()
-        return sorted(esper.get_components(*ctypes), key=lambda p: p[0])
 
     def delete(self) -> None:
         """Drop this world's context entirely."""

@@ -1,5 +1,6 @@
-"""Builders for the Alpha Strike tests: games on inline maps with cards
-written inline, and one-turn play through the same runner as scenarios."""
+"""Builders for the Alpha Strike tests: cards written inline (on a game from
+tests/helpers.make_game(..., ruleset="alpha-strike")), and one-turn play
+through the same runner as scenarios."""
 from __future__ import annotations
 
 import json
@@ -9,7 +10,7 @@ from engine.hexgrid import parse_hex_label
 from engine.orders import FireOrder, MoveOrder, PhysicalOrder
 from engine.scenario import ScriptedTurn, play_turn
 from engine.unit_loader import parse_unit
-from tests.helpers import add, make_map
+from tests.helpers import add
 
 
 def card_text(name: str = "Test 'Mech", type: str = "BM", size: int = 3, move: int = 10, jump: int = 0,
@@ -36,11 +37,6 @@ points = 30
     if heat:
         text += "[Heat]\nlevel = 0\n"
     return text
-
-
-def make_as_game(width: int = 12, height: int = 30, seed: int = 1, forced: dict | None = None,
-                 hexes: dict | None = None) -> Game:
-    return Game(make_map(width, height, hexes), "alpha-strike", seed, forced)
 
 
 def add_card(game: Game, uid: str, side: str, at: str, heat_level: int | None = None,

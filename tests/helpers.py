@@ -1,6 +1,7 @@
-"""Small builders shared by the tests: games on inline maps with shipped units.
-The area helper modules (physical_helpers, weapons_support, vehicle_fixtures,
-alpha_strike_helpers) build on these."""
+"""Small builders shared by the tests: the one game builder (`make_game`,
+an inline map, any ruleset, forced dice, units), shipped units, event
+filters. The area helper modules (physical_helpers, weapons_support,
+vehicle_fixtures, alpha_strike_helpers) build on these."""
 from __future__ import annotations
 
 from engine.game import Game
@@ -19,8 +20,19 @@ def make_map(width: int, height: int, hexes: dict | None = None) -> HexMap:
 
 
 def make_game(width: int = 10, height: int = 10, ruleset: str = "classic", seed: int = 1,
-              forced: dict | None = None, hexes: dict | None = None) -> Game:
-    return Game(make_map(width, height, hexes), ruleset, seed, forced)
+              forced: dict | None = None, hexes: dict | None = None, *, units=(),
+              initiative: list[str] | None = None) -> Game:
+    """A game on a `width` x `height` inline map (`hexes`, see `make_map`)
+    with forced dice. `units`: (uid, unit data, side, "XXYY", facing[,
+    initial-state overrides]) added in order; `initiative`: the first turn
+    is started with this order."""
+    game = Game(make_map(width, height, hexes), ruleset, seed, forced)
+    for u in units:
+        uid, data, side, at, facing = u[:5]
+        game.add_unit(data, uid, side, parse_hex_label(at), facing, u[5] if len(u) > 5 else None)
+    if initiative is not None:
+        game.start_turn(list(initiative))
+    return game
 
 
 def add(game: Game, uid: str, unit_file: str, side: str, at: str, facing: int = 0, **overrides) -> int:

@@ -6,7 +6,8 @@ import pytest
 
 from engine.game import Game
 from systems.alpha_strike import card as as_card
-from tests.alpha_strike_helpers import add_card, fire, make_as_game, of
+from tests.helpers import make_game
+from tests.alpha_strike_helpers import add_card, fire, of
 
 
 @pytest.mark.parametrize("inches,tmm", [(0, 0), (4, 0), (5, 1), (8, 1), (9, 2), (12, 2), (13, 3),
@@ -23,7 +24,7 @@ def test_AS_PV_1_skill_adjusted_point_value(pv, skill, adjusted):
 
 
 def test_a_game_saved_in_the_combat_phase_resumes_with_its_declared_attacks():
-    game = make_as_game(forced={"to_hit": [12]})
+    game = make_game(12, 30, ruleset="alpha-strike", forced={"to_hit": [12]})
     add_card(game, "a", "red", "0510", overheat=2, specials=["HT1"])
     add_card(game, "b", "blue", "0508", armor_left=20)
     game.start_turn(["red", "blue"])

@@ -5,7 +5,8 @@ import pytest
 
 from components import AlphaStrikeCard, Armor, TurnState
 from systems.alpha_strike import combat as as_combat
-from tests.alpha_strike_helpers import add_card, fire, make_as_game, move, of, physical, play
+from tests.helpers import make_game
+from tests.alpha_strike_helpers import add_card, fire, move, of, physical, play
 
 WOODS = {"terrain": "light_woods"}
 
@@ -15,7 +16,7 @@ def mods(plan):
 
 
 def test_AS_TURN_1_phases_and_initiative():
-    game = make_as_game(seed=4)
+    game = make_game(12, 30, ruleset="alpha-strike", seed=4)
     add_card(game, "a", "red", "0510")
     add_card(game, "b", "blue", "0508")
     assert game.ruleset.phases == ("movement", "combat", "end")
@@ -26,7 +27,7 @@ def test_AS_TURN_1_phases_and_initiative():
 
 def test_AS_HIT_W12_basic_to_hit():
     # Skill 4, stood still (-1), TMM +2 not jumped, 8 hexes (medium +2), open: 7.
-    game = make_as_game()
+    game = make_game(12, 30, ruleset="alpha-strike")
     add_card(game, "a", "red", "0501")
     add_card(game, "b", "blue", "0509", tmm=2)
     game.start_turn(["red", "blue"])
@@ -38,7 +39,7 @@ def test_AS_HIT_W12_basic_to_hit():
 
 
 def _w13(target_start):
-    game = make_as_game(hexes={"0506": WOODS, "0524": WOODS})
+    game = make_game(12, 30, ruleset="alpha-strike", hexes={"0506": WOODS, "0524": WOODS})
     add_card(game, "a", "red", "0510", skill=3, jump=4, heat_level=1)
     add_card(game, "b", "blue", target_start, tmm=1, jump=4)
     game.get("a", AlphaStrikeCard).crits["fire_control_hit"] = 1
@@ -63,7 +64,7 @@ def test_AS_HIT_W13_stacked_penalties():
 
 
 def test_AS_HIT_1_a_ground_move_is_plus_0():
-    game = make_as_game()
+    game = make_game(12, 30, ruleset="alpha-strike")
     add_card(game, "a", "red", "0510")
     add_card(game, "b", "blue", "0505", tmm=0)
     game.start_turn(["red", "blue"])
@@ -80,7 +81,7 @@ def test_AS_HIT_2_W14_range_brackets_in_hexes(hexes, bracket):
 
 
 def test_AS_HIT_2_beyond_long_range_and_zero_damage_brackets_are_refused():
-    game = make_as_game()
+    game = make_game(12, 30, ruleset="alpha-strike")
     add_card(game, "a", "red", "0501", damage=(3, 3, 0))
     add_card(game, "b", "blue", "0523")
     add_card(game, "c", "blue", "0515")
@@ -93,7 +94,7 @@ def test_AS_HIT_2_beyond_long_range_and_zero_damage_brackets_are_refused():
 def _two_duels(hexes: dict):
     """Two pairs five hexes apart in the combat phase: a (0510) -> b (0505)
     and c (0310) -> d (0305)."""
-    game = make_as_game(hexes=hexes)
+    game = make_game(12, 30, ruleset="alpha-strike", hexes=hexes)
     add_card(game, "a", "red", "0510")
     add_card(game, "b", "blue", "0505")
     add_card(game, "c", "red", "0310")
@@ -121,7 +122,7 @@ def test_AS_LOS_1_a_hill_higher_than_both_units_blocks():
 
 def test_AS_HIT_4_partial_cover_behind_a_one_level_rise():
     # A level 1 hex right in front of a 'Mech at level 0 covers its legs: +1.
-    game = make_as_game(hexes={"0506": {"level": 1}})
+    game = make_game(12, 30, ruleset="alpha-strike", hexes={"0506": {"level": 1}})
     add_card(game, "a", "red", "0510")
     add_card(game, "b", "blue", "0505", tmm=0)
     game.start_turn(["red", "blue"])
@@ -131,7 +132,7 @@ def test_AS_HIT_4_partial_cover_behind_a_one_level_rise():
 
 
 def test_AS_TURN_4_one_attack_per_unit_per_turn():
-    game = make_as_game(forced={"to_hit": [12]})
+    game = make_game(12, 30, ruleset="alpha-strike", forced={"to_hit": [12]})
     add_card(game, "a", "red", "0510")
     add_card(game, "b", "blue", "0509", armor_left=20)
     events = play(game, fires=[fire("a", "b"), fire("a", "b")], physicals=[physical("a", "b")])
@@ -141,7 +142,7 @@ def test_AS_TURN_4_one_attack_per_unit_per_turn():
 
 
 def test_AS_TURN_4_orders_that_are_not_alpha_strike_attacks_are_refused():
-    game = make_as_game()
+    game = make_game(12, 30, ruleset="alpha-strike")
     add_card(game, "a", "red", "0510", overheat=1)
     add_card(game, "f", "red", "0509")
     add_card(game, "b", "blue", "0508")
@@ -162,7 +163,7 @@ def test_AS_TURN_4_orders_that_are_not_alpha_strike_attacks_are_refused():
 
 def test_AS_DMG_1_damage_by_bracket_and_overheat_at_short_and_medium():
     for at, ov, expected in (("0508", 0, 4), ("0508", 2, 6), ("0505", 2, 5), ("0525", 2, 1)):
-        game = make_as_game(forced={"to_hit": [12]})
+        game = make_game(12, 30, ruleset="alpha-strike", forced={"to_hit": [12]})
         add_card(game, "a", "red", "0510", damage=(4, 3, 1), overheat=2)
         add_card(game, "b", "blue", at, armor_left=30)
         events = play(game, fires=[fire("a", "b", overheat=ov)])
@@ -171,7 +172,7 @@ def test_AS_DMG_1_damage_by_bracket_and_overheat_at_short_and_medium():
 
 
 def test_AS_DMG_1_a_miss_deals_nothing_but_the_overheat_still_heats():
-    game = make_as_game(forced={"to_hit": [2]})
+    game = make_game(12, 30, ruleset="alpha-strike", forced={"to_hit": [2]})
     add_card(game, "a", "red", "0510", overheat=2)
     add_card(game, "b", "blue", "0508")
     events = play(game, fires=[fire("a", "b", overheat=2)])
@@ -181,7 +182,7 @@ def test_AS_DMG_1_a_miss_deals_nothing_but_the_overheat_still_heats():
 
 @pytest.mark.parametrize("die,expected", [(3, 0), (4, 1), (6, 1)])
 def test_AS_DMG_2_minimal_damage(die, expected):
-    game = make_as_game(forced={"to_hit": [12], "minimal_damage": [die]})
+    game = make_game(12, 30, ruleset="alpha-strike", forced={"to_hit": [12], "minimal_damage": [die]})
     add_card(game, "a", "red", "0501", damage=(2, 1, "0*"))
     add_card(game, "b", "blue", "0516", armor_left=5)
     events = play(game, fires=[fire("a", "b")])
@@ -191,7 +192,7 @@ def test_AS_DMG_2_minimal_damage(die, expected):
 
 
 def test_AS_DMG_3_armor_first_then_structure_and_structure_zero_destroys():
-    game = make_as_game(forced={"to_hit": [12, 12], "critical": [5]})
+    game = make_game(12, 30, ruleset="alpha-strike", forced={"to_hit": [12, 12], "critical": [5]})
     add_card(game, "a", "red", "0510", damage=(3, 3, 2))
     add_card(game, "b", "red", "0511", damage=(3, 3, 2))
     add_card(game, "t", "blue", "0508", armor=4, structure=3)
@@ -205,7 +206,7 @@ def test_AS_DMG_3_armor_first_then_structure_and_structure_zero_destroys():
 
 
 def test_AS_PHYS_1_physical_attacks_need_an_adjacent_target_and_a_mech():
-    game = make_as_game()
+    game = make_game(12, 30, ruleset="alpha-strike")
     add_card(game, "a", "red", "0510")
     add_card(game, "cv", "red", "0409", type="CV", heat=False)
     add_card(game, "b", "blue", "0509")
@@ -219,7 +220,7 @@ def test_AS_PHYS_1_physical_attacks_need_an_adjacent_target_and_a_mech():
 
 def test_AS_PHYS_2_AS_HIT_6_physical_to_hit_and_damage_size():
     # Size 2, standard: skill 4 - 1 stood still + TMM 1, no range, no heat, no FC.
-    game = make_as_game(forced={"to_hit": [12]})
+    game = make_game(12, 30, ruleset="alpha-strike", forced={"to_hit": [12]})
     add_card(game, "a", "red", "0510", size=2, heat_level=3)
     game.get("a", AlphaStrikeCard).crits["fire_control_hit"] = 2
     add_card(game, "b", "blue", "0509", tmm=1, armor_left=10)
@@ -228,7 +229,7 @@ def test_AS_PHYS_2_AS_HIT_6_physical_to_hit_and_damage_size():
     assert attack["attack"] == "standard" and attack["to_hit"] == 4
     assert attack["damage"] == 2
     # melee with MEL: +1 to hit (AS 2013 excerpt, Q7).
-    game = make_as_game()
+    game = make_game(12, 30, ruleset="alpha-strike")
     add_card(game, "a", "red", "0510", specials=["MEL"])
     add_card(game, "b", "blue", "0509", tmm=1)
     game.start_turn(["red", "blue"])

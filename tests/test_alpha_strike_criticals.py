@@ -4,12 +4,12 @@ import pytest
 
 from components import AlphaStrikeCard, AlphaStrikeHeat, Status
 from systems.alpha_strike import card as as_card, combat as as_combat, criticals as as_criticals
-from tests.alpha_strike_helpers import add_card, fire, make_as_game, move, of, play
-from tests.helpers import pairs
+from tests.alpha_strike_helpers import add_card, fire, move, of, play
+from tests.helpers import make_game, pairs
 
 
 def crit_game(roll, target=None, attacker=None, to_hit=12):
-    game = make_as_game(forced={"to_hit": [to_hit], "critical": [roll]})
+    game = make_game(12, 30, ruleset="alpha-strike", forced={"to_hit": [to_hit], "critical": [roll]})
     add_card(game, "a", "red", "0510", **(attacker or {}))
     add_card(game, "t", "blue", "0508", **{"armor_left": 0, "structure": 10, **(target or {})})
     return game
@@ -75,7 +75,7 @@ def test_AS_CRIT_FC_plus_2_per_hit_on_weapon_attacks():
 
 def test_AS_CRIT_MP_W15_halves_move_and_recomputes_tmm():
     # W15: A 4 / S 3 takes 6: A 0, S 1; roll 7: MP hit; 10" -> 5" = 2 hexes, TMM +1.
-    game = make_as_game(forced={"to_hit": [12], "critical": [7]})
+    game = make_game(12, 30, ruleset="alpha-strike", forced={"to_hit": [12], "critical": [7]})
     add_card(game, "a", "red", "0510", damage=(6, 6, 6))
     add_card(game, "t", "blue", "0508", armor=4, structure=3, move=10, tmm=2)
     events = play(game, fires=[fire("a", "t")])

@@ -6,9 +6,9 @@ from hypothesis import given, strategies as st
 from components import AlphaStrikeHeat, Position, Status
 from systems.alpha_strike import card as as_card, combat as as_combat
 from systems.alpha_strike.end_phase import new_heat_level
-from tests.alpha_strike_helpers import (add_card, add_shipped, fire, make_as_game, move, of, physical,
+from tests.alpha_strike_helpers import (add_card, add_shipped, fire, move, of, physical,
                                         play)
-from tests.helpers import pairs
+from tests.helpers import make_game, pairs
 
 WATER = {"terrain": "water", "depth": 1}
 
@@ -23,7 +23,7 @@ def status(game, uid):
 
 def duel(forced=None, hexes=None, a_heat=0, b_heat=0, a=None, b=None):
     """Unit a at 0510 and unit b at 0508: 2 hexes, short range."""
-    game = make_as_game(forced=forced, hexes=hexes)
+    game = make_game(12, 30, ruleset="alpha-strike", forced=forced, hexes=hexes)
     add_card(game, "a", "red", "0510", heat_level=a_heat, armor_left=20, **{"overheat": 3, **(a or {})})
     add_card(game, "b", "blue", "0508", heat_level=b_heat, armor_left=20, **{"overheat": 3, **(b or {})})
     return game
@@ -39,7 +39,7 @@ def test_AS_END_1_both_sides_resolve_the_end_phase_at_once():
 
 
 def test_AS_END_2_damage_waits_for_the_end_phase_and_a_killed_unit_still_fires():
-    game = make_as_game(forced={"to_hit": [12, 12]})
+    game = make_game(12, 30, ruleset="alpha-strike", forced={"to_hit": [12, 12]})
     add_card(game, "a", "red", "0510", armor_left=0, structure_left=1)
     add_card(game, "b", "blue", "0508", armor_left=0, structure_left=1)
     events = play(game, fires=[fire("a", "b"), fire("b", "a")])
@@ -54,7 +54,7 @@ def test_AS_END_2_damage_waits_for_the_end_phase_and_a_killed_unit_still_fires()
 
 
 def test_AS_END_2_criticals_take_effect_in_the_end_phase():
-    game = make_as_game(forced={"to_hit": [12], "critical": [7]})
+    game = make_game(12, 30, ruleset="alpha-strike", forced={"to_hit": [12], "critical": [7]})
     add_card(game, "a", "red", "0510")
     add_card(game, "b", "blue", "0508", armor_left=0, structure_left=4, move=10)
     game.start_turn(["red", "blue"])
@@ -74,7 +74,7 @@ def test_AS_END_2_criticals_take_effect_in_the_end_phase():
 # ------------------------------------------------------------------ AS-HEAT
 def test_AS_HEAT_1_overheat_is_added_to_the_heat_scale():
     # W1: the Loki overheats 2 (it could have used 3): heat 0 -> 2.
-    game = make_as_game(forced={"to_hit": [2]})
+    game = make_game(12, 30, ruleset="alpha-strike", forced={"to_hit": [2]})
     add_shipped(game, "loki", "loki", "clan", "0510")
     add_shipped(game, "hunch", "hunchback_as", "is", "0508")
     play(game, fires=[fire("loki", "hunch", overheat=2)])
@@ -85,7 +85,7 @@ def test_AS_HEAT_1_overheat_is_added_to_the_heat_scale():
 def test_AS_HEAT_2_heat_2_costs_move_tmm_and_to_hit_but_not_jump():
     # W1 turn 2: Loki at heat 2: 10" - 4" = 6" = 3 hexes; TMM +2 - 1 = +1;
     # +2 on its weapon attacks; jump Move unchanged.
-    game = make_as_game()
+    game = make_game(12, 30, ruleset="alpha-strike")
     loki = add_card(game, "loki", "clan", "0510", heat_level=2, move=10, jump=10, tmm=2, overheat=3)
     add_card(game, "hunch", "is", "0508", tmm=1, size=2)
     game.start_turn(["clan", "is"])
@@ -110,7 +110,7 @@ def test_AS_HEAT_2_heat_2_costs_move_tmm_and_to_hit_but_not_jump():
 
 
 def test_AS_HEAT_2_heat_below_2_keeps_the_tmm():
-    game = make_as_game()
+    game = make_game(12, 30, ruleset="alpha-strike")
     ent = add_card(game, "u", "red", "0505", heat_level=1, tmm=2)
     game.start_turn(["red"])
     assert pairs(as_combat.target_movement(game, ent)) == [("target movement (TMM)", 2)]
@@ -119,7 +119,7 @@ def test_AS_HEAT_2_heat_below_2_keeps_the_tmm():
 def test_AS_HEAT_2_Q1_tmm_minus_1_from_heat_2_once_and_not_below_0():
     # Seed: "大于2点" but its Loki example takes 1 at heat 2 (Q1): heat 1 none,
     # heat 2 and heat 3 take 1 each (not 1 per level); a TMM 0 stays 0.
-    game = make_as_game()
+    game = make_game(12, 30, ruleset="alpha-strike")
     units = {lvl: add_card(game, f"u{lvl}", "red", f"05{10 + lvl}", heat_level=lvl, tmm=2)
              for lvl in (1, 2, 3)}
     zero = add_card(game, "z", "red", "0520", heat_level=3, tmm=0)
@@ -132,7 +132,7 @@ def test_AS_HEAT_2_Q1_tmm_minus_1_from_heat_2_once_and_not_below_0():
 def test_AS_HEAT_2_Q2_a_target_that_jumped_keeps_its_tmm_at_heat_2():
     # "跳跃移动和目标移动修正因子不受热量刻度条影响": jump Move and the TMM of a
     # jumping unit are not touched by heat (Q2): TMM 2 + 1 jumped, no -1.
-    game = make_as_game()
+    game = make_game(12, 30, ruleset="alpha-strike")
     add_card(game, "j", "red", "0520", heat_level=2, move=10, jump=10, tmm=2)
     game.start_turn(["red"])
     game.run_phase("movement", [move("j", ["F"] * 5, mode="jump")])
@@ -154,7 +154,7 @@ def test_AS_HEAT_3_the_overheating_attack_is_not_modified_by_it():
 def test_AS_HEAT_4_ht_heat_is_capped_at_2_per_target_per_turn():
     # W3: T is hit by HT2 at short (2) and HT1/1/- at medium (1): +2 only;
     # T itself overheated 1 and fired: 0 + 1 + 2 = 3.
-    game = make_as_game(forced={"to_hit": [12, 12, 12]})
+    game = make_game(12, 30, ruleset="alpha-strike", forced={"to_hit": [12, 12, 12]})
     add_card(game, "t", "blue", "0510", overheat=1, armor_left=20)
     add_card(game, "h2", "red", "0508", specials=["HT2"])
     add_card(game, "h1", "red", "0505", specials=["HT1/1/-"])
@@ -165,7 +165,7 @@ def test_AS_HEAT_4_ht_heat_is_capped_at_2_per_target_per_turn():
 
 def test_AS_HEAT_4_three_ht1_hits_add_2_and_a_miss_adds_nothing():
     # W4: three successful HT1 attacks: +1, +1, the third is lost.
-    game = make_as_game(forced={"to_hit": [12, 12, 12, 2]})
+    game = make_game(12, 30, ruleset="alpha-strike", forced={"to_hit": [12, 12, 12, 2]})
     add_card(game, "t", "blue", "0510", armor_left=30)
     for i, at in enumerate(("0508", "0507", "0506", "0505")):
         add_card(game, f"h{i}", "red", at, specials=["HT1/1/1"])
@@ -178,7 +178,7 @@ def test_AS_HEAT_4_Q5_ht_heat_lands_after_the_reset_to_0():
     # Q5: a unit that did not fire drops to 0 (AS-COOL-4b), then takes its HT
     # heat: heat 3 + HT1 -> 1. A unit that began the end phase shut down
     # restarts at 0 and then takes its HT heat: heat 4 (S) + HT2 -> 2.
-    game = make_as_game(forced={"to_hit": [12, 12]})
+    game = make_game(12, 30, ruleset="alpha-strike", forced={"to_hit": [12, 12]})
     add_card(game, "idle", "blue", "0510", heat_level=3, armor_left=20)
     add_card(game, "off", "blue", "0710", heat_level=4, armor_left=20)
     add_card(game, "h1", "red", "0508", specials=["HT1"])
@@ -191,7 +191,7 @@ def test_AS_HEAT_4_Q5_ht_heat_lands_after_the_reset_to_0():
 
 def test_AS_SPA_HT_heat_lands_in_the_end_phase_not_at_the_hit():
     # "在成功进行武器射击之回合的结束阶段": the target's heat scale changes in the end phase.
-    game = make_as_game(forced={"to_hit": [12]})
+    game = make_game(12, 30, ruleset="alpha-strike", forced={"to_hit": [12]})
     add_card(game, "t", "blue", "0510", armor_left=20)
     add_card(game, "h", "red", "0508", specials=["HT2"])
     game.start_turn(["red", "blue"])
@@ -223,7 +223,7 @@ def test_AS_SHUT_1_heat_above_4_is_clamped_to_S():
 
 
 def test_AS_SHUT_1_a_shut_down_unit_cannot_make_a_physical_attack():
-    game = make_as_game()
+    game = make_game(12, 30, ruleset="alpha-strike")
     add_card(game, "a", "red", "0510", heat_level=4)
     add_card(game, "b", "blue", "0509")
     status(game, "a").shutdown = True
@@ -296,7 +296,7 @@ def test_AS_COOL_4a_a_unit_that_began_the_end_phase_shut_down_restarts_at_0():
 
 def test_AS_COOL_4b_no_weapon_attack_drops_heat_to_0():
     # W7: heat 3, moves, no weapon attack (or only a physical attack, Q4): 0.
-    game = make_as_game(forced={"to_hit": [12]})
+    game = make_game(12, 30, ruleset="alpha-strike", forced={"to_hit": [12]})
     add_card(game, "a", "red", "0510", heat_level=3, move=16)
     add_card(game, "p", "red", "0310", heat_level=2)
     add_card(game, "b", "blue", "0309", armor_left=20)
@@ -320,7 +320,7 @@ def test_AS_COOL_4c_deep_water_without_overheat_cools_by_1():
 
 
 def test_AS_COOL_4c_entering_deep_water_this_turn_counts_at_the_end_phase():
-    game = make_as_game(forced={"to_hit": [12]}, hexes={"0509": WATER})
+    game = make_game(12, 30, ruleset="alpha-strike", forced={"to_hit": [12]}, hexes={"0509": WATER})
     add_card(game, "a", "red", "0510", heat_level=1)
     add_card(game, "b", "blue", "0505", armor_left=20)
     play(game, moves=[move("a", ["F"])], fires=[fire("a", "b")])
@@ -329,7 +329,7 @@ def test_AS_COOL_4c_entering_deep_water_this_turn_counts_at_the_end_phase():
 
 def test_AS_COOL_5_loki_prime_worked_example_end_to_end():
     """W1 + W2 with the shipped Loki (10", TMM 2, OV 3) and Hunchback."""
-    game = make_as_game(forced={"to_hit": [2, 2, 2, 2, 2, 2]})
+    game = make_game(12, 30, ruleset="alpha-strike", forced={"to_hit": [2, 2, 2, 2, 2, 2]})
     add_shipped(game, "loki", "loki", "clan", "0510")
     add_shipped(game, "hunch", "hunchback_as", "is", "0508", armor={"unit": 50})
     loki = game.units["loki"]
@@ -371,7 +371,7 @@ def test_AS_COOL_5_loki_stays_at_2_unless_it_holds_fire_or_submerges():
     """The seed's Loki at heat 2: "除非Loki放弃武器射击，或进入深到足以淹没自己的水域，
     不然它会保持2点的热量水平". It could overheat 3 (OV 3), not 4."""
     def loki_game(hexes=None):
-        game = make_as_game(forced={"to_hit": [2]}, hexes=hexes)
+        game = make_game(12, 30, ruleset="alpha-strike", forced={"to_hit": [2]}, hexes=hexes)
         add_shipped(game, "loki", "loki", "clan", "0510", heat=2)
         add_shipped(game, "hunch", "hunchback_as", "is", "0508", armor={"unit": 50})
         return game
@@ -421,7 +421,7 @@ def test_AS_COOL_heat_preview_for_the_overheat_choice():
     # The level the end phase will give, before incoming HT: the Loki at heat 2
     # on land: OV 2 -> 4 (S); OV 0 -> 2; no attack -> 0. In 2" water: OV 1 -> 2, OV 0 -> 1.
     from systems.alpha_strike.end_phase import heat_preview
-    game = make_as_game(hexes={"0310": WATER})
+    game = make_game(12, 30, ruleset="alpha-strike", hexes={"0310": WATER})
     land = add_shipped(game, "loki", "loki", "clan", "0510", heat=2)
     wet = add_shipped(game, "wet", "loki", "clan", "0310", heat=2)
     assert [heat_preview(game, land, ov) for ov in (0, 1, 2, 3)] == [2, 3, 4, 4]

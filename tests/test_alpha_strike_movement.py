@@ -7,7 +7,8 @@ from engine.hexgrid import parse_hex_label
 from systems.alpha_strike import card as as_card
 from systems.common import movement
 from systems.alpha_strike.motion import AlphaStrikeMotion
-from tests.alpha_strike_helpers import add_card, fire, make_as_game, move, of, play
+from tests.helpers import make_game
+from tests.alpha_strike_helpers import add_card, fire, move, of, play
 
 
 def planned(game, uid, path, mode="walk"):
@@ -15,21 +16,21 @@ def planned(game, uid, path, mode="walk"):
 
 
 def test_motion_rules_pick_the_alpha_strike_rules():
-    game = make_as_game()
+    game = make_game(12, 30, ruleset="alpha-strike")
     ent = add_card(game, "a", "red", "0510")
     assert isinstance(movement.motion_rules(game, ent), AlphaStrikeMotion)
 
 
 @pytest.mark.parametrize("inches,hexes", [(10, 5), (5, 2), (8, 4), (1, 0), (0, 0)])
 def test_AS_MOVE_2_hexes_are_inches_halved_rounded_down(inches, hexes):
-    game = make_as_game()
+    game = make_game(12, 30, ruleset="alpha-strike")
     ent = add_card(game, "a", "red", "0510", move=inches, jump=inches)
     assert as_card.ground_hexes(game, ent) == hexes
     assert as_card.jump_hexes(game, ent) == hexes
 
 
 def test_AS_MOVE_1_ground_move_or_jump_only():
-    game = make_as_game()
+    game = make_game(12, 30, ruleset="alpha-strike")
     add_card(game, "a", "red", "0520", move=10)
     game.start_turn(["red"])
     game.start_phase("movement")
@@ -47,14 +48,14 @@ def test_AS_MOVE_1_ground_move_or_jump_only():
     ({"terrain": "light_woods", "level": -1}, 3), ({"terrain": "heavy_woods", "road": True}, 1),
 ])
 def test_AS_MOVE_3_terrain_costs_for_a_mech(terrain, cost):
-    game = make_as_game(hexes={"0509": terrain})
+    game = make_game(12, 30, ruleset="alpha-strike", hexes={"0509": terrain})
     add_card(game, "a", "red", "0510", move=20)
     result = planned(game, "a", ["F"])
     assert result.error is None and result.final.mp == cost
 
 
 def test_AS_MOVE_3_level_limits_and_prohibited_terrain():
-    game = make_as_game(hexes={"0509": {"level": 3}, "0309": {"level": 2},
+    game = make_game(12, 30, ruleset="alpha-strike", hexes={"0509": {"level": 3}, "0309": {"level": 2},
                                "0709": {"terrain": "water", "depth": 1},
                                "0909": {"terrain": "heavy_woods"}})
     add_card(game, "mech", "red", "0510", move=20)
@@ -70,7 +71,7 @@ def test_AS_MOVE_3_level_limits_and_prohibited_terrain():
 
 
 def test_AS_MOVE_4_jumping_costs_one_hex_per_hex_and_ignores_terrain():
-    game = make_as_game(hexes={"0509": {"terrain": "heavy_woods"}, "0508": {"level": 2},
+    game = make_game(12, 30, ruleset="alpha-strike", hexes={"0509": {"terrain": "heavy_woods"}, "0508": {"level": 2},
                                "0506": {"terrain": "water", "depth": 2}})
     add_card(game, "a", "red", "0510", move=4, jump=8)
     add_card(game, "enemy", "blue", "0507")
@@ -82,7 +83,7 @@ def test_AS_MOVE_4_jumping_costs_one_hex_per_hex_and_ignores_terrain():
 
 
 def test_AS_MOVE_5_no_facing_turns_are_free_and_back_is_just_another_direction():
-    game = make_as_game()
+    game = make_game(12, 30, ruleset="alpha-strike")
     add_card(game, "a", "red", "0510", move=4)
     result = planned(game, "a", ["L", "L", "L", "F", "R", "R", "R", "B"])
     assert result.error is None and result.final.mp == 2
@@ -90,7 +91,7 @@ def test_AS_MOVE_5_no_facing_turns_are_free_and_back_is_just_another_direction()
 
 
 def test_AS_MOVE_6_no_moving_through_or_ending_on_enemies():
-    game = make_as_game()
+    game = make_game(12, 30, ruleset="alpha-strike")
     add_card(game, "a", "red", "0510", move=10, jump=10)
     add_card(game, "friend", "red", "0508")
     add_card(game, "enemy", "blue", "0509")
@@ -101,7 +102,7 @@ def test_AS_MOVE_6_no_moving_through_or_ending_on_enemies():
 
 def test_AS_MOVE_7_immobile_units_do_not_move():
     # An MP hit on 2" of Move takes at least 2": Move 0, immobile.
-    game = make_as_game(forced={"to_hit": [12], "critical": [7]})
+    game = make_game(12, 30, ruleset="alpha-strike", forced={"to_hit": [12], "critical": [7]})
     add_card(game, "a", "red", "0510", move=2, armor_left=0)
     add_card(game, "b", "blue", "0508")
     play(game, fires=[fire("b", "a")])
@@ -112,7 +113,7 @@ def test_AS_MOVE_7_immobile_units_do_not_move():
 
 
 def test_AS_HEAT_2_heat_costs_ground_move_not_jump():
-    game = make_as_game()
+    game = make_game(12, 30, ruleset="alpha-strike")
     add_card(game, "a", "red", "0520", move=10, jump=6, heat_level=3)
     game.start_turn(["red"])
     game.start_phase("movement")
@@ -121,7 +122,7 @@ def test_AS_HEAT_2_heat_costs_ground_move_not_jump():
 
 
 def test_AS_SHUT_1_and_stunned_units_cannot_move():
-    game = make_as_game()
+    game = make_game(12, 30, ruleset="alpha-strike")
     add_card(game, "a", "red", "0520", heat_level=4)
     add_card(game, "b", "red", "0320")
     game.get("a", Status).shutdown = True
@@ -132,7 +133,7 @@ def test_AS_SHUT_1_and_stunned_units_cannot_move():
 
 
 def test_reachable_hexes_for_the_ui():
-    game = make_as_game()
+    game = make_game(12, 30, ruleset="alpha-strike")
     ent = add_card(game, "a", "red", "0615", move=4)
     reach = movement.reachable(game, ent, "walk")
     hexes = {k[0] for k in reach}
@@ -141,7 +142,7 @@ def test_reachable_hexes_for_the_ui():
 
 
 def test_a_move_updates_position_and_turn_state():
-    game = make_as_game()
+    game = make_game(12, 30, ruleset="alpha-strike")
     add_card(game, "a", "red", "0520", move=6)
     events = play(game, moves=[move("a", ["F", "F", "R", "F"])])
     m = of(events, "move", unit="a")[0]
@@ -154,7 +155,7 @@ def test_AS_PHYS_3_charge_and_death_from_above_are_refused():
     # declares one is refused with a reason (and offers nothing to the UI).
     from engine.orders import MoveOrder
     from engine.ui.queries import declaration_candidates
-    game = make_as_game()
+    game = make_game(12, 30, ruleset="alpha-strike")
     add_card(game, "a", "red", "0510", move=10, jump=10)
     add_card(game, "b", "blue", "0508")
     game.start_turn(["red", "blue"])

@@ -90,3 +90,60 @@ def test_the_hot_seat_shows_the_computers_turn_and_no_hand_over_between_people_a
     side = seat.flow.current_side
     assert nxt.screen == ("computer" if side == "red" else "play")
     assert seat.frontend()["players"] == {"red": "bot:2"}
+    assert "players" not in HotSeat(training_ground(seed=3)).frontend()      # people only: as before
+
+
+def test_a_save_keeps_who_the_computer_plays_and_refuses_a_player_it_does_not_know(tmp_path):
+    from engine import persistence
+    from engine.errors import DataError
+    seat = HotSeat(training_ground(seed=3), players={"red": "bot:3"})
+    seat.start()
+    folder = persistence.SaveFolder(tmp_path, autosave=False)
+    path = folder.save(seat.game, seat.frontend())
+    game, front, _level, _warnings = folder.load(path)
+    assert HotSeat(game, None, front).players == {"red": "bot:3"}
+    data = json.loads(path.read_text())
+    data["frontend"][persistence.HOTSEAT_KEY]["players"] = {"red": "bot:9"}
+    path.write_text(json.dumps(data))
+    with pytest.raises(DataError, match=r"players\.red: expected a computer player"):
+        folder.load(path)
+
+
+def test_the_new_battle_screen_gives_a_side_to_the_computer_which_plays_it_in_the_window(tmp_path):
+    import os
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+    from engine.ui.app import App
+    from engine.ui.computer_turns import PAUSE
+    from tests.test_ui_app import click_button, handover, key
+    pygame.init()
+    try:
+        app = App(pygame.display.set_mode((1280, 800)), training_ground(seed=3), save_dir=tmp_path,
+                  edge_pan=False, autosave=False)
+        key(app, pygame.K_n, mod=pygame.KMOD_CTRL)
+        sides = app.top.sections[2].sides
+        click_button(app, "new_player", sides[0])
+        click_button(app, "new_player", sides[0])            # human -> computer 1 -> computer 2
+        click_button(app, "new_deploy")                      # no deployment step
+        key(app, pygame.K_RETURN)
+        computer = sides[0]
+        assert app.seat.players == {computer: "bot:2"}
+        for _ in range(40):                                  # the computer's turns, a pause each
+            if app.overlay == "handover":
+                handover(app)
+            if app.computer.acting():
+                app.update(PAUSE)
+                app.draw()
+            elif app.flow.current_side is not None and app.flow.current_side != computer:
+                side = app.flow.current_side
+                for uid in app.flow.waiting(side):            # the person's units stay put
+                    app.seat.stay(uid, "walk")
+                    app.seat.unit_done(uid)
+                app.after_flow()
+            if app.game.phase == "weapon":
+                break
+        moved = {e["unit"] for e in app.game.log.of_type("move")}
+        assert moved & set(app.game.unit_ids(computer)), "the computer moved no unit"
+        assert app.computer.tally.refused[computer] == 0
+    finally:
+        pygame.quit()

@@ -2,7 +2,8 @@
 V-VTOL-10, V-VTOL-11, V-DISP (rules/vehicles.md; examples E4, E5, E6)."""
 from components import Altitude, Identity, Status
 from systems.vehicles import crash, criticals as vehicle_criticals
-from vehicle_fixtures import add, events, label, make_game, move
+from tests.helpers import make_game
+from vehicle_fixtures import add, events, label, move
 
 
 def test_V_CRASH_1_damage_is_hexes_times_tons_over_10_rounded_up():
@@ -12,7 +13,7 @@ def test_V_CRASH_1_damage_is_hexes_times_tons_over_10_rounded_up():
 
 def test_V_CRASH_1_groups_of_5_on_the_vtol_table_in_the_struck_side_column():
     # E4 with the Warrior (21 t): 6 hexes -> ceil(12.6) = 13 in groups 5, 5, 3, all on the left column.
-    game = make_game(dice={"location": [6, 6, 6], "critical": [2] * 5})
+    game = make_game(height=12, forced={"location": [6, 6, 6], "critical": [2] * 5})
     ent = add(game, "heli", "warrior.toml", "0505", altitude=2, armor={"left": 20})
     game.world.component(ent, Identity).tonnage = 21
     total = crash.crash(game, ent, side="left", hexes=6)
@@ -22,7 +23,7 @@ def test_V_CRASH_1_groups_of_5_on_the_vtol_table_in_the_struck_side_column():
 
 
 def test_V_CRASH_2_survivor_lands_where_it_could_land():
-    game = make_game(dice={"location": [7]})
+    game = make_game(height=12, forced={"location": [7]})
     ent = add(game, "heli", "warrior.toml", "0505", altitude=2)
     crash.crash(game, ent, side="front", hexes=2)          # ceil(4.2) = 5 into 8 front armor
     assert not game.world.component(ent, Status).destroyed
@@ -31,14 +32,14 @@ def test_V_CRASH_2_survivor_lands_where_it_could_land():
 
 
 def test_V_CRASH_2_destroyed_where_it_could_not_land():
-    game = make_game(hexes={"0505": {"terrain": "rough"}}, dice={"location": [7]})
+    game = make_game(height=12, forced={"location": [7]}, hexes={"0505": {"terrain": "rough"}})
     ent = add(game, "heli", "warrior.toml", "0505", altitude=2)
     crash.crash(game, ent, side="front", hexes=2)
     assert game.world.component(ent, Status).destroyed
 
 
 def test_V_CRASH_3_no_attacks_in_the_turn_it_crashed():
-    game = make_game(dice={"location": [7]})
+    game = make_game(height=12, forced={"location": [7]})
     ent = add(game, "heli", "warrior.toml", "0505", altitude=2)
     game.start_turn(["red"])
     crash.crash(game, ent, side="front", hexes=1)
@@ -48,7 +49,7 @@ def test_V_CRASH_3_no_attacks_in_the_turn_it_crashed():
 
 
 def test_V_CRASH_4_V_DMG_5_structure_damage_in_a_crash_explodes_the_vtol():
-    game = make_game(dice={"location": [7], "critical": [2]})
+    game = make_game(height=12, forced={"location": [7], "critical": [2]})
     ent = add(game, "heli", "warrior.toml", "0505", altitude=2, armor={"front": 3})
     crash.crash(game, ent, side="front", hexes=2)          # 5 damage: 3 armor, 2 of 3 structure
     assert game.world.component(ent, Status).destroyed
@@ -56,7 +57,7 @@ def test_V_CRASH_4_V_DMG_5_structure_damage_in_a_crash_explodes_the_vtol():
 
 
 def test_V_CRASH_5_crashing_onto_a_unit_falls_on_it():
-    game = make_game(dice={"location": [7, 7], "to_hit": [8]})
+    game = make_game(height=12, forced={"location": [7, 7], "to_hit": [8]})
     ent = add(game, "heli", "warrior.toml", "0505", altitude=2)
     add(game, "mech", "locust.toml", "0505", side="blue")
     crash.crash(game, ent, side="front", hexes=1)
@@ -66,7 +67,7 @@ def test_V_CRASH_5_crashing_onto_a_unit_falls_on_it():
 
 
 def test_V_VTOL_8_landing_in_rough_is_an_automatic_crash():
-    game = make_game(hexes={"0504": {"terrain": "rough"}}, dice={"fall": [1], "location": [7]})
+    game = make_game(height=12, forced={"fall": [1], "location": [7]}, hexes={"0504": {"terrain": "rough"}})
     ent = add(game, "heli", "warrior.toml", "0505", altitude=2)
     assert move(game, "heli", "cruise", ["F", "land"]) is None
     c = events(game, "crash")[0]
@@ -75,7 +76,7 @@ def test_V_VTOL_8_landing_in_rough_is_an_automatic_crash():
 
 
 def test_V_VTOL_8_landing_on_clear_is_fine():
-    game = make_game()
+    game = make_game(height=12)
     ent = add(game, "heli", "warrior.toml", "0505", altitude=2)
     assert move(game, "heli", "cruise", ["F", "land"]) is None
     assert not events(game, "crash") and game.world.component(ent, Altitude).level == 0
@@ -83,7 +84,8 @@ def test_V_VTOL_8_landing_on_clear_is_fine():
 
 def test_V_VTOL_11_crash_into_water_destroys_the_vtol():
     # The seed: a VTOL cannot land on water; doing so it crashes and is destroyed.
-    game = make_game(hexes={"0504": {"terrain": "water", "depth": 1}}, dice={"fall": [1], "location": [7]})
+    game = make_game(height=12, forced={"fall": [1], "location": [7]},
+                     hexes={"0504": {"terrain": "water", "depth": 1}})
     ent = add(game, "heli", "warrior.toml", "0505", altitude=2)
     move(game, "heli", "cruise", ["F", "land"])
     assert events(game, "crash")[0]["at"] == "0504"
@@ -93,7 +95,7 @@ def test_V_VTOL_11_crash_into_water_destroys_the_vtol():
 
 def test_V_VTOL_11_landing_on_depth_0_water_is_a_crash_too():
     # Seed: no landing on a water hex (the landing list is clear, paved, roof, helipad).
-    game = make_game(hexes={"0504": {"terrain": "water", "depth": 0}}, dice={"location": [7]})
+    game = make_game(height=12, forced={"location": [7]}, hexes={"0504": {"terrain": "water", "depth": 0}})
     ent = add(game, "heli", "warrior.toml", "0505", altitude=2)
     move(game, "heli", "cruise", ["F", "land"])
     assert events(game, "crash")[0]["at"] == "0504"
@@ -102,7 +104,7 @@ def test_V_VTOL_11_landing_on_depth_0_water_is_a_crash_too():
 
 
 def test_V_VTOL_10_sliding_into_the_treetops_crashes():
-    game = make_game(hexes={"0406": {"terrain": "heavy_woods"}}, dice={"psr": [2]})
+    game = make_game(height=12, forced={"psr": [2]}, hexes={"0406": {"terrain": "heavy_woods"}})
     ent = add(game, "heli", "warrior.toml", "0410", altitude=2)
     move(game, "heli", "flank", ["F", "F", "F", "R", "F"])
     assert events(game, "crash")[0]["at"] == "0406"
@@ -112,7 +114,7 @@ def test_V_VTOL_10_sliding_into_the_treetops_crashes():
 # ----------------------------------------------------------------- V-DISP
 def test_V_DISP_1_displaced_into_water_it_cannot_enter_is_destroyed():
     from systems.classic import displacement
-    game = make_game(hexes={"0504": {"terrain": "water", "depth": 1}})
+    game = make_game(height=12, hexes={"0504": {"terrain": "water", "depth": 1}})
     ent = add(game, "tank", "manticore.toml", "0505")
     assert displacement.outcome(game, ent, 0) == displacement.MOVE
     displacement.displace(game, ent, 0, "push")
@@ -122,7 +124,7 @@ def test_V_DISP_1_displaced_into_water_it_cannot_enter_is_destroyed():
 def test_V_DISP_1_landed_vtol_displaced_into_depth_0_water_is_destroyed():
     # A VTOL may not land on any water hex (V-VTOL-11): pushed into one while landed, it is lost.
     from systems.classic import displacement
-    game = make_game(hexes={"0504": {"terrain": "water", "depth": 0}})
+    game = make_game(height=12, hexes={"0504": {"terrain": "water", "depth": 0}})
     ent = add(game, "heli", "warrior.toml", "0505", altitude=0)
     assert displacement.outcome(game, ent, 0) == displacement.MOVE
     displacement.displace(game, ent, 0, "push")
@@ -131,7 +133,7 @@ def test_V_DISP_1_landed_vtol_displaced_into_depth_0_water_is_destroyed():
 
 def test_V_DISP_1_hover_displaced_onto_water_is_fine():
     from systems.classic import displacement
-    game = make_game(hexes={"0504": {"terrain": "water", "depth": 1}})
+    game = make_game(height=12, hexes={"0504": {"terrain": "water", "depth": 1}})
     ent = add(game, "hover", "condor.toml", "0505")
     displacement.displace(game, ent, 0, "push")
     assert not game.world.component(ent, Status).destroyed and label(game, "hover") == "0504"
@@ -140,7 +142,7 @@ def test_V_DISP_1_hover_displaced_onto_water_is_fine():
 def test_V_DISP_2_two_levels_down_falls_with_T11b_sides():
     # E6: 40 t tank two levels down: ceil(40/10) x 3 = 12 in groups 5, 5, 2, each side by 1d6.
     from systems.classic import displacement
-    game = make_game(hexes={"0505": {"level": 2}}, dice={"fall": [4, 1, 2], "location": [7, 7, 7]})
+    game = make_game(height=12, forced={"fall": [4, 1, 2], "location": [7, 7, 7]}, hexes={"0505": {"level": 2}})
     ent = add(game, "tank", "manticore.toml", "0505")
     game.world.component(ent, Identity).tonnage = 40
     assert displacement.displace(game, ent, 0, "charge") == displacement.FALL
@@ -152,14 +154,14 @@ def test_V_DISP_2_two_levels_down_falls_with_T11b_sides():
 
 def test_V_DISP_2_one_level_down_is_no_damage():
     from systems.classic import displacement
-    game = make_game(hexes={"0505": {"level": 1}})
+    game = make_game(height=12, hexes={"0505": {"level": 1}})
     ent = add(game, "tank", "manticore.toml", "0505")
     displacement.displace(game, ent, 0, "push")
     assert not events(game, "damage") and label(game, "tank") == "0504"
 
 
 def test_V_VTOL_10_flying_into_a_unit_at_its_altitude_may_charge_it():
-    game = make_game(dice={"to_hit": [12], "location": [7, 7, 7], "motive": [2]})
+    game = make_game(height=12, forced={"to_hit": [12], "location": [7, 7, 7], "motive": [2]})
     add(game, "heli", "warrior.toml", "0505", altitude=1)
     add(game, "tank", "manticore.toml", "0504", side="blue")
     assert move(game, "heli", "cruise", ["F", "F"]) is None
@@ -169,12 +171,12 @@ def test_V_VTOL_10_flying_into_a_unit_at_its_altitude_may_charge_it():
 
 
 def test_V_VTOL_10_missed_accidental_charge_flies_on_and_above_it_no_roll():
-    game = make_game(dice={"to_hit": [2]})
+    game = make_game(height=12, forced={"to_hit": [2]})
     add(game, "heli", "warrior.toml", "0505", altitude=1)
     add(game, "tank", "manticore.toml", "0504", side="blue")
     move(game, "heli", "cruise", ["F", "F"])
     assert label(game, "heli") == "0503"
-    game2 = make_game()
+    game2 = make_game(height=12)
     add(game2, "heli", "warrior.toml", "0505", altitude=2)
     add(game2, "tank", "manticore.toml", "0504", side="blue")
     move(game2, "heli", "cruise", ["F", "F"])
@@ -184,7 +186,7 @@ def test_V_VTOL_10_missed_accidental_charge_flies_on_and_above_it_no_roll():
 def test_V_CRASH_2_a_crash_survivor_moves_normally_next_turn():
     # Seed: still working and able to land there, it counts as landed and
     # moves normally next turn (lift off first: V-VTOL-7).
-    game = make_game(dice={"location": [7]})
+    game = make_game(height=12, forced={"location": [7]})
     ent = add(game, "heli", "warrior.toml", "0505", altitude=2)
     game.start_turn(["red"])
     crash.crash(game, ent, side="front", hexes=2)
@@ -203,7 +205,7 @@ def test_V_VTOL_11_V_CRASH_2_certain_loss_names_a_landing_that_surely_destroys_t
     from engine.hexgrid import parse_hex_label
     from systems.vehicles import moves
     game = make_game(hexes={"0504": {"terrain": "water", "depth": 0}, "0503": {"terrain": "rough"}},
-                     dice={"location": [7]})
+                     forced={"location": [7]})
     ent = add(game, "heli", "warrior.toml", "0505", altitude=2)
     assert crash.wreck_reason(game, parse_hex_label("0504")) == "crashed into water"
     assert crash.wreck_reason(game, parse_hex_label("0503")) == "crashed in rough"

@@ -3,20 +3,21 @@ Hits table, the slot layout, slot selection and every critical effect."""
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from components import (Actuators, Ammo, Armor, Crew, Equipment, HeatSinks, Status, Structure,
+from components import (Actuators, Ammo, Armor, Crew, Equipment, HeatSinks, PsrRequest, Status, Structure,
                         Weapons)
 from systems.classic import criticals
 from systems.classic.mech_movement import mech_jump_mp, mech_walk_mp
 from systems.classic import weapon_attacks as wa
 from engine.paths import UNITS
 from engine.unit_loader import parse_unit
-from tests.helpers import pairs, without_criticals
-from tests.weapons_support import events, make_game, mech_data, shipped
+from tests.helpers import make_game, pairs, without_criticals
+from tests.weapons_support import events, mech_data, shipped
 
 
 def game_of(data, forced=None, over=None):
-    game = make_game([("m", data, "blue", "0505", 0, over), ("e", mech_data(), "red", "0503", 3)],
-                     forced=forced)
+    game = make_game(16, 16, forced=forced, initiative=["blue", "red"],
+                     units=[("m", data, "blue", "0505", 0, over),
+                            ("e", mech_data(), "red", "0503", 3)])
     game.start_phase("weapon")
     return game, game.units["m"]
 
@@ -151,10 +152,9 @@ def test_engine_three_hits_destroy_the_mech():
 def test_gyro_first_hit_psr_second_automatic_fall_and_immobile():
     game, m = game_of(mech_data())
     criticals.apply_slot(game, m, "center_torso", 3)
-    q = game.phase_data["psr_queue"]
-    assert q[-1]["reason"] == "gyro hit" and q[-1]["modifier"] == 0
+    assert game.turn_record.psr_queue[-1] == PsrRequest("m", "gyro hit", modifier=0)
     criticals.apply_slot(game, m, "center_torso", 4)
-    assert game.phase_data["psr_queue"][-1] == {"unit": "m", "reason": "gyro destroyed", "automatic": True}
+    assert game.turn_record.psr_queue[-1] == PsrRequest("m", "gyro destroyed", automatic=True)
     assert game.get(m, Status).immobile and mech_walk_mp(game, m) == 0
 
 
@@ -180,16 +180,16 @@ def test_leg_actuator_hit_destroys_it_and_asks_for_a_psr():
     game, m = game_of(mech_data(walk=5))
     hit(game, m, "left_leg", "left_hip")
     assert "left_hip" in game.get(m, Actuators).destroyed
-    assert game.phase_data["psr_queue"][-1]["reason"] == "left hip destroyed"
+    assert game.turn_record.psr_queue[-1].reason == "left hip destroyed"
     assert mech_walk_mp(game, m) == 3                 # halved, rounded up
     hit(game, m, "right_leg", "right_foot")
-    assert game.phase_data["psr_queue"][-1]["reason"] == "right foot destroyed"
+    assert game.turn_record.psr_queue[-1].reason == "right foot destroyed"
 
 
 def test_arm_actuator_hit_needs_no_psr_and_affects_arm_weapons():
     game, m = game_of(mech_data(weapons=[("medium_laser", "right_arm")]))
     hit(game, m, "right_arm", "right_upper_arm")
-    assert "psr_queue" not in game.phase_data
+    assert game.turn_record.psr_queue == []
     assert dict(pairs(wa.preview(game, "m", "e", "medium_laser").modifiers))["upper arm actuator destroyed"] == 1
 
 

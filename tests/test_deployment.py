@@ -86,7 +86,7 @@ def test_confirm_passes_to_the_next_side_and_ends_deployment():
     deployment.confirm(g, "blue")
     assert deployment.current_side(g) == "red" and deployment.active(g)
     deployment.confirm(g, "red")
-    assert not deployment.active(g) and "deployment" not in g.phase_data
+    assert not deployment.active(g) and g.turn_record.deployment is None
 
 
 def test_deployment_state_survives_a_save_round_trip():

@@ -10,10 +10,12 @@ from pathlib import Path
 import pytest
 
 from engine.dice import PURPOSES
+from engine.events import SCHEMAS
 from engine.scenario import load_scenario, result_json, run_scenario
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
+SHARED = ROOT.parent / "shared"
 EVENTS_MD = (DOCS / "events.md").read_text(encoding="utf-8")
 EXAMPLE = re.compile(r"\(`([^`]+\.toml)`(?:, then\s+`([^`]+\.toml)`)?\):\s*\n((?:\s*```json\n.*?\n```\s*)+)", re.S)
 JSON_BLOCK = re.compile(r"```json\n(.*?)\n```", re.S)
@@ -49,6 +51,53 @@ def test_every_emitted_event_type_is_documented():
     assert not missing, f"event types missing from docs/events.md: {missing}"
     stale = sorted(documented - emitted_types() - {"roll"})
     assert not stale, f"docs/events.md documents event types nobody emits: {stale}"
+
+
+def documented_fields() -> dict[str, tuple[bool, dict[str, tuple[str, str | None]]]]:
+    """Event type -> (documented as a contract type, field -> (type, contract/extension column))."""
+    out = {}
+    for m in re.finditer(r"^### `([a-z_]+)` \((\*\*contract\*\*|\*extension\*)\)\n(.*?)(?=^##)", EVENTS_MD + "\n##",
+                         re.M | re.S):
+        fields = {}
+        for row in re.findall(r"^\| `([a-z_]+)` \|(.*)\|\s*$", m.group(3), re.M):
+            cells = [c.strip() for c in row[1].split("|")]
+            fields[row[0]] = (cells[0], cells[1] if len(cells) == 3 else None)
+        out[m.group(1)] = (m.group(2) == "**contract**", fields)
+    return out
+
+
+@pytest.mark.parametrize("type_", sorted(SCHEMAS))
+def test_events_md_documents_each_schema_exactly(type_):
+    """docs/events.md lists the fields engine/event_types.py declares, with
+    their types, and marks the contract types and fields as the schema does."""
+    schema = SCHEMAS[type_]
+    contract, fields = documented_fields()[type_]
+    assert contract == schema.contract
+    assert list(fields) == list(schema.fields)
+    for name, spec in schema.fields.items():
+        text, column = fields[name]
+        assert text == spec.text, name
+        if contract:
+            assert column == ("contract" if spec.contract else "*extension*"), name
+
+
+def test_every_emitted_event_type_has_a_schema():
+    assert emitted_types() <= set(SCHEMAS), sorted(emitted_types() - set(SCHEMAS))
+
+
+def test_the_schemas_keep_the_contract_fields():
+    """contract/scenario.md: every required type has at least its fields, as contract fields."""
+    contract = SHARED / "contract" / "scenario.md"
+    if not contract.exists():
+        pytest.skip("../shared/contract is not here")
+    table = contract.read_text(encoding="utf-8").split("| type | fields |", 1)[1].split("\n\n", 1)[0]
+    rows = re.findall(r"^\| `([a-z_]+)`(?: / `([a-z_]+)`)? \| (.*) \|$", table, re.M)
+    assert len(rows) >= 14
+    for first, second, text in rows:
+        wanted = re.findall(r"`([a-z_]+)`(?: \(|,|$)", text + ",")
+        for type_ in filter(None, (first, second)):
+            marked = {k for k, f in SCHEMAS[type_].fields.items() if f.contract and f.required}
+            assert set(wanted) == marked, type_
 
 
 def test_every_dice_purpose_is_documented():

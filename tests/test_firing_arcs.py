@@ -4,8 +4,9 @@ from hypothesis import given, strategies as st
 
 from components import Mount, TurnState, Turret
 from engine.hexgrid import Hex, neighbor, parse_hex_label as P
-from systems.classic.firing_arcs import (arc_hexes_within, in_arc, is_forward, mount_arc, mount_in_arc)
-from tests.weapons_support import make_game, mech_data, shipped
+from systems.classic.firing_arcs import in_arc, is_forward, mount_arc, mount_in_arc
+from tests.helpers import make_game
+from tests.weapons_support import mech_data, shipped
 
 CENTRE = P("0808")
 
@@ -53,8 +54,9 @@ def test_mount_arcs_by_location():
 
 
 def _mech(weapons):
-    game = make_game([("m", mech_data(weapons=weapons), "blue", "0808", 0),
-                      ("t", mech_data(), "red", "0101", 0)])
+    game = make_game(16, 16, initiative=["blue", "red"],
+                     units=[("m", mech_data(weapons=weapons), "blue", "0808", 0),
+                            ("t", mech_data(), "red", "0101", 0)])
     return game, game.units["m"]
 
 
@@ -84,7 +86,9 @@ def test_rear_mounted_weapon_fires_only_rearward():
 
 
 def test_turret_arc_is_measured_from_the_turret_facing():
-    game = make_game([("v", shipped("saladin"), "blue", "0808", 0), ("t", mech_data(), "red", "0101", 0)])
+    game = make_game(16, 16, initiative=["blue", "red"],
+                     units=[("v", shipped("saladin"), "blue", "0808", 0),
+                            ("t", mech_data(), "red", "0101", 0)])
     v = game.units["v"]
     behind = neighbor(CENTRE, 3)
     turret = Mount("ac_2", "turret")
@@ -105,9 +109,9 @@ def test_secondary_target_arc_uses_the_torso_facing():
     assert is_forward(game, m, neighbor(CENTRE, 2))
 
 
-def test_arc_hexes_for_drawing():
-    ring = arc_hexes_within(CENTRE, 0, "forward", 1)
-    assert sorted(ring) == sorted(neighbor(CENTRE, d) for d in (5, 0, 1))
+def test_the_forward_arc_holds_the_three_hexes_ahead():
+    ring = [neighbor(CENTRE, d) for d in range(6)]
+    assert sorted(h for h in ring if in_arc("forward", CENTRE, 0, h)) == sorted(neighbor(CENTRE, d) for d in (5, 0, 1))
 
 
 hexes = st.builds(Hex, st.integers(0, 15), st.integers(0, 15))

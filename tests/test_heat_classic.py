@@ -9,14 +9,15 @@ from engine.orders import FireOrder
 from systems.classic import heat as hc
 from systems.classic import weapon_attacks as wa
 from systems.classic.mech_movement import MechMotion, mech_walk_mp
-from tests.helpers import pairs
-from tests.weapons_support import events, make_game, mech_data, set_moved
+from tests.helpers import make_game, pairs
+from tests.weapons_support import events, mech_data, set_moved
 
 
 def heat_game(data, heat=0, terrain=None, forced=None, over=None):
     over = dict(over or {}, heat=heat)
-    game = make_game([("m", data, "blue", "0505", 0, over), ("e", mech_data(), "red", "0503", 3)],
-                     terrain=terrain, forced=forced)
+    game = make_game(16, 16, forced=forced, hexes=terrain, initiative=["blue", "red"],
+                     units=[("m", data, "blue", "0505", 0, over),
+                            ("e", mech_data(), "red", "0503", 3)])
     return game, game.units["m"]
 
 
@@ -188,8 +189,9 @@ def test_shut_down_mech_gets_no_engine_heat_and_is_an_immobile_target():
     st.shutdown = True
     st.crits.append("engine")
     assert run_heat(game)["buildup"] == 0
-    game2 = make_game([("a", mech_data(weapons=[("medium_laser", "head")]), "red", "0503", 3),
-                       ("m", mech_data(), "blue", "0505", 0)])
+    game2 = make_game(16, 16, initiative=["blue", "red"],
+                      units=[("a", mech_data(weapons=[("medium_laser", "head")]), "red", "0503", 3),
+                             ("m", mech_data(), "blue", "0505", 0)])
     game2.get("m", Status).shutdown = True
     assert dict(pairs(wa.preview(game2, "a", "m", "medium_laser").modifiers))["target immobile"] == -4
 
@@ -226,8 +228,9 @@ def test_heat_is_old_plus_buildup_minus_dissipation_never_negative(old, weapons,
 
 def test_V_HEAT_1_vehicles_build_no_heat_and_have_no_heat_scale():
     from tests.weapons_support import shipped
-    game = make_game([("v", shipped("manticore"), "blue", "0808", 0),
-                      ("t", mech_data(), "red", "0805", 3)], forced={"to_hit": [12, 12]})
+    game = make_game(16, 16, forced={"to_hit": [12, 12]}, initiative=["blue", "red"],
+                     units=[("v", shipped("manticore"), "blue", "0808", 0),
+                            ("t", mech_data(), "red", "0805", 3)])
     game.start_phase("weapon")
     assert game.get("v", ClassicHeat) is None
     assert game.submit(FireOrder("v", {}, weapon="ppc", target="t", turret=0)) is None

@@ -56,13 +56,14 @@ def test_units_told_to_pass_act_without_a_hand_over():
     s.unit_done(mine[0])
     for _ in range(10):                     # the other side moves; the passers go by themselves
         nxt = s.advance()
-        if s.flow.phase_done():
+        if s.game.phase != "movement":
             break
         assert not (nxt.screen == "handover" and nxt.side == side)
         if nxt.screen == "handover":
             s.finish_handover(nxt.side)
         stay(s, s.flow.waiting()[0])
-    assert s.flow.phase_done() and set(mine) <= set(s.flow.acted)
+    moved = {e["unit"] for e in s.game.log.of_type("move")}
+    assert s.game.phase == "weapon" and set(mine[1:]) <= moved        # the phase ended by itself
 
 
 def test_only_the_mover_takes_a_move_back_and_the_flow_steps_back():
@@ -92,10 +93,11 @@ def test_a_saved_game_loads_with_its_hot_seat_position(tmp_path):
     folder = persistence.SaveFolder(tmp_path, autosave=False)
     path = folder.save(s.game, s.frontend())
     assert path.name == f"turn1-movement{saves.SAVE_SUFFIX}" and folder.files() == [str(path)]
-    game, front = folder.load(path)
-    again = HotSeat(game, front.get("level"), front)
+    game, front, level, warnings = folder.load(path)
+    again = HotSeat(game, level, front)
     assert again.frontend() == s.frontend() and again.flow.acted == [uid]
-    assert persistence.saved_level(game.to_dict()) is None          # the built-in training ground
+    assert level is None and warnings == []          # the built-in training ground
+    assert "hotseat" not in json.dumps(game.to_dict())      # the position is in the save's front-end section
 
 
 def test_a_bad_save_names_the_newest_autosave_that_loads(tmp_path):
@@ -104,7 +106,7 @@ def test_a_bad_save_names_the_newest_autosave_that_loads(tmp_path):
     assert folder.autosave(s.game, s.frontend()) is None
     folder.wait()
     good = saves.autosaves(tmp_path)[0]
-    assert json.loads(good.read_text())["game"]["phase_data"][persistence.HOTSEAT_KEY] == s.frontend()
+    assert json.loads(good.read_text())["frontend"][persistence.HOTSEAT_KEY] == s.frontend()
     bad = tmp_path / "broken.hexsave.json"
     bad.write_text("{not json")
     with pytest.raises(DataError) as err:
@@ -118,3 +120,38 @@ def test_autosaving_off_writes_nothing(tmp_path):
     assert folder.autosave(s.game, s.frontend()) is None
     folder.wait()
     assert saves.autosaves(tmp_path) == []
+
+
+def test_units_with_nothing_to_do_but_hold_pass_by_themselves_with_a_note():
+    game = training_ground(seed=3)
+    red = set(game.unit_ids("red"))
+    s = HotSeat(game, only_holds=lambda g, uid, kind: "it cannot move" if uid in red else None)
+    s.start()
+    seen = []
+    for _ in range(10):
+        nxt = s.advance()
+        if game.phase != "movement":
+            break
+        if nxt.screen == "handover":
+            seen.append(nxt.side)
+            s.finish_handover(nxt.side)
+        stay(s, s.flow.waiting()[0])
+    assert game.phase == "weapon" and seen == ["blue"]         # red never got the screen
+    moved = {e["unit"] for e in game.log.of_type("move")}
+    assert red <= moved
+    notes = [n for n in s.notes if n["phase"] == "movement"]
+    assert notes and all(n["text"].startswith("Red: ") and "(it cannot move)" in n["text"] for n in notes)
+    assert s.frontend()["notes"] == s.notes
+
+
+def test_a_checkpoint_brings_the_game_and_the_hot_seat_position_back():
+    s = seat()
+    hand_to_acting_side(s)
+    cp = s.checkpoint()
+    before = (s.game.to_dict(), s.frontend())
+    uid = s.flow.waiting()[0]
+    stay(s, uid)
+    s.advance()
+    assert s.game.to_dict() != before[0]
+    s.rollback(cp)
+    assert s.game.to_dict() == before[0] and s.frontend() == before[1] and s.flow.may_act(uid)

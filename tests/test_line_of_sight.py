@@ -5,7 +5,8 @@ from hypothesis import given, settings, strategies as st
 from engine.hexgrid import Hex, parse_hex_label as P
 from engine.hexmap import HexMap, Terrain
 from systems.common.line_of_sight import Body, body, line_of_sight, line_of_sight_between
-from tests.weapons_support import make_game, mech_data, shipped
+from tests.helpers import make_game
+from tests.weapons_support import mech_data, shipped
 
 LIGHT = {"terrain": "light_woods"}
 HEAVY = {"terrain": "heavy_woods"}
@@ -117,31 +118,28 @@ def test_LOS_partial_cover_in_depth_1_water():
 
 
 def test_unit_heights_standing_prone_vehicle_vtol():
-    game = make_game([
-        ("m", mech_data(), "blue", "0202", 0),
-        ("p", mech_data(), "blue", "0204", 0, {"prone": True}),
-        ("v", shipped("saladin"), "red", "0206", 0),
-    ], terrain={"0202": {"level": 2}})
+    game = make_game(16, 16, hexes={"0202": {"level": 2}}, initiative=["blue", "red"],
+                     units=[("m", mech_data(), "blue", "0202", 0),
+                            ("p", mech_data(), "blue", "0204", 0, {"prone": True}),
+                            ("v", shipped("saladin"), "red", "0206", 0)])
     assert body(game, game.units["m"]).top == 3
     assert body(game, game.units["p"]).top == 0
     assert body(game, game.units["v"]).top == 0
 
 
 def test_prone_target_hidden_by_woods_a_standing_one_is_not_blocked_by_a_low_hill():
-    game = make_game([
-        ("a", mech_data(), "blue", "0505", 3),
-        ("t", mech_data(), "red", "0509", 0, {"prone": True}),
-    ], terrain={"0507": {"level": 1}})
+    game = make_game(16, 16, hexes={"0507": {"level": 1}}, initiative=["blue", "red"],
+                     units=[("a", mech_data(), "blue", "0505", 3),
+                            ("t", mech_data(), "red", "0509", 0, {"prone": True})])
     # A prone target's top is level 0: the level-1 hex is higher than it but
     # not than the attacker (top 1) -- not blocked.
     assert line_of_sight(game, game.units["a"], game.units["t"]).clear
 
 
 def test_submerged_mech_cannot_see_or_be_seen_from_dry_land():
-    game = make_game([
-        ("a", mech_data(), "blue", "0505", 3),
-        ("t", mech_data(), "red", "0509", 0),
-    ], terrain={"0509": {"terrain": "water", "depth": 2}})
+    game = make_game(16, 16, hexes={"0509": {"terrain": "water", "depth": 2}}, initiative=["blue", "red"],
+                     units=[("a", mech_data(), "blue", "0505", 3),
+                            ("t", mech_data(), "red", "0509", 0)])
     r = line_of_sight(game, game.units["a"], game.units["t"])
     assert not r.clear and "under water" in r.reason
 
@@ -163,10 +161,10 @@ def test_LOS_woods_count_is_the_same_both_ways_on_flat_ground(a, b, woods):
 
 
 def test_vtol_is_at_its_altitude_and_flies_over_woods():
-    game = make_game([
-        ("a", mech_data(), "blue", "0505", 3),
-        ("v", shipped("warrior"), "red", "0509", 0, {"altitude": 4}),
-    ], terrain={"0507": HEAVY, "0508": HEAVY, "0509": {"terrain": "light_woods", "level": 1}})
+    game = make_game(16, 16, hexes={"0507": HEAVY, "0508": HEAVY, "0509": {"terrain": "light_woods", "level": 1}},
+                     initiative=["blue", "red"],
+                     units=[("a", mech_data(), "blue", "0505", 3),
+                            ("v", shipped("warrior"), "red", "0509", 0, {"altitude": 4})])
     assert body(game, game.units["v"]).top == 5
     r = line_of_sight(game, game.units["a"], game.units["v"])
     # The woods in 0507 and 0508 reach level 2: above the mech (top 1) but

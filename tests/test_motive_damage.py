@@ -4,7 +4,8 @@ from hypothesis import given, strategies as st
 from components import Status, VehicleMovement
 from systems.vehicles import driving, motive_damage
 from systems.vehicles.movement import GroundVehicleMotion
-from vehicle_fixtures import add, events, make_game
+from tests.helpers import make_game
+from vehicle_fixtures import add, events
 
 
 def test_T5_result_bands():
@@ -14,7 +15,7 @@ def test_T5_result_bands():
 
 def test_T5_wheeled_side_hit_heavy_halves_cruise_rounding_up():
     # E8: wheeled cruise 6, right side, natural 6: 6 + 2 + 2 = 10 heavy -> cruise 3, flank 5, driving +3.
-    game = make_game(dice={"motive": [6]})
+    game = make_game(height=12, forced={"motive": [6]})
     ent = add(game, "striker", "striker.toml", "0505")
     vm = game.world.component(ent, VehicleMovement)
     vm.cruise = 6
@@ -29,7 +30,7 @@ def test_T5_wheeled_side_hit_heavy_halves_cruise_rounding_up():
 
 def test_T5_cumulative_and_each_driving_modifier_once():
     # E9: tracked cruise 4: moderate (3/5, +2), minor (3, +3), moderate (2/3, +3), heavy (1, +6).
-    game = make_game()
+    game = make_game(height=12)
     ent = add(game, "mant", "manticore.toml", "0505")     # tracked, cruise 4
     rules = GroundVehicleMotion("tracked")
     steps = [("moderate", 3, 5, 2), ("minor", 3, 5, 3), ("moderate", 2, 3, 3), ("heavy", 1, 2, 6)]
@@ -41,7 +42,7 @@ def test_T5_cumulative_and_each_driving_modifier_once():
 
 
 def test_T5_major_immobilizes():
-    game = make_game(dice={"motive": [12]})
+    game = make_game(height=12, forced={"motive": [12]})
     ent = add(game, "mant", "manticore.toml", "0505")
     motive_damage.roll_motive(game, ent, "front")
     motive_damage.end_of_phase(game)
@@ -50,7 +51,7 @@ def test_T5_major_immobilizes():
 
 
 def test_T5_direction_and_motive_modifiers():
-    game = make_game(dice={"motive": [2, 2, 2]})
+    game = make_game(height=12, forced={"motive": [2, 2, 2]})
     hover = add(game, "hover", "condor.toml", "0505")
     motive_damage.roll_motive(game, hover, "rear")
     motive_damage.roll_motive(game, hover, "left")
@@ -59,14 +60,14 @@ def test_T5_direction_and_motive_modifiers():
 
 
 def test_T5_vtols_never_roll():
-    game = make_game()
+    game = make_game(height=12)
     heli = add(game, "heli", "warrior.toml", "0505", altitude=2)
     assert motive_damage.roll_motive(game, heli, "left") == "none"
     assert not events(game, "roll")
 
 
 def test_T5_effects_wait_for_the_end_of_the_phase_in_a_played_phase():
-    game = make_game(dice={"motive": [12]})
+    game = make_game(height=12, forced={"motive": [12]})
     ent = add(game, "mant", "manticore.toml", "0505")
     game.start_turn(["red"])
     game.start_phase("weapon")
@@ -78,7 +79,7 @@ def test_T5_effects_wait_for_the_end_of_the_phase_in_a_played_phase():
 
 @given(st.lists(st.sampled_from(["minor", "moderate", "heavy"]), max_size=8))
 def test_T5_driving_modifier_is_at_most_6_and_mp_never_rises(results):
-    game = make_game()
+    game = make_game(height=12)
     ent = add(game, "mant", "manticore.toml", "0505")
     rules = GroundVehicleMotion("tracked")
     last = rules.mp(game, ent, "cruise")

@@ -192,3 +192,56 @@ def test_mech_core_13_cannot_move_reason_shut_down_immobile_unconscious():
     st.shutdown = st.immobile = False
     game.world.component(ent, Crew).unconscious = True
     assert movement.cannot_move_reason(game, ent) == "Grasshopper GHR-5H's pilot is unconscious"
+
+
+def _every_path(game, ent, mode, tokens, depth):
+    """(state key) -> [(MP, rolls, roll modifiers)] of every legal path up to `depth` steps."""
+    out = {}
+    for n in range(depth + 1):
+        for path in __import__("itertools").product(tokens, repeat=n):
+            res = movement.plan(game, ent, mode, list(path))
+            if res.error is None:
+                f = res.final
+                out.setdefault((f.hex, f.facing, f.altitude), []).append(
+                    (f.mp, len(res.psrs), sum(p.modifier for p in res.psrs)))
+    return out
+
+
+@pytest.mark.parametrize("rubble,rough,safe", [("0504", "0604", ("R", "F", "L", "F")),
+                                               ("0604", "0504", ("F", "R", "F", "L"))])
+def test_reachable_prefers_the_fewest_and_easiest_rolls_among_paths_of_equal_mp(rubble, rough, safe):
+    # Rubble (2 MP and a piloting roll) beside rough ground (2 MP, no roll):
+    # the search's path to each state is the cheapest, and of the cheapest
+    # the one with the fewest, then easiest, rolls (core sections 2 and 9).
+    # 0505 -> 0603 facing north: F R F L crosses 0504, R F L F crosses 0604.
+    game = make_game(hexes={rubble: Terrain("rubble"), rough: Terrain("rough"), "0404": Terrain("rubble"),
+                            "0603": Terrain("water", depth=1)})
+    ent = add(game, "g", "grasshopper", "red", "0505")
+    every = _every_path(game, ent, "run", ("F", "L", "R"), 5)
+    reach = movement.reachable(game, ent, "run")
+    mattered = 0
+    assert reach[(parse_hex_label("0603"), 0, 0)].path == safe
+    for key, ways in every.items():
+        r = reach[key]
+        cheapest = min(w[0] for w in ways)
+        if len(r.path) > 5:
+            continue            # beyond the paths enumerated
+        best = min(w for w in ways if w[0] == cheapest)
+        assert (r.mp, r.rolls, r.roll_mods) == best, key
+        res = movement.plan(game, ent, "run", list(r.path))
+        assert (res.final.mp, len(res.psrs)) == (r.mp, r.rolls)
+        mattered += any(w[0] == cheapest and w[1] > best[1] for w in ways)
+    assert mattered          # some state had a riskier path of the same MP
+
+
+def test_reachable_by_rolls_finds_a_safe_way_the_cheapest_does_not_take():
+    game = make_game(hexes={"0504": Terrain("rubble")})
+    ent = add(game, "g", "grasshopper", "red", "0505")
+    hex_ = parse_hex_label("0503")
+    cheapest = min((r.mp, r.rolls) for k, r in movement.reachable(game, ent, "run").items() if k[0] == hex_)
+    safe = min((r.rolls, r.mp, r.path) for k, r in movement.reachable(game, ent, "run", prefer="rolls").items()
+               if k[0] == hex_)
+    assert cheapest == (3, 1)                   # straight through the rubble
+    assert safe[0] == 0 and safe[1] > 3         # around it: more MP, no roll
+    res = movement.plan(game, ent, "run", list(safe[2]))
+    assert res.error is None and not res.psrs and res.final.hex == hex_

@@ -4,7 +4,7 @@ import os
 import pytest
 
 from engine.errors import DataError
-from engine.paths import LEVELS, TILESETS, allowed_roots, confine, from_shipped_name, shipped_name
+from engine.paths import TILESETS, allowed_roots, confine
 
 
 def test_a_path_inside_the_allowed_folders_resolves(tmp_path):
@@ -32,9 +32,3 @@ def test_a_shipped_name_stands_in_for_a_missing_or_outside_path(tmp_path):
     outside = confine("../elsewhere/terrain.tsx", tmp_path / "lvl", allowed_roots(tmp_path / "lvl"), "tileset",
                       shipped=TILESETS)
     assert outside.path == (TILESETS / "terrain.tsx").resolve() and outside.warning is None
-
-
-def test_shipped_names_are_the_same_in_every_copy():
-    assert shipped_name(LEVELS / "skirmish.tmx") == "levels/skirmish.tmx"
-    assert from_shipped_name("levels/skirmish.tmx") == LEVELS / "skirmish.tmx"
-    assert shipped_name("/etc/passwd") is None and from_shipped_name("levels/../../etc/passwd") is None

@@ -901,7 +901,7 @@ def test_a_refused_physical_order_changes_nothing():
     n = len(game.log.events)
     assert game.submit(phys("a", "punch", "t", "left"))
     assert [e["type"] for e in game.log.events[n:]] == ["refused"]
-    assert "physical" not in game.phase_data
+    assert game.turn_record.physical == []
     assert before == n
 
 

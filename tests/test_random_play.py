@@ -6,6 +6,7 @@ import pytest
 
 from components import Armor, ClassicHeat, Position, Status
 from engine import random_play as rp
+from engine.events import EventError
 from engine.orders import MoveOrder
 from tests.helpers import add, make_game
 
@@ -76,18 +77,37 @@ def test_a_destroyed_unit_acting_is_caught(game):
     game.get("a", Status).destroyed = True
     start = len(game.log.events)
     game.log.emit("move", unit="a", mode="walk", **{"from": "0405"}, to="0404", facing=0, mp_spent=1,
-                  hexes_moved=1)
+                  hexes_moved=1, path=["F"])
     assert any("moved although destroyed" in p for p in _after(game, {"a"}, start))
 
 
 def test_malformed_events_are_caught(game):
+    """Events that reached the log without `emit` (which refuses them at once)."""
     start = len(game.log.events)
-    game.log.emit("damage", unit="a", amount=5)
-    game.log.emit("attack", attacker="a", target="b", attack="x", to_hit=8, modifiers=[["gunnery", 4]],
-                  roll=9, hit=True)
+    common = {"turn": game.turn, "phase": game.phase}
+    game.log.events.append({**common, "type": "damage", "unit": "a", "amount": 5})
+    game.log.events.append({**common, "type": "attack", "attacker": "a", "target": "b", "attack": "x",
+                            "to_hit": 8, "modifiers": [["gunnery", 4]], "roll": 9, "hit": True})
+    game.log.events.append({**common, "type": "heat", "unit": "a", "from": 0, "to": "hot"})
     problems = _after(game, start=start)
-    assert any("damage event lacks location" in p for p in problems)
+    assert any("damage event: armor_left: missing" in p for p in problems)
+    assert any("heat event: to: expected int, got 'hot'" in p for p in problems)
     assert any("modifiers sum to 4, not 8" in p for p in problems)
+
+
+def test_emit_refuses_an_event_that_does_not_match_its_schema(game):
+    with pytest.raises(EventError, match="damage event: armor_left: missing"):
+        game.log.emit("damage", unit="a", location="head", amount=5, structure_left=3)
+    with pytest.raises(EventError, match="move event: facing: expected int, got '3'"):
+        game.log.emit("move", unit="a", mode="walk", **{"from": "0405"}, to="0404", facing="3", mp_spent=1,
+                      hexes_moved=1, path=["F"])
+    with pytest.raises(EventError, match="shutdown event: heat_level: not a field"):
+        game.log.emit("shutdown", unit="a", heat_level=30)
+    with pytest.raises(EventError, match="no event type 'teleport'"):
+        game.log.emit("teleport", unit="a")
+    with pytest.raises(EventError, match="attack event: modifiers: expected \\[label, value\\] pairs"):
+        game.log.emit("attack", attacker="a", target="b", attack="x", to_hit=4, modifiers=[["gunnery", "4"]],
+                      roll=9, hit=True)
 
 
 def test_a_refusal_that_changes_the_game_is_caught(game, monkeypatch):

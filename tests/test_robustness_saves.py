@@ -102,8 +102,9 @@ def test_a_save_is_never_unpickled_or_executed(tmp_path):
 def test_an_alpha_strike_card_without_three_damage_values_is_refused(tmp_path):
     """Hypothesis found a save whose card damage list was cut short: the
     attack rules read three values, so the save is refused at load."""
-    from tests.alpha_strike_helpers import add_card, make_as_game
-    game = make_as_game()
+    from tests.alpha_strike_helpers import add_card
+    from tests.helpers import make_game
+    game = make_game(12, 30, ruleset="alpha-strike")
     add_card(game, "a", "red", "0510")
     data = saves.save_dict(game)
     card = next(u for u in data["game"]["units"] if u["uid"] == "a")["components"]["AlphaStrikeCard"]

@@ -90,7 +90,7 @@ def test_write_never_starts_when_the_state_cannot_be_serialised(tmp_path):
     game = make_game(turns=False)
     saves.save_game(game, path)
     before = path.read_bytes()
-    game.phase_data["bad"] = object()
+    game.frontend["bad"] = object()
     with pytest.raises(TypeError):
         saves.save_game(game, path)
     assert path.read_bytes() == before
@@ -158,9 +158,9 @@ def test_binary_and_missing_files_are_refused(tmp_path):
     path.write_bytes(b"\xff\xfe\x00garbage")
     with pytest.raises(DataError, match="not UTF-8"):
         saves.load_game(path)
-    with pytest.raises(DataError, match="not found"):
+    with pytest.raises(DataError, match="cannot be read"):
         saves.load_game(tmp_path / "nope.json")
-    with pytest.raises(DataError, match="folder"):
+    with pytest.raises(DataError, match="not a regular file"):
         saves.load_game(tmp_path)
 
 
@@ -183,7 +183,7 @@ def _submit(g):
     (lambda g: g["units"][0]["components"]["Position"].__setitem__("facing", 9), "Position.facing"),
     (lambda g: g["units"][0]["components"]["Armor"]["points"].__setitem__("head", -1), "Armor.points.head"),
     (lambda g: g["units"][0]["components"]["Armor"]["points"].__setitem__("head", "9"), "Armor.points.head"),
-    (lambda g: g["units"][0]["components"].__setitem__("Evil", {}), "Evil: unknown component"),
+    (lambda g: g["units"][0]["components"].__setitem__("Evil", {}), "Evil: not a component of a mech"),
     (lambda g: g["units"][0]["components"]["Status"].__setitem__("__class__", "os.system"), "unknown field"),
     (lambda g: g["units"][0]["components"].pop("Identity"), "Identity: missing"),
     (lambda g: g["units"][1].__setitem__("uid", "hopper"), "used twice"),

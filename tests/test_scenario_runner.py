@@ -90,7 +90,7 @@ def test_unknown_unit_in_order_is_invalid(tmp_path):
 def test_missing_file(tmp_path):
     r = subprocess.run([sys.executable, "-m", "engine", "scenario", str(tmp_path / "none.toml")],
                        cwd=ROOT, capture_output=True, text=True)
-    assert r.returncode == 2 and "not found" in r.stderr
+    assert r.returncode == 2 and "No such file" in r.stderr and len(r.stderr.strip().splitlines()) == 1
 
 
 def test_readable_log_without_json(tmp_path):

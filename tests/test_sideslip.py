@@ -5,7 +5,8 @@ from hypothesis import given, strategies as st
 from components import Altitude, Armor, Status, TurnState
 from systems.vehicles import sideslip
 from systems.common.movement import plan
-from vehicle_fixtures import add, events, label, make_game, move
+from tests.helpers import make_game
+from vehicle_fixtures import add, events, label, move
 
 
 # ----------------------------------------------------------------- V-SLIP-4 distance
@@ -31,35 +32,35 @@ def _psr_reasons(game, ent, mode, path):
 
 
 def test_V_SLIP_2_hover_at_flank_turning_then_entering_rolls_before_the_hex():
-    game = make_game()
+    game = make_game(height=12)
     ent = add(game, "hover", "saladin.toml", "0410")
     r = plan(game, ent, "flank", ["F", "F", "F", "R", "F"])
     assert [(p.step, p.reason, p.modifier) for p in r.psrs] == [(4, "sideslip", 0)]
 
 
 def test_V_SLIP_2_no_roll_at_cruise_or_when_it_does_not_move_on():
-    game = make_game()
+    game = make_game(height=12)
     ent = add(game, "hover", "saladin.toml", "0410")
     assert _psr_reasons(game, ent, "cruise", ["F", "R", "F"]) == []
     assert _psr_reasons(game, ent, "flank", ["F", "F", "R"]) == []
 
 
 def test_V_SLIP_1_no_skid_modifier_and_hovers_do_not_skid_on_pavement():
-    game = make_game(hexes={f"04{r:02d}": {"paved": True} for r in range(1, 12)})
+    game = make_game(height=12, hexes={f"04{r:02d}": {"paved": True} for r in range(1, 12)})
     ent = add(game, "hover", "saladin.toml", "0410")
     r = plan(game, ent, "flank", ["F"] * 9 + ["R", "F"])
     assert [(p.reason, p.modifier) for p in r.psrs] == [("sideslip", 0)]     # V-SKID-2
 
 
 def test_V_VTOL_1_vtol_at_flank_rolls_for_sideslip():
-    game = make_game()
+    game = make_game(height=12)
     ent = add(game, "heli", "warrior.toml", "0410", altitude=3)
     assert _psr_reasons(game, ent, "flank", ["F", "L", "F"]) == ["sideslip"]
 
 
 # ----------------------------------------------------------------- V-SLIP-3..6 resolution
 def test_V_SLIP_3_success_proceeds_as_intended():
-    game = make_game(dice={"psr": [5]})
+    game = make_game(height=12, forced={"psr": [5]})
     add(game, "hover", "saladin.toml", "0410")
     assert move(game, "hover", "flank", ["F", "F", "F", "R", "F"]) is None
     assert not events(game, "sideslip") and label(game, "hover") == "0507"
@@ -67,7 +68,7 @@ def test_V_SLIP_3_success_proceeds_as_intended():
 
 def test_V_SLIP_4_seed_slide_along_the_old_facing_then_carry_on():
     # The seed: 3 hexes entered, failed by 3 (driving 5, roll 2): min(3, 2) = 2 hexes north.
-    game = make_game(dice={"psr": [2]})
+    game = make_game(height=12, forced={"psr": [2]})
     ent = add(game, "hover", "saladin.toml", "0410")
     move(game, "hover", "flank", ["F", "F", "F", "R", "F"])
     psr, slip = events(game, "psr")[0], events(game, "sideslip")[0]
@@ -80,7 +81,7 @@ def test_V_SLIP_4_seed_slide_along_the_old_facing_then_carry_on():
 
 
 def test_V_SLIP_5_vtol_keeps_its_altitude_while_slipping():
-    game = make_game(dice={"psr": [2]})
+    game = make_game(height=12, forced={"psr": [2]})
     ent = add(game, "heli", "warrior.toml", "0410", altitude=4)
     move(game, "heli", "flank", ["F", "F", "F", "R", "F"])
     assert events(game, "sideslip")[0]["hexes"] == 2
@@ -90,7 +91,7 @@ def test_V_SLIP_5_vtol_keeps_its_altitude_while_slipping():
 # ----------------------------------------------------------------- V-COLL
 def test_V_COLL_1_V_SKID_3_hover_slipping_into_woods_is_damaged_and_immobile():
     # E7: 35 t hover into woods: ceil(35/5) = 7 in groups 5, 2 on the front column; immobile.
-    game = make_game(hexes={"0406": {"terrain": "light_woods"}}, dice={"psr": [2], "location": [7, 6]})
+    game = make_game(height=12, forced={"psr": [2], "location": [7, 6]}, hexes={"0406": {"terrain": "light_woods"}})
     ent = add(game, "hover", "saladin.toml", "0410")
     move(game, "hover", "flank", ["F", "F", "F", "R", "F"])
     assert events(game, "sideslip")[0]["to"] == "0406"
@@ -102,7 +103,7 @@ def test_V_COLL_1_V_SKID_3_hover_slipping_into_woods_is_damaged_and_immobile():
 
 def test_V_COLL_2_vtol_slipping_at_a_mech_s_height_charges_it():
     # Mech on level 0 stands 2 levels tall; the VTOL at altitude 2 runs into it.
-    game = make_game(dice={"psr": [2], "to_hit": [12], "location": [7, 7, 7, 7]})
+    game = make_game(height=12, forced={"psr": [2], "to_hit": [12], "location": [7, 7, 7, 7]})
     add(game, "heli", "warrior.toml", "0410", altitude=2)
     add(game, "mech", "locust.toml", "0406", side="blue")
     move(game, "heli", "flank", ["F", "F", "F", "R", "F"])
@@ -112,7 +113,7 @@ def test_V_COLL_2_vtol_slipping_at_a_mech_s_height_charges_it():
 
 
 def test_V_COLL_2_vtol_above_the_unit_slides_over_it():
-    game = make_game(dice={"psr": [2]})
+    game = make_game(height=12, forced={"psr": [2]})
     add(game, "heli", "warrior.toml", "0410", altitude=3)
     add(game, "mech", "locust.toml", "0406", side="blue")
     move(game, "heli", "flank", ["F", "F", "F", "R", "F"])
@@ -121,7 +122,7 @@ def test_V_COLL_2_vtol_above_the_unit_slides_over_it():
 
 
 def test_V_COLL_3_vtol_slipping_into_higher_ground_crashes():
-    game = make_game(hexes={"0406": {"level": 3}}, dice={"psr": [2]})
+    game = make_game(height=12, forced={"psr": [2]}, hexes={"0406": {"level": 3}})
     ent = add(game, "heli", "warrior.toml", "0410", altitude=3)
     move(game, "heli", "flank", ["F", "F", "F", "R", "F"])
     crash = events(game, "crash")[0]
@@ -131,7 +132,7 @@ def test_V_COLL_3_vtol_slipping_into_higher_ground_crashes():
 
 
 def test_V_COLL_4_vtol_slipping_into_a_building_at_its_altitude_charges_it_and_crashes():
-    game = make_game(hexes={"0406": {"terrain": "building", "building": 3}}, dice={"psr": [2]})
+    game = make_game(height=12, forced={"psr": [2]}, hexes={"0406": {"terrain": "building", "building": 3}})
     add(game, "heli", "warrior.toml", "0410", altitude=3)
     move(game, "heli", "flank", ["F", "F", "F", "R", "F"])
     assert events(game, "collision")[0]["target"] == "building"
@@ -140,21 +141,21 @@ def test_V_COLL_4_vtol_slipping_into_a_building_at_its_altitude_charges_it_and_c
 
 def test_V_SLIP_2_risk_is_shown_before_committing():
     from systems.vehicles.moves import risks
-    game = make_game()
+    game = make_game(height=12)
     ent = add(game, "hover", "saladin.toml", "0410")
     assert risks(game, ent, "flank", ["F", "F", "F", "R", "F"]) == ["sideslip roll entering 0507: needs 5+"]
     assert risks(game, ent, "cruise", ["F", "F", "F", "R", "F"]) == []
 
 
 def test_V_MOVE_3_hover_flank_turn_then_move_makes_a_driving_roll():
-    game = make_game(dice={"psr": [12]})
+    game = make_game(height=12, forced={"psr": [12]})
     add(game, "hover", "saladin.toml", "0410")
     move(game, "hover", "flank", ["F", "L", "F"])
     assert [(e["reason"], e["passed"]) for e in events(game, "psr")] == [("sideslip", True)]
 
 
 def test_V_COLL_6_vtol_slipping_over_lower_ground_does_not_fall():
-    game = make_game(hexes={f"04{r:02d}": {"level": 3} for r in range(7, 12)}, dice={"psr": [2]})
+    game = make_game(height=12, forced={"psr": [2]}, hexes={f"04{r:02d}": {"level": 3} for r in range(7, 12)})
     ent = add(game, "heli", "warrior.toml", "0410", altitude=2)
     move(game, "heli", "flank", ["F", "F", "F", "R", "F"])
     assert events(game, "sideslip")[0]["to"] == "0405"
@@ -166,7 +167,7 @@ def test_V_CHAR_6_vehicles_stand_one_level_tall():
     from systems.common.unit_state import UNIT_HEIGHT
     from systems.vehicles.movement import VTOLMotion
     from engine.hexgrid import parse_hex_label as H
-    game = make_game()
+    game = make_game(height=12)
     add(game, "tank", "manticore.toml", "0504", side="blue")
     assert UNIT_HEIGHT["vehicle"] == 1
     assert VTOLMotion.units_in_the_way(game, -1, H("0504"), 1) and not VTOLMotion.units_in_the_way(game, -1, H("0504"), 2)
@@ -194,7 +195,7 @@ def test_any_vehicle_move_is_carried_out_or_refused_cleanly(cells, data, path, m
         if lab != "0405":
             hexes[lab] = {"terrain": t, "level": lv, "paved": paved,
                           **({"depth": 1} if t == "water" else {}), **({"building": 2} if t == "building" else {})}
-    game = make_game(width=9, height=11, hexes=hexes, dice={"psr": list(psr)})
+    game = make_game(9, 11, forced={"psr": list(psr)}, hexes=hexes)
     kw = {"altitude": 4} if data == "warrior.toml" else {}
     if not kw:
         path = [t for t in path if t in ("F", "B", "L", "R")]

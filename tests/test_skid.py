@@ -4,7 +4,8 @@ from components import Armor, Status, TurnState
 from systems.vehicles import skid
 from systems.common.movement import plan
 from systems.vehicles.movement import skid_modifier
-from vehicle_fixtures import add, events, label, make_game, move
+from tests.helpers import make_game
+from vehicle_fixtures import add, events, label, move
 
 PAVED_COLUMN = {f"05{r:02d}": {"paved": True} for r in range(1, 13)}
 
@@ -12,7 +13,7 @@ PAVED_COLUMN = {f"05{r:02d}": {"paved": True} for r in range(1, 13)}
 def _board(extra=None, dice=None):
     hexes = dict(PAVED_COLUMN)
     hexes.update(extra or {})
-    return make_game(hexes=hexes, dice=dice)
+    return make_game(height=12, forced=dice, hexes=hexes)
 
 
 def test_T8_skid_modifier_by_hexes_moved():
@@ -33,7 +34,7 @@ def test_V_PAVE_1_turning_on_pavement_at_flank_risks_a_skid():
 
 
 def test_V_PAVE_1_no_skid_when_turning_off_pavement():
-    game = make_game()
+    game = make_game(height=12)
     ent = add(game, "s", "striker.toml", "0511")
     assert plan(game, ent, "flank", ["F", "F", "F", "R", "F"]).psrs == []
 
@@ -124,7 +125,7 @@ def test_V_SKID_3_backward_skid_into_prohibited_terrain_uses_the_rear_column():
     from engine.hexgrid import parse_hex_label as H
     from systems.vehicles import collisions
     from systems.common.movement import start_state
-    game = make_game(hexes={"0506": {"terrain": "rough"}}, dice={"location": [6, 6]})
+    game = make_game(height=12, forced={"location": [6, 6]}, hexes={"0506": {"terrain": "rough"}})
     ent = add(game, "s", "striker.toml", "0505", facing=0)
     state = start_state(game, ent)
     end, outcome = collisions.slide(game, ent, state, 3, 1, "skid", 4)

@@ -13,6 +13,7 @@ import pytest
 from components import Position, Status
 from engine.hexgrid import Hex, neighbor
 from engine.ui.app import App
+from engine.persistence import CHECKS
 from engine.session import training_ground
 
 
@@ -80,8 +81,6 @@ def hex_of(app, uid):
 def handover(app):
     assert app.overlay == "handover"
     key(app, pygame.K_RETURN)
-    if app.overlay == "digest":
-        key(app, pygame.K_RETURN)
     assert app.overlay is None
 
 
@@ -159,36 +158,34 @@ def test_mode_buttons_change_the_reachable_area(app):
 
 
 def play_out_phase(app):
-    """Every waiting unit passes until the phase is done."""
+    """Every waiting unit holds (H) until the phase is over: it ends by itself."""
+    start = (app.game.turn, app.game.phase)
     for _ in range(20):
         if app.overlay == "handover":
             handover(app)
-        if app.flow.phase_done() or app.flow.over:
+        if (app.game.turn, app.game.phase) != start or app.flow.over:
             return
-        key(app, pygame.K_SPACE)
+        key(app, pygame.K_h)
     raise AssertionError("phase did not finish")
 
 
-def test_end_phase_button_runs_the_remaining_phases_into_the_next_turn(app):
+def test_phases_end_by_themselves_into_the_next_turn(app):
     play_out_phase(app)
-    assert app.flow.phase_done()
-    assert app.game.phase == "movement"
-    click_button(app, "end_phase")
-    # phases without orders run by themselves; with the attack systems present
-    # the weapon phase waits for declarations
+    assert app.game.phase == "weapon"          # the last unit held: the movement phase ended
+    # phases without orders run by themselves, and so do phases where nobody can
+    # attack (the units hold by themselves, with a line in the log)
     for _ in range(3):
         if app.game.phase == "movement":
             break
         play_out_phase(app)
-        click_button(app, "end_phase")
     assert app.game.turn == 2 and app.game.phase == "movement"
     # autosaved at the start of every phase; the newest is this phase
     from engine import saves
     app.saves.wait()
     newest = saves.autosaves(app.saves.folder)[0]
-    g = saves.load_game(newest)
+    g = saves.load_game(newest, CHECKS)
     assert (g.turn, g.phase) == (2, "movement")
-    assert g.phase_data["hotseat"]["flow"]["acted"] == []
+    assert g.frontend["hotseat"]["flow"]["acted"] == [] and "hotseat" not in g.phase_data
 
 
 def test_save_and_load_restore_the_game_and_the_turn_flow(app):
@@ -209,11 +206,20 @@ def test_save_and_load_restore_the_game_and_the_turn_flow(app):
     assert app.overlay == "handover"
     # change the game, then load
     handover(app)
-    key(app, pygame.K_SPACE)
+    key(app, pygame.K_h)
     assert app.game.snapshots() != snap or app.flow.to_dict() != flow
     key(app, pygame.K_l, mod=pygame.KMOD_CTRL)
     assert app.overlay == "load"
+    pump(app)                                          # each save says its battle, turn and date
+    assert app.saves.describe(app.saves.folder / "mysave.hexsave.json").startswith(
+        "Training ground, turn 1 movement phase, ")
+    playing = app.game
     click_button(app, "load_do", str(app.saves.folder / "mysave.hexsave.json"))
+    assert app.top.asking and app.game is playing           # a battle is on screen: it asks first
+    key(app, pygame.K_ESCAPE)
+    assert app.overlay == "load" and app.top.asking is None
+    click_button(app, "load_do", str(app.saves.folder / "mysave.hexsave.json"))
+    key(app, pygame.K_RETURN)
     assert app.game.snapshots() == snap
     assert app.flow.to_dict()["acted"] == flow["acted"] and app.flow.pos == flow["pos"]
     assert uid in app.flow.acted
@@ -257,13 +263,10 @@ def test_victory_screen_when_a_side_has_nobody_left(app):
     loser = [s for s in g.sides if s != app.seat.viewing][0]
     for uid in g.unit_ids(loser):
         g.world.component(g.units[uid], Status).destroyed = True
-    play_out_phase(app)
-    click_button(app, "end_phase")
     for _ in range(4):
         if app.overlay == "victory":
             break
         play_out_phase(app)
-        click_button(app, "end_phase")
     assert app.overlay == "victory" and g.winner == app.seat.viewing
 
 
@@ -295,7 +298,7 @@ def face_off(app, jager_row: int, phase: str):
     g.world.component(g.units["jager"], Position).facing = 3
     assert _skip_to(app, phase)
     while app.selected != "hopper":
-        key(app, pygame.K_SPACE)
+        key(app, pygame.K_h)
         if app.overlay == "handover":
             handover(app)
     return g
@@ -311,7 +314,7 @@ def _skip_to(app, phase):
         if app.flow.phase_done():
             click_button(app, "end_phase")
         else:
-            key(app, pygame.K_SPACE)
+            key(app, pygame.K_h)
     return False
 
 
@@ -324,14 +327,21 @@ def _close_in(app):
     g.world.component(g.units["jager"], Position).facing = 3
 
 
-def test_weapon_attack_by_checkbox(app):
+def hopper_aims_at_jager(app, phase: str) -> None:
+    """The two mechs side by side, on to `phase` with the Hopper to act
+    (the others hold), the JagerMech clicked as its target."""
     _close_in(app)
-    assert _skip_to(app, "weapon")
+    assert _skip_to(app, phase)
     while app.selected != "hopper":
-        key(app, pygame.K_SPACE)
+        key(app, pygame.K_h)
         if app.overlay == "handover":
             handover(app)
     click_hex(app, hex_of(app, "jager"))
+    assert app.target == "jager"
+
+
+def test_weapon_attack_by_checkbox(app):
+    hopper_aims_at_jager(app, "weapon")
     assert app.target == "jager"
     # hovering the enemy: range, to-hit with named modifiers, chance to hit
     from engine.ui import board
@@ -342,23 +352,17 @@ def test_weapon_attack_by_checkbox(app):
     slot, p = legal[0]
     assert p.to_hit == sum(v for _l, v in p.modifiers) and p.modifiers[0][0] == "gunnery"
     assert any(f"needs {p.to_hit}" in t and "%" in t for t in lines)
-    n_before = len(app.game.log.of_type("attack"))
     ticked = [n for n, v in app.fire.checks.items() if v]
     assert ticked
     key(app, pygame.K_RETURN)
     assert "hopper" in app.flow.acted
     refused = [e for e in app.game.log.of_type("refused") if e["unit"] == "hopper"]
     assert not refused
+    assert len([e for e in app.game.log.of_type("declare") if e["unit"] == "hopper"]) == len(ticked)
 
 
 def test_physical_menu_lists_reasons_and_declares(app):
-    _close_in(app)
-    assert _skip_to(app, "physical")
-    while app.selected != "hopper":
-        key(app, pygame.K_SPACE)
-        if app.overlay == "handover":
-            handover(app)
-    click_hex(app, hex_of(app, "jager"))
+    hopper_aims_at_jager(app, "physical")
     opts = app.physical.options("jager")
     assert opts and all(p.reason or p.reason is None for _l, _o, p in opts)
     legal = [i for i, (_l, _o, p) in enumerate(opts) if p.reason is None]
@@ -373,7 +377,7 @@ def test_physical_menu_lists_reasons_and_declares(app):
 
 
 def test_P_PUNCH_1_both_arms_punch_then_done(app):
-    g = face_off(app, jager_row=5, phase="physical")
+    face_off(app, jager_row=5, phase="physical")
     click_hex(app, hex_of(app, "jager"))
     labels = [label for label, _o, _p in app.physical.options("jager")]
     left, right = labels.index("Punch (left arm)"), labels.index("Punch (right arm)")
@@ -403,7 +407,7 @@ def _select_in_movement(app, uid):
         if app.flow.may_act(uid):
             app.do("select", uid)
             return
-        key(app, pygame.K_SPACE)
+        key(app, pygame.K_h)
     raise AssertionError(f"{uid} never got to move")
 
 
@@ -417,10 +421,35 @@ def test_charge_is_offered_at_the_end_of_a_move_and_declared_with_it(app):
     key(app, pygame.K_w)
     decl = app.move.declarations()
     assert [label for label, _o in decl] == ["Charge JagerMech JM6-S"]
-    click_button(app, "declare", 0)
     from components import TurnState
+    click_button(app, "declare", 0)          # chosen, not yet carried out: a second press confirms
+    assert "hopper" not in app.flow.acted and "press G again" in app.message
+    assert app.move.declare[0] == "Charge JagerMech JM6-S"
+    key(app, pygame.K_BACKSPACE)             # dropped again
+    assert app.move.declare is None and app.move.path == ["F"]
+    click_button(app, "declare", 0)
+    click_button(app, "declare", 0)
     assert g.world.component(g.units["hopper"], TurnState).charge_target == "jager"
     assert "hopper" in app.flow.acted
+    # the declaration is in the hand-over of the charged JagerMech's side, and in the log
+    assert app.overlay == "handover" and app.top.side == "red"
+    assert any("declares a charge on JagerMech" in n for n in app.top.notes)
+    handover(app)
+    assert any("declares a charge on JagerMech" in t for t, _c in app.log.lines)
+
+
+def test_a_charge_not_offered_says_why(app):
+    g = app.game
+    g.world.component(g.units["hopper"], Position).hex = Hex(6, 10)
+    g.world.component(g.units["hopper"], Position).facing = 0
+    g.world.component(g.units["saladin_r"], Position).hex = Hex(6, 8)
+    _select_in_movement(app, "hopper")
+    key(app, pygame.K_w)
+    assert app.move.declarations() == []
+    refused = app.move.refusals()
+    assert refused and refused[0][0].startswith("Saladin") and "V-PHYS-2" in refused[0][1]
+    pump(app)
+    assert any(h.tip == refused[0][1] for h in app.hits)      # shown in the panel, in full under the mouse
 
 
 def test_vtol_climbs_with_page_up(tmp_path):
@@ -459,7 +488,7 @@ def test_alpha_strike_combat_phase_declares_the_card_attack(tmp_path):
     for _ in range(10):
         if a.selected == blue[0]:
             break
-        key(a, pygame.K_SPACE)
+        key(a, pygame.K_h)
         if a.overlay == "handover":
             handover(a)
     a.set_target(red[0])
@@ -550,6 +579,16 @@ def test_deployment_each_side_places_and_faces_its_units_then_turn_1(tmp_path):
     assert a.game.record["setup"] is not None     # replays start from the deployed positions
 
 
+def test_the_window_never_gets_smaller_than_its_minimum(app):
+    from engine.ui.layout import MIN_WINDOW
+    handover(app)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(400, 300), w=400, h=300))
+    pump(app)
+    assert app.screen.get_size() == MIN_WINDOW
+    x, y, w, h = app.camera.view
+    assert w >= MIN_WINDOW[0] - 380 and h >= MIN_WINDOW[1] - 34     # the map keeps most of the window
+
+
 def test_window_resize_moves_the_panels_and_keeps_the_map_view(app):
     handover(app)
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(1000, 700), w=1000, h=700))
@@ -562,53 +601,42 @@ def test_all_hold_passes_the_rest_of_a_side_without_hand_overs(app):
     handover(app)
     side = app.seat.viewing
     mine = app.flow.waiting(side)
-    key(app, pygame.K_SPACE, mod=pygame.KMOD_SHIFT)
+    key(app, pygame.K_h, mod=pygame.KMOD_SHIFT)
     # the other side still moves; this side's units are skipped from now on
     for _ in range(10):
+        if app.game.phase != "movement":
+            break
         if app.overlay == "handover":
             assert app.top.side != side
             handover(app)
-        if app.flow.phase_done():
-            break
-        key(app, pygame.K_SPACE)
-    assert app.flow.phase_done()
-    assert set(mine) <= set(app.flow.acted)
+        key(app, pygame.K_h)
+    assert app.game.phase == "weapon"           # the phase ended by itself
+    assert set(mine) <= {e["unit"] for e in app.game.log.of_type("move")}
 
 
 def test_digest_tells_a_player_what_happened_to_their_units(app):
-    _close_in(app)
-    assert _skip_to(app, "weapon")
-    while app.selected != "hopper":
-        key(app, pygame.K_SPACE)
-        if app.overlay == "handover":
-            handover(app)
-    click_hex(app, hex_of(app, "jager"))
+    hopper_aims_at_jager(app, "weapon")
     key(app, pygame.K_RETURN)          # hopper fires at the JagerMech
-    for _ in range(20):                # the rest hold, the phase ends, attacks resolve
-        if app.game.phase != "weapon":
-            break
-        if app.overlay == "handover":
-            handover(app)
-        elif app.flow.phase_done():
-            click_button(app, "end_phase")
-        else:
-            key(app, pygame.K_SPACE)
-    # when red next gets the screen, its digest lists the attacks on its JagerMech
-    for _ in range(20):
-        if app.overlay == "handover" and app.top.side == "red":
-            break
-        if app.overlay == "handover":
-            handover(app)
-        elif app.flow.phase_done():
-            click_button(app, "end_phase")
-        else:
-            key(app, pygame.K_SPACE)
+    # red's hand-over tells it the declarations on its JagerMech ...
     assert app.overlay == "handover" and app.top.side == "red"
-    key(app, pygame.K_RETURN)
-    assert app.overlay == "digest"
+    declared = [e for e in app.top.events if e["type"] == "declare" and e["target"] == "jager"]
+    assert {e["unit"] for e in declared} == {"hopper"} and len(declared) >= 3
+    # ... the rest hold, the phase ends, attacks resolve; when red next gets
+    # the screen, its hand-over lists the attacks on its JagerMech
+    handover(app)
+    for _ in range(20):
+        if app.overlay == "handover" and app.top.side == "red" and app.game.phase != "weapon":
+            break
+        if app.overlay == "handover":
+            handover(app)
+        else:
+            key(app, pygame.K_h)
+    assert app.overlay == "handover" and app.top.side == "red"
     events = app.top.events
     assert any(e["type"] == "attack" and e["target"] == "jager" and e["attacker"] == "hopper" for e in events)
     assert not any(e["type"] == "move" and e.get("unit") in ("jager", "saladin_r") for e in events)
+    key(app, pygame.K_RETURN)          # one key: the digest was on the hand-over screen
+    assert app.overlay is None
 
 
 def test_clicking_an_enemy_hex_while_moving_says_why_and_shows_its_record(app):
@@ -643,9 +671,10 @@ def test_jump_then_turn_by_clicking_the_destination_again(app):
 def test_V_SLIP_2_tooltip_names_the_hex_and_number_of_each_sideslip_roll(tmp_path):
     import sys
     sys.path.insert(0, os.path.dirname(__file__))
-    from vehicle_fixtures import add, make_game
+    from tests.helpers import make_game
+    from vehicle_fixtures import add
     from engine.ui import board
-    game = make_game()
+    game = make_game(height=12)
     add(game, "heli", "warrior.toml", "0410", altitude=3)
     add(game, "foe", "warrior.toml", "0102", altitude=3, side="blue")
     screen = pygame.display.set_mode((1280, 800))
@@ -661,7 +690,8 @@ def test_V_SLIP_2_tooltip_names_the_hex_and_number_of_each_sideslip_roll(tmp_pat
     assert any(h.tip == "; ".join(warn) for h in a.hits)
     # the hover tooltip lists the rolls of the hovered path the same way
     a.hover_hex, a.move.hover_path = a.move.planned().final.hex, list(a.move.path)
-    assert [t for t, _c in board.hover_lines(a) if "roll" in t] == warn
+    said = [t for t, _c in board.hover_lines(a) if "roll" in t]
+    assert said[0].startswith("2 rolls") and said[1:] == warn        # the count, then each roll
 
 
 def test_P_CHARGE_16_player_chooses_where_a_missed_charge_ends(app):
@@ -679,6 +709,7 @@ def test_P_CHARGE_16_player_chooses_where_a_missed_charge_ends(app):
     key(app, pygame.K_v)
     assert app.move.charge_miss == "right"
     key(app, pygame.K_g)
+    key(app, pygame.K_RETURN)                            # Enter confirms the charge chosen
     assert "hopper" in app.flow.acted
     assert not [e for e in g.log.of_type("refused") if e.get("unit") == "hopper"]
     assert g.phase_data["charges"] == [{"unit": "hopper", "attack": "charge", "target": "jager",
@@ -694,7 +725,6 @@ def test_alpha_strike_presentation_hexes_no_facing_attacker_card_and_overheat(tm
     screen = pygame.display.set_mode((1280, 800))
     a = App(screen, session.new_game(str(lvl), [], 2), level=str(lvl), save_dir=tmp_path, edge_pan=False)
     g = a.game
-    blue, red = g.unit_ids(g.sides[0]), g.unit_ids(g.sides[1])
     loki = [u for u in g.unit_ids() if u.startswith("loki")][0]
     foe = [u for u in g.unit_ids() if g.side_of(g.units[u]) != g.side_of(g.units[loki])][0]
     g.world.component(g.units[loki], Position).hex = Hex(8, 8)
@@ -712,7 +742,7 @@ def test_alpha_strike_presentation_hexes_no_facing_attacker_card_and_overheat(tm
     for _ in range(10):
         if a.selected == loki:
             break
-        key(a, pygame.K_SPACE)
+        key(a, pygame.K_h)
         if a.overlay == "handover":
             handover(a)
     assert a.selected == loki
@@ -813,8 +843,8 @@ def test_take_back_move_with_ctrl_z_puts_the_unit_back_and_lets_it_move_again(ap
     assert (pos.hex, pos.facing) == start and uid not in app.flow.acted
     assert not app.game.log.of_type("move")
     assert app.flow.current_side == side
-    if app.overlay == "handover":
-        handover(app)
+    # the hand-over to the other side is gone: the board is back with the mover, no digest of theirs
+    assert app.overlay is None and app.seat.viewing == side
     assert app.selected == uid and app.flow.may_act(uid)
     key(app, pygame.K_w)
     key(app, pygame.K_w)
@@ -855,3 +885,95 @@ def test_the_hidden_top_bar_does_not_answer_clicks_under_the_hand_over_screen(ap
     assert app.overlay == "handover"
     app.draw()
     assert {h.action for h in app.hits} <= {"handover_done", "menu", "take_back"}
+
+
+def test_F_cycles_the_other_ways_to_the_hex_clicked_the_safest_among_them(app):
+    from engine.hexmap import Terrain
+    from engine.hexgrid import parse_hex_label as hx
+    g = app.game
+    g.map.set(hx("0504"), Terrain("rubble"))
+    g.world.component(g.units["hopper"], Position).hex = hx("0505")
+    g.world.component(g.units["hopper"], Position).facing = 0
+    _select_in_movement(app, "hopper")
+    key(app, pygame.K_2)                                   # run
+    # 0503 is cheapest straight through the rubble (a roll); F offers the other ways there
+    click_hex(app, hx("0503"))
+    assert app.move.path == ["F", "F"] and len(app.move.path_risks(app.move.path)) == 1
+    app.hover_hex, app.move.hover_path = hx("0503"), ["F", "F"]
+    from engine.ui import board
+    assert any(t.startswith("1 roll; ") and "other way" in t for t, _c in board.hover_lines(app))
+    seen = [list(app.move.path)]
+    for _ in range(len(app.move.alternatives(hx("0503"))) - 1):
+        key(app, pygame.K_f)
+        assert app.move.planned().final.hex == hx("0503") and app.move.path not in seen
+        seen.append(list(app.move.path))
+    assert any(not app.move.path_risks(p) for p in seen)    # a way without a roll was among them
+    key(app, pygame.K_f)
+    assert app.move.path == ["F", "F"]                      # round again to the cheapest
+
+
+def test_text_fields_keep_their_keys_and_ctrl_a_selects_the_field(app):
+    handover(app)
+    key(app, pygame.K_w)
+    path = list(app.move.path)
+    key(app, pygame.K_s, mod=pygame.KMOD_CTRL)
+    assert app.overlay == "save"
+    key(app, pygame.K_a, unicode="a", mod=pygame.KMOD_CTRL)      # select all: nothing reaches the board
+    type_text(app, "mine")                                       # replaces the whole name
+    assert app.top.name_text == "mine" and app.move.path == path
+    for k, ch in ((pygame.K_a, "a"), (pygame.K_d, "d"), (pygame.K_h, "h"), (pygame.K_F2, "")):
+        key(app, k, unicode=ch)                                  # letters are typed, never turn or hold
+    assert app.move.path == path and app.flow.may_act(app.selected)
+    key(app, pygame.K_a, unicode="a", mod=pygame.KMOD_CTRL)
+    key(app, pygame.K_BACKSPACE)
+    assert app.top.name_text == ""
+    key(app, pygame.K_ESCAPE)
+    assert app.overlay is None and app.move.path == path
+
+
+def test_the_new_battle_screen_chooses_the_rules_and_how_the_table_plays(app):
+    from engine import session
+    key(app, pygame.K_n, mod=pygame.KMOD_CTRL)
+    screen = app.top
+    assert screen.rules.rules == "classic"
+    assert session.BUILTIN not in screen.levels                 # no near-duplicate of Training Grounds
+    assert all(session.level_info(lv)[1] == "classic" for lv in screen.levels)
+    key(app, pygame.K_RIGHT)                                     # Alpha Strike: its levels only
+    assert screen.rules.rules == "alpha-strike"
+    assert screen.levels and all(session.level_info(lv)[1] == "alpha-strike" for lv in screen.levels)
+    assert screen.choice in screen.levels
+    key(app, pygame.K_F3)                                        # a shared table
+    key(app, pygame.K_F4)                                        # dice at the table
+    key(app, pygame.K_F2)                                        # no deployment
+    assert (screen.table.shared, screen.table.dice, screen.deploy) == (True, True, False)
+    key(app, pygame.K_RETURN)
+    assert app.game.ruleset.name == "alpha-strike"
+    assert app.seat.shared_table and app.seat.table_dice and app.game.dice.ask
+    assert app.overlay == "dice" and app.top.need.purpose == "initiative"     # the first roll is asked for
+    assert app.seat.frontend()["shared_table"] is True
+
+
+def test_the_hover_over_the_planned_end_follows_its_turns(app):
+    from engine.hexgrid import FACING_NAMES
+    from engine.ui import board
+    handover(app)
+    dest = min((h for h in app.move.reach_hex if not app.game.units_at(h)), key=lambda h: (app.move.reach_hex[h][0], h))
+    click_hex(app, dest)                  # one hex away: MP left to turn
+    before = app.move.planned().final.facing
+    key(app, pygame.K_e)
+    after = app.move.planned().final.facing
+    assert after != before
+    said = " ".join(t for t, _c in board.hover_lines(app))
+    assert f"facing {FACING_NAMES[after]}" in said
+
+
+def test_the_first_run_card_once_per_save_folder_and_from_the_menu(app, tmp_path):
+    from engine.persistence import SaveFolder
+    folder = SaveFolder(tmp_path / "fresh")
+    assert folder.first_run() and not folder.first_run()
+    key(app, pygame.K_ESCAPE)            # the hand-over's Esc opens the menu
+    assert app.overlay == "menu"
+    key(app, pygame.K_k)
+    assert app.overlay == "welcome"
+    key(app, pygame.K_RETURN)
+    assert app.overlay == "menu"

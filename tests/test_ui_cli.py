@@ -13,7 +13,8 @@ from engine.ui.main import run
 from engine.session import BUILTIN
 
 
-@pytest.mark.parametrize("demo", [None, "move", "as-melee", "vtol-warning"])
+@pytest.mark.parametrize("demo", [None, "move", "heat", "ruler", "roster", "dice", "welcome", "as-melee",
+                                  "vtol-warning"])
 def test_screenshot_writes_a_png(tmp_path, demo):
     out = tmp_path / "shot.png"
     argv = [BUILTIN, "--screenshot", str(out), "--size", "1000x700", "--save-dir", str(tmp_path)]

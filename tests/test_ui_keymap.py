@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 
 from engine.ui import keymap
-from engine.ui.screens import files, handover, menus, victory
+from engine.ui.screens import dice, files, handover, menus, new_battle, victory
 from tests.test_ui_app import _pygame, app, handover as hand_over, key  # noqa: F401  (fixtures)
 
 
@@ -22,8 +22,9 @@ def test_no_key_is_bound_twice_in_one_place():
 def test_every_bound_action_is_one_the_window_carries_out(app):
     known = set(app.window_actions) | set(app.game_actions) | set(app.view_actions) | {"replay"}
     assert {k.action for k in keymap.BINDINGS} - known == set()
-    screens = {"confirm_quit": menus.ConfirmQuit, "handover": handover.HandOver, "digest": handover.Digest,
-               "help": menus.Help, "victory": victory.Victory, "menu": menus.Menu, "new": files.NewBattle,
+    screens = {"confirm_quit": menus.ConfirmQuit, "handover": handover.HandOver, "dice": dice.DicePrompt,
+               "help": menus.Help, "welcome": menus.Welcome, "victory": victory.Victory, "menu": menus.Menu,
+               "new": new_battle.NewBattle,
                "save": files.SaveGame, "load": files.LoadGame}
     assert set(screens) == set(keymap.SCREEN_KEYS)
     for name, table in keymap.SCREEN_KEYS.items():

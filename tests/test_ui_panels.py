@@ -10,7 +10,8 @@ from components import Ammo, Status, TurnState, VehicleCrits
 from engine.ui import record_sheet
 from tests.test_ui_app import (_pygame, _skip_to, app, click_button, click_hex, face_off, handover,  # noqa: F401
                                hex_of, key, pump)
-from tests.vehicle_fixtures import add, make_game
+from tests.helpers import make_game
+from tests.vehicle_fixtures import add
 
 
 def test_record_reads_ammunition_criticals_and_the_move_in_display_names():
@@ -59,8 +60,8 @@ def test_mech_core_3_a_natural_2_misses_so_classic_chances_top_out_at_97_percent
 def test_AS_B5_a_number_of_2_or_less_is_an_automatic_hit():
     from engine.ui import queries
     from systems.alpha_strike import combat as as_combat
-    from tests.alpha_strike_helpers import add_card, make_as_game
-    game = make_as_game()
+    from tests.alpha_strike_helpers import add_card
+    game = make_game(12, 30, "alpha-strike")
     ent = add_card(game, "loki", "clan", "0505")
     assert as_combat.roll_hits(2, 2) and not as_combat.roll_hits(4, 5)
     assert queries.hit_chance(game, ent, -1) == queries.hit_chance(game, ent, 2) == 1.0
@@ -138,7 +139,7 @@ def _turn_of(a, uid: str, phase: str) -> None:
         elif a.game.phase == phase and a.flow.may_act(uid):
             a.do("select", uid)
         else:
-            key(a, pygame.K_SPACE)
+            key(a, pygame.K_h)         # the unit up now holds (stays put, holds fire)
     raise AssertionError(f"{uid} never got its {phase} phase")
 
 
@@ -215,7 +216,9 @@ def test_AS_SHUT_1_a_shut_down_card_shows_move_0_and_immobile_and_its_controls_a
     from engine.hexgrid import Hex
     from engine.ui import queries
     from systems.alpha_strike import card as as_card
-    a = _alpha_app(tmp_path, AS_CLOSE)
+    # The Hunchback beside the enemy too: its side has an attack to make, so
+    # the combat phase is played, not passed for a side with nothing to do.
+    a = _alpha_app(tmp_path, {**AS_CLOSE, "hunchback_as": "1008"})
     _shut_down(a, "loki")
     ent = a.game.units["loki"]
     assert as_card.ground_hexes(a.game, ent) == 1          # 10" - 2" per heat level: still a hex on paper
@@ -228,15 +231,19 @@ def test_AS_SHUT_1_a_shut_down_card_shows_move_0_and_immobile_and_its_controls_a
     click_hex(a, Hex(4, 1))
     assert a.message_bad and "shut down" in a.message
     assert a.move.reach_hex == {}
-    key(a, pygame.K_SPACE)                                  # it stays put
-    _turn_of(a, "loki", "combat")
-    pump(a)
-    assert not [h for h in a.hits if h.action == "overheat" and h.enabled]
-    key(a, pygame.K_o)
-    assert a.fire.overheat == 0
-    a.set_target("firestarter_as")
-    assert not any(a.fire.checks.values())
-    assert not next(h for h in a.hits if h.action == "confirm").enabled
+    key(a, pygame.K_h)                                      # it stays put
+    for _ in range(60):                                     # on to the combat phase
+        if a.game.phase == "combat" and "loki" in a.flow.acted:
+            break
+        if a.overlay is not None:
+            handover(a)
+        elif a.flow.phase_done():
+            click_button(a, "end_phase")
+        else:
+            key(a, pygame.K_h)
+    # A shut-down unit makes no attack (AS-SHUT-1): it holds by itself, said in the log.
+    assert (a.game.turn, a.game.phase) == (1, "combat")
+    assert any("Loki" in n["text"] and "hold" in n["text"] for n in a.seat.notes)
 
 
 def test_AS_SHUT_2_an_attack_needing_2_or_less_reads_automatic_hit(tmp_path):
@@ -374,7 +381,7 @@ def test_the_digest_reports_both_sides_kills_and_the_enemy_s_crashes(tmp_path):
     for _ in range(60):
         if len(seen_in_turn_2) == 2:
             break
-        if a.overlay == "digest":
+        if a.overlay == "handover":         # the digest is on the hand-over screen
             digests.setdefault(a.top.side, []).extend(t for t, _c in digest_summary(a, a.top.side, a.top.events))
             if g.turn == 2:
                 seen_in_turn_2.add(a.top.side)
@@ -384,7 +391,7 @@ def test_the_digest_reports_both_sides_kills_and_the_enemy_s_crashes(tmp_path):
         elif a.flow.phase_done():
             click_button(a, "end_phase")
         else:
-            key(a, pygame.K_SPACE)
+            key(a, pygame.K_h)
     assert g.world.component(fs, Status).destroyed
     blue, red = g.side_of(g.units["loki"]), g.side_of(fs)
     assert "Firestarter: DESTROYED (unit structure destroyed)" in digests[blue]        # its own kill
@@ -413,30 +420,30 @@ def test_the_digest_holds_every_side_s_crashes_and_the_criticals_of_the_units_a_
     assert ("critical", "shadow_hawk") not in types             # nothing of blue's hit it
 
 
-def test_no_tooltip_or_click_of_the_board_reaches_through_the_digest(app, monkeypatch):
+def test_no_tooltip_or_click_of_the_board_reaches_through_the_hand_over_and_its_digest(app, monkeypatch):
     from engine.ui import board, controls
-    from engine.ui.screens.handover import Digest
+    from engine.ui.screens.handover import HandOver
     handover(app)
     pump(app)
     mode = next(h for h in app.hits if h.action == "mode")
-    app.open_overlay(Digest(app.seat.viewing, [{"turn": 1, "phase": "movement", "type": "initiative",
-                                                 "order": ["red", "blue"], "forced": False}]))
+    app.open_overlay(HandOver(app.seat.viewing, events=[{"turn": 1, "phase": "movement", "type": "initiative",
+                                                          "order": ["red", "blue"], "forced": False}]))
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=mode.rect.center, rel=(0, 0), buttons=(0, 0, 0)))
     pump(app)
     hit = controls.hit_at(app, mode.rect.center)
-    assert hit is None or hit.action in ("close", "scroll")
+    assert hit is None or hit.action in ("close", "scroll", "handover_done")
     assert not [h for h in app.hits if h.action == "mode"]
     asked = []
     monkeypatch.setattr(board, "hover_lines", lambda a: asked.append(a) or [("x", (0, 0, 0))])
     app.hover_hex = hex_of(app, app.selected)          # the hover left over from before the digest
     app.draw()
-    assert not asked                                   # no hex tooltip over the digest
+    assert not asked                                   # no hex tooltip over the hand-over
 
 
 def test_an_alpha_strike_record_writes_its_criticals_below_the_card_inside_the_panel(monkeypatch):
     from components import AlphaStrikeCard
-    from tests.alpha_strike_helpers import add_card, make_as_game
-    game = make_as_game()
+    from tests.alpha_strike_helpers import add_card
+    game = make_game(12, 30, "alpha-strike")
     ent = add_card(game, "loki", "clan", "0505", specials=["CASE", "OVL"])
     game.world.component(ent, AlphaStrikeCard).crits.update({"fire_control_hit": 2, "weapon_hit": 1})
     game.world.component(ent, Status).crits += ["fire_control_hit", "fire_control_hit", "weapon_hit"]

@@ -35,13 +35,10 @@ def _played_save(tmp_path):
     key(a, pygame.K_w)
     key(a, pygame.K_RETURN)
     moved_to = hex_of(a, uid)
-    play_out_phase(a)
-    click_button(a, "end_phase")
-    for _ in range(4):
+    for _ in range(5):
+        play_out_phase(a)
         if a.game.phase == "movement":
             break
-        play_out_phase(a)
-        click_button(a, "end_phase")
     assert (a.game.turn, a.game.phase) == (2, "movement")
     path = saves.save_game(a.game, tmp_path / "played.json")
     return path, uid, moved_to, a.game.to_dict()
@@ -110,3 +107,18 @@ def test_replay_command_screenshot(tmp_path):
     out = tmp_path / "replay.png"
     assert main([str(path), "--turn", "2", "--screenshot", str(out), "--size", "1000x700"]) == 0
     assert pygame.image.load(str(out)).get_size() == (1000, 700)
+
+
+def test_esc_leaves_the_replay_after_a_question_that_says_the_save_stays(tmp_path, monkeypatch):
+    from engine.ui.screens import menus
+    path, *_ = _played_save(tmp_path)
+    a = _viewer(path)
+    key(a, pygame.K_ESCAPE)
+    assert a.overlay == "confirm_quit" and a.running
+    shown = []
+    real = menus.text
+    monkeypatch.setattr(menus, "text", lambda surf, s, *args, **kw: (shown.append(s), real(surf, s, *args, **kw))[1])
+    pump(a)
+    assert any("nothing in it changes" in s for s in shown) and not any("autosaved" in s for s in shown)
+    key(a, pygame.K_y)
+    assert not a.running

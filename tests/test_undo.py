@@ -74,11 +74,25 @@ def test_a_die_roll_makes_the_move_final(game):
     assert game.snapshot("jager")["at"] == "0503" and game.snapshot("hopper")["at"] == "0507"
 
 
-def test_no_undo_after_the_phase(game):
+def test_the_last_move_survives_the_phase_change_until_an_order_is_given(game):
+    before = as_json(game.to_dict())
     undo.submit_move(game, MoveOrder("hopper", {}, mode="walk", path=["F"]))
     game.end_phase()
     game.start_phase("weapon")
+    assert undo.undo_reason(game) is None              # nothing but the phase change since the move
+    assert undo.undo_move(game) is None
+    assert as_json(game.to_dict()) == before and game.phase == "movement"
+    assert Replay.from_game(game).verify() == []
+
+
+def test_no_undo_after_an_order_of_the_next_phase(game):
+    from engine.orders import FireOrder
+    undo.submit_move(game, MoveOrder("hopper", {}, mode="walk", path=["F"]))
+    game.end_phase()
+    game.start_phase("weapon")
+    game.submit(FireOrder("jager", {}, weapon="medium_laser", target="hopper"))
     assert "movement phase" in undo.undo_move(game)
+    assert game.snapshot("hopper")["at"] == "0507"
 
 
 def test_refused_move_is_not_undoable(game):

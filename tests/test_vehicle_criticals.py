@@ -5,7 +5,8 @@ from components import (Altitude, Ammo, AmmoBin, Armor, Equipment, Status, Struc
 from systems.vehicles import driving, criticals as vc_mod
 from systems.vehicles import hit_location as vhl
 from systems.common.movement import plan
-from vehicle_fixtures import add, events, make_game
+from tests.helpers import make_game
+from vehicle_fixtures import add, events
 from tests.helpers import pairs
 
 
@@ -40,7 +41,7 @@ def test_T4_printed_columns():
 # ----------------------------------------------------------------- V-CRIT
 def test_V_CRIT_4_rear_9_without_rear_weapon_is_engine_hit():
     # E10 (the seed's example): Weapon Destroyed with no rear weapon -> 10 Engine Hit.
-    game = make_game()
+    game = make_game(height=12)
     ent = add(game, "tank", "vedette.toml", "0505")
     assert roll(game, ent, "rear", 9) == "engine_hit"
     ev = events(game, "critical")[-1]
@@ -49,14 +50,14 @@ def test_V_CRIT_4_rear_9_without_rear_weapon_is_engine_hit():
 
 
 def test_V_CRIT_4_front_8_stabilizer_without_front_weapon_is_sensors():
-    game = make_game()
+    game = make_game(height=12)
     ent = add(game, "striker", "striker.toml", "0505")     # turret weapons only
     assert roll(game, ent, "front", 8) == "sensors"
     assert crits(game, ent).sensor_hits == 1
 
 
 def test_V_CRIT_4_V_CE_11_turret_12_blows_the_turret_off():
-    game = make_game()
+    game = make_game(height=12)
     ent = add(game, "tank", "vedette.toml", "0505")
     assert roll(game, ent, "turret", 12) == "turret_blown_off"
     assert game.world.component(ent, Turret).destroyed
@@ -67,14 +68,14 @@ def test_V_CRIT_4_V_CE_11_turret_12_blows_the_turret_off():
 def test_V_CRIT_4_wraps_from_12_to_6():
     # Fusion tank, engine already hit, nothing in the rear but ammunition:
     # 12 Fuel Tank (= engine hit, taken) -> 6, 7, 8, 9, 10 do not apply -> 11 Ammunition.
-    game = make_game()
+    game = make_game(height=12)
     ent = add(game, "mant", "manticore.toml", "0505")
     crits(game, ent).engine_hit = True
     assert vc_mod.choose_result(game, ent, "rear", 12) == "ammunition"
 
 
 def test_V_CRIT_4_whole_column_used_up_ignores_the_critical():
-    game = make_game()
+    game = make_game(height=12)
     ent = add(game, "mant", "manticore.toml", "0505")
     crits(game, ent).engine_hit = True
     game.world.component(ent, Ammo).bins.clear()
@@ -83,7 +84,7 @@ def test_V_CRIT_4_whole_column_used_up_ignores_the_critical():
 
 
 def test_V_CRIT_1_hit_location_critical_marker_rolls_on_the_table():
-    game = make_game(dice={"critical": [8]})
+    game = make_game(height=12, forced={"critical": [8]})
     ent = add(game, "tank", "vedette.toml", "0505")
     vhl.apply_hit(game, ent, vhl.lookup("left", 8), 5)        # side 8: critical marker, armor holds
     assert game.world.component(ent, Structure).points["left"] == 5
@@ -91,7 +92,7 @@ def test_V_CRIT_1_hit_location_critical_marker_rolls_on_the_table():
 
 
 def test_V_CRIT_2_every_structure_damage_rolls_a_critical():
-    game = make_game(dice={"critical": [11, 2]})
+    game = make_game(height=12, forced={"critical": [11, 2]})
     ent = add(game, "tank", "vedette.toml", "0505", armor={"front": 0})
     from systems.common import damage
     damage.apply_damage(game, ent, "front", 1)
@@ -100,7 +101,7 @@ def test_V_CRIT_2_every_structure_damage_rolls_a_critical():
 
 
 def test_V_CRIT_3_criticals_affect_only_the_location_hit():
-    game = make_game(dice={"slot": [6]})
+    game = make_game(height=12, forced={"slot": [6]})
     ent = add(game, "tank", "vedette.toml", "0505")
     assert roll(game, ent, "front", 11) == "weapon_destroyed"
     mounts = game.world.component(ent, Weapons).mounts
@@ -116,7 +117,7 @@ def _ammo(game, ent, bins, case=False):
 
 def test_V_CE_1_ammunition_explodes_everything_into_the_side_structure():
     # E17: 10 shots of AC/10 = 100 damage to the side's internal structure: destroyed.
-    game = make_game()
+    game = make_game(height=12)
     ent = add(game, "tank", "vedette.toml", "0505")
     _ammo(game, ent, [("ac_10", 10)])
     vc_mod.apply_effect(game, ent, "left", "ammunition")
@@ -126,14 +127,14 @@ def test_V_CE_1_ammunition_explodes_everything_into_the_side_structure():
 
 
 def test_V_CE_1_ammunition_sums_all_bins():
-    game = make_game()
+    game = make_game(height=12)
     ent = add(game, "tank", "vedette.toml", "0505")
     _ammo(game, ent, [("ac_5", 2), ("lrm_10", 1), ("gauss_rifle", 8)])    # 10 + 10; gauss slugs inert
     assert vc_mod.ammo_damage(game, ent) == 20
 
 
 def test_V_CE_1_with_case_goes_to_rear_armor_excess_ignored_and_crew_stunned():
-    game = make_game()
+    game = make_game(height=12)
     ent = add(game, "tank", "vedette.toml", "0505")
     _ammo(game, ent, [("ac_10", 10)], case=True)
     vc_mod.apply_effect(game, ent, "left", "ammunition")
@@ -145,14 +146,14 @@ def test_V_CE_1_with_case_goes_to_rear_armor_excess_ignored_and_crew_stunned():
 
 def test_V_CE_1_no_ammunition_moves_down_the_column():
     # vehicles.md 5.5: the seed's general rule (move down), not the record sheet's Weapon Destroyed.
-    game = make_game()
+    game = make_game(height=12)
     ent = add(game, "tank", "vedette.toml", "0505")
     game.world.component(ent, Ammo).bins.clear()
     assert vc_mod.choose_result(game, ent, "rear", 11) == "fuel_tank"
 
 
 def test_V_CE_2_cargo_hit_destroys_cargo_and_reports_infantry_damage():
-    game = make_game()
+    game = make_game(height=12)
     ent = add(game, "tank", "vedette.toml", "0505")
     crits(game, ent).cargo = 4
     game.dice.force("critical", 6)
@@ -163,7 +164,7 @@ def test_V_CE_2_cargo_hit_destroys_cargo_and_reports_infantry_damage():
 
 def test_V_CE_3_V_CE_6_V_CE_5_crew_escalation_to_crew_killed():
     # E19: driver hit (+2), commander hit (+1: driving +3), then a stun -> crew killed.
-    game = make_game()
+    game = make_game(height=12)
     ent = add(game, "tank", "vedette.toml", "0505")
     assert roll(game, ent, "front", 6) == "driver_hit"
     assert roll(game, ent, "front", 10) == "commander_hit"
@@ -174,21 +175,21 @@ def test_V_CE_3_V_CE_6_V_CE_5_crew_escalation_to_crew_killed():
 
 
 def test_V_CE_3_second_commander_hit_is_crew_stunned():
-    game = make_game()
+    game = make_game(height=12)
     ent = add(game, "tank", "vedette.toml", "0505")
     roll(game, ent, "front", 10)
     assert roll(game, ent, "front", 10) == "crew_stunned"
 
 
 def test_V_CE_6_second_driver_hit_is_crew_stunned():
-    game = make_game()
+    game = make_game(height=12)
     ent = add(game, "tank", "vedette.toml", "0505")
     roll(game, ent, "front", 6)
     assert roll(game, ent, "front", 6) == "crew_stunned"
 
 
 def test_V_CE_5_stunned_crew_no_flank_no_attacks_next_turn_then_recovers():
-    game = make_game()
+    game = make_game(height=12)
     ent = add(game, "tank", "vedette.toml", "0505")
     game.start_turn(["red"])
     roll(game, ent, "left", 8)
@@ -201,7 +202,7 @@ def test_V_CE_5_stunned_crew_no_flank_no_attacks_next_turn_then_recovers():
 
 
 def test_V_CE_5_several_stuns_in_a_turn_last_longer():
-    game = make_game()
+    game = make_game(height=12)
     ent = add(game, "tank", "vedette.toml", "0505")
     roll(game, ent, "left", 8)
     roll(game, ent, "left", 8)
@@ -209,7 +210,7 @@ def test_V_CE_5_several_stuns_in_a_turn_last_longer():
 
 
 def test_V_CE_7_engine_hit_immobile_cannot_move_or_turn():
-    game = make_game()
+    game = make_game(height=12)
     ent = add(game, "tank", "vedette.toml", "0505")
     assert roll(game, ent, "left", 11) == "engine_hit"
     from systems.common.movement import check_move
@@ -220,14 +221,14 @@ def test_V_CE_7_engine_hit_immobile_cannot_move_or_turn():
 
 
 def test_V_CE_8_fuel_tank_destroys_an_ice_vehicle():
-    game = make_game()
+    game = make_game(height=12)
     ent = add(game, "tank", "vedette.toml", "0505")
     assert roll(game, ent, "left", 12) == "fuel_tank"
     assert game.world.component(ent, Status).destroyed
 
 
 def test_V_CE_8_fuel_tank_on_a_fusion_vehicle_is_an_engine_hit():
-    game = make_game()
+    game = make_game(height=12)
     ent = add(game, "mant", "manticore.toml", "0505")
     assert roll(game, ent, "left", 12) == "engine_hit"
     assert not game.world.component(ent, Status).destroyed
@@ -235,7 +236,7 @@ def test_V_CE_8_fuel_tank_on_a_fusion_vehicle_is_an_engine_hit():
 
 
 def test_V_CE_9_four_sensor_hits_and_no_firing():
-    game = make_game()
+    game = make_game(height=12)
     ent = add(game, "tank", "vedette.toml", "0505")
     for _ in range(4):
         assert roll(game, ent, "front", 9) == "sensors"
@@ -245,7 +246,7 @@ def test_V_CE_9_four_sensor_hits_and_no_firing():
 
 
 def test_V_CE_10_stabilizer_doubles_movement_modifier_for_that_location_once():
-    game = make_game()
+    game = make_game(height=12)
     ent = add(game, "tank", "vedette.toml", "0505")
     assert roll(game, ent, "front", 8) == "stabilizer"
     assert ("stabilizer hit (movement doubled)", 2) in pairs(vc_mod.attack_modifiers(game, ent, "front", 2))
@@ -254,19 +255,19 @@ def test_V_CE_10_stabilizer_doubles_movement_modifier_for_that_location_once():
 
 
 def test_V_CE_10_location_without_weapons_has_no_stabilizer():
-    game = make_game()
+    game = make_game(height=12)
     ent = add(game, "tank", "vedette.toml", "0505")
     assert vc_mod.choose_result(game, ent, "rear", 8) == "engine_hit"    # 8 no, 9 no weapon, 10 engine
 
 
 def test_V_CE_12_V_CE_13_turret_jam_then_second_jam_locks():
-    game = make_game()
+    game = make_game(height=12)
     ent = add(game, "tank", "vedette.toml", "0505")
     assert roll(game, ent, "turret", 7) == "turret_jam"
     tur = game.world.component(ent, Turret)
     assert tur.jammed and not tur.locked
     mount = game.world.component(ent, Weapons).mounts[0]
-    assert vc_mod.can_fire(game, ent, mount) is None            # it fires where it is frozen
+    assert not mount.jammed and vc_mod.can_attack(game, ent) is None     # it fires where it is frozen
     tur.jammed = False                                           # cleared
     assert roll(game, ent, "turret", 7) == "turret_lock"
     assert tur.locked
@@ -274,7 +275,7 @@ def test_V_CE_12_V_CE_13_turret_jam_then_second_jam_locks():
 
 
 def test_V_CE_14_weapon_destroyed_owner_or_attacker_picks():
-    game = make_game(dice={"slot": [2, 5]})
+    game = make_game(height=12, forced={"slot": [2, 5]})
     ent = add(game, "mant", "manticore.toml", "0505")
     assert roll(game, ent, "turret", 10) == "weapon_destroyed"    # 1-3: the owner gives up the least
     assert roll(game, ent, "turret", 10) == "weapon_destroyed"    # 4-6: the attacker takes the best
@@ -286,7 +287,7 @@ def test_V_CE_14_weapon_destroyed_owner_or_attacker_picks():
 
 
 def test_V_CE_14_destroyed_gauss_rifle_counts_as_ammunition():
-    game = make_game(dice={"slot": [6]})
+    game = make_game(height=12, forced={"slot": [6]})
     ent = add(game, "tank", "vedette.toml", "0505")
     game.world.component(ent, Weapons).mounts[0].type = "gauss_rifle"       # the front machine gun
     _ammo(game, ent, [])
@@ -296,12 +297,27 @@ def test_V_CE_14_destroyed_gauss_rifle_counts_as_ammunition():
 
 
 def test_V_CE_15_weapon_malfunction_jams_one_weapon():
-    game = make_game(dice={"slot": [1]})
+    game = make_game(height=12, forced={"slot": [1]})
     ent = add(game, "tank", "vedette.toml", "0505")
     assert roll(game, ent, "front", 7) == "weapon_malfunction"
     m = [m for m in game.world.component(ent, Weapons).mounts if m.location == "front"][0]
-    assert m.jammed and vc_mod.can_fire(game, ent, m) == "the weapon has malfunctioned"
+    assert m.jammed and vc_mod.can_attack(game, ent) is None      # the others still fire
     assert roll(game, ent, "front", 7) == "stabilizer"           # nothing left to jam there
+
+
+def test_V_CE_15_a_malfunctioned_weapon_is_refused_by_the_weapon_rules():
+    from engine.orders import FireOrder
+    from systems.classic.weapon_names import weapon_names
+    game = make_game(height=12, forced={"slot": [1]})
+    ent = add(game, "tank", "vedette.toml", "0505")
+    add(game, "foe", "jagermech.toml", "0502", side="blue")
+    roll(game, ent, "front", 7)
+    mounts = game.world.component(ent, Weapons).mounts
+    name = weapon_names([m.type for m in mounts])[[m.jammed for m in mounts].index(True)]
+    game.start_turn(["red", "blue"])
+    game.start_phase("weapon")
+    order = FireOrder("tank", {"unit": "tank", "weapon": name, "target": "foe"}, weapon=name, target="foe")
+    assert "is jammed" in game.check(order)
 
 
 # ----------------------------------------------------------------- V-VCE VTOL effects
@@ -310,7 +326,7 @@ def _heli(game, altitude=3, at="0505", **kw):
 
 
 def test_V_VCE_1_copilot_hit_plus_one_to_hit_second_kills_the_crew():
-    game = make_game()
+    game = make_game(height=12)
     ent = _heli(game, altitude=0)
     assert roll(game, ent, "front", 6) == "copilot_hit"
     assert pairs(vc_mod.attack_modifiers(game, ent, "front")) == [("co-pilot hit", 1)]
@@ -318,14 +334,14 @@ def test_V_VCE_1_copilot_hit_plus_one_to_hit_second_kills_the_crew():
 
 
 def test_V_CE_4_crew_killed_airborne_vtol_crashes_and_is_destroyed():
-    game = make_game()
+    game = make_game(height=12)
     ent = _heli(game)
     assert roll(game, ent, "front", 12) == "crew_killed"
     assert game.world.component(ent, Status).destroyed
 
 
 def test_V_VCE_2_engine_hit_landed_vtol_cannot_move():
-    game = make_game()
+    game = make_game(height=12)
     ent = _heli(game, altitude=0)
     assert roll(game, ent, "left", 10) == "engine_hit"
     assert game.world.component(ent, Status).immobile
@@ -333,7 +349,7 @@ def test_V_VCE_2_engine_hit_landed_vtol_cannot_move():
 
 
 def test_V_VCE_2_engine_hit_airborne_over_clear_lands_on_plus_4_roll():
-    game = make_game(dice={"psr": [9]})
+    game = make_game(height=12, forced={"psr": [9]})
     ent = _heli(game)
     roll(game, ent, "left", 10)
     psr = events(game, "psr")[0]
@@ -343,28 +359,28 @@ def test_V_VCE_2_engine_hit_airborne_over_clear_lands_on_plus_4_roll():
 
 
 def test_V_VCE_2_engine_hit_failed_landing_roll_destroys():
-    game = make_game(dice={"psr": [8]})
+    game = make_game(height=12, forced={"psr": [8]})
     ent = _heli(game)
     roll(game, ent, "left", 10)
     assert game.world.component(ent, Status).destroyed
 
 
 def test_V_VCE_2_engine_hit_over_woods_destroys_without_a_roll():
-    game = make_game(hexes={"0505": {"terrain": "heavy_woods"}})
+    game = make_game(height=12, hexes={"0505": {"terrain": "heavy_woods"}})
     ent = _heli(game)
     roll(game, ent, "left", 10)
     assert game.world.component(ent, Status).destroyed and not events(game, "psr")
 
 
 def test_V_VCE_3_fuel_tank_explodes_the_vtol():
-    game = make_game()
+    game = make_game(height=12)
     ent = _heli(game)
     assert roll(game, ent, "left", 12) == "fuel_tank"
     assert game.world.component(ent, Status).destroyed
 
 
 def test_V_VCE_4_pilot_hit_failed_roll_drops_one_level():
-    game = make_game(dice={"psr": [2]})
+    game = make_game(height=12, forced={"psr": [2]})
     ent = _heli(game)
     assert roll(game, ent, "front", 10) == "pilot_hit"
     assert game.world.component(ent, Altitude).level == 2
@@ -373,7 +389,7 @@ def test_V_VCE_4_pilot_hit_failed_roll_drops_one_level():
 
 
 def test_V_VCE_4_pilot_hit_drop_into_treetops_crashes():
-    game = make_game(hexes={"0505": {"terrain": "light_woods"}}, dice={"psr": [2]})
+    game = make_game(height=12, forced={"psr": [2]}, hexes={"0505": {"terrain": "light_woods"}})
     ent = _heli(game)                     # altitude 3 over 2-level woods
     roll(game, ent, "front", 10)
     assert events(game, "crash") and game.world.component(ent, Status).destroyed
@@ -381,14 +397,14 @@ def test_V_VCE_4_pilot_hit_drop_into_treetops_crashes():
 
 def test_V_VCE_6_rotors_destroyed_destroys_the_vtol():
     # vehicles.md 5.6: the seed wins over MegaMek's fall.
-    game = make_game()
+    game = make_game(height=12)
     ent = _heli(game)
     assert roll(game, ent, "rotor", 11) == "rotors_destroyed"
     assert game.world.component(ent, Status).destroyed
 
 
 def test_V_VCE_7_flight_stabilizer_plus_3_driving_plus_1_attacks_once():
-    game = make_game()
+    game = make_game(height=12)
     ent = _heli(game)
     assert roll(game, ent, "rotor", 9) == "flight_stabilizer"
     assert driving.target(game, ent).number == 8
@@ -398,7 +414,7 @@ def test_V_VCE_7_flight_stabilizer_plus_3_driving_plus_1_attacks_once():
 
 def test_vehicle_crits_survive_a_save():
     from engine.game import Game
-    game = make_game()
+    game = make_game(height=12)
     ent = add(game, "tank", "vedette.toml", "0505")
     roll(game, ent, "front", 6)
     roll(game, ent, "front", 8)
@@ -417,7 +433,7 @@ def _fire(game, uid, weapon, target):
 
 
 def test_V_CE_5_stunned_crew_cannot_fire():
-    game = make_game()
+    game = make_game(height=12)
     ent = add(game, "mant", "manticore.toml", "0508")
     add(game, "mech", "locust.toml", "0505", side="blue")
     game.start_turn(["red", "blue"])
@@ -426,7 +442,7 @@ def test_V_CE_5_stunned_crew_cannot_fire():
 
 
 def test_V_CE_9_V_CE_10_sensor_and_stabilizer_modifiers_in_the_attack():
-    game = make_game(dice={"to_hit": [12], "location": [7]})
+    game = make_game(height=12, forced={"to_hit": [12], "location": [7]})
     ent = add(game, "mant", "manticore.toml", "0508")
     add(game, "mech", "locust.toml", "0505", side="blue")
     game.start_turn(["red", "blue"])
@@ -442,7 +458,7 @@ def test_V_CE_9_V_CE_10_sensor_and_stabilizer_modifiers_in_the_attack():
 
 
 def test_V_CE_15_a_phase_without_firing_clears_one_jam():
-    game = make_game()
+    game = make_game(height=12)
     ent = add(game, "mant", "manticore.toml", "0508")
     game.start_turn(["red"])
     mounts = game.world.component(ent, Weapons).mounts
@@ -459,7 +475,7 @@ def test_V_CE_15_a_phase_without_firing_clears_one_jam():
 
 def test_V_CE_5_stunned_crew_cannot_declare_a_charge():
     from engine.orders import MoveOrder
-    game = make_game()
+    game = make_game(height=12)
     ent = add(game, "mant", "manticore.toml", "0508")
     add(game, "mech", "locust.toml", "0506", side="blue")
     game.start_turn(["red", "blue"])
@@ -485,7 +501,7 @@ def test_V_CE_12_a_jam_is_cleared_in_a_later_weapon_phase_not_the_one_it_happene
 
 def test_V_VCE_3_V_DMG_5_fusion_vtol_fuel_tank_is_engine_damage_not_an_explosion():
     # Landed fusion VTOL: a Fuel Tank result is Engine Damage (V-VCE-2: it cannot move), no explosion.
-    game = make_game()
+    game = make_game(height=12)
     ent = _heli(game, altitude=0)
     game.world.component(ent, VehicleCrits).engine = "fusion"
     assert roll(game, ent, "left", 12) == "engine_hit"

@@ -6,7 +6,8 @@ from components import Armor, Status, Structure, VehicleCrits, VehicleMovement, 
 from systems.common import damage
 from systems.vehicles import motive_damage
 from systems.vehicles import hit_location as vhl
-from vehicle_fixtures import add, add_worked_vtol, events, make_game
+from tests.helpers import make_game
+from vehicle_fixtures import add, add_worked_vtol, events
 
 
 # ----------------------------------------------------------------- T-1 / T-2
@@ -70,7 +71,7 @@ def _vtol(game, **kw):
 
 
 def test_V_ROTOR_1_heavy_gauss_on_rotor_does_3_and_cuts_cruise_at_phase_end():
-    game = make_game()
+    game = make_game(height=12)
     ent = _vtol(game, armor={"rotor": 5})
     hit = vhl.lookup("front", 10, vtol=True, turret=False)
     vhl.apply_hit(game, ent, hit, 25)
@@ -83,7 +84,7 @@ def test_V_ROTOR_1_heavy_gauss_on_rotor_does_3_and_cuts_cruise_at_phase_end():
 
 def test_V_ROTOR_3_lrm20_twelve_missiles_in_groups_5_5_2_do_3():
     # E2: three cluster groups on the rotor, one point each.
-    game = make_game()
+    game = make_game(height=12)
     ent = _vtol(game, armor={"rotor": 5})
     hit = vhl.lookup("front", 11, vtol=True, turret=False)
     for group in (5, 5, 2):
@@ -93,7 +94,7 @@ def test_V_ROTOR_3_lrm20_twelve_missiles_in_groups_5_5_2_do_3():
 
 
 def test_V_ROTOR_2_damage_without_weapon_value_is_not_reduced():
-    game = make_game()
+    game = make_game(height=12)
     ent = _vtol(game, armor={"rotor": 5})
     vhl.apply_hit(game, ent, vhl.lookup("front", 3, vtol=True, turret=False), 5, weapon_damage=False)
     assert game.world.component(ent, Armor).points["rotor"] == 0
@@ -101,7 +102,7 @@ def test_V_ROTOR_2_damage_without_weapon_value_is_not_reduced():
 
 def test_V_VCE_5_rotor_hit_plus_rotor_damage_crit_costs_2_mp():
     # E13: cruise 8, rotor hit (-1) and a Rotor Damage critical (-1) -> cruise 6, flank 9.
-    game = make_game(dice={"critical": [6]})
+    game = make_game(height=12, forced={"critical": [6]})
     ent = _vtol(game, armor={"rotor": 5})
     vhl.apply_hit(game, ent, vhl.lookup("front", 12, vtol=True, turret=False), 5)
     motive_damage.end_of_phase(game)
@@ -114,7 +115,7 @@ def test_V_VCE_5_rotor_hit_plus_rotor_damage_crit_costs_2_mp():
 
 # ----------------------------------------------------------------- V-DMG
 def test_V_DMG_2_no_transfer_and_destroyed_when_a_location_structure_is_gone():
-    game = make_game(dice={"critical": [2]})              # the structure critical roll: none
+    game = make_game(height=12, forced={"critical": [2]})              # the structure critical roll: none
     ent = add(game, "tank", "vedette.toml", "0505")      # 50 t: 5 structure a location
     damage.apply_damage(game, ent, "left", 18 + 4)        # armor 18, 4 structure: survives
     assert not game.world.component(ent, Status).destroyed
@@ -127,20 +128,20 @@ def test_V_DMG_2_no_transfer_and_destroyed_when_a_location_structure_is_gone():
 
 
 def test_V_DMG_2_turret_structure_gone_destroys_the_vehicle():
-    game = make_game()
+    game = make_game(height=12)
     ent = add(game, "tank", "vedette.toml", "0505")
     damage.apply_damage(game, ent, "turret", 25)
     assert game.world.component(ent, Status).destroyed
 
 
 def test_V_DMG_2_structure_per_location_is_ceil_tons_over_10():
-    game = make_game()
+    game = make_game(height=12)
     assert game.world.component(add(game, "s", "striker.toml", "0101"), Structure).points["front"] == 4
     assert game.world.component(add(game, "w", "warrior.toml", "0303"), Structure).points["rotor"] == 3
 
 
 def test_V_CE_4_crew_killed_counts_as_destroyed_for_victory_but_wreck_stays():
-    game = make_game(dice={"critical": [12]})
+    game = make_game(height=12, forced={"critical": [12]})
     ent = add(game, "tank", "vedette.toml", "0505")
     from systems.vehicles import criticals as vehicle_criticals
     vehicle_criticals.roll_critical(game, ent, "front")
@@ -152,7 +153,7 @@ def test_V_CE_4_crew_killed_counts_as_destroyed_for_victory_but_wreck_stays():
 
 def test_V_DMG_4_airborne_vtol_at_zero_mp_takes_engine_damage():
     # Cruise 1 left, a rotor hit takes it to 0: engine damage, forced landing roll (+4) over clear.
-    game = make_game(dice={"psr": [12]})
+    game = make_game(height=12, forced={"psr": [12]})
     ent = _vtol(game, armor={"rotor": 5})
     game.world.component(ent, VehicleMovement).motive_penalty = 7
     vhl.apply_hit(game, ent, vhl.lookup("front", 10, vtol=True, turret=False), 5)
@@ -166,7 +167,7 @@ def test_V_DMG_4_airborne_vtol_at_zero_mp_takes_engine_damage():
 
 
 def test_V_HIT_2_dagger_hit_rolls_motive_even_when_armor_holds():
-    game = make_game(dice={"motive": [6]})
+    game = make_game(height=12, forced={"motive": [6]})
     ent = add(game, "tank", "vedette.toml", "0505")
     vhl.apply_hit(game, ent, vhl.lookup("front", 3), 5)
     m = events(game, "motive")[0]
@@ -177,7 +178,7 @@ def test_V_DMG_1_side_hit_comes_from_the_vehicle_attack_direction():
     # E16: attacker across the target's front-right hexside: a Right Side attack.
     from components import Position
     from engine.hexgrid import neighbor
-    game = make_game(dice={"location": [7], "critical": [2] * 3})
+    game = make_game(height=12, forced={"location": [7], "critical": [2] * 3})
     ent = add(game, "tank", "vedette.toml", "0505", 0)
     mech = add(game, "mech", "locust.toml", "0101", side="blue")
     game.world.component(mech, Position).hex = neighbor(game.world.component(ent, Position).hex, 1)
@@ -187,7 +188,7 @@ def test_V_DMG_1_side_hit_comes_from_the_vehicle_attack_direction():
 
 def test_V_DMG_3_every_vehicle_uses_the_same_critical_tables():
     from systems.vehicles import criticals as vehicle_criticals
-    game = make_game()
+    game = make_game(height=12)
     a = add(game, "a", "vedette.toml", "0505")
     b = add(game, "b", "manticore.toml", "0707")
     assert [vehicle_criticals.choose_result(game, a, "left", r) for r in (8, 11)] == \
@@ -195,7 +196,7 @@ def test_V_DMG_3_every_vehicle_uses_the_same_critical_tables():
 
 
 def test_V_HIT_1_four_or_five_locations():
-    game = make_game()
+    game = make_game(height=12)
     tank = add(game, "tank", "vedette.toml", "0505")
     heli = add(game, "heli", "warrior.toml", "0707")
     assert sorted(game.world.component(tank, Armor).points) == ["front", "left", "rear", "right", "turret"]
@@ -203,7 +204,7 @@ def test_V_HIT_1_four_or_five_locations():
 
 
 def test_V_ROTOR_4_each_rotor_hit_costs_a_cruise_mp_at_the_end_of_the_phase():
-    game = make_game()
+    game = make_game(height=12)
     ent = _vtol(game, armor={"rotor": 9})
     for roll in (3, 10):
         vhl.apply_hit(game, ent, vhl.lookup("front", roll, vtol=True, turret=False), 2)
@@ -214,7 +215,7 @@ def test_V_ROTOR_4_each_rotor_hit_costs_a_cruise_mp_at_the_end_of_the_phase():
 
 
 def test_V_CHAR_5_damage_never_wounds_a_vehicle_crew():
-    game = make_game(dice={"critical": [2]})
+    game = make_game(height=12, forced={"critical": [2]})
     ent = add(game, "tank", "vedette.toml", "0505", armor={"front": 0})
     damage.apply_damage(game, ent, "front", 3)
     assert game.world.component(ent, Crew).hits == 0 and not events(game, "pilot_damage")
@@ -222,6 +223,6 @@ def test_V_CHAR_5_damage_never_wounds_a_vehicle_crew():
 
 def test_V_CHAR_2_driving_skill_is_the_target():
     from systems.vehicles import driving
-    game = make_game()
+    game = make_game(height=12)
     ent = add(game, "tank", "vedette.toml", "0505", driving=3)
     assert driving.target(game, ent).number == 3

@@ -10,16 +10,15 @@ from components import Actuators, Ammo, Armor, ClassicHeat, Status, Structure, T
 from engine.orders import FireOrder
 from systems.classic import weapon_attacks as wa
 from systems.classic.attack_modifiers import movement_band
-from tests.helpers import pairs
-from tests.weapons_support import events, make_game, mech_data, set_moved, shipped
+from tests.helpers import make_game, pairs
+from tests.weapons_support import events, mech_data, set_moved, shipped
 
 
 def duel(att_weapons=(("medium_laser", "center_torso"),), at="0808", target_at="0806", terrain=None,
          ammo=(), att_over=None, tgt_over=None, facing=0, target_facing=3, forced=None):
-    game = make_game([
-        ("a", mech_data(weapons=list(att_weapons), ammo=list(ammo)), "blue", at, facing, att_over),
-        ("t", mech_data(), "red", target_at, target_facing, tgt_over),
-    ], terrain=terrain, forced=forced)
+    game = make_game(16, 16, forced=forced, hexes=terrain, initiative=["blue", "red"],
+                     units=[("a", mech_data(weapons=list(att_weapons), ammo=list(ammo)), "blue", at, facing, att_over),
+                            ("t", mech_data(), "red", target_at, target_facing, tgt_over)])
     game.start_phase("weapon")
     return game
 
@@ -119,12 +118,12 @@ def test_partial_cover_plus_1():
 
 
 def test_secondary_target_forward_plus_1_side_plus_2():
-    game = make_game([
+    game = make_game(16, 16, units=[
         ("a", mech_data(weapons=[("medium_laser", "right_arm")] * 3), "blue", "0808", 0),
         ("t", mech_data(), "red", "0806", 3),
         ("u", mech_data(), "red", "0907", 3),     # forward arc (front-right)
         ("s", mech_data(), "red", "1008", 3),     # right side
-    ])
+    ], initiative=["blue", "red"])
     game.start_phase("weapon")
     assert fire(game, "medium_laser") is None
     assert labels(wa.preview(game, "a", "u", "medium_laser#2"))["secondary target, forward arc"] == 1
@@ -162,12 +161,12 @@ def test_heat_to_fire_modifier(heat, mod):
 # ------------------------------------------------------------------ refusals
 def refused_only(game, weapon, expect, **kw):
     before = len(game.log.events)
-    declared = list(game.phase_data.get("weapon_attacks", []))
+    declared = list(game.turn_record.weapon_attacks)
     reason = fire(game, weapon, **kw)
     new = game.log.events[before:]
     assert reason is not None and expect in reason, reason
     assert [e["type"] for e in new] == ["refused"]
-    assert game.phase_data.get("weapon_attacks", []) == declared
+    assert game.turn_record.weapon_attacks == declared
 
 
 def test_refused_out_of_range():
@@ -221,8 +220,9 @@ def test_refused_unknown_weapon_friendly_target_and_second_shot():
 
 
 def test_refused_friendly_target():
-    game = make_game([("a", mech_data(weapons=[("medium_laser", "head")]), "blue", "0808", 0),
-                      ("f", mech_data(), "blue", "0806", 0)])
+    game = make_game(16, 16, initiative=["blue", "red"],
+                     units=[("a", mech_data(weapons=[("medium_laser", "head")]), "blue", "0808", 0),
+                            ("f", mech_data(), "blue", "0806", 0)])
     game.start_phase("weapon")
     refused_only(game, "medium_laser", "side", target="f")
 
@@ -345,12 +345,11 @@ def test_worked_example_14_left_arm_transfers_2_to_left_torso():
 
 
 def test_fire_is_simultaneous_a_destroyed_unit_still_shoots():
-    game = make_game([
-        ("a", mech_data(weapons=[("ac_20", "right_torso")], ammo=[("ac_20", "right_torso", 5)]),
-         "blue", "0808", 0),
-        ("t", mech_data(weapons=[("medium_laser", "center_torso")]), "red", "0806", 3,
-         {"armor": {"head": 0}}),
-    ], forced={"to_hit": [10, 10], "location": [12, 7]})
+    game = make_game(16, 16, forced={"to_hit": [10, 10], "location": [12, 7]}, initiative=["blue", "red"],
+                     units=[("a", mech_data(weapons=[("ac_20", "right_torso")], ammo=[("ac_20", "right_torso", 5)]),
+                             "blue", "0808", 0),
+                            ("t", mech_data(weapons=[("medium_laser", "center_torso")]), "red", "0806", 3,
+                             {"armor": {"head": 0}})])
     game.start_phase("weapon")
     assert fire(game, "ac_20") is None
     assert fire(game, "medium_laser", target="a", unit="t") is None
@@ -366,7 +365,7 @@ def test_twenty_damage_in_a_phase_queues_a_psr_at_plus_1():
                 forced={"to_hit": [10], "location": [7]})
     fire(game, "ac_20")
     game.end_phase()
-    assert any(p["unit"] == "t" and p["modifier"] == 1 for p in game.phase_data.get("psr_queue", [])) or \
+    assert any(p.unit == "t" and p.modifier == 1 for p in game.turn_record.psr_queue) or \
         any(e["type"] == "psr" and e["unit"] == "t" for e in game.log.events)
 
 
@@ -380,8 +379,9 @@ def test_weapon_heat_is_added_for_the_heat_phase_hit_or_miss():
 
 
 def test_weapon_fire_at_a_vehicle_uses_the_vehicle_hit_tables():
-    game = make_game([("a", mech_data(weapons=[("medium_laser", "center_torso")]), "blue", "0808", 0),
-                      ("v", shipped("saladin"), "red", "0806", 3)], forced={"to_hit": [10]})
+    game = make_game(16, 16, forced={"to_hit": [10]}, initiative=["blue", "red"],
+                     units=[("a", mech_data(weapons=[("medium_laser", "center_torso")]), "blue", "0808", 0),
+                            ("v", shipped("saladin"), "red", "0806", 3)])
     game.start_phase("weapon")
     assert fire(game, "medium_laser", target="v") is None
     game.end_phase()
@@ -392,8 +392,9 @@ def test_weapon_fire_at_a_vehicle_uses_the_vehicle_hit_tables():
 
 def test_vehicle_turret_weapon_fires_behind_the_hull():
     from components import Turret
-    game = make_game([("v", shipped("manticore"), "blue", "0808", 0),
-                      ("t", mech_data(), "red", "0812", 0)])
+    game = make_game(16, 16, initiative=["blue", "red"],
+                     units=[("v", shipped("manticore"), "blue", "0808", 0),
+                            ("t", mech_data(), "red", "0812", 0)])
     game.start_phase("weapon")
     v = game.units["v"]
     game.get(v, Turret).facing = 0
@@ -405,15 +406,19 @@ def test_vehicle_turret_weapon_fires_behind_the_hull():
 
 def test_V_ATK_5_fire_order_turns_the_turret_once_per_turn():
     from components import Turret
-    game = make_game([("v", shipped("manticore"), "blue", "0808", 0),
-                      ("t", mech_data(), "red", "0812", 0), ("u", mech_data(), "red", "0804", 0)])
+    game = make_game(16, 16, initiative=["blue", "red"],
+                     units=[("v", shipped("manticore"), "blue", "0808", 0),
+                            ("t", mech_data(), "red", "0812", 0),
+                            ("u", mech_data(), "red", "0804", 0)])
     game.start_phase("weapon")
     assert wa.preview(game, "v", "t", "ppc", turret=3).possible
     assert game.submit(FireOrder("v", {}, weapon="ppc", target="t", turret=3)) is None
     assert game.get("v", Turret).facing == 3
     assert "already set its turret" in game.submit(FireOrder("v", {}, weapon="srm_6", target="u", turret=0))
     game.get("v", Turret).locked = True
-    game2 = make_game([("v", shipped("manticore"), "blue", "0808", 0), ("t", mech_data(), "red", "0812", 0)])
+    game2 = make_game(16, 16, initiative=["blue", "red"],
+                      units=[("v", shipped("manticore"), "blue", "0808", 0),
+                             ("t", mech_data(), "red", "0812", 0)])
     game2.get("v", Turret).locked = True
     game2.start_phase("weapon")
     assert "locked" in game2.check(FireOrder("v", {}, weapon="ppc", target="t", turret=3))
@@ -492,17 +497,18 @@ def test_rear_hit_transfers_through_the_shared_structure():
 
 
 def test_V_VATK_5_airborne_vtol_target_plus_1_and_no_woods_benefit():
-    game = make_game([("a", mech_data(weapons=[("medium_laser", "center_torso")]), "blue", "0808", 0),
-                      ("v", shipped("warrior"), "red", "0806", 3, {"altitude": 1})],
-                     terrain={"0806": {"terrain": "light_woods"}})
+    game = make_game(16, 16, hexes={"0806": {"terrain": "light_woods"}}, initiative=["blue", "red"],
+                     units=[("a", mech_data(weapons=[("medium_laser", "center_torso")]), "blue", "0808", 0),
+                            ("v", shipped("warrior"), "red", "0806", 3, {"altitude": 1})])
     game.start_phase("weapon")
     m = dict(pairs(wa.preview(game, "a", "v", "medium_laser").modifiers))
     assert m["target airborne VTOL"] == 1 and "target in light woods" not in m
 
 
 def test_V_VATK_2_a_vtol_never_attacks_its_own_hex():
-    game = make_game([("v", shipped("warrior"), "blue", "0808", 0, {"altitude": 3}),
-                      ("t", mech_data(), "red", "0808", 0)])
+    game = make_game(16, 16, initiative=["blue", "red"],
+                     units=[("v", shipped("warrior"), "blue", "0808", 0, {"altitude": 3}),
+                            ("t", mech_data(), "red", "0808", 0)])
     game.start_phase("weapon")
     wtype = game.get("v", Weapons).mounts[0].type
     assert "own hex" in wa.preview(game, "v", "t", wtype).reason
@@ -512,25 +518,27 @@ def test_V_VATK_2_a_vtol_never_attacks_its_own_hex():
 def test_V_VATK_5_vtol_under_the_trees_on_a_road_keeps_the_woods_benefit():
     # The exception: a VTOL crossing woods along a road below the treetops
     # does get the woods modifier (+1 light woods), and still the +1 airborne.
-    game = make_game([("a", mech_data(weapons=[("medium_laser", "center_torso")]), "blue", "0808", 0),
-                      ("v", shipped("warrior"), "red", "0806", 3, {"altitude": 1})],
-                     terrain={"0806": {"terrain": "light_woods", "road": True}})
+    game = make_game(16, 16, hexes={"0806": {"terrain": "light_woods", "road": True}}, initiative=["blue", "red"],
+                     units=[("a", mech_data(weapons=[("medium_laser", "center_torso")]), "blue", "0808", 0),
+                            ("v", shipped("warrior"), "red", "0806", 3, {"altitude": 1})])
     game.start_phase("weapon")
     m = dict(pairs(wa.preview(game, "a", "v", "medium_laser").modifiers))
     assert m["target airborne VTOL"] == 1 and m["target in light woods"] == 1
 
 
 def test_V_VATK_5_landed_vtol_is_not_airborne():
-    game = make_game([("a", mech_data(weapons=[("medium_laser", "center_torso")]), "blue", "0808", 0),
-                      ("v", shipped("warrior"), "red", "0806", 3, {"altitude": 0})])
+    game = make_game(16, 16, initiative=["blue", "red"],
+                     units=[("a", mech_data(weapons=[("medium_laser", "center_torso")]), "blue", "0808", 0),
+                            ("v", shipped("warrior"), "red", "0806", 3, {"altitude": 0})])
     game.start_phase("weapon")
     assert "target airborne VTOL" not in dict(pairs(wa.preview(game, "a", "v", "medium_laser").modifiers))
 
 
 @pytest.mark.parametrize("mode, expected", [("cruise", ("attacker cruised", 1)), ("flank", ("attacker flanked", 2))])
 def test_V_VATK_4_airborne_vtol_attacker_movement_stays_plus_1_cruise_plus_2_flank(mode, expected):
-    game = make_game([("v", shipped("warrior"), "blue", "0808", 0, {"altitude": 4}),
-                      ("t", mech_data(), "red", "0805", 3)])
+    game = make_game(16, 16, initiative=["blue", "red"],
+                     units=[("v", shipped("warrior"), "blue", "0808", 0, {"altitude": 4}),
+                            ("t", mech_data(), "red", "0805", 3)])
     game.start_phase("weapon")
     set_moved(game, "v", mode, 5)
     wtype = game.get("v", Weapons).mounts[0].type
@@ -544,9 +552,11 @@ def test_V_ATK_6_turret_rotation_counts_like_a_torso_twist_for_a_secondary_targe
     # behind the hull is in the turret's forward arc (+1), one ahead of the
     # hull is not (+2).
     from components import Turret
-    game = make_game([("v", shipped("manticore"), "blue", "0808", 0),
-                      ("t", mech_data(), "red", "0812", 0), ("u", mech_data(), "red", "0811", 0),
-                      ("f", mech_data(), "red", "0805", 0)])
+    game = make_game(16, 16, initiative=["blue", "red"],
+                     units=[("v", shipped("manticore"), "blue", "0808", 0),
+                            ("t", mech_data(), "red", "0812", 0),
+                            ("u", mech_data(), "red", "0811", 0),
+                            ("f", mech_data(), "red", "0805", 0)])
     game.start_phase("weapon")
     assert game.submit(FireOrder("v", {}, weapon="ppc", target="t", turret=3)) is None
     assert game.get("v", Turret).facing == 3
@@ -563,10 +573,10 @@ def test_V_CE_2_seed_example_an_srm_causing_a_cargo_hit_does_2_to_the_infantry()
     # side (Side, critical), the critical roll 6 on the side column is
     # Cargo/Infantry Hit.
     from components import VehicleCrits
-    game = make_game([("a", mech_data(weapons=[("srm_2", "center_torso")], ammo=[("srm_2", "left_torso", 50)]),
-                       "blue", "0808", 0),
-                      ("v", shipped("vedette"), "red", "0806", 2)],
-                     forced={"to_hit": [10], "cluster": [12], "location": [8, 7], "critical": [6, 2]})
+    srm = mech_data(weapons=[("srm_2", "center_torso")], ammo=[("srm_2", "left_torso", 50)])
+    game = make_game(16, 16, forced={"to_hit": [10], "cluster": [12], "location": [8, 7], "critical": [6, 2]},
+                     initiative=["blue", "red"],
+                     units=[("a", srm, "blue", "0808", 0), ("v", shipped("vedette"), "red", "0806", 2)])
     game.get("v", VehicleCrits).cargo = 2
     game.start_phase("weapon")
     assert fire(game, "srm_2", target="v") is None

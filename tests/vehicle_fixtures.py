@@ -1,17 +1,12 @@
-"""Small builders for the vehicle tests: a game on an inline map with
-vehicles from assets/units and forced dice."""
+"""Small builders for the vehicle tests: vehicles from assets/units on a
+game from tests/helpers.make_game, one-order movement phases."""
 from __future__ import annotations
 
 from engine.game import Game
 from engine.hexgrid import parse_hex_label
 from engine.orders import MoveOrder
 from engine.unit_loader import find_unit_file, load_unit, parse_unit
-from tests.helpers import events, make_map  # noqa: F401  (events re-exported)
-
-
-def make_game(width: int = 10, height: int = 12, hexes: dict | None = None, dice: dict | None = None,
-              seed: int = 1) -> Game:
-    return Game(make_map(width, height, hexes), "classic", seed, dice or {})
+from tests.helpers import events  # noqa: F401  (re-exported)
 
 
 def add(game: Game, uid: str, data: str, at: str, facing: int = 0, side: str = "red", **overrides) -> int:

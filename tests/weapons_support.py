@@ -1,10 +1,10 @@
-"""Builders shared by the weapon, line-of-sight, arc, critical and heat tests."""
+"""Builders shared by the weapon, line-of-sight, arc, critical and heat tests:
+test mechs written inline, shipped units (games: tests/helpers.make_game)."""
 from __future__ import annotations
 
 from engine.game import Game
-from engine.hexgrid import parse_hex_label
 from engine.unit_loader import find_unit_file, load_unit, parse_unit
-from tests.helpers import events, make_map  # noqa: F401  (events re-exported)
+from tests.helpers import events  # noqa: F401  (re-exported)
 
 BASIC_MECH = """
 name = "Test {tons}"
@@ -46,18 +46,6 @@ def mech_data(tons: int = 50, walk: int = 5, jump: int = 0, weapons: list[tuple[
 
 def shipped(name: str):
     return load_unit(find_unit_file(name))
-
-
-def make_game(units, terrain: dict[str, dict] | None = None, forced: dict | None = None,
-              width: int = 16, height: int = 16, seed: int = 1) -> Game:
-    """units: (uid, data, side, "XXYY", facing[, overrides])."""
-    game = Game(make_map(width, height, terrain), "classic", seed, forced)
-    for u in units:
-        uid, data, side, at, facing = u[:5]
-        over = u[5] if len(u) > 5 else None
-        game.add_unit(data, uid, side, parse_hex_label(at), facing, over)
-    game.start_turn(["blue", "red"])
-    return game
 
 
 def set_moved(game: Game, uid: str, mode: str, hexes: int) -> None:

@@ -128,14 +128,12 @@ class Computer:
             with sealed_dice(game):
                 sit = Situation(game, uid)
                 plan = fire_plan(game, sit.valuer, uid, sit.targets_from(_hex(game, uid)), wide=True)
-            for s in plan.shots:
-                yield s.option.order
+            yield from _still_legal(game, [s.option.order for s in plan.shots])
         elif kind == "physical":
             with sealed_dice(game):
                 sit = Situation(game, uid)
                 chosen = plan_physical(game, sit.valuer, uid, sit.enemies)
-            for s in chosen:
-                yield s.option.order
+            yield from _still_legal(game, [s.option.order for s in chosen])
 
     # ------------------------------------------------------------ movement
     def _move(self, game, uid: str) -> list[Order]:
@@ -229,6 +227,15 @@ class _Judge:
                     out.append(Candidate(c.mode, tuple(opt.order.path), c.hex, c.facing, c.altitude, c.hexes,
                                          c.prone, c.quick, score, opt.order, {**c.notes, "charge": value}))
         return out
+
+
+def _still_legal(game, orders: list[Order]) -> Generator[Order, str | None, None]:
+    """The planned attacks in order, each asked of the rules again once the
+    ones before it are declared (a declared shot can rule out a later one:
+    a prone mech fires from one arm only); those now refused are dropped."""
+    for order in orders:
+        if game.check(order) is None:
+            yield order
 
 
 def _hex(game, uid: str):

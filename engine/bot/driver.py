@@ -26,6 +26,7 @@ class Tally:
     seconds: dict[tuple[str, int], float] = field(default_factory=lambda: defaultdict(float))
     submitted: dict[str, int] = field(default_factory=lambda: defaultdict(int))
     refused: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+    reasons: list[tuple[str, int, str, str]] = field(default_factory=list)   # (side, turn, phase, why refused)
 
 
 @dataclass
@@ -91,6 +92,7 @@ def play_unit(game, player, uid: str, submit: Callable[[Order], Any], tally: Tal
             tally.submitted[side] += 1
         else:
             tally.refused[side] += 1
+            tally.reasons.append((side, turn, game.phase, answer))
         ask = lambda answer=answer: orders.send(answer)
 
 

@@ -24,24 +24,31 @@ import pygame
 from components import Identity, Position
 from engine import deployment, session
 from engine.bot.names import computer_sides
+from engine.dice import RollNeeded, target_shown
 from engine.errors import DataError
 from engine.hexgrid import Hex
 from engine.hotseat import HotSeat, Next
+from engine.session import Table
 from engine.persistence import SaveFolder, default_name
-from engine.ui import board, controls, replay_view, sidebar, theme
+from engine.ui import board, controls, queries, replay_view, sidebar, theme
 from engine.ui.computer_turns import ComputerTurns
 from engine.ui.deploy import DeployPanel
 from engine.ui.fire_panel import FirePanel
 from engine.ui.geometry import Camera
-from engine.ui.layout import SIDE_W, TOP, UNIT_PANEL_H, short_name
+from engine.ui.layout import MIN_WINDOW, SIDE_W, TOP, UNIT_PANEL_H, short_name
 from engine.ui.log_view import CombatLog
-from engine.ui.mapview import MapRenderer, load_art
+from engine.ui.level_art import load_art
+from engine.ui.mapview import MapRenderer
 from engine.ui.move_panel import MovePlanner
 from engine.ui.physical_panel import PhysicalPanel
+from engine.ui.roster import Roster
+from engine.ui.ruler import Ruler
 from engine.ui.screens import Screen
-from engine.ui.screens.files import LoadGame, NewBattle, SaveGame
-from engine.ui.screens.handover import Digest, HandOver
-from engine.ui.screens.menus import ConfirmQuit, Help, Menu
+from engine.ui.screens.files import LoadGame, SaveGame
+from engine.ui.screens.new_battle import NewBattle
+from engine.ui.screens.dice import DicePrompt
+from engine.ui.screens.handover import HandOver
+from engine.ui.screens.menus import ConfirmQuit, Help, Menu, Welcome
 from engine.ui.screens.victory import Victory
 from engine.ui.turn_actions import TurnActions
 from engine.ui.widgets import Hit, panel, text, wrap
@@ -53,9 +60,8 @@ class App:
                  mods: list[Path] | None = None) -> None:
         self.screen = screen
         theme.reset_fonts()
-        self.saves = SaveFolder(save_dir, autosave)
+        self.saves = SaveFolder(save_dir, autosave, mods)
         self.edge_pan = edge_pan
-        self.mods = list(mods or [])
         self.running = True
         self.hits: list[Hit] = []
         self.mouse = (-1, -1)
@@ -70,11 +76,16 @@ class App:
         self.seat: HotSeat | None = None
         self.frame_ms = 0.0
         self.replay = None       # an engine.replay.Replay shown read-only (engine/ui/replay_view.py)
+        self._performing = False     # an action is being carried out (rolls at the table: perform)
+        self._probing = False        # an action is run only to read a roll's target number
+        self._shown_side: str | None = None
         self.move = MovePlanner(self)
         self.fire = FirePanel(self)
         self.physical = PhysicalPanel(self)
         self.deploy = DeployPanel(self)
         self.turn = TurnActions(self)
+        self.ruler = Ruler(self)
+        self.roster = Roster(self)
         self.computer = ComputerTurns(self)
         self.selected: str | None = None
         self.inspect: str | None = None
@@ -88,19 +99,32 @@ class App:
         if game is not None:
             self.set_game(game, level)
 
+    @property
+    def mods(self) -> list[Path]:
+        """The mod folders of the battle (units, weapons; saves name levels in them)."""
+        return self.saves.mods
+
+    @mods.setter
+    def mods(self, folders: list[Path]) -> None:
+        self.saves.mods = list(folders)
+
     # ================================================================ setup
     def set_game(self, game, level: str | None = None, frontend: dict | None = None,
-                 deploy: bool = False, players: dict[str, str] | None = None) -> None:
+                 deploy: bool = False, table: Table | None = None,
+                 players: dict[str, str] | None = None) -> None:
         """Show `game`; `deploy`: a new game starts with the deployment step
-        (a game saved during deployment resumes it); `players`: who plays
+        (a game saved during deployment resumes it); `table`: how the
+        players sit (a loaded game keeps its own); `players`: who plays
         which side (side -> "human", "bot:2", ...; over the level's own)."""
+        table = table or Table()
         chosen = {**(getattr(game, "level_players", None) or {}), **(players or {})}
         self.seat = HotSeat(game, level, frontend, on_phase_start=self._on_phase_start,
-                            players=computer_sides(chosen))
+                            only_holds=queries.only_holds, shared_table=table.shared,
+                            table_dice=table.dice_at_table, players=computer_sides(chosen))
         self._show_game(game, level)
         if pygame.display.get_init() and pygame.display.get_surface() is not None:
             pygame.display.set_caption(f"hexmech - {game.map.title or 'battle'}")
-        self.show(self.seat.start(deploy))
+        self.perform(lambda: self.show(self.seat.start(deploy)))
 
     def set_replay(self, replay, level: str | None = None) -> None:
         """Show a replay read-only: `replay.game` is drawn as a game is; no
@@ -124,6 +148,9 @@ class App:
         return (0, TOP, max(100, w - SIDE_W), max(100, h - TOP))
 
     def resize(self, size) -> None:
+        """The window was resized: never below MIN_WINDOW (the window
+        manager is told the minimum too: engine/ui/main.py)."""
+        size = (max(MIN_WINDOW[0], int(size[0])), max(MIN_WINDOW[1], int(size[1])))
         if pygame.display.get_surface() is not None and (self.screen.get_size() != tuple(size)):
             try:
                 self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
@@ -218,6 +245,8 @@ class App:
     # ================================================================ the hot-seat flow
     def _on_phase_start(self, phase: str) -> None:
         self.drop_caches()
+        if self._probing:
+            return
         problem = self.saves.autosave(self.game, self.seat.frontend())
         if problem:
             self.say(problem, True)
@@ -235,13 +264,23 @@ class App:
         if nxt.screen == "victory":
             self._replace_top(Victory())
             self.selected = None
-        elif nxt.screen == "computer":
+            return
+        if nxt.screen == "computer":
             self._replace_top(None)
             self.selected = None
-        elif nxt.screen == "handover":
-            self._replace_top(HandOver(nxt.side, nxt.deploy))
+            self._shown_side = None
+            return
+        if nxt.screen == "handover":
+            self._replace_top(HandOver(nxt.side, nxt.deploy, self.seat.digest(nxt.side),
+                                       self.seat.digest_notes(nxt.side)))
             self.selected = None
-        elif nxt.deploy:
+            return
+        if isinstance(self.top, HandOver):
+            self._replace_top(None)         # the screen stays with the side it was with (a take-back)
+        if self.seat.shared_table and nxt.side and nxt.side != self._shown_side:
+            self.say(f"{nxt.side.capitalize()}'s turn")
+        self._shown_side = nxt.side
+        if nxt.deploy:
             self.deploy.pick()
         elif nxt.side is None:
             self.selected = None
@@ -251,8 +290,9 @@ class App:
 
     def finish_handover(self) -> None:
         side = self.top.side
-        events = self.seat.finish_handover(side)
-        self._replace_top(Digest(side, events) if events else None)
+        self.seat.finish_handover(side)
+        self._replace_top(None)
+        self._shown_side = side
         if deployment.active(self.game):
             self.show(self.seat.advance())
         else:
@@ -261,9 +301,69 @@ class App:
         self.center_on(self.selected)
 
     def unit_done(self, uid: str) -> None:
-        self.selected = None
         self.seat.unit_done(uid)
+        self.selected = None
         self.after_flow()
+
+    # ================================================================ rolls made at the table
+    def perform(self, action: Callable[[], None], typed: list[tuple[str, int]] | None = None) -> None:
+        """Carry out a player's action that may roll dice. With the dice
+        rolled at the table (engine/dice.py): the rolls typed so far for it
+        are forced and the action runs; when it needs one more, everything
+        goes back to before it and the dice prompt asks for that roll,
+        then the action runs again with it."""
+        seat = self.seat
+        if self._performing or seat is None or not seat.table_dice or self.replay is not None:
+            action()
+            return
+        typed = list(typed or [])
+        cp, ui = seat.checkpoint(), self._ui_state()
+        self._performing = True
+        try:
+            for purpose, total in typed:
+                self.game.dice.force(purpose, total)
+            action()
+        except RollNeeded as need:
+            self._go_back(cp, ui)
+            need.target = self._target_of(action, typed, need, cp, ui)
+            self.open_overlay(DicePrompt(need, action, typed))
+        finally:
+            self._performing = False
+
+    def _target_of(self, action, typed, need: RollNeeded, cp, ui) -> int | None:
+        """The number the roll asked for must reach, when the rules show one:
+        the action is run once more with a stand-in result and the event that
+        roll decided is read; then everything goes back again (no autosave
+        of that run)."""
+        start = len(self.game.log.events)
+        self._probing = True
+        try:
+            for purpose, total in typed:
+                self.game.dice.force(purpose, total)
+            self.game.dice.force(need.purpose, 7 * need.count // 2)
+            try:
+                action()
+            except RollNeeded:
+                pass
+            return target_shown(self.game.log.events[start:], len(typed))
+        finally:
+            self._probing = False
+            self._go_back(cp, ui)
+
+    def _ui_state(self) -> tuple:
+        panels = tuple(dict(vars(c)) for c in (self.move, self.fire, self.physical, self.deploy))
+        return (self.selected, self.inspect, self.target, list(self.screens), self._shown_side,
+                tuple({k: (list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v)
+                       for k, v in p.items()} for p in panels))
+
+    def _go_back(self, cp, ui) -> None:
+        self.seat.rollback(cp)
+        self.selected, self.inspect, self.target, screens, self._shown_side, panels = ui
+        self.screens = list(screens)
+        for controller, saved in zip((self.move, self.fire, self.physical, self.deploy), panels):
+            vars(controller).update(saved)
+        self.drop_caches()
+        self.board_cache = {}
 
     def take_back_reason(self) -> str | None:
         """Why the last move cannot be taken back now, or None."""
@@ -301,16 +401,19 @@ class App:
         return path
 
     def load(self, path: str | Path) -> bool:
+        """Load a save into a new game; the battle on screen changes only
+        once the whole save has been checked."""
         try:
-            game, front = self.saves.load(path)
+            game, front, level, warnings = self.saves.load(path)
         except DataError as exc:
             self.say(exc.first_line(), True)
             return False
-        self.set_game(game, front.get("level"), front)
-        self.say(f"loaded {path}")
+        self.set_game(game, level, front)
+        self.say(f"loaded {path}" + "".join(f"; {w}" for w in warnings), bool(warnings))
         return True
 
     def new_game(self, level: str | None, seed: int | None = None, deploy: bool = False,
+                 table: Table | None = None,
                  players: dict[str, str] | None = None) -> bool:
         try:
             game = session.new_game(level, self.mods, seed)
@@ -320,7 +423,7 @@ class App:
         except (OSError, ValueError, ImportError) as exc:
             self.say(f"cannot start that level: {exc}", True)
             return False
-        self.set_game(game, level, deploy=deploy, players=players)
+        self.set_game(game, level, deploy=deploy, table=table, players=players)
         return True
 
     # ================================================================ actions
@@ -335,10 +438,10 @@ class App:
         return {
             "quit": opener(ConfirmQuit), "really_quit": self.really_quit,
             "close": lambda _arg: self.close_overlay(),
-            "help": toggle(Help), "menu": toggle(Menu), "escape": self.turn.escape,
-            "handover_done": lambda _arg: self.finish_handover(),
+            "help": toggle(Help), "menu": toggle(Menu), "escape": self.turn.escape, "welcome": toggle(Welcome),
+            "handover_done": lambda _arg: self.perform(self.finish_handover),
             "new_menu": opener(NewBattle), "save_menu": self.save_menu,
-            "load_menu": opener(lambda: LoadGame(self.saves.files())),
+            "load_menu": opener(lambda: LoadGame(self.saves.files(), ask=self.game is not None and self.replay is None)),
         }
 
     def really_quit(self, _arg=None) -> None:
@@ -359,7 +462,8 @@ class App:
             self.log.scroll = 0
         return {"zoom": zoom, "pan": lambda d: self.camera.pan(*d),
                 "center": lambda _arg: self.center_on(self.selected or self.inspect),
-                "log_scroll": self.log.scroll_by, "log_end": log_end}
+                "log_scroll": self.log.scroll_by, "log_end": log_end,
+                "ruler": self.ruler.toggle, "roster": self.roster.toggle, "roster_unit": self.roster.show_unit}
 
     def do(self, action: str, arg=None) -> None:
         """Every user action, from a click, a key or a test."""
@@ -376,7 +480,7 @@ class App:
             self.window_actions[action](arg)
         elif self.game is not None and deployment.active(self.game):
             if action in DeployPanel.ACTIONS:
-                self.deploy.do(action, arg)
+                self.perform(lambda: self.deploy.do(action, arg))
             elif action in self.view_actions:
                 self.view_actions[action](arg)
         elif self.game is not None and self.computer.acting():
@@ -386,9 +490,10 @@ class App:
             if self.flow.current_side and not self.flow.waiting():
                 self.seat.settle()
                 self.after_flow()
-            handler = self.game_actions.get(action) or self.view_actions.get(action)
-            if handler is not None:
-                handler(arg)
+            if action in self.game_actions:
+                self.perform(lambda: self.game_actions[action](arg))
+            elif action in self.view_actions:
+                self.view_actions[action](arg)
         controls.update_hover(self)
 
     def pump(self) -> None:
@@ -398,6 +503,8 @@ class App:
     # ================================================================ update & draw
     def update(self, dt: float) -> None:
         self.computer.update(dt)
+        if self.saves.saver.errors:         # a failed autosave is told at once
+            self.say(self.saves.saver.errors.pop(), True)
         if self.game is None or self.top is not None or not self.edge_pan or not self.mouse_seen:
             return
         if not pygame.mouse.get_focused():
@@ -422,7 +529,7 @@ class App:
         self.hits = []
         hidden = any(screen.hides_board for screen in self.screens)
         if self.game is not None and not hidden:
-            self.log.update(self.game.log.events, self.short_names(), self.game.ruleset.name)
+            self.log.update(self.game.log.events, self.short_names(), self.game.ruleset.name, self.seat.notes)
             board.draw_map(self)
             self.draw_topbar()
             sidebar.draw_sidebar(self)

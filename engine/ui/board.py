@@ -15,6 +15,7 @@ from engine.ui import queries, theme
 from engine.ui.layout import MODE_LABELS, short_reason
 from engine.ui.geometry import map_pixel_size, map_pos
 from engine.ui.mapview import draw_hex_outline, draw_unit, fill_hex
+from engine.ui.move_panel import rolls_words
 from engine.ui.widgets import panel, render as widgets_render, text, wrap
 
 
@@ -214,8 +215,11 @@ def draw_map(app) -> None:
     if ghost is not None and sel:
         c = cam.to_screen(ghost.hex)
         draw_unit(s, g, app.ent(sel), c, size, ghost=True, facing=ghost.facing, altitude=ghost.altitude)
+    app.ruler.draw(view)
+    app.roster.draw(view)
     # hover tooltip
-    draw_tooltip(app)
+    if not app.ruler.on:
+        draw_tooltip(app)
     # message line
     if app.message:
         lines = wrap(app.message, 13, view.w - 40)[:3]
@@ -282,7 +286,12 @@ def hover_lines(app) -> list[tuple[str, tuple]]:
                 lines.append((f"{MODE_LABELS.get(move.mode, move.mode)}: {res.final.mp} MP, "
                               f"{move.mp_limit() - res.final.mp} MP left, facing {FACING_NAMES[res.final.facing]}",
                               theme.GOOD))
-            for risk in move.path_risks(move.hover_path):
+            risks = move.path_risks(move.hover_path)
+            ways = len(move.alternatives(h))
+            lines.append((f"{rolls_words(len(risks)).capitalize()}" +
+                          (f"; {ways - 1} other way{'s' if ways > 2 else ''} (click, then F)" if ways > 1 else ""),
+                          theme.WARN if risks else theme.TEXT_DIM))
+            for risk in risks:
                 lines.append((risk, theme.WARN))
         elif move.hover_reason:
             lines.append((move.hover_reason, theme.BAD))
@@ -305,16 +314,16 @@ def attack_lines(app, target: str) -> list[tuple[str, tuple]]:
         previews = [(slot.label, p) for slot, p in app.fire.previews(target)]
     else:
         previews = [(label, p) for label, _o, p in app.physical.options(target)]
-    shown_mods = False
+    shown_mods = None
     impossible = []
     for label, p in previews:
         if p.reason:
             impossible.append((label, p.reason))
         elif p.to_hit is not None:
             out.append((f"{label}: {p.needs()}", theme.GOOD))
-            if p.modifiers and not shown_mods:
+            if p.modifiers and p.breakdown() != shown_mods:      # each weapon's, unless as the one above
                 out.append(("   " + p.breakdown(), theme.TEXT))
-                shown_mods = True
+                shown_mods = p.breakdown()
         else:
             out.append((f"{label}: allowed", theme.GOOD))
     reasons: dict[str, list[str]] = {}

@@ -59,6 +59,13 @@ class ComputerTurns:
         if self.wait < PAUSE:
             return
         self.wait = 0.0
+        app.perform(self._act)
+
+    def _act(self) -> None:
+        """One action of the computer (with the dice rolled at the table, the
+        window runs it again with each roll typed in: the computer's choice
+        is the same every time, since it never reads the dice)."""
+        app = self.app
         action = step(app.game, app.flow, self.players(), self._submit, self.tally)
         if action is None:
             return

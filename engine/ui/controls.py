@@ -98,8 +98,12 @@ def click(app, pos) -> None:
 
 
 def click_hex(app, h: Hex) -> None:
-    """A click on hex `h`: place a deploying unit, select a unit that may
-    act, plan a path, choose a target, or show a unit's record sheet."""
+    """A click on hex `h`: measure with the ruler, place a deploying unit,
+    select a unit that may act, plan a path, choose a target, or show a
+    unit's record sheet."""
+    if app.ruler.on:
+        app.ruler.click_hex(h)
+        return
     here = app.units_in(h)
     kind = app.phase_kind()
     if kind == "deploy":
@@ -126,6 +130,9 @@ def right_click(app, pos) -> None:
         app.top.right_click(app)
         return
     if app.game is None or not app.camera.in_view(*pos):
+        return
+    if app.ruler.on:
+        app.ruler.toggle()
         return
     h = app.camera.hex_at(*pos)
     move = app.move

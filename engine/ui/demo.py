@@ -13,12 +13,19 @@ from engine.ui import controls, queries
 from engine.ui.mapview import armor_fraction
 
 
+TYPED = (8, 5, 9, 7, 6, 10, 4)      # the totals the dice demo "rolls" at the table, in turn
+
+
 def _dismiss(app) -> None:
-    for _ in range(4):
+    for i in range(40):
         if app.overlay == "handover":
             app.do("handover_done")
-        elif app.overlay in ("digest", "help", "menu", "new"):
+        elif app.overlay in ("help", "menu", "new"):
             app.close_overlay()
+        elif app.overlay == "dice" and app.top.need.purpose != "to_hit":
+            lo, hi = app.top.bounds()
+            app.top.value = str(max(lo, min(hi, TYPED[i % len(TYPED)])))
+            app.do("dice_ok")
         else:
             return
 
@@ -188,6 +195,9 @@ def run_demo(app, name: str) -> None:
     if name == "menu":
         app.do("menu")
         return
+    if name == "welcome":
+        app.do("welcome")
+        return
     if name == "deploy":
         # the first side moves a unit one hex further into its zone and turns it
         from engine import deployment
@@ -236,67 +246,127 @@ def run_demo(app, name: str) -> None:
             if near:
                 _hover(app, min(near, key=lambda d: (distance(d, target), d)))
         return
-    if name in ("attack", "panel", "victory"):
-        _advance_all(app, keep=3 if name == "attack" else 1)
-        # a second turn of closing in, holding fire
-        for _ in range(40):
-            _dismiss(app)
-            if app.game.turn >= 2 or app.flow.over:
-                break
-            if app.flow.phase_done():
-                app.do("end_phase")
-            elif app.phase_kind() in ("fire", "physical"):
-                app.do("hold")
-            else:
-                break
-        _advance_all(app, keep=3 if name == "attack" else 1)
-        # skip to a phase with attacks
-        for _ in range(6):
-            _dismiss(app)
-            if app.phase_kind() in ("fire", "physical") and app.selected:
-                break
-            if app.flow.phase_done():
-                app.do("end_phase")
-            elif app.phase_kind() == "move":
-                _advance_all(app)
-            else:
-                break
-        _dismiss(app)
+    if name in ("attack", "panel", "victory", "heat", "ruler", "roster"):
+        _to_attacks(app, keep=3 if name in ("attack", "heat", "ruler") else 1)
         if name == "attack" and app.selected:
             enemy = app.target or (queries.enemies(g, app.selected) or [None])[0]
             if enemy:
                 app.set_target(enemy)
                 _frame(app, [app.selected, enemy])
                 _hover(app, g.world.component(g.units[enemy], Position).hex)
-        elif name == "panel":
-            # fire everything available for a couple of phases, then show a damaged unit
-            for _ in range(24):
-                _dismiss(app)
-                if app.flow.over:
-                    break
-                if app.flow.phase_done():
-                    app.do("end_phase")
-                elif app.phase_kind() in ("fire", "physical") and app.selected and app.target is None \
-                        and _aim(app):
-                    continue
-                elif app.phase_kind() == "fire" and app.selected:
-                    if app.target and any(app.fire.checks.values()):
-                        app.do("confirm")
-                    else:
-                        app.do("hold")
-                elif app.phase_kind() == "physical" and app.selected:
-                    opts = [i for i, (_l, _o, p) in enumerate(app.physical.options(app.target)) if p.reason is None]
-                    if opts and app.target:
-                        app.do("physical", opts[0])
-                        app.do("confirm")
-                    else:
-                        app.do("hold")
-                elif app.phase_kind() == "move":
-                    _advance_all(app, keep=1)
-                else:
-                    break
-            _dismiss(app)
-            worst = min(g.units, key=lambda u: armor_fraction(
-                g, g.units[u]))
+        elif name == "heat":
+            _heat(app)
+        elif name == "ruler":
+            _ruler(app)
+        elif name in ("panel", "roster"):
+            _fire_rounds(app, 12)
+            worst = min(g.units, key=lambda u: armor_fraction(g, g.units[u]))
             app.inspect = worst
             _frame(app, [worst], zoom_cap=8)
+            if name == "roster":
+                app.do("roster")
+        return
+    if name == "dice":
+        _dice(app)
+
+
+def _to_attacks(app, keep: int) -> None:
+    """Two turns of closing in to `keep` hexes (holding fire), then on to a
+    phase with attacks and a unit to make them."""
+    _advance_all(app, keep=keep)
+    for _ in range(40):
+        _dismiss(app)
+        if app.game.turn >= 2 or app.flow.over:
+            break
+        if app.flow.phase_done():
+            app.do("end_phase")
+        elif app.phase_kind() in ("fire", "physical"):
+            app.do("hold")
+        else:
+            break
+    _advance_all(app, keep=keep)
+    for _ in range(6):
+        _dismiss(app)
+        if app.phase_kind() in ("fire", "physical") and app.selected:
+            break
+        if app.flow.phase_done():
+            app.do("end_phase")
+        elif app.phase_kind() == "move":
+            _advance_all(app)
+        else:
+            break
+    _dismiss(app)
+
+
+def _fire_rounds(app, steps: int, stop=lambda app: False) -> None:
+    """Every unit fires what it can (or makes its first physical attack)."""
+    for _ in range(steps):
+        _dismiss(app)
+        if app.flow.over or stop(app):
+            break
+        if app.flow.phase_done():
+            app.do("end_phase")
+        elif app.phase_kind() in ("fire", "physical") and app.selected and app.target is None and _aim(app):
+            continue            # a unit comes up with no target: its player picks one first
+        elif app.phase_kind() == "fire" and app.selected:
+            app.do("confirm" if app.target and any(app.fire.checks.values()) else "hold")
+        elif app.phase_kind() == "physical" and app.selected:
+            opts = [i for i, (_l, _o, p) in enumerate(app.physical.options(app.target)) if p.reason is None]
+            if opts and app.target:
+                app.do("physical", opts[0])      # chosen and shown, then declared
+                app.do("confirm")
+            else:
+                app.do("hold")
+        elif app.phase_kind() == "move":
+            _advance_all(app, keep=1)
+        else:
+            break
+    _dismiss(app)
+
+
+def _aiming_mech(app) -> bool:
+    """Select a waiting mech with a target and weapons ticked."""
+    for uid in app.flow.waiting():
+        app.select(uid)
+        if app.game.kind(app.ent(uid)) == "mech" and _aim(app) and sum(app.fire.checks.values()) > 1:
+            return True
+    return False
+
+
+def _heat(app) -> None:
+    """The firing panel of a mech with its weapons ticked: the heat preview."""
+    for _ in range(20):
+        if app.phase_kind() == "fire" and _aiming_mech(app):
+            break
+        app.do("hold")
+        _dismiss(app)
+    if app.selected and app.target:
+        _frame(app, [app.selected, app.target])
+
+
+def _ruler(app) -> None:
+    """The ruler from the selected unit to the enemy behind the most in the way."""
+    g = app.game
+    if not app.selected:
+        return
+    me = g.world.component(app.ent(app.selected), Position).hex
+    foes = queries.enemies(g, app.selected)
+    if not foes:
+        return
+    there = [g.world.component(g.units[u], Position).hex for u in foes]
+    sights = [(not queries.sight(g, me, h).los.clear, queries.sight(g, me, h).los.woods_points, -distance(me, h), h)
+              for h in there]
+    far = max(sights)[3]
+    app.do("ruler")
+    controls.click_hex(app, me)
+    controls.click_hex(app, far)
+    _frame(app, [app.selected, foes[there.index(far)]])
+
+
+def _dice(app) -> None:
+    """Dice rolled at the table: the prompt for the first to-hit roll, the
+    earlier rolls typed in (initiative, piloting rolls ...)."""
+    def to_hit_asked(app) -> bool:
+        return app.overlay == "dice" and app.top.need.purpose == "to_hit"
+    _advance_all(app, keep=3)
+    _fire_rounds(app, 40, to_hit_asked)

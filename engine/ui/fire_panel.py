@@ -11,7 +11,7 @@ from components import AlphaStrikeCard, Position, Turret
 from engine.combat_log import plural
 from engine.hexgrid import FACING_NAMES, bearing
 from engine.orders import PhysicalOrder
-from engine.ui import queries, theme
+from engine.ui import heat_preview, queries, theme
 from engine.ui.layout import SIDE_W, short_reason
 from engine.ui.widgets import button, checkbox, fit_text, text, wrap
 
@@ -176,7 +176,7 @@ class FirePanel:
         if not uid or not app.flow.may_act(uid):
             return
         if not target or not any(self.checks.values()):
-            app.say("no weapons chosen: press Space to hold fire, or tick a weapon", True)
+            app.say("no weapons chosen: press H to hold fire, or tick a weapon", True)
             return
         done, refused = 0, []
         for slot, _p in self.previews(target):
@@ -215,6 +215,7 @@ class FirePanel:
         else:
             y = self._draw_target_line(rect, x, y)
             y = self._draw_weapons(rect, x, y)
+            y = heat_preview.draw(app, x, y)
             y = self._draw_as_attack(x, y)
             if PhysicalOrder in app.flow.order_types():
                 text(s, "or a physical attack:", (x, y), 12, theme.TEXT_DIM)
@@ -223,8 +224,8 @@ class FirePanel:
         physical = app.physical.chosen is not None
         button(s, app.hits, (x, by, 150, 28), "Attack" if physical else "Fire", "confirm", key="Enter",
                active=True, enabled=bool(target and (physical or any(self.checks.values()))), mouse=m)
-        button(s, app.hits, (x + 156, by, 100, 28), "Hold fire", "hold", key="Space", mouse=m)
-        button(s, app.hits, (x + 262, by, 100, 28), "All hold", "hold_all", key="Shift+Sp", mouse=m,
+        button(s, app.hits, (x + 156, by, 100, 28), "Hold fire", "hold", key="H", mouse=m)
+        button(s, app.hits, (x + 262, by, 100, 28), "All hold", "hold_all", key="Shift+H", mouse=m,
                tip="every unit of this side that has not acted passes this phase")
 
     def _draw_target_line(self, rect: pygame.Rect, x: int, y: int) -> int:

@@ -67,16 +67,19 @@ HELP: tuple[Section, ...] = (
             Key(_K.K_PLUS, "zoom", 1), Key(_K.K_EQUALS, "zoom", 1), Key(_K.K_KP_PLUS, "zoom", 1),
             Key(_K.K_MINUS, "zoom", -1), Key(_K.K_KP_MINUS, "zoom", -1))),
         Row("C", "centre on the selected unit", (Key(_K.K_c, "center"),)),
+        Row("U", "ruler: range and line of sight between any two hexes (click, click)", (Key(_K.K_u, "ruler"),)),
+        Row("B", "roster of both sides and the victory conditions", (Key(_K.K_b, "roster"),)),
         Row("click a unit", "select it / show its record sheet"),
     )),
     Section("Turn", 0, (
         Row("Tab / Shift+Tab", "next / previous unit that may act", (
             Key(_K.K_TAB, "next_unit", 1), Key(_K.K_TAB, "next_unit", -1, SHIFT))),
-        Row("Space", "this unit passes (stays put, holds fire)", (Key(_K.K_SPACE, "hold"),)),
-        Row("Shift+Space", "all your units that have not acted pass this phase", (
-            Key(_K.K_SPACE, "hold_all", mod=SHIFT),)),
-        Row("Enter", "confirm the move or the attacks; end the phase when all have acted", (
+        Row("H", "this unit holds: stays put, holds fire, makes no physical attack", (Key(_K.K_h, "hold"),)),
+        Row("Shift+H", "all your units that have not acted hold this phase", (
+            Key(_K.K_h, "hold_all", mod=SHIFT),)),
+        Row("Enter", "confirm the planned move or the attacks; end the phase when all have acted", (
             Key(_K.K_RETURN, "confirm"), Key(_K.K_KP_ENTER, "confirm"))),
+        Row("Space", "continue past a screen (never acts on the board)", (Key(_K.K_SPACE, "space_hint"),)),
         Row("N", "end the phase (when every unit has acted)", (Key(_K.K_n, "end_phase"),)),
     )),
     Section("Deployment", 1, (
@@ -87,8 +90,10 @@ HELP: tuple[Section, ...] = (
     Section("Movement", 1, (
         Row("1 2 3 / R / J", "mode: walk, run, jump (vehicles: cruise, flank)", (
             Key(_K.K_r, "fast_mode"), Key(_K.K_j, "mode", "jump"))),
-        Row("click a hex in range", "plan the cheapest path there (badge = MP left)"),
+        Row("click a hex in range", "plan the cheapest path there, of those the one with fewest rolls (badge = MP left)"),
         Row("click it again / right-click", "turn right / left at the end"),
+        Row("F", "the other ways to that hex: other facings, the one with fewest rolls", (
+            Key(_K.K_f, "cycle_path"),)),
         Row("Q E (A D), Shift+wheel", "turn left / right", (
             Key(_K.K_q, "turn", -1), Key(_K.K_e, "turn", 1), Key(_K.K_a, "turn", -1), Key(_K.K_d, "turn", 1))),
         Row("W / S", "step forward / backward", (Key(_K.K_w, "step", "F"), Key(_K.K_s, "step", "B"))),
@@ -146,23 +151,28 @@ def lookup(where: str, ev) -> Key | None:
 
 _CONTINUE = (_K.K_RETURN, _K.K_SPACE, _K.K_KP_ENTER)
 _CLOSE = {k: ("close", None) for k in (*_CONTINUE, _K.K_ESCAPE, _K.K_F1, "?")}
+_SCROLL = {_K.K_UP: ("scroll", -1), _K.K_DOWN: ("scroll", 1), _K.K_PAGEUP: ("scroll", -10),
+           _K.K_PAGEDOWN: ("scroll", 10)}
 _ENTER = (_K.K_RETURN, _K.K_KP_ENTER)
 
 # The keys of each full-window screen (engine/ui/screens): key -> (action, arg).
 SCREEN_KEYS: dict[str, dict[int | str, tuple[str, Any]]] = {
     "confirm_quit": {_K.K_y: ("really_quit", None), _K.K_RETURN: ("really_quit", None),
                      _K.K_n: ("close", None), _K.K_ESCAPE: ("close", None)},
-    "handover": {**{k: ("handover_done", None) for k in _CONTINUE}, _K.K_ESCAPE: ("menu", None)},
-    "digest": {_K.K_UP: ("scroll", -1), _K.K_DOWN: ("scroll", 1), _K.K_PAGEUP: ("scroll", -10),
-               _K.K_PAGEDOWN: ("scroll", 10), **_CLOSE},
+    "handover": {**{k: ("handover_done", None) for k in _CONTINUE}, _K.K_ESCAPE: ("menu", None), **_SCROLL},
     "help": dict(_CLOSE),
+    "welcome": dict(_CLOSE),
     "victory": {_K.K_ESCAPE: ("close", None), _K.K_RETURN: ("new_menu", None)},
     "menu": {_K.K_n: ("new_menu", None), _K.K_s: ("save_menu", None), _K.K_l: ("load_menu", None),
-             _K.K_q: ("quit", None), _K.K_ESCAPE: ("close", None), _K.K_h: ("help", None)},
-    "new": {_K.K_UP: ("pick", -1), _K.K_DOWN: ("pick", 1), _K.K_F2: ("new_deploy", None),
+             _K.K_q: ("quit", None), _K.K_ESCAPE: ("close", None), _K.K_F1: ("help", None),
+             _K.K_k: ("welcome", None)},
+    "new": {_K.K_UP: ("pick", -1), _K.K_DOWN: ("pick", 1), _K.K_LEFT: ("new_rules", -1),
+            _K.K_RIGHT: ("new_rules", 1), _K.K_F2: ("new_deploy", None), _K.K_F3: ("new_shared", None),
+            _K.K_F4: ("new_dice", None),
             _K.K_ESCAPE: ("close", None), **{k: ("new_start", None) for k in _ENTER}},
     "save": {_K.K_ESCAPE: ("close", None), **{k: ("save_do", None) for k in _ENTER}},
-    "load": {_K.K_UP: ("pick", -1), _K.K_DOWN: ("pick", 1), _K.K_ESCAPE: ("close", None),
+    "dice": {_K.K_ESCAPE: ("menu", None), **{k: ("dice_ok", None) for k in _ENTER}},
+    "load": {_K.K_UP: ("pick", -1), _K.K_DOWN: ("pick", 1), _K.K_ESCAPE: ("load_back", None),
              **{k: ("load_do", None) for k in _ENTER}},
 }
 

@@ -6,6 +6,7 @@ import re
 
 TOP = 34
 SIDE_W = 380
+MIN_WINDOW = (900, 600)      # below this the sidebar leaves too little of the map
 UNIT_PANEL_H = 370
 MODE_LABELS = {"walk": "Walk", "run": "Run", "jump": "Jump", "cruise": "Cruise", "flank": "Flank"}
 

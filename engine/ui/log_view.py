@@ -18,23 +18,27 @@ class CombatLog:
     def reset(self) -> None:
         self.lines: list[tuple[str, tuple]] = []
         self._count = 0
+        self._noted = 0          # notes shown
         self._turnphase = None
         self._narrator: combat_log.Narrator | None = None
         self.scroll = 0          # lines scrolled up from the bottom
 
-    def update(self, events: list[dict], names: dict[str, str] | None = None, ruleset: str | None = None) -> None:
-        if len(events) < self._count:
+    def update(self, events: list[dict], names: dict[str, str] | None = None, ruleset: str | None = None,
+               notes: list[dict] = ()) -> None:
+        """`notes`: lines the rules do not write (the hot-seat flow's: units
+        that hold by themselves), each {"at": event index, "turn", "phase",
+        "text"}, shown before the event at that index."""
+        if len(events) < self._count or len(notes) < self._noted:
             self.reset()
         if self._narrator is None:
             self._narrator = combat_log.Narrator(names, ruleset)
-        for e in events[self._count:]:
+        for i in range(self._count, len(events)):
+            self._add_notes(notes, i)
+            e = events[i]
             t = self._narrator.line(e)
             if not t:
                 continue
-            tp = (e["turn"], e["phase"])
-            if tp != self._turnphase:
-                self._turnphase = tp
-                self.lines.append((combat_log.phase_heading(*tp), theme.ACCENT))
+            self._header((e["turn"], e["phase"]))
             col = theme.TEXT
             if e["type"] in ("damage", "critical", "destroyed", "fall", "crash"):
                 col = (255, 170, 120)
@@ -46,6 +50,19 @@ class CombatLog:
                 col = (160, 230, 170) if e.get("hit") else (200, 200, 200)
             self.lines.append((t, col))
         self._count = len(events)
+        self._add_notes(notes, len(events))
+
+    def _header(self, tp: tuple) -> None:
+        if tp != self._turnphase:
+            self._turnphase = tp
+            self.lines.append((combat_log.phase_heading(*tp), theme.ACCENT))
+
+    def _add_notes(self, notes: list[dict], upto: int) -> None:
+        while self._noted < len(notes) and notes[self._noted]["at"] <= upto:
+            n = notes[self._noted]
+            self._header((n["turn"], n["phase"]))
+            self.lines.append((n["text"], theme.TEXT_DIM))
+            self._noted += 1
 
     def draw(self, surf, rect) -> None:
         rect = pygame.Rect(rect)

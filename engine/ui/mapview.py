@@ -1,6 +1,6 @@
 """Drawing the battlefield: the static map (terrain, elevation, hex numbers)
 rendered once per zoom level to a cached surface, and the unit counters
-drawn on top every frame.
+drawn on top every frame (their pictures: engine/ui/counter_art.py).
 
 When the level came from a Tiled file whose tileset images can be loaded,
 the terrain is drawn from those tiles (engine/ui/level_art.py); otherwise
@@ -18,9 +18,10 @@ import pygame
 from components import (Altitude, Armor, Identity, Position, Status, Structure, Turret)
 from engine.hexgrid import Hex, neighbor
 from engine.ui import theme
+from engine.ui.counter_art import art_name, picture
 from engine.ui.elevation import draw_elevation
 from engine.ui.geometry import corners, facing_vector, map_hex_at, map_pixel_size, map_pos, SQRT3
-from engine.ui.level_art import TiledArt, load_art  # noqa: F401  (engine/ui/app.py loads the art here)
+from engine.ui.level_art import TiledArt
 from engine.ui.widgets import render
 
 
@@ -241,17 +242,61 @@ def draw_shape(surf, shape: str, centre, r: float, colour, outline=(245, 245, 24
     pygame.draw.polygon(surf, outline, pts, width)
 
 
+def structure_fraction(game, ent) -> float:
+    s = game.world.component(ent, Structure)
+    full = sum(s.original.values())
+    return sum(max(0, v) for v in s.points.values()) / full if full else 0.0
+
+
+def _damage_colour(frac: float):
+    return theme.GOOD if frac > 0.6 else (theme.WARN if frac > 0.3 else theme.BAD)
+
+
+def draw_facing(surf, centre, size: int, face: int) -> None:
+    """The facing: a wedge from the counter to the hexside it faces, with a
+    dark outline, and a line from the centre under it, so that it reads at
+    every zoom (at the smallest, the line alone)."""
+    cx, cy = centre
+    fx, fy = facing_vector(face)
+    px, py = -fy, fx
+    tip = (cx + fx * size * 0.94, cy + fy * size * 0.94)
+    pygame.draw.line(surf, (20, 20, 20), (cx, cy), tip, max(3, size // 7))
+    pygame.draw.line(surf, (250, 250, 250), (cx, cy), tip, max(1, size // 14))
+    if size < 10:
+        return
+    half = max(3.0, size * 0.3)
+    base = size * 0.52
+    b1 = (cx + fx * base + px * half, cy + fy * base + py * half)
+    b2 = (cx + fx * base - px * half, cy + fy * base - py * half)
+    pygame.draw.polygon(surf, (250, 250, 250), [tip, b1, b2])
+    pygame.draw.polygon(surf, (20, 20, 20), [tip, b1, b2], max(1, size // 18))
+
+
+def draw_damage(surf, game, ent, cx: float, top: float, size: int) -> None:
+    """The damage state under the counter: armor left, and below it the
+    internal structure left (shown once the structure has been hit)."""
+    bw, bh = size * 0.9, max(3, size // 12)
+    for frac, y in ((armor_fraction(game, ent), top), (structure_fraction(game, ent), top + bh + 2)):
+        if y > top and frac >= 1.0:
+            break
+        bar = pygame.Rect(cx - bw / 2, y, bw, bh)
+        pygame.draw.rect(surf, (20, 20, 20), bar.inflate(2, 2))
+        pygame.draw.rect(surf, _damage_colour(frac), (bar.x, bar.y, bar.w * frac, bar.h))
+
+
 def draw_unit(surf, game, ent: int, centre, size: int, selected: bool = False,
               ghost: bool = False, facing: int | None = None, dim: bool = False,
               altitude: int | None = None) -> None:
-    """One unit counter: side colour and shape, name letters, facing arrow,
-    turret, altitude badge, status markers and an armor bar."""
+    """One unit counter: side colour and shape, the unit's picture (a mech,
+    a vehicle by motive, a VTOL, by weight class: engine/ui/counter_art.py)
+    and name letters, the facing, turret, altitude badge, status markers and
+    the damage bars."""
     w = game.world
     ident = w.component(ent, Identity)
     pos = w.component(ent, Position)
     st = w.component(ent, Status)
     cx, cy = centre
-    r = size * 0.46
+    r = size * 0.5
     colour = theme.side_colour(game.sides, ident.side)
     if st.destroyed or dim:
         colour = tuple(int(c * 0.45) for c in colour)
@@ -259,16 +304,8 @@ def draw_unit(surf, game, ent: int, centre, size: int, selected: bool = False,
     if ghost:
         target = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
     face = pos.facing if facing is None else facing
-    # facing arrow: a wedge on the hexside the unit faces (Alpha Strike has
-    # no facing, AS-MOVE-5: no arrow)
-    if ident.kind != "alpha-strike":
-        fx, fy = facing_vector(face)
-        px, py = -fy, fx
-        tip = (cx + fx * size * 0.86, cy + fy * size * 0.86)
-        b1 = (cx + fx * size * 0.52 + px * size * 0.22, cy + fy * size * 0.52 + py * size * 0.22)
-        b2 = (cx + fx * size * 0.52 - px * size * 0.22, cy + fy * size * 0.52 - py * size * 0.22)
-        pygame.draw.polygon(target, (250, 250, 250), [tip, b1, b2])
-        pygame.draw.polygon(target, (20, 20, 20), [tip, b1, b2], 1)
+    if ident.kind != "alpha-strike":      # Alpha Strike has no facing (AS-MOVE-5)
+        draw_facing(target, (cx, cy), size, face)
     if selected:
         pygame.draw.circle(target, theme.ACCENT, (cx, cy), size * 0.78, max(2, size // 14))
     draw_shape(target, theme.side_shape(game.sides, ident.side), (cx, cy), r, colour,
@@ -278,16 +315,24 @@ def draw_unit(surf, game, ent: int, centre, size: int, selected: bool = False,
         tx, ty = facing_vector(tur.facing)
         pygame.draw.line(target, (20, 20, 20), (cx + tx * r * 0.55, cy + ty * r * 0.55),
                          (cx + tx * r * 1.45, cy + ty * r * 1.45), max(3, size // 9))
-    if size >= 14:
+    art = picture(art_name(game, ent), int(r * 1.7), mirrored=ident.kind != "alpha-strike" and face in (4, 5)) \
+        if size >= 16 else None
+    if art is not None:
+        if st.destroyed:
+            art = art.copy()
+            art.fill((110, 110, 110, 255), special_flags=pygame.BLEND_RGBA_MULT)
+        target.blit(art, art.get_rect(center=(cx, cy - r * 0.12)))
+        if size >= 26:
+            img = render(unit_short(ident.name), max(8, int(size * 0.2)), (255, 255, 255), True)
+            box = img.get_rect(midbottom=(cx, cy + r + 1)).inflate(4, 0)
+            pygame.draw.rect(target, (20, 22, 26), box, border_radius=3)
+            target.blit(img, img.get_rect(center=box.center))
+    elif size >= 14:
         img = render(unit_short(ident.name), max(8, int(size * 0.3)), (255, 255, 255), True)
         target.blit(img, img.get_rect(center=(cx, cy)))
-    # armor bar
-    frac = armor_fraction(game, ent)
-    bw, bh = size * 0.9, max(3, size // 12)
-    bar = pygame.Rect(cx - bw / 2, cy + r + 3, bw, bh)
-    pygame.draw.rect(target, (20, 20, 20), bar.inflate(2, 2))
-    col = theme.GOOD if frac > 0.6 else (theme.WARN if frac > 0.3 else theme.BAD)
-    pygame.draw.rect(target, col, (bar.x, bar.y, bar.w * frac, bar.h))
+    if size >= 12:                    # smaller, the bars would hide the facing
+        below = ident.kind == "alpha-strike" or face != 3      # facing south: the bars go above
+        draw_damage(target, game, ent, cx, cy + r + 3 if below else cy - r - 4 - 2 * max(3, size // 12), size)
     # badges
     badges = []
     alt = w.try_component(ent, Altitude)

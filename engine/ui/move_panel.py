@@ -1,5 +1,7 @@
 """Planning a move: the movement mode, the path built by clicks and keys,
-the hexes in reach with the cheapest path to each, the rolls a path makes,
+the hexes in reach with the cheapest path to each (of equal MP, the one
+with the fewest and easiest rolls), the other ways to a hex (other
+facings, the safest way: F cycles them), the rolls a path makes,
 why a hex is out of reach, the charges and deaths from above on offer at
 the end of the path, and the movement panel in the sidebar. Every step and
 every order is judged by the movement rules (through engine/ui/queries.py,
@@ -21,6 +23,10 @@ from engine.ui.widgets import Hit, button, fit_text, text
 CHARGE_MISS = (None, "left", "right")     # P-CHARGE-16: where a missed charger ends; None: the engine's choice
 
 
+def rolls_words(n: int) -> str:
+    return "no rolls" if n == 0 else f"{n} roll{'s' if n != 1 else ''}"
+
+
 class MovePlanner:
     def __init__(self, app) -> None:
         self.app = app
@@ -31,6 +37,7 @@ class MovePlanner:
         self.path: list[str] = []
         self.reach = {}
         self._reach_hex: dict = {}           # planned altitude (None: any) -> reach_hex, for this reach
+        self.safe_reach = None              # the reachable states by fewest rolls, asked for when needed
         self.armed: tuple | None = None      # (unit, mode, path) a second Enter makes although it destroys the unit
         self.hover_path: list[str] | None = None
         self.hover_reason: str | None = None
@@ -68,7 +75,8 @@ class MovePlanner:
 
     @property
     def reach_hex(self) -> dict:
-        """hex -> (MP, path, reach key) of the cheapest way there; for a VTOL
+        """hex -> (MP, path, reach key) of the cheapest way there (of equal
+        MP, the one with the fewest and easiest rolls); for a VTOL
         with a path planned, at the altitude planned now where that altitude
         can be reached there (PgUp / PgDn set it), so that the MP-left badges
         follow every climb and descent."""
@@ -79,7 +87,7 @@ class MovePlanner:
             best: dict[Hex, tuple] = {}
             for k, r in self.reach.items():
                 h = k[0]
-                rank = (alt is not None and k[2] != alt, r.mp, len(r.path))
+                rank = (alt is not None and k[2] != alt, r.mp, r.rolls, r.roll_mods, len(r.path))
                 if h not in best or rank < best[h][0]:
                     best[h] = (rank, (r.mp, r.path, k))
             self._reach_hex[alt] = {h: v for h, (_rank, v) in best.items()}
@@ -121,6 +129,18 @@ class MovePlanner:
                 app.game, app.selected, self.mode, self.path)
         return self.cache[key]
 
+    def refusals(self) -> list[tuple[str, str]]:
+        """Enemies next to the end of the path that no charge or death from
+        above is offered on, with the rules' reason (queries.declaration_refusals)."""
+        app = self.app
+        if not app.selected or app.phase_kind() != "move" or not self.mode or self.declarations():
+            return []
+        key = ("r", app.selected, self.mode, tuple(self.path))
+        if key not in self.cache:
+            self.cache[key] = [] if self.planned().error else queries.declaration_refusals(
+                app.game, app.selected, self.mode, self.path)
+        return self.cache[key]
+
     def charge_miss_label(self) -> str:
         return {None: "the engine chooses left or right", "left": "end front-left of the target",
                 "right": "end front-right of the target"}[self.charge_miss]
@@ -134,8 +154,50 @@ class MovePlanner:
 
     def compute_reach(self) -> None:
         self.reach, self._reach_hex = {}, {}
+        self.safe_reach = None
+        self.cache = {k: v for k, v in self.cache.items() if k[0] != "ways"}
         if self.app.selected and self.mode:
             self.reach = queries.reachable(self.app.game, self._ent(), self.mode)
+
+    def alternatives(self, h: Hex) -> list[list[str]]:
+        """The ways to `h` to choose from: the cheapest first, then the
+        other facings and the safest way found (fewest rolls, then MP)."""
+        if h not in self.reach_hex:
+            return []
+        key = ("ways", self.app.selected, self.mode, h)
+        if key not in self.cache:
+            self.cache[key] = self._ways(h)
+        return self.cache[key]
+
+    def _ways(self, h: Hex) -> list[list[str]]:
+        if self.safe_reach is None:
+            self.safe_reach = queries.reachable(self.app.game, self._ent(), self.mode, prefer="rolls")
+        alt = self.reach_hex[h][2][2]          # a VTOL's altitude is chosen with PgUp / PgDn, not here
+        ways = [r for k, r in list(self.reach.items()) + list(self.safe_reach.items()) if k[0] == h and k[2] == alt]
+        ways.sort(key=lambda r: (r.rolls, r.roll_mods, r.mp, len(r.path)))
+        out = [list(self.reach_hex[h][1])]
+        for r in ways:
+            if list(r.path) not in out:
+                out.append(list(r.path))
+        return out[:8]
+
+    def cycle_path(self, _arg=None) -> None:
+        """F: the next way to the hex the planned path ends in."""
+        app = self.app
+        if not self.planning() or not self.path:
+            app.say("plan a path first (click a hex); F then shows the other ways there", True)
+            return
+        ways = self.alternatives(self.planned().final.hex)
+        if len(ways) < 2:
+            app.say("no other way there", True)
+            return
+        i = ways.index(self.path) if self.path in ways else -1
+        self.path = ways[(i + 1) % len(ways)]
+        self.declare = None
+        fin = self.planned().final
+        rolls = len(self.path_risks(self.path))
+        app.say(f"way {(i + 1) % len(ways) + 1} of {len(ways)} to {app.game.map.label(fin.hex)}: {fin.mp} MP, "
+                f"{rolls_words(rolls)}, facing {FACING_NAMES[fin.facing]} (F: next)")
 
     def set_mode(self, mode: str) -> None:
         app = self.app
@@ -212,6 +274,9 @@ class MovePlanner:
 
     def undo_step(self) -> bool:
         """Take the last planned step back; False when there was none."""
+        if self.declare is not None:
+            self.declare = None          # first the charge chosen, then the steps
+            return True
         if not self.path:
             return False
         self.path.pop()
@@ -229,8 +294,12 @@ class MovePlanner:
         uid = app.selected
         if not uid or not app.flow.may_act(uid):
             return
+        if order is None and not self.path and not self.declare:
+            app.say("Nothing planned: click a hex to move there, or press H (Stay put) to stay where you are",
+                    True)
+            return
         if order is None:
-            order = self.declare[1] if self.declare else queries.move_order(uid, self.mode or "walk", self.path)
+            order = self.armed_order() if self.declare else queries.move_order(uid, self.mode or "walk", self.path)
         destroys = queries.move_destroys(app.game, app.ent(uid), order.mode, order.path)
         planned = (uid, order.mode, tuple(order.path))
         if destroys and self.armed != planned:      # a move that surely destroys the unit: asked twice
@@ -256,15 +325,26 @@ class MovePlanner:
         app.unit_done(uid)
 
     def declare_attack(self, index: int) -> None:
-        """Move and declare the charge or death from above offered at `index`."""
+        """The charge or death from above offered at `index`: the first
+        press chooses it, the second (or Enter) moves and declares it."""
+        app = self.app
         opts = self.declarations()
-        if 0 <= index < len(opts):
-            label, order = opts[index]
-            if order.charge and self.charge_miss:
-                order = dataclasses.replace(order, charge_miss=self.charge_miss,
-                                            raw={**order.raw, "charge_miss": self.charge_miss})
+        if not 0 <= index < len(opts):
+            return
+        label, order = opts[index]
+        if self.declare is None or self.declare[0] != label:
             self.declare = (label, order)
-            self.confirm(order)
+            app.say(f"{label}: press G again (or Enter) to move and declare it; Esc or Backspace drops it")
+            return
+        self.confirm()
+
+    def armed_order(self) -> MoveOrder:
+        """The charge or death from above chosen, with where a missed charge ends."""
+        order = self.declare[1]
+        if order.charge and self.charge_miss:
+            order = dataclasses.replace(order, charge_miss=self.charge_miss,
+                                        raw={**order.raw, "charge_miss": self.charge_miss})
+        return order
 
     # ------------------------------------------------------------ the map
     def hover(self, h: Hex) -> None:
@@ -272,9 +352,9 @@ class MovePlanner:
         self.hover_reason = None
         if not self.planning():
             return
-        p = self.path_to(h)
+        p = self.path if self.path and self.planned().final.hex == h else self.path_to(h)
         if p is not None:
-            self.hover_path = p
+            self.hover_path = p      # the planned path itself over its end: its facing after Q / E
         elif not self.app.game.units_at(h) or h != self.app.game.world.component(self._ent(), Position).hex:
             self.hover_reason = self.unreachable_reason(h)
 
@@ -363,13 +443,20 @@ class MovePlanner:
             bx = r.right + 6
         y += 30
         r = button(s, app.hits, (x, y, 170, 28), "Confirm move" if self.path else "Stay put",
-                   "confirm" if self.path else "hold", key="Enter" if self.path else "Space", active=True, mouse=m)
+                   "confirm" if self.path else "hold", key="Enter" if self.path else "H", active=True, mouse=m)
         decl = self.declarations()
         bx = r.right + 6
         for i, (label, _order) in enumerate(decl[:2]):
-            button(s, app.hits, (bx, y, SIDE_W - (bx - rect.x) - 8, 28), fit_text(label, 13, 150),
-                   "declare", i, mouse=m, key="G" if i == 0 else "", tip=label)
+            armed = self.declare is not None and self.declare[0] == label
+            button(s, app.hits, (bx, y, SIDE_W - (bx - rect.x) - 8, 28),
+                   fit_text(("Confirm: " if armed else "") + label, 13, 150), "declare", i, mouse=m, active=armed,
+                   key="G" if i == 0 else "", tip=label + (": press again or Enter to move and declare" if armed
+                                                          else ": press to choose it"))
             y += 32
+        for name, reason in self.refusals()[:2]:
+            text(s, fit_text(f"no charge on {name}: {reason}", 11, SIDE_W - 24), (x, y + 32), 11, theme.TEXT_DIM)
+            app.hits.append(Hit(pygame.Rect(x, y + 32, SIDE_W - 16, 14), "", None, False, reason))
+            y += 15
         if any(o.charge for _l, o in decl[:2]):
             word = {None: "engine's choice", "left": "front-left", "right": "front-right"}[self.charge_miss]
             button(s, app.hits, (bx, y, SIDE_W - (bx - rect.x) - 8, 24), f"if it misses: {word}",

@@ -192,6 +192,6 @@ class PhysicalPanel:
             button(s, app.hits, (x, rect.bottom - 34, 150, 28), "Done", "physical_done", key="Enter",
                    active=True, mouse=m, tip="no more physical attacks for this unit")
         else:
-            button(s, app.hits, (x, rect.bottom - 34, 150, 28), "No attack", "hold", key="Space", mouse=m)
-        button(s, app.hits, (x + 156, rect.bottom - 34, 150, 28), "All pass", "hold_all", key="Shift+Sp",
+            button(s, app.hits, (x, rect.bottom - 34, 150, 28), "No attack", "hold", key="H", mouse=m)
+        button(s, app.hits, (x + 156, rect.bottom - 34, 150, 28), "All pass", "hold_all", key="Shift+H",
                mouse=m, tip="every unit of this side that has not acted passes this phase")

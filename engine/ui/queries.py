@@ -21,15 +21,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from components import (AlphaStrikeCard, Altitude, Armor, Equipment, Identity, Position, Status, Structure,
-                        VehicleMovement, Weapons)
+from components import (AlphaStrikeCard, Altitude, Armor, ClassicHeat, Crew, Identity, Position, Status,
+                        Structure, Turret, VehicleMovement, Weapons)
 from engine.game import Game
-from engine.hexgrid import distance, line, mech_attack_side, vehicle_attack_side
-from engine.orders import FireOrder, MoveOrder, PhysicalOrder
+from engine.hexgrid import Hex, distance, line, mech_attack_side, vehicle_attack_side
+from engine.orders import MOVE_STEPS, FireOrder, MoveOrder, PhysicalOrder
 from systems.alpha_strike import card as as_card, combat as as_combat
 from systems.alpha_strike.end_phase import heat_preview
-from systems.classic import piloting, weapon_attacks
-from systems.common import movement
+from systems.classic import criticals, heat as classic_heat, piloting, weapon_attacks
+from systems.common import line_of_sight, movement
 from systems.common.options import attack_options, unit_actions
 from systems.vehicles import driving, moves as vehicle_moves
 
@@ -67,10 +67,12 @@ def plan_move(game, ent: int, mode: str | None, path: list[str]):
     return movement.plan(game, ent, mode, list(path))
 
 
-def reachable(game, ent: int, mode: str):
-    """Every state the unit can end a move in, with the cheapest path
-    (movement.reachable); none when it cannot move in `mode` (mode_error)."""
-    return {} if mode_error(game, ent, mode) else movement.reachable(game, ent, mode)
+def reachable(game, ent: int, mode: str, prefer: str = "mp"):
+    """Every state the unit can end a move in, with the best path by
+    `prefer`: "mp", the cheapest (of equal MP, the fewest and easiest
+    rolls), or "rolls", the fewest and easiest rolls (movement.reachable);
+    none when it cannot move in `mode` (mode_error)."""
+    return {} if mode_error(game, ent, mode) else movement.reachable(game, ent, mode, prefer=prefer)
 
 
 def path_rolls(game, ent: int, mode: str, path: list[str]) -> list[str]:
@@ -143,6 +145,17 @@ def weapon_slots(game, ent: int) -> list[WeaponSlot]:
         label = f"{wt.name if wt else m.type} ({LOC_SHORT.get(m.location, m.location)}{', rear' if m.rear else ''})"
         out.append(WeaponSlot(name, label, m, wt))
     return out
+
+
+def weapon_state(game, ent: int, slot: WeaponSlot) -> str:
+    """"" for a weapon in working order, else what is wrong with it:
+    destroyed (a critical hit, or its location destroyed with it, as
+    weapon_attacks refuses to fire it) or jammed."""
+    if slot.mount.destroyed:
+        return "DESTROYED"
+    if game.world.component(ent, Structure).points.get(slot.mount.location, 1) <= 0:
+        return "DESTROYED (location)"
+    return "JAMMED" if slot.mount.jammed else ""
 
 
 # ---------------------------------------------------------------- previews
@@ -219,6 +232,54 @@ def weapon_conflicts(game, uid: str, target: str, ticked: list[str], others: lis
     finally:
         scratch.close()
     return out
+
+
+# ---------------------------------------------------------------- heat
+@dataclass
+class HeatForecast:
+    """A mech's heat at the end of this turn if it fires the weapons named."""
+    now: int
+    end: int
+    sources: list[tuple[str, int]]         # this turn's buildup, the weapons named last
+    dissipation: int
+    effects: list[tuple[str, bool]]         # the heat-scale effects `end` reaches (text, grave)
+
+
+def heat_forecast(game, uid: str, weapons: list[str]) -> HeatForecast | None:
+    """The heat after the Heat phase with the weapons named fired as well
+    (None for a unit without Classic heat): this turn's buildup and the
+    dissipation from systems/classic/heat.py (buildup_sources, dissipation),
+    each weapon's heat from the weapons table, and the heat-scale effects
+    the result reaches from the same module and weapon_attacks
+    (movement_mp_penalty, heat_fire_modifier, shutdown_avoid_number,
+    ammo_avoid_number, life_support_damage)."""
+    ent = game.units[uid]
+    heat = game.world.try_component(ent, ClassicHeat)
+    if heat is None or game.kind(ent) != "mech":
+        return None
+    slots = {slot.order_name: slot for slot in weapon_slots(game, ent)}
+    fired = sum(slots[n].wtype.heat for n in weapons if n in slots and slots[n].wtype is not None)
+    sources = [(str(why), int(v)) for why, v in classic_heat.buildup_sources(game, ent)]
+    if fired:
+        sources.append(("weapons ticked", fired))
+    cooled = classic_heat.dissipation(game, ent)
+    end = max(0, heat.heat + sum(v for _w, v in sources) - cooled)
+    effects: list[tuple[str, bool]] = []
+    mp = classic_heat.movement_mp_penalty(end)
+    if mp:
+        effects.append((f"-{mp} walking MP next turn", False))
+    fire = weapon_attacks.heat_fire_modifier(end)
+    if fire:
+        effects.append((f"+{fire} to hit next turn", False))
+    shut = classic_heat.shutdown_avoid_number(end)
+    if shut is not None:
+        effects.append(("shuts down (automatic)" if shut > 12 else f"shutdown roll: needs {shut}+", True))
+    ammo = classic_heat.ammo_avoid_number(end)
+    if ammo is not None and criticals.most_dangerous_bin(game, ent) is not None:
+        effects.append((f"ammunition explosion roll: needs {ammo}+", True))
+    if "life_support" in game.world.component(ent, Status).crits and classic_heat.life_support_damage(end):
+        effects.append((f"life support: the pilot takes {classic_heat.life_support_damage(end)} damage", True))
+    return HeatForecast(heat.heat, end, sources, cooled, effects)
 
 
 # ---------------------------------------------------------------- physical
@@ -305,6 +366,63 @@ def declaration_candidates(game, uid: str, mode: str, path: list[str]) -> list[t
     return out
 
 
+def declaration_refusals(game, uid: str, mode: str, path: list[str]) -> list[tuple[str, str]]:
+    """Enemies next to where the path ends (or in the hex ahead) that the
+    unit may not charge, with the reason `game.check` gives for a charge
+    there (the charge rules and the unit kind's declaration checks)."""
+    ent = game.units[uid]
+    end = plan_move(game, ent, mode, path).final.hex
+    out = []
+    for other_uid in game.unit_ids(active_only=True):
+        other = game.units[other_uid]
+        if game.is_enemy(ent, other) and distance(end, game.world.component(other, Position).hex) <= 1:
+            reason = game.check(move_order(uid, mode, path, charge=other_uid))
+            if reason and game.check(move_order(uid, mode, path + ["F"], charge=other_uid)):
+                out.append((game.world.component(other, Identity).name, reason))
+    return out
+
+
+# ---------------------------------------------------------------- nothing to do but hold
+def only_holds(game, uid: str, kind: str) -> str | None:
+    """Why `uid` can do nothing in this phase but hold, or None when it has
+    something to do: in a movement phase no first step of any mode that
+    `game.check` allows (staying put is all that is left); in an attack
+    phase no attack `game.check` allows on any enemy -- every weapon, with
+    any torso twist or turret facing (an allowed weapon attack has a to-hit
+    of 12 or less: weapon_attacks.check_fire) -- and no physical attack with
+    a to-hit, nor a club to pick up (physical_candidates)."""
+    ent = game.units[uid]
+    if kind == "move":
+        for mode in move_modes(game, ent):
+            if mode_error(game, ent, mode) is None and any(
+                    game.check(move_order(uid, mode, [step])) is None for step in MOVE_STEPS):
+                return None
+        return "it cannot move"
+    foes = enemies(game, uid)
+    types = game.ruleset.handlers
+    if kind == "fire" and _weapon_attack_possible(game, uid, foes):
+        return None
+    if kind == "physical" or (game.phase, PhysicalOrder) in types:
+        if any(p.reason is None and p.to_hit is not None and order.attack != "pick_up_club"
+               for foe in foes for _l, order, p in physical_candidates(game, uid, foe)):
+            return None
+        if any(p.reason is None for _l, _o, p in physical_candidates(game, uid, None)):
+            return None             # a club to pick up
+    return "no attack it could make"
+
+
+def _weapon_attack_possible(game, uid: str, foes: list[str]) -> bool:
+    ent = game.units[uid]
+    if is_alpha(game, ent):
+        return any(game.check(fire_order(uid, None, foe)) is None for foe in foes)
+    twists = (None, "left", "right") if game.kind(ent) == "mech" else (None,)
+    tur = game.world.try_component(ent, Turret)
+    turrets = (None,) + tuple(range(6)) if tur is not None and not tur.destroyed else (None,)
+    names = [slot.order_name for slot in weapon_slots(game, ent)]
+    return any(game.check(fire_order(uid, name, foe, twist, turret)) is None
+               for foe in foes for name in names for twist in twists for turret in turrets)
+
+
 # ---------------------------------------------------------------- the battlefield
 def los_hexes(a, b) -> list[list]:
     return line(a, b)
@@ -326,6 +444,107 @@ def attack_side(game, attacker: int, target: int) -> str | None:
 
 def range_between(game, a: int, b: int) -> int:
     return distance(game.world.component(a, Position).hex, game.world.component(b, Position).hex)
+
+
+@dataclass
+class Sight:
+    """The ruler between two hexes: range, line of sight (the hexes it
+    crosses, the one that blocks it, intervening woods, partial cover)
+    and, between enemies, the first attack the unit at `frm` could make."""
+    frm: Hex
+    to: Hex
+    range: int
+    los: Any                               # line_of_sight.LosResult
+    blocking: Hex | None
+    ends: tuple[str, str]                  # what stands at each end
+    attack: tuple[str, Preview] | None = None
+
+
+def _end(game, h: Hex) -> tuple[int | None, Any, str]:
+    """The unit in `h` (the first still there) and its body, or a standing
+    mech's body on the hex's ground (line_of_sight.body, ground_level)."""
+    for ent in game.units_at(h):
+        if not game.world.component(ent, Status).removed:
+            return ent, line_of_sight.body(game, ent), game.world.component(ent, Identity).name
+    ground = line_of_sight.ground_level(game.map, h)
+    return None, line_of_sight.Body(h, ground, ground + 1, standing_mech=True), "a standing mech"
+
+
+def sight(game, frm: Hex, to: Hex) -> Sight:
+    """Range and line of sight between two hexes (systems/common/line_of_sight.py):
+    between the units there (line_of_sight), else as for standing mechs
+    (line_of_sight_between); between enemies, the to-hit of the first
+    weapon attack the unit at `frm` could make, in any phase
+    (weapon_attacks.preview; Classic units)."""
+    a, a_body, a_name = _end(game, frm)
+    b, b_body, b_name = _end(game, to)
+    if a is not None and b is not None and a != b:
+        los = line_of_sight.line_of_sight(game, a, b)
+    else:
+        los = line_of_sight.line_of_sight_between(game.map, a_body, b_body)
+    blocking = los.hexes[-1] if not los.clear and los.hexes and "hex" in (los.reason or "") else None
+    attack = None
+    if a is not None and b is not None and game.is_enemy(a, b) and not is_alpha(game, a):
+        for slot in weapon_slots(game, a):     # in any phase: the to-hit model itself
+            th = weapon_attacks.preview(game, game.uid(a), game.uid(b), slot.order_name)
+            if not th.reason:
+                attack = (slot.label, Preview(to_hit=th.number, modifiers=_mods(th.modifiers)))
+                break
+    return Sight(frm, to, distance(frm, to), los, blocking, (a_name, b_name), attack)
+
+
+# ---------------------------------------------------------------- the sides
+WEIGHT_CLASSES = ("light", "medium", "heavy", "assault")
+
+
+def weight_class(game, ent: int) -> str:
+    """Light, medium, heavy or assault: by tonnage (TechManual: up to 35,
+    55, 75 and 100 tons; vehicles light below 40, medium below 60, heavy
+    below 80), or an Alpha Strike card's size 1-4."""
+    card = game.world.try_component(ent, AlphaStrikeCard)
+    if card is not None:
+        return WEIGHT_CLASSES[max(1, min(4, card.size)) - 1]
+    tons = game.world.component(ent, Identity).tonnage
+    return WEIGHT_CLASSES[0 if tons < 40 else 1 if tons < 60 else 2 if tons < 80 else 3]
+
+
+def weight_words(game, ent: int) -> str:
+    """'heavy mech', 'medium hover vehicle', 'light VTOL'."""
+    vm = game.world.try_component(ent, VehicleMovement)
+    if vm is not None:
+        kind = {"vtol": "VTOL", "wige": "WiGE"}.get(vm.motive, f"{vm.motive} vehicle")
+    elif is_alpha(game, ent):
+        kind = game.world.component(ent, AlphaStrikeCard).type
+    else:
+        kind = "mech"
+    return f"{weight_class(game, ent)} {kind}"
+
+
+def unit_states(game, ent: int) -> list[str]:
+    """What the roster says of a unit beyond its damage: out of the fight,
+    destroyed, prone, shut down, immobile, its pilot's state, heat."""
+    words = status_words(game, ent)
+    crew = game.world.try_component(ent, Crew)
+    if crew is not None and crew.killed:
+        words.append("pilot killed")
+    elif crew is not None and crew.unconscious:
+        words.append("pilot unconscious")
+    elif crew is not None and crew.hits:
+        words.append(f"pilot hit {crew.hits}x")
+    heat = game.world.try_component(ent, ClassicHeat)
+    if heat is not None and heat.heat and not game.world.component(ent, Status).destroyed:
+        words.append(f"heat {heat.heat}")
+    return words
+
+
+VICTORY = "A side wins when no other side has a unit left able to fight (destroyed, or its pilot killed)."
+
+
+def sides_fighting(game) -> dict[str, tuple[int, int]]:
+    """Side -> (units able to fight, units) (Game.can_fight, what
+    systems/common/victory.py decides the battle by)."""
+    return {side: (sum(1 for u in game.unit_ids(side) if game.can_fight(game.units[u])), len(game.unit_ids(side)))
+            for side in game.sides}
 
 
 def enemies(game, uid: str) -> list[str]:

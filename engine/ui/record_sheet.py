@@ -12,7 +12,7 @@ from engine.hexgrid import FACING_NAMES
 from engine.ui import theme
 from engine.ui.mapview import draw_shape
 from engine.combat_log import counted, crit_name, plural, weapon_name
-from engine.ui.queries import as_card_now, driving_modifiers, status_words, weapon_slots
+from engine.ui.queries import as_card_now, driving_modifiers, status_words, weapon_slots, weapon_state
 from engine.ui.widgets import text, wrap
 
 
@@ -161,7 +161,7 @@ def detail_lines(game, ent) -> list[tuple[str, tuple]]:
         for slot in weapon_slots(game, ent):
             wt = slot.wtype
             rng = f"{wt.short}/{wt.medium}/{wt.long}" if wt else ""
-            state = " DESTROYED" if slot.mount.destroyed else (" JAMMED" if slot.mount.jammed else "")
+            state = (" " + weapon_state(game, ent, slot)).rstrip()
             lines.append((f"{slot.label}  dmg {wt.damage if wt else '?'}  rng {rng}{state}",
                           theme.BAD if state else theme.TEXT))
         ammo = w.try_component(ent, Ammo)

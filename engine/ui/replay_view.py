@@ -16,7 +16,8 @@ from engine.ui.layout import TOP
 from engine.ui.widgets import button, text
 
 # actions allowed in replay mode besides the replay's own
-VIEW_ACTIONS = ("zoom", "pan", "center", "log_scroll", "log_end", "quit", "really_quit", "close", "help")
+VIEW_ACTIONS = ("zoom", "pan", "center", "log_scroll", "log_end", "quit", "really_quit", "close", "help",
+                "ruler", "roster", "roster_unit", "escape")
 
 
 def step(app, arg: str) -> None:

@@ -57,6 +57,7 @@ def draw_topbar(app) -> None:
         text(s, "All units have acted", (x, TOP // 2), 14, theme.TEXT, False, "midleft")
     bx = w - 10
     for label, action, key, enabled in (("Menu", "menu", "M", True), ("Help", "help", "F1", True),
+                                        ("Roster", "roster", "B", True), ("Ruler", "ruler", "U", True),
                                         ("End phase", "end_phase", "N", app.flow.phase_done()),
                                         *((("Take back move", "take_back", "Ctrl+Z", True),)
                                           if app.phase_kind() == "move" else ())):

@@ -25,10 +25,11 @@ class TurnActions:
             "select": self.select, "next_unit": self.next_unit, "target": app.set_target,
             "cycle_target": self.cycle_target, "undo": self.undo, "take_back": self.take_back,
             "confirm": self.confirm, "hold": self.hold, "hold_all": self.hold_all, "end_phase": self.end_phase,
+            "space_hint": self.space_hint,
             "number": self.number,
             "mode": move.set_mode, "mode_index": move.mode_index, "fast_mode": move.fast_mode,
             "step": move.add_step, "vtol": move.add_step, "turn": move.turn, "prone": move.prone,
-            "land_lift": move.land_lift, "declare": move.declare_attack, "charge_miss": move.cycle_charge_miss,
+            "land_lift": move.land_lift, "cycle_path": move.cycle_path, "declare": move.declare_attack, "charge_miss": move.cycle_charge_miss,
             "toggle_weapon": fire.toggle, "weapon_index": fire.toggle_index, "twist": fire.turn,
             "overheat": fire.change_overheat,
             "physical": physical.choose, "physical_done": physical.done,
@@ -93,7 +94,7 @@ class TurnActions:
             if app.physical.declared(app.selected):
                 app.physical.done()
             else:
-                app.say("choose a physical attack (1-9) or press Space for none", True)
+                app.say("choose a physical attack (1-9) or press H for none", True)
 
     def hold(self, _arg=None) -> None:
         """The selected unit passes (no move, no attack) this phase."""
@@ -110,6 +111,11 @@ class TurnActions:
             app.say(f"{app.name(uid)} holds")
             app.unit_done(uid)
 
+    def space_hint(self, _arg=None) -> None:
+        """Space goes past screens only: on the board it says how to hold,
+        so that a second press never makes the next unit stay put."""
+        self.app.say("Space only goes past screens: H (or the panel's button) makes this unit hold")
+
     def hold_all(self, _arg=None) -> None:
         """Every unit of the acting side that has not acted passes this phase."""
         app = self.app
@@ -125,7 +131,7 @@ class TurnActions:
         if self.app.seat.end_phase():
             self.app.after_flow()
         else:
-            self.app.say("units still have to act (Space passes a unit)", True)
+            self.app.say("units still have to act (H: the selected unit holds)", True)
 
     def take_back(self, _arg=None) -> None:
         """Ctrl+Z: take the last move back (engine/hotseat.py says who may)."""
@@ -151,11 +157,18 @@ class TurnActions:
             app.fire.checks = {}
 
     def escape(self, _arg=None) -> None:
-        """Esc: clear the planned path, else the target, else the menu."""
+        """Esc: put the ruler or the roster away, else clear the planned
+        path, else the target, else the menu (in a replay: leave it)."""
         app = self.app
-        if app.move.path:
+        if app.ruler.on:
+            app.ruler.toggle()
+        elif app.roster.on:
+            app.roster.toggle()
+        elif app.move.path:
             app.move.path = []
         elif app.target:
             self.undo()
+        elif app.replay is not None:
+            app.do("quit")                     # leaving a replay: its own question
         else:
             app.do("menu")

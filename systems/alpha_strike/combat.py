@@ -6,15 +6,17 @@ One attack per unit per turn, a weapon attack (FireOrder without weapon,
 optional overheat) or a physical attack (PhysicalOrder standard / melee)
 (AS-TURN-4). Attacks are checked and declared as they are ordered and
 rolled at the end of the combat phase in the order declared; their damage,
-HT heat and overheat are recorded in `phase_data["alpha_strike"]` and take
+HT heat and overheat are recorded in the turn record (`AlphaStrikeCombat`) and take
 effect in the end phase (AS-END-2, systems/alpha_strike/end_phase.py).
 """
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from components import AlphaStrikeCard, Identity, Position, Status, TurnState
+from components import (AlphaStrikeCard, AlphaStrikeCombat, AlphaStrikeDeclaration, AlphaStrikeHit, Identity,
+                        Position, Status, TurnState)
 from engine.hexgrid import distance
 from engine.orders import FireOrder, PhysicalOrder
 from systems.alpha_strike import card as as_card
@@ -39,15 +41,11 @@ TARGET_TYPE = {"BA": 1, "PM": 1}   # AS-HIT-3
 MINIMAL_DAMAGE_ROLL = 4        # AS-DMG-2: a 0* hit deals 1 on this or more of 1d6
 
 
-def state(game: "Game") -> dict[str, Any]:
-    """This turn's Alpha Strike combat record (reset with phase_data each turn)."""
-    return game.phase_data.setdefault("alpha_strike", {
-        "declared": [],     # attacks waiting to be rolled, in order
-        "hits": [],         # {"attacker", "target", "amount", "attack"} applied in the end phase
-        "overheat": {},     # uid -> OV used this turn (AS-COOL-1)
-        "fired": [],        # uids that made a weapon attack this turn (AS-COOL-2, -4b)
-        "ht_heat": {},      # target uid -> HT heat received this turn, before the cap
-    })
+def state(game: "Game") -> AlphaStrikeCombat:
+    """This turn's Alpha Strike combat record (a new one each turn)."""
+    if game.turn_record.alpha_strike is None:
+        game.turn_record.alpha_strike = AlphaStrikeCombat()
+    return game.turn_record.alpha_strike
 
 
 def range_bracket(hexes: int) -> tuple[int, str, int] | None:
@@ -140,12 +138,12 @@ class AlphaStrikeAttack(ToHit):
     overheat_damage: int = 0
     ht: int = 0
 
-    def record(self) -> dict[str, Any]:
-        """The declared attack as JSON data (the combat record)."""
-        return {"attacker": self.attacker, "target": self.target, "attack": self.attack, "range": self.range,
-                "hexes": self.hexes, "to_hit": self.number, "modifiers": self.pairs(), "damage": self.damage,
-                "minimal": self.minimal, "overheat": self.overheat, "overheat_damage": self.overheat_damage,
-                "ht": self.ht}
+    def record(self) -> AlphaStrikeDeclaration:
+        """The attack as the combat record keeps it once declared."""
+        return AlphaStrikeDeclaration(
+            attacker=self.attacker, target=self.target, attack=self.attack, range=self.range, hexes=self.hexes,
+            to_hit=self.number, modifiers=self.pairs(), damage=self.damage, minimal=self.minimal,
+            overheat=self.overheat, overheat_damage=self.overheat_damage, ht=self.ht)
 
 
 def _common_check(game: "Game", order, target_uid: str | None) -> str | None:
@@ -240,7 +238,7 @@ def plan_weapon_attack(game: "Game", order: FireOrder) -> dict[str, Any] | str:
     """The weapon attack as the UI's preview reads it: the reason it is not
     allowed, or its record (`AlphaStrikeAttack.record`)."""
     attack = weapon_attack(game, order)
-    return attack.reason or attack.record()
+    return attack.reason or dataclasses.asdict(attack.record())
 
 
 def _declare(game: "Game", order: FireOrder | PhysicalOrder, attack: AlphaStrikeAttack,
@@ -253,7 +251,7 @@ def _declare(game: "Game", order: FireOrder | PhysicalOrder, attack: AlphaStrike
     else:
         ts.physical_done = True
     ts.targets.append(order.target)
-    state(game)["declared"].append(attack.record())
+    state(game).declared.append(attack.record())
     game.log.emit("declare", unit=order.unit, target=order.target, attack=attack.attack,
                   **event_fields, to_hit=attack.number)
 
@@ -265,10 +263,10 @@ def check_fire(game: "Game", order: FireOrder) -> str | None:
 def apply_fire(game: "Game", order: FireOrder) -> None:
     attack = weapon_attack(game, order)
     rec = state(game)
-    rec["fired"].append(order.unit)
+    rec.fired.append(order.unit)
     if attack.overheat:
         # AS-DMG-1: heat rises by the OV used even if the attack misses.
-        rec["overheat"][order.unit] = attack.overheat
+        rec.overheat[order.unit] = attack.overheat
     _declare(game, order, attack, overheat=attack.overheat)
 
 
@@ -307,7 +305,7 @@ def plan_physical_attack(game: "Game", order: PhysicalOrder) -> dict[str, Any] |
     """The physical attack as the UI's preview reads it: the reason it is
     not allowed, or its record (`AlphaStrikeAttack.record`)."""
     attack = physical_attack(game, order)
-    return attack.reason or attack.record()
+    return attack.reason or dataclasses.asdict(attack.record())
 
 
 def check_physical(game: "Game", order: PhysicalOrder) -> str | None:
@@ -329,36 +327,36 @@ def resolve_attacks(game: "Game") -> None:
     """End of the combat phase: roll every declared attack in order and
     record its damage and HT heat for the end phase (AS-END-2)."""
     rec = state(game)
-    declared, rec["declared"] = rec["declared"], []
+    declared, rec.declared = rec.declared, []
     for plan in declared:
         _resolve(game, plan, rec)
 
 
-def _resolve(game: "Game", plan: dict[str, Any], rec: dict[str, Any]) -> None:
-    roll = game.dice.roll("to_hit", 2, f"{plan['attacker']} {plan['attack']} attack on {plan['target']}")
-    hit = roll_hits(roll, plan["to_hit"])
-    event = dict(attacker=plan["attacker"], target=plan["target"], attack=plan["attack"],
-                 to_hit=plan["to_hit"], modifiers=plan["modifiers"], roll=roll, hit=hit,
-                 range=plan["range"], hexes=plan["hexes"])
-    if plan["attack"] == "weapon":
-        event["overheat"] = plan["overheat"]
+def _resolve(game: "Game", plan: AlphaStrikeDeclaration, rec: AlphaStrikeCombat) -> None:
+    roll = game.dice.roll("to_hit", 2, f"{plan.attacker} {plan.attack} attack on {plan.target}")
+    hit = roll_hits(roll, plan.to_hit)
+    event = dict(attacker=plan.attacker, target=plan.target, attack=plan.attack,
+                 to_hit=plan.to_hit, modifiers=plan.modifiers, roll=roll, hit=hit,
+                 range=plan.range, hexes=plan.hexes)
+    if plan.attack == "weapon":
+        event["overheat"] = plan.overheat
     if not hit:
         game.log.emit("attack", **event, damage=0)
         return
-    amount = plan["damage"]
-    if plan["minimal"]:
+    amount = plan.damage
+    if plan.minimal:
         # AS-DMG-2: 0* deals 1 on 4-6 of 1d6, else nothing.
-        amount = 1 if game.dice.d6("minimal_damage", f"{plan['attacker']} minimal damage") >= MINIMAL_DAMAGE_ROLL else 0
-    amount += plan["overheat_damage"]
-    tgt = game.units[plan["target"]]
-    if plan["ht"]:
+        amount = 1 if game.dice.d6("minimal_damage", f"{plan.attacker} minimal damage") >= MINIMAL_DAMAGE_ROLL else 0
+    amount += plan.overheat_damage
+    tgt = game.units[plan.target]
+    if plan.ht:
         if as_card.has_heat_scale(game, tgt):
-            rec["ht_heat"][plan["target"]] = rec["ht_heat"].get(plan["target"], 0) + plan["ht"]
-            event["ht_heat"] = plan["ht"]
+            rec.ht_heat[plan.target] = rec.ht_heat.get(plan.target, 0) + plan.ht
+            event["ht_heat"] = plan.ht
         else:
-            amount += plan["ht"]      # AS-SPA-HT: no heat scale -> added to the damage
-            event["ht_damage"] = plan["ht"]
+            amount += plan.ht      # AS-SPA-HT: no heat scale -> added to the damage
+            event["ht_damage"] = plan.ht
     game.log.emit("attack", **event, damage=amount)
     if amount > 0:
-        rec["hits"].append({"attacker": plan["attacker"], "target": plan["target"], "amount": amount,
-                            "attack": plan["attack"]})
+        rec.hits.append(AlphaStrikeHit(attacker=plan.attacker, target=plan.target, amount=amount,
+                                       attack=plan.attack))

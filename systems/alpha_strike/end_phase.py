@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from components import AlphaStrikeCard, AlphaStrikeHeat, Identity, Position, Status, Structure
+from components import AlphaStrikeCard, AlphaStrikeCombat, AlphaStrikeHeat, Identity, Position, Status, Structure
 from systems.alpha_strike import card as as_card, combat as as_combat, criticals as as_criticals
 from systems.common import damage, victory
 
@@ -48,17 +48,17 @@ def _recover_stunned(game: "Game") -> None:
             game.log.emit("recover", unit=uid, reason="crew no longer stunned")
 
 
-def _apply_hits(game: "Game", rec: dict) -> None:
+def _apply_hits(game: "Game", rec: AlphaStrikeCombat) -> None:
     """AS-END-2 / AS-DMG-3: each hit in the order rolled; armor first, then
     structure; one critical roll for each hit that damaged structure."""
-    for hit in rec["hits"]:
-        ent = game.units[hit["target"]]
+    for hit in rec.hits:
+        ent = game.units[hit.target]
         if game.world.component(ent, Status).destroyed:
             continue
         structure = game.world.component(ent, Structure)
         before = structure.points.get(damage_location(), 0)
-        damage.apply_damage(game, ent, damage_location(), hit["amount"],
-                            cause=f"{hit['attack']} attack by {hit['attacker']}")
+        damage.apply_damage(game, ent, damage_location(), hit.amount,
+                            cause=f"{hit.attack} attack by {hit.attacker}")
         if structure.points.get(damage_location(), 0) < before:
             as_criticals.roll_critical(game, ent)
 
@@ -132,7 +132,7 @@ def new_heat_level(old: int, *, began_shut_down: bool, overheat: int, fired: boo
     return min(level, as_card.SHUTDOWN_LEVEL), reason
 
 
-def update_heat(game: "Game", ent: int, rec: dict) -> None:
+def update_heat(game: "Game", ent: int, rec: AlphaStrikeCombat) -> None:
     uid = game.world.component(ent, Identity).uid
     heat = game.world.component(ent, AlphaStrikeHeat)
     status = game.world.component(ent, Status)
@@ -140,10 +140,10 @@ def update_heat(game: "Game", ent: int, rec: dict) -> None:
     began_shut_down = status.shutdown
     old = heat.level
     level, reason = new_heat_level(
-        old, began_shut_down=began_shut_down, overheat=rec["overheat"].get(uid, 0),
-        fired=uid in rec["fired"], in_water=in_water(game, ent), deep_water=in_deep_water(game, ent),
+        old, began_shut_down=began_shut_down, overheat=rec.overheat.get(uid, 0),
+        fired=uid in rec.fired, in_water=in_water(game, ent), deep_water=in_deep_water(game, ent),
         engine_hits=c.crits.get("engine_hit", 0) if c.type in as_card.MECH_TYPES else 0,
-        ht_heat=rec["ht_heat"].get(uid, 0))
+        ht_heat=rec.ht_heat.get(uid, 0))
     heat.level = level
     if level != old:
         game.log.emit("heat", unit=uid, **{"from": old, "to": level}, reason=reason)

@@ -54,7 +54,7 @@ def prohibited(game: "Game", ent: int, to: Terrain) -> str | None:
     return None
 
 
-class AlphaStrikeMotion:
+class AlphaStrikeMotion(movement.MotionRules):
     """Movement rules for Alpha Strike units."""
 
     modes = MODES
@@ -116,7 +116,7 @@ class AlphaStrikeMotion:
             new, psrs = out
             return replace(new, facing=state.facing), psrs
         if token == "F":
-            return NotImplemented
+            return movement.base_step(game, ent, self, mode, state, token, mp_limit)
         return f"{token!r} is not a step for an Alpha Strike unit (use F, B, L, R)"
 
     def finish_error(self, game: "Game", ent: int, mode: str, path: list[str], result) -> str | None:

@@ -4,12 +4,14 @@ target's movement, an immobile target, the woods the target stands in, and
 the to-hit of an accidental fall from above (a unit falling onto another: a
 push or charge over a drop, a VTOL crash). Weapon attacks, physical
 attacks, charges, vehicle attacks and falls all ask here; each caller names
-the modifier as its attack type always has."""
+the modifier as its attack type always has. Also the side of a target an
+attack from a hex strikes (T-6a for vehicles)."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from components import Crew, Position, Status, TurnState
+from engine.hexgrid import Hex, mech_attack_side, vehicle_attack_side
 from systems.common.line_of_sight import body
 from systems.common.to_hit import Modifier, ToHit
 from systems.common.unit_state import airborne
@@ -25,6 +27,15 @@ TARGET_JUMPED = 1
 TARGET_IMMOBILE = -4
 WOODS = {1: ("target in light woods", 1), 2: ("target in heavy woods", 2)}
 ACCIDENTAL_FALL_BASE = 7        # section 10
+
+
+def struck_side(game: "Game", target: int, from_hex: Hex) -> str:
+    """The side of `target` an attack from `from_hex` strikes: a mech's
+    (section 6) or a vehicle's attack direction (T-6a)."""
+    pos = game.world.component(target, Position)
+    if game.kind(target) == "mech":
+        return mech_attack_side(pos.hex, pos.facing, from_hex)
+    return vehicle_attack_side(pos.hex, pos.facing, from_hex)
 
 
 def attacker_movement(game: "Game", ent: int, mode: str | None = None) -> Modifier | None:

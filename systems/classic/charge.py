@@ -1,7 +1,7 @@
 """Charges and deaths from above by BattleMechs and vehicles (rules/physical.md
 P-CHARGE, core rules/mech_core.md section 4): declared with the move (a
 declaration check of the ruleset) and remembered in
-`phase_data["charges"]`, re-checked at the start of the physical phase
+the turn record (`ChargeDeclaration`), re-checked at the start of the physical phase
 (P-CHARGE-1, -6, -7), their to-hit and damage. They resolve first at the
 end of the phase, since they were declared first
 (systems/classic/physical_resolution.py).
@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from components import Crew, Identity, Position, Status, TurnState
+from components import ChargeDeclaration, Crew, Identity, Position, Status, TurnState
 from engine.hexgrid import distance, neighbor
 from engine.orders import MoveOrder
 from systems.classic.physical_common import common_modifiers, unit_name, water_depth
@@ -92,7 +92,7 @@ def charger_damage(game: "Game", ent: int, tgt: int) -> int:
 
 def check_declaration(game: "Game", ent: int, order: MoveOrder, result) -> str | None:
     """Declaration check: is the charge or DFA at the end of this path legal?"""
-    miss = getattr(order, "charge_miss", None)
+    miss = order.charge_miss
     if miss is not None and (not order.charge or miss not in ("left", "right")):
         return ("charge_miss says where a missed charger goes: \"left\" or \"right\" of the target hex, "
                 "and only with a charge (P-CHARGE-16)")
@@ -167,57 +167,55 @@ def check_declaration(game: "Game", ent: int, order: MoveOrder, result) -> str |
 def record_declaration(game: "Game", ent: int, order: MoveOrder, result) -> None:
     """After-move hook: remember a declared charge or DFA, in order."""
     if order.charge or order.dfa:
-        entry = {"unit": order.unit, "attack": "charge" if order.charge else "dfa",
-                 "target": order.charge or order.dfa}
-        if order.charge and getattr(order, "charge_miss", None):
-            entry["miss_to"] = order.charge_miss
-        game.phase_data.setdefault("charges", []).append(entry)
+        game.turn_record.charges.append(ChargeDeclaration(
+            unit=order.unit, attack="charge" if order.charge else "dfa", target=order.charge or order.dfa,
+            miss_to=order.charge_miss if order.charge else None))
 
 
 def begin_physical(game: "Game") -> None:
     """Start of the physical phase: re-check each declared charge and DFA
     (P-CHARGE-1, -6, -7); refused ones give a `refused` event."""
     kept = []
-    for c in game.phase_data.pop("charges", []):
-        ent, tgt = game.units[c["unit"]], game.units[c["target"]]
+    for c in game.turn_record.charges:
+        ent, tgt = game.units[c.unit], game.units[c.target]
         ts = game.world.component(ent, TurnState)
-        raw = {"unit": c["unit"], c["attack"]: c["target"]}
-        if (ts.charge_target if c["attack"] == "charge" else ts.dfa_target) != c["target"]:
-            kind = "charge" if c["attack"] == "charge" else "death from above"
-            game.log.emit("refused", unit=c["unit"], order=raw,
+        raw = {"unit": c.unit, c.attack: c.target}
+        if (ts.charge_target if c.attack == "charge" else ts.dfa_target) != c.target:
+            kind = "charge" if c.attack == "charge" else "death from above"
+            game.log.emit("refused", unit=c.unit, order=raw,
                           reason=f"{unit_name(game, ent)} fell during its move: the {kind} is not made")
             continue
         reason = _charge_start_error(game, ent, tgt, c)
         st = game.world.component(ent, Status)
         if reason is None and st.prone:
-            c["automatic_miss"] = f"{unit_name(game, ent)} fell in the weapon attack phase (P-CHARGE-6)"
+            c.automatic_miss = f"{unit_name(game, ent)} fell in the weapon attack phase (P-CHARGE-6)"
         if reason:
-            game.log.emit("refused", unit=c["unit"], order=raw, reason=reason)
+            game.log.emit("refused", unit=c.unit, order=raw, reason=reason)
             ts.charge_target = ts.dfa_target = None
             continue
-        th = charge_to_hit(game, ent, tgt, dfa=c["attack"] == "dfa")
-        c.update(to_hit=th.number, modifiers=th.pairs(),
-                 hexes=ts.hexes_moved, **{"from": list(game.world.component(ent, Position).hex),
-                                           "target_at": list(game.world.component(tgt, Position).hex)})
+        th = charge_to_hit(game, ent, tgt, dfa=c.attack == "dfa")
+        c.to_hit, c.modifiers, c.hexes = th.number, th.pairs(), ts.hexes_moved
+        c.origin = list(game.world.component(ent, Position).hex)
+        c.target_at = list(game.world.component(tgt, Position).hex)
         kept.append(c)
-    game.phase_data["charges"] = kept
+    game.turn_record.charges = kept
 
 
-def _charge_start_error(game: "Game", ent: int, tgt: int, c: dict) -> str | None:
+def _charge_start_error(game: "Game", ent: int, tgt: int, c: ChargeDeclaration) -> str | None:
     name, tname = unit_name(game, ent), unit_name(game, tgt)
     st, tst = game.world.component(ent, Status), game.world.component(tgt, Status)
-    kind = "charge" if c["attack"] == "charge" else "death from above"
+    kind = "charge" if c.attack == "charge" else "death from above"
     if st.destroyed or st.removed:
         return f"{name} was destroyed before its {kind}"
     if tst.destroyed or tst.removed:
         return f"{tname} was destroyed before the {kind}"
     if game.world.component(ent, TurnState).fired:
         return f"{name} fired weapons this turn: a charging unit makes no weapon attacks (P-CHARGE-2)"
-    if tst.prone and c["attack"] == "charge" and game.kind(ent) == "mech":
+    if tst.prone and c.attack == "charge" and game.kind(ent) == "mech":
         return f"{tname} fell in the weapon attack phase: the charge cannot be made (P-CHARGE-7)"
     pos, tpos = game.world.component(ent, Position), game.world.component(tgt, Position)
-    if c["attack"] == "charge" and neighbor(pos.hex, pos.facing) != tpos.hex and not st.prone:
+    if c.attack == "charge" and neighbor(pos.hex, pos.facing) != tpos.hex and not st.prone:
         return f"{tname} is not directly ahead at the start of the physical phase (P-CHARGE-1)"
-    if c["attack"] == "dfa" and distance(pos.hex, tpos.hex) != 1:
+    if c.attack == "dfa" and distance(pos.hex, tpos.hex) != 1:
         return f"{tname} is no longer adjacent: no death from above"
     return None

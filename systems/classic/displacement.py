@@ -32,7 +32,9 @@ MOVE, FALL, OFF_MAP, PROHIBITED = "move", "fall", "off_map", "prohibited"
 ALTERNATE_TURNS = (0, 1, -1, 2, -2, 3)
 
 
-def _ground_units_at(game: "Game", h: Hex, exclude: int | None = None) -> list[int]:
+def occupants(game: "Game", h: Hex, exclude: int | None = None) -> list[int]:
+    """The units in the way of a unit displaced or advancing into `h`: those
+    on the ground, a destroyed mech's wreck too (not a destroyed vehicle)."""
     out = []
     for other in game.units_at(h):
         if other == exclude:
@@ -78,7 +80,7 @@ def outcome(game: "Game", ent: int, direction: int, _chain: int = 0) -> str:
         return FALL
     if _entry_error(game, ent, pos.hex, dest):
         return PROHIBITED
-    for other in _ground_units_at(game, dest, exclude=ent):
+    for other in occupants(game, dest, exclude=ent):
         if _chain > 12:
             return PROHIBITED
         if outcome(game, other, direction, _chain + 1) == PROHIBITED:
@@ -112,17 +114,17 @@ def displace(game: "Game", ent: int, direction: int, cause: str) -> str:
         return result
     if result == FALL:
         levels = game.map.terrain(src).level - game.map.terrain(dest).level
-        occupants = _ground_units_at(game, dest, exclude=ent)
+        below = occupants(game, dest, exclude=ent)
         game.log.emit("displace", unit=uid, **{"from": game.map.label(src)}, to=game.map.label(dest),
                       cause=cause, accidental_fall=True)
-        if occupants:
-            fall_from_above(game, ent, occupants[0], dest, levels, cause)
+        if below:
+            fall_from_above(game, ent, below[0], dest, levels, cause)
         else:
             pos.hex = dest
             piloting.fall(game, ent, levels, f"{cause}: fell {levels} levels")
         return result
     # Domino: occupants move on first, in the same direction (PSR 0 each).
-    for other in _ground_units_at(game, dest, exclude=ent):
+    for other in occupants(game, dest, exclude=ent):
         displace(game, other, direction, "domino")
         piloting.queue_psr(game, other, "displaced by a domino effect", 0)
     pos.hex = dest
@@ -146,7 +148,7 @@ def legal_alternatives(game: "Game", ent: int, direction: int) -> list[int]:
     out = []
     for t in ALTERNATE_TURNS:
         d = turn(direction, t)
-        if outcome(game, ent, d) == MOVE and not _ground_units_at(
+        if outcome(game, ent, d) == MOVE and not occupants(
                 game, neighbor(game.world.component(ent, Position).hex, d), exclude=ent):
             out.append(d)
     return out
@@ -198,7 +200,7 @@ def _land_beside(game: "Game", ent: int, src: Hex, dest: Hex, cause: str, why: s
     order = [turn(direction or 0, t) for t in ALTERNATE_TURNS]
     for d in order:
         h = neighbor(dest, d)
-        if game.map.on_map(h) and h != src and not _ground_units_at(game, h, exclude=ent) \
+        if game.map.on_map(h) and h != src and not occupants(game, h, exclude=ent) \
                 and game.map.terrain(h).level <= game.map.terrain(src).level:
             lv = max(0, game.map.terrain(src).level - game.map.terrain(h).level)
             piloting.fall(game, ent, lv, f"{cause}: {why}", at=h)

@@ -1,4 +1,4 @@
-"""The Classic end phase: destroyed units leave play, victory is checked."""
+"""The Classic end phase: victory is checked."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING

@@ -4,7 +4,6 @@ T-6b, V-ATK-2..6).
 An arc is a named test on `fa`, the bearing from the firing unit's hex
 centre to the target's, measured clockwise from the facing the arc is
 measured from (0 = straight ahead; adjacent hexes are at 0, 60, ... 300).
-The same functions give the arcs the UI draws (`arc_hexes`).
 
 Two questions are answered per weapon mount:
 - which arc a mount fires into (`mount_arc`: by unit kind, mount location
@@ -19,10 +18,10 @@ so other unit types plug in without changing the callers.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, Iterable
+from typing import TYPE_CHECKING, Callable
 
 from components import Identity, Mount, Position, TurnState, Turret
-from engine.hexgrid import Hex, hexes_within, relative_bearing, turn
+from engine.hexgrid import Hex, relative_bearing, turn
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -62,15 +61,6 @@ def in_arc(arc: str, origin: Hex, facing: int, target: Hex) -> bool:
 def arc_contains(arc: str, bearing: float) -> bool:
     """Is a bearing (degrees clockwise from the facing) inside `arc`?"""
     return ARCS[arc](bearing)
-
-
-def arc_hexes(hexes: Iterable[Hex], origin: Hex, facing: int, arc: str) -> list[Hex]:
-    """The hexes of `hexes` inside an arc (for drawing)."""
-    return [h for h in hexes if h != origin and in_arc(arc, origin, facing, h)]
-
-
-def arc_hexes_within(origin: Hex, facing: int, arc: str, radius: int) -> list[Hex]:
-    return arc_hexes(hexes_within(origin, radius), origin, facing, arc)
 
 
 # ------------------------------------------------------------------ mounts
@@ -139,9 +129,15 @@ def mount_in_arc(game: "Game", ent: int, mount: Mount, target: Hex,
     the bearings worked out for one target across several mounts."""
     kind = game.world.component(ent, Identity).kind
     origin = game.world.component(ent, Position).hex
+    return facing_in_arc(kind, origin, arc_facing(game, ent, mount.location), mount, target, bearings)
+
+
+def facing_in_arc(kind: str, origin: Hex, facing: int, mount: Mount, target: Hex,
+                  bearings: dict[int, float] | None = None) -> bool:
+    """`mount_in_arc` of a unit of `kind` in `origin` whose mount's arc is
+    measured from `facing` (`arc_facing`), for callers that know these."""
     if origin == target:
         return True
-    facing = arc_facing(game, ent, mount.location)
     if bearings is None:
         bearings = {}
     if facing not in bearings:

@@ -82,9 +82,8 @@ def movement_heat(game: "Game", ent: int) -> tuple[int, str]:
 def stand_attempts(game: "Game", uid: str) -> int:
     """Stand-up attempts this turn (MM TW ruleset: +1 heat each): the
     standing-up PSRs rolled (a path may hold retries that were not needed)."""
-    return sum(1 for e in game.log.events
-               if e["type"] == "psr" and e.get("unit") == uid and e["turn"] == game.turn
-               and e.get("reason") == "standing up")
+    return sum(1 for e in game.log.this_turn()
+               if e["type"] == "psr" and e.get("unit") == uid and e.get("reason") == "standing up")
 
 
 def working_sinks(game: "Game", ent: int) -> int:

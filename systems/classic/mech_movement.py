@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from components import Actuators, ClassicHeat, MechMovement, Status, Structure
 from engine.hexmap import Terrain
 from systems.classic.heat import movement_mp_penalty
-from systems.common.movement import MoveState
+from systems.common.movement import MotionRules, MoveState
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -54,7 +54,7 @@ def mech_jump_mp(game: "Game", ent: int) -> int:
     return max(0, game.world.component(ent, MechMovement).jump - status.crits.count("jump_jet"))
 
 
-class MechMotion:
+class MechMotion(MotionRules):
     """Movement rules for BattleMechs."""
 
     modes = ("walk", "run", "jump")

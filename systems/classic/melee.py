@@ -3,7 +3,7 @@ rules/mech_core.md section 4 where the seed is silent): punch, kick, push,
 club and hatchet, and picking up a club. Each is judged against the state at
 declaration (`evaluate`: to-hit with every modifier named, damage, hit
 table, or the reason it cannot be made); a checked order is declared and
-stored in `phase_data["physical"]`, and resolved at the end of the phase
+stored in the turn record (`PhysicalDeclaration`), and resolved at the end of the phase
 (systems/classic/physical_resolution.py).
 
 `physical_attack(game, order)` is everything the rules say of an order now
@@ -27,7 +27,8 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from components import Actuators, Crew, Equipment, Identity, Position, Status, Structure, TurnState
+from components import (Actuators, Crew, Equipment, Identity, PhysicalDeclaration, Position, Status, Structure,
+                        TurnState)
 from engine.hexgrid import direction_to, turn
 from engine.orders import PhysicalOrder
 from systems.classic import clubs
@@ -257,8 +258,8 @@ def push(game: "Game", ent: int, tgt: int, limb: str | None) -> PhysicalAttack:
         return PhysicalAttack.impossible(f"{tname} is not directly ahead of the feet (P-PUSH-4)")
     if level_of(game, tgt) != level_of(game, ent):
         return PhysicalAttack.impossible(f"{tname} is not at the same level: no push")
-    for p in game.phase_data.get("physical", []):
-        if p["attack"] == "push" and p["target"] == game.uid(tgt):
+    for p in game.turn_record.physical:
+        if p.attack == "push" and p.target == game.uid(tgt):
             return PhysicalAttack.impossible(f"{tname} is already being pushed this turn: one push per target (P-PUSH-7)")
     mods = _base(game, ent, "push")
     for side in ARMS:
@@ -339,20 +340,25 @@ def hatchet(game: "Game", ent: int, tgt: int, limb: str | None, level_diff: int 
     return PhysicalAttack(mods, table=table, damage=game.world.component(ent, Identity).tonnage // 5)
 
 
+def declared_attacks(game: "Game", uid: str) -> list[PhysicalDeclaration]:
+    """The physical attacks `uid` has declared this phase, in order."""
+    return [p for p in game.turn_record.physical if p.unit == uid]
+
+
 def _combination_error(game: "Game", uid: str, attack: str, limb: str | None) -> str | None:
     """Core section 4: per turn either one punch per arm, or one kick, or one
     club, or one push, or a physical weapon per arm (a punch and a hatchet
     may use different arms)."""
-    mine = [p for p in game.phase_data.get("physical", []) if p["unit"] == uid]
+    mine = declared_attacks(game, uid)
     if not mine:
         return None
     arm_attacks = ("punch", "hatchet")
-    if attack not in arm_attacks or any(p["attack"] not in arm_attacks for p in mine):
-        done = ", ".join(p["attack"] for p in mine)
+    if attack not in arm_attacks or any(p.attack not in arm_attacks for p in mine):
+        done = ", ".join(p.attack for p in mine)
         return (f"this mech has already declared a {done} this turn: in one turn a mech punches (once "
                 f"per arm, or punch and hatchet), or kicks once, or clubs once, or pushes once")
     for p in mine:
-        if p["limb"] == limb:
+        if p.limb == limb:
             return f"the {limb} arm has already been used this turn"
     return None
 
@@ -387,7 +393,7 @@ def pickup_refusal(game: "Game", order: PhysicalOrder) -> str | None:
         return reason
     if game.world.component(ent, TurnState).fired:
         return f"{unit_name(game, ent)} fired weapons this turn: it cannot also pick up a club (P-FIND-2)"
-    if any(p["unit"] == order.unit for p in game.phase_data.get("physical", [])):
+    if declared_attacks(game, order.unit):
         return f"{unit_name(game, ent)} has declared an attack: it cannot also pick up a club (P-FIND-2)"
     return clubs.pickup_error(game, ent, order.source)
 
@@ -422,13 +428,11 @@ def apply_physical(game: "Game", order: PhysicalOrder) -> None:
     tgt = game.units[order.target]
     limb = _declared_limb(game, ent, order)
     ev = evaluate(game, ent, tgt, order.attack, limb)
-    game.phase_data.setdefault("physical", []).append({
-        "unit": order.unit, "attack": order.attack, "limb": limb, "target": order.target,
-        "to_hit": ev.number, "modifiers": ev.pairs(), "damage": ev.damage, "table": ev.table,
-        "from": list(game.world.component(ent, Position).hex),
-        "target_at": list(game.world.component(tgt, Position).hex),
-        **({"side": ev.side} if ev.side else {}),
-    })
+    game.turn_record.physical.append(PhysicalDeclaration(
+        unit=order.unit, attack=order.attack, limb=limb, target=order.target, to_hit=ev.number,
+        modifiers=ev.pairs(), damage=ev.damage, table=ev.table,
+        origin=list(game.world.component(ent, Position).hex),
+        target_at=list(game.world.component(tgt, Position).hex), side=ev.side))
     game.world.component(ent, TurnState).physical_done = True
     game.log.emit("declare", unit=order.unit, attack=order.attack, limb=limb, target=order.target,
                   to_hit=ev.number)

@@ -21,9 +21,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from components import Identity, Position, Status, TurnState
-from engine.hexgrid import Hex, direction_to, mech_attack_side, neighbor, turn, vehicle_attack_side
+from components import ChargeDeclaration, Identity, PhysicalDeclaration, Position, Status, TurnState
+from engine.hexgrid import Hex, direction_to, neighbor, turn
 from systems.classic import clubs, displacement, hit_location, piloting, weapon_attacks
+from systems.classic.attack_modifiers import struck_side
 from systems.classic.charge import (MISSED_DFA_FALL_LEVELS, charge_damage, charger_damage, dfa_attacker_damage,
                                    dfa_damage, dfa_target_table)
 from systems.common import damage
@@ -34,26 +35,27 @@ if TYPE_CHECKING:
     from engine.game import Game
 
 
-def _roll(game: "Game", entry: dict, attacker: str) -> tuple[int | None, bool]:
-    if entry.get("automatic_miss"):
+Declaration = ChargeDeclaration | PhysicalDeclaration
+
+
+def _automatic_miss(entry: Declaration) -> str | None:
+    return entry.automatic_miss if isinstance(entry, ChargeDeclaration) else None
+
+
+def _roll(game: "Game", entry: Declaration) -> tuple[int | None, bool]:
+    if _automatic_miss(entry):
         return None, False
-    roll = game.dice.roll("to_hit", 2, f"{attacker} {entry['attack']} {entry['target']}")
-    return roll, weapon_attacks.roll_hits(roll, entry["to_hit"])
+    roll = game.dice.roll("to_hit", 2, f"{entry.unit} {entry.attack} {entry.target}")
+    return roll, weapon_attacks.roll_hits(roll, entry.to_hit)
 
 
-def _emit_attack(game: "Game", entry: dict, roll: int | None, hit: bool) -> None:
-    extra = {"limb": entry["limb"]} if entry.get("limb") else {}
-    if entry.get("automatic_miss"):
-        extra["automatic_miss"] = entry["automatic_miss"]
-    game.log.emit("attack", attacker=entry["unit"], target=entry["target"], attack=entry["attack"],
-                  to_hit=entry["to_hit"], modifiers=entry["modifiers"], roll=roll, hit=hit, **extra)
-
-
-def _side(game: "Game", tgt: int, from_hex) -> str:
-    tpos = game.world.component(tgt, Position)
-    if game.kind(tgt) == "mech":
-        return mech_attack_side(tpos.hex, tpos.facing, from_hex)
-    return vehicle_attack_side(tpos.hex, tpos.facing, from_hex)
+def _emit_attack(game: "Game", entry: Declaration, roll: int | None, hit: bool) -> None:
+    limb = entry.limb if isinstance(entry, PhysicalDeclaration) else None
+    extra = {"limb": limb} if limb else {}
+    if _automatic_miss(entry):
+        extra["automatic_miss"] = _automatic_miss(entry)
+    game.log.emit("attack", attacker=entry.unit, target=entry.target, attack=entry.attack,
+                  to_hit=entry.to_hit, modifiers=entry.modifiers, roll=roll, hit=hit, **extra)
 
 
 def hit_target(game: "Game", tgt: int, amount: int, table: str, side: str, cause: str) -> None:
@@ -91,22 +93,23 @@ def charge_table(game: "Game", ent: int, tgt: int) -> str:
 def resolve_physical(game: "Game") -> None:
     """End of the physical phase: every declared attack in order, then the
     displacements, then (systems/classic/piloting.py) the piloting rolls."""
-    charges = game.phase_data.pop("charges", [])
-    attacks = game.phase_data.pop("physical", [])
-    moves: list[tuple[str, dict, bool]] = []
+    record = game.turn_record
+    charges, record.charges = record.charges, []
+    attacks, record.physical = record.physical, []
+    moves: list[tuple[str, Declaration, bool]] = []
     for c in charges:
-        ent, tgt = game.units[c["unit"]], game.units[c["target"]]
-        roll, hit = _roll(game, c, c["unit"])
+        ent, tgt = game.units[c.unit], game.units[c.target]
+        roll, hit = _roll(game, c)
         _emit_attack(game, c, roll, hit)
         tons = game.world.component(ent, Identity).tonnage
-        side = _side(game, tgt, Hex(*c["from"]))
-        if hit and c["attack"] == "charge":
+        side = struck_side(game, tgt, Hex(*c.origin))
+        if hit and c.attack == "charge":
             table = charge_table(game, ent, tgt)
-            for g in hit_location.groups(charge_damage(tons, c["hexes"])):
+            for g in hit_location.groups(charge_damage(tons, c.hexes)):
                 hit_target(game, tgt, g, table, side, "charge")
             for g in hit_location.groups(charger_damage(game, ent, tgt)):
                 hit_target(game, ent, g, "standard", "front", "charge (attacker)")
-        if c["attack"] == "charge":
+        if c.attack == "charge":
             for hook in game.ruleset.hooks.after_charge:     # a vehicle's motive roll, V-PHYS-4
                 hook(game, c, hit)
         elif hit:
@@ -115,22 +118,22 @@ def resolve_physical(game: "Game") -> None:
                 hit_target(game, tgt, g, table, struck, "death from above")
             for g in hit_location.groups(dfa_attacker_damage(tons)):
                 hit_target(game, ent, g, "kick", "front", "death from above (attacker)")
-        moves.append((c["attack"], c, hit))
+        moves.append((c.attack, c, hit))
     for a in attacks:
-        ent, tgt = game.units[a["unit"]], game.units[a["target"]]
-        roll, hit = _roll(game, a, a["unit"])
+        ent, tgt = game.units[a.unit], game.units[a.target]
+        roll, hit = _roll(game, a)
         _emit_attack(game, a, roll, hit)
-        if a["attack"] == "push":
+        if a.attack == "push":
             moves.append(("push", a, hit))
             continue
         if hit:
-            side = a.get("side") or _side(game, tgt, Hex(*a["from"]))
+            side = a.side or struck_side(game, tgt, Hex(*a.origin))
             if side == "random":
-                side = random_side(game, a["attack"])
-            hit_target(game, tgt, a["damage"], a["table"], side, a["attack"])
-            if a["attack"] == "club":
+                side = random_side(game, a.attack)
+            hit_target(game, tgt, a.damage, a.table, side, a.attack)
+            if a.attack == "club":
                 clubs.club_hit(game, ent)
-        if a["attack"] == "kick":
+        if a.attack == "kick":
             if hit:
                 piloting.queue_psr(game, tgt, "kicked", 0)          # P-KICK-8
             else:
@@ -138,13 +141,13 @@ def resolve_physical(game: "Game") -> None:
     _resolve_moves(game, moves)
 
 
-def _resolve_moves(game: "Game", moves: list[tuple[str, dict, bool]]) -> None:
+def _resolve_moves(game: "Game", moves: list[tuple[str, Declaration, bool]]) -> None:
     """Displacements after the attacks: mutual pushes net out (P-PUSH-8)."""
-    pushes = {(m[1]["unit"], m[1]["target"]): m[2] for m in moves if m[0] == "push"}
+    pushes = {(m[1].unit, m[1].target): m[2] for m in moves if m[0] == "push"}
     for kind, e, hit in moves:
-        ent, tgt = game.units[e["unit"]], game.units[e["target"]]
+        ent, tgt = game.units[e.unit], game.units[e.target]
         if kind == "push":
-            mutual = pushes.get((e["target"], e["unit"]))
+            mutual = pushes.get((e.target, e.unit))
             if not hit:
                 continue
             if mutual:
@@ -157,33 +160,33 @@ def _resolve_moves(game: "Game", moves: list[tuple[str, dict, bool]]) -> None:
             if hit:
                 _push_target(game, ent, tgt, e, psr=("hit by a charge", 2), cause="charge")
                 piloting.queue_psr(game, ent, "made a successful charge", 2)   # P-CHARGE-18
-            elif not e.get("automatic_miss"):
-                _missed_charge(game, ent, tgt, e.get("miss_to"))
+            elif not _automatic_miss(e):
+                _missed_charge(game, ent, tgt, e.miss_to)
         elif kind == "dfa":
             if hit:
                 _push_target(game, ent, tgt, e, psr=("hit by a death from above", 2), cause="dfa",
                              alternatives=True)
                 piloting.queue_psr(game, ent, "made a successful death from above", 4)
-            elif not e.get("automatic_miss"):
+            elif not _automatic_miss(e):
                 _missed_dfa(game, ent, tgt)
 
 
-def _spend_charge_mp(game: "Game", ent: int, e: dict) -> None:
+def _spend_charge_mp(game: "Game", ent: int, e: ChargeDeclaration) -> None:
     """P-CHARGE-5: hit or miss, the charger spends the MP to enter the target hex."""
     ts = game.world.component(ent, TurnState)
-    cost = motion_rules(game, ent).enter_cost(game, ent, ts.mode, game.map.terrain(Hex(*e["from"])),
-                                              game.map.terrain(Hex(*e["target_at"])), False)
+    cost = motion_rules(game, ent).enter_cost(game, ent, ts.mode, game.map.terrain(Hex(*e.origin)),
+                                              game.map.terrain(Hex(*e.target_at)), False)
     if isinstance(cost, int):
         ts.mp_spent += cost
 
 
-def _push_target(game: "Game", ent: int, tgt: int, e: dict, *, psr: tuple[str, int], cause: str,
+def _push_target(game: "Game", ent: int, tgt: int, e: Declaration, *, psr: tuple[str, int], cause: str,
                  alternatives: bool = False) -> None:
     """The target goes one hex on along the attack, the attacker takes its
     hex (P-PUSH-6, P-CHARGE-15); a prohibited hex means nobody moves but the
     PSR still happens (P-PUSH-9, P-CHARGE-17); 2+ levels down it falls."""
     pos, tpos = game.world.component(ent, Position), game.world.component(tgt, Position)
-    frm, tat = Hex(*e["from"]), Hex(*e["target_at"])
+    frm, tat = Hex(*e.origin), Hex(*e.target_at)
     tname = game.uid(tgt)
     piloting.queue_psr(game, tgt, psr[0], psr[1])
     if tpos.hex != tat or pos.hex != frm or game.world.component(tgt, Status).removed:
@@ -195,7 +198,7 @@ def _push_target(game: "Game", ent: int, tgt: int, e: dict, *, psr: tuple[str, i
         # An airborne VTOL is not in the way: nothing to displace, the
         # attacker lands in the hex beneath it (V-PHYS-7).
         st = game.world.component(ent, Status)
-        if not st.destroyed and not st.removed and not displacement._ground_units_at(game, tat, exclude=ent):
+        if not st.destroyed and not st.removed and not displacement.occupants(game, tat, exclude=ent):
             displacement.move_into(game, ent, tat, f"{cause}: attacker advances")
         return
     result = displacement.outcome(game, tgt, direction)
@@ -209,7 +212,7 @@ def _push_target(game: "Game", ent: int, tgt: int, e: dict, *, psr: tuple[str, i
         return
     displacement.displace(game, tgt, direction, cause)
     st = game.world.component(ent, Status)
-    if not st.destroyed and not st.removed and not displacement._ground_units_at(game, tat, exclude=ent):
+    if not st.destroyed and not st.removed and not displacement.occupants(game, tat, exclude=ent):
         displacement.move_into(game, ent, tat, f"{cause}: attacker advances")
 
 
@@ -226,7 +229,7 @@ def _missed_charge(game: "Game", ent: int, tgt: int, choice: str | None = None) 
         d = turn(pos.facing, t)
         h = neighbor(pos.hex, d)
         if game.map.on_map(h) and displacement.outcome(game, ent, d) == displacement.MOVE \
-                and not displacement._ground_units_at(game, h, exclude=ent):
+                and not displacement.occupants(game, h, exclude=ent):
             legal.append(h)
             sides[side] = h
     if not legal:

@@ -10,7 +10,7 @@ What this module owns:
   the end of the weapon and physical phases unit by unit, in the order the
   rolls were asked for; the first failure makes the unit fall and cancels
   its remaining rolls (MM `resolvePilotingRolls`). The 20+ damage roll is
-  added here from `TurnState.damage_this_phase`.
+  added here, for every phase, from `TurnState.damage_this_phase`.
 - PSRs during movement (an after-move hook): terrain entered (rubble,
   water, buildings), backward level changes, standing up, running with a
   damaged hip or gyro, jumping with damage. The first failure ends the move
@@ -27,7 +27,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from components import Actuators, Crew, Identity, Position, Status, Structure, TurnState
+from components import Actuators, Crew, Identity, Position, PsrRequest, Status, Structure, TurnState
 from engine.hexgrid import turn
 from systems.common.to_hit import MAX_TO_HIT, Modifier, ToHit
 from systems.common.unit_state import airborne
@@ -41,7 +41,7 @@ CONSCIOUSNESS_TN = {1: 3, 2: 5, 3: 7, 4: 10, 5: 11}
 # Facing after a fall (section 9): 1d6 -> (hexsides turned clockwise, hit column).
 FALL_FACING = {1: (0, "front"), 2: (1, "right"), 3: (2, "right"), 4: (3, "rear"),
                5: (4, "left"), 6: (5, "left")}
-DAMAGE_20_REASON = "took 20 or more damage this phase"
+DAMAGE_PSR = 20              # damage in one phase that asks for a PSR at +1 (section 9)
 AUTOMATIC = "automatic"
 # Phases whose PSRs wait in the queue for the end of the phase (the heat
 # rules resolve the queue at the end of the heat phase too).
@@ -122,13 +122,11 @@ def roll_psr(game: "Game", ent: int, reason: str, modifier: int = 0, *,
 # --------------------------------------------------------------------- the end-of-phase queue
 def queue_psr(game: "Game", ent: int, reason: str, modifier: int = 0) -> None:
     """Ask for a PSR at the end of this phase (weapon / physical phases)."""
-    game.phase_data.setdefault("psr_queue", []).append(
-        {"unit": game.uid(ent), "reason": reason, "modifier": modifier})
+    game.turn_record.psr_queue.append(PsrRequest(game.uid(ent), reason, modifier=modifier))
 
 
 def queue_automatic_fall(game: "Game", ent: int, reason: str) -> None:
-    game.phase_data.setdefault("psr_queue", []).append(
-        {"unit": game.uid(ent), "reason": reason, "automatic": True})
+    game.turn_record.psr_queue.append(PsrRequest(game.uid(ent), reason, automatic=True))
 
 
 def _needs_rolls(game: "Game", ent: int) -> bool:
@@ -143,37 +141,35 @@ def resolve_queue(game: "Game") -> None:
     the order first asked for, plus the 20+ damage roll (+1). An automatic
     fall comes first and needs no roll; otherwise the first failed roll falls
     and the unit's other rolls this phase are cancelled."""
-    queue = game.phase_data.pop("psr_queue", [])
+    queue, game.turn_record.psr_queue = game.turn_record.psr_queue, []
     order: list[str] = []
-    per_unit: dict[str, list[dict]] = {}
+    per_unit: dict[str, list[PsrRequest]] = {}
     for entry in queue:
-        if entry["unit"] not in per_unit:
-            order.append(entry["unit"])
-            per_unit[entry["unit"]] = []
-        per_unit[entry["unit"]].append(entry)
+        if entry.unit not in per_unit:
+            order.append(entry.unit)
+            per_unit[entry.unit] = []
+        per_unit[entry.unit].append(entry)
     for uid, ent in game.units.items():
         ts = game.world.try_component(ent, TurnState)
-        if ts is not None and ts.damage_this_phase >= 20 and game.kind(ent) == "mech":
-            entries = per_unit.setdefault(uid, [])
+        if ts is not None and ts.damage_this_phase >= DAMAGE_PSR and game.kind(ent) == "mech":
             if uid not in order:
                 order.append(uid)
-            # The weapon rules may have queued it already ("took 25 damage this phase").
-            if not any("damage this phase" in e["reason"] for e in entries):
-                entries.append({"unit": uid, "reason": DAMAGE_20_REASON, "modifier": 1})
+            per_unit.setdefault(uid, []).append(
+                PsrRequest(uid, f"took {ts.damage_this_phase} damage this phase", modifier=1))
     for uid in order:
         ent = game.units[uid]
         entries = per_unit[uid]
         if not _needs_rolls(game, ent):
             continue
-        automatic = [e for e in entries if e.get("automatic")]
+        automatic = [e for e in entries if e.automatic]
         if automatic:
-            game.log.emit("psr", unit=uid, reason=automatic[0]["reason"], target=None, roll=None,
+            game.log.emit("psr", unit=uid, reason=automatic[0].reason, target=None, roll=None,
                           passed=False, automatic=True)
-            fall(game, ent, 0, automatic[0]["reason"])
+            fall(game, ent, 0, automatic[0].reason)
             continue
         for e in entries:
-            if not roll_psr(game, ent, e["reason"], e.get("modifier", 0)):
-                fall(game, ent, 0, e["reason"])
+            if not roll_psr(game, ent, e.reason, e.modifier or 0):
+                fall(game, ent, 0, e.reason)
                 break
     for _, ts in game.world.get_component(TurnState):
         ts.damage_this_phase = 0

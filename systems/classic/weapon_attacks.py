@@ -2,11 +2,11 @@
 7, 12): declaring a shot, its to-hit number with every modifier named, the
 reasons a shot is impossible, and the simultaneous resolution of all
 declared shots at the end of the weapon attack phase (to-hit roll, cluster
-hits, hit locations by attack direction, damage through systems/common/damage.py,
-weapon heat, the 20+ damage piloting roll).
+hits, hit locations by attack direction, damage through
+systems/common/damage.py, weapon heat).
 
 A `FireOrder` is checked against the state at declaration; an accepted
-order is recorded in `game.phase_data["weapon_attacks"]` with its to-hit
+order is recorded in the turn record (`ShotDeclaration`) with its to-hit
 number and uses its ammunition at once. Nothing is rolled until the phase
 ends: then every declared shot resolves in declaration order, including the
 shots of units destroyed earlier in the same resolution (simultaneous fire).
@@ -27,17 +27,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from components import (Actuators, Ammo, ClassicHeat, Crew, Identity, Position, Status, Structure, TurnState,
-                        Turret, Weapons)
-from engine.hexgrid import distance, mech_attack_side
+from components import (Actuators, Ammo, ClassicHeat, Crew, Identity, Position, ShotDeclaration, Status,
+                        Structure, TurnState, Turret, Weapons)
+from engine.hexgrid import distance
 from engine.orders import FireOrder
 from engine.weapons import WeaponType
 from systems.classic import firing_arcs, hit_location
-from systems.classic.attack_modifiers import (TARGET_IMMOBILE, attacker_movement, target_immobile,
-                                              target_movement, woods_modifier)
+from systems.classic.attack_modifiers import (TARGET_IMMOBILE, attacker_movement, struck_side,
+                                              target_immobile, target_movement, woods_modifier)
 from systems.classic.weapon_names import WeaponRef, find_weapon
 from systems.common import damage, line_of_sight
-from systems.common.to_hit import MAX_TO_HIT, ToHit
+from systems.common.to_hit import MAX_TO_HIT, Modifier, ToHit
 from systems.common.unit_state import airborne, is_vtol
 
 if TYPE_CHECKING:
@@ -81,8 +81,9 @@ def minimum_range_modifier(wt: WeaponType, rng: int) -> int:
 # ------------------------------------------------------------------ to-hit
 @dataclass
 class WeaponToHit(ToHit):
-    """A shot's to-hit (systems/common/to_hit.py) with its range in hexes,
-    range band and line of sight, as far as they were judged."""
+    """A shot's to-hit (systems/common/to_hit.py: `side` the side it strikes,
+    `table` a mech's standard table, None for a vehicle's own) with its
+    range in hexes, range band and line of sight, as far as they were judged."""
 
     range: int = 0
     band: str | None = None
@@ -96,8 +97,8 @@ def find_mount(game: "Game", ent: int, weapon_key: str | None) -> WeaponRef:
                        game.world.component(ent, Identity).name)
 
 
-def _declared(game: "Game") -> list[dict]:
-    return game.phase_data.setdefault("weapon_attacks", [])
+def _declared(game: "Game") -> list[ShotDeclaration]:
+    return game.turn_record.weapon_attacks
 
 
 def _twist_value(text: str | None) -> int | None:
@@ -112,19 +113,104 @@ def _live_bins(game: "Game", ent: int, wtype: str) -> list:
             if b.type == wtype and b.shots > 0 and structure.points.get(b.location, 1) > 0]
 
 
+class Shooter:
+    """What every shot of one attacker shares, looked up once (valid while
+    nothing changes): its components, whether it may make weapon attacks at
+    all, the mounts it has fired this phase, its ammunition left by type."""
+
+    def __init__(self, game: "Game", attacker: int) -> None:
+        w = game.world
+        self.game, self.ent = game, attacker
+        ident = w.component(attacker, Identity)
+        self.name, self.kind, self.uid = ident.name, ident.kind, ident.uid
+        self.status, self.ts = w.component(attacker, Status), w.component(attacker, TurnState)
+        self.pos, self.structure = w.component(attacker, Position), w.component(attacker, Structure)
+        self.weapons, self.crew = w.try_component(attacker, Weapons), w.try_component(attacker, Crew)
+        self.actuators, self.heat = w.try_component(attacker, Actuators), w.try_component(attacker, ClassicHeat)
+        self.turret = w.try_component(attacker, Turret)
+        self.vtol = is_vtol(game, attacker)
+        self.airborne = airborne(game, attacker)
+        self.fired = {d.mount for d in _declared(game) if d.attacker == self.uid}
+        self.charging = charge_declared(game, attacker)
+        self._bins: dict[str, bool] = {}
+        self._mounts: dict[str | None, WeaponRef] = {}
+        self._arc_facings: dict[tuple, int] = {}
+        self.refusal = self._refusal()
+
+    def _refusal(self) -> str | None:
+        """Why this unit makes no weapon attack at any target, or None."""
+        st, name = self.status, self.name
+        if not self.game.can_fight(self.ent):
+            return f"{name} is destroyed"
+        if st.shutdown:
+            return f"{name} is shut down"
+        if self.crew is not None and self.crew.unconscious:
+            return f"{name}'s pilot is unconscious"
+        if self.charging:
+            return self.charging
+        if self.kind == "mech" and st.crits.count("sensors") >= 2:
+            return f"{name}'s sensors are destroyed: it cannot make weapon attacks"
+        return None
+
+    def has_ammo(self, wtype: str) -> bool:
+        if wtype not in self._bins:
+            self._bins[wtype] = bool(_live_bins(self.game, self.ent, wtype))
+        return self._bins[wtype]
+
+    def facings(self) -> tuple:
+        """The torso twist and turret facing in effect now (a shot may try others)."""
+        return self.ts.torso_twist, (self.turret.facing if self.turret is not None else None)
+
+    def mount(self, weapon_key: str | None) -> WeaponRef:
+        """The mount an order's weapon names (`find_mount`)."""
+        found = self._mounts.get(weapon_key)
+        if found is None:
+            found = self._mounts[weapon_key] = find_weapon(
+                [m.type for m in (self.weapons.mounts if self.weapons else [])], weapon_key, self.name)
+        return found
+
+    def arc_facing(self, location: str) -> int:
+        """The facing a mount's arc is measured from (firing_arcs.arc_facing),
+        with the torso twist and turret as they are now."""
+        key = (location, *self.facings())
+        facing = self._arc_facings.get(key)
+        if facing is None:
+            facing = self._arc_facings[key] = firing_arcs.arc_facing(self.game, self.ent, location)
+        return facing
+
+
 class PairSight:
     """What the shots of one attacker at one target share, worked out once
-    (valid while nobody moves): the range, the line of sight (when first
-    asked) and the target's bearing from each facing an arc is measured
-    from (systems/classic/firing_arcs.py)."""
+    (valid while nobody moves): the attacker (`Shooter`), the target's
+    state, the range, the line of sight (when first asked), whether the
+    target is inside each arc (per mount location, twist and turret facing,
+    from systems/classic/firing_arcs.py) and the to-hit modifiers that do
+    not depend on the weapon."""
 
-    def __init__(self, game: "Game", attacker: int, target: int) -> None:
+    def __init__(self, game: "Game", attacker: int, target: int, shooter: Shooter | None = None) -> None:
+        w = game.world
         self.game, self.attacker, self.target = game, attacker, target
-        self.origin = game.world.component(attacker, Position).hex
-        self.target_hex = game.world.component(target, Position).hex
+        self.shooter = shooter if shooter is not None else Shooter(game, attacker)
+        self.origin = self.shooter.pos.hex
+        self.t_ident, self.t_status = w.component(target, Identity), w.component(target, Status)
+        self.t_pos = w.component(target, Position)
+        self.target_hex = self.t_pos.hex
         self.range = distance(self.origin, self.target_hex)
         self._los: line_of_sight.LosResult | None = None
         self._bearings: dict[int, float] = {}
+        self._modifiers: tuple | None = None
+        self.refusal = self.shooter.refusal or self._refusal()
+
+    def _refusal(self) -> str | None:
+        """Why the attacker may not shoot at this target at all, or None."""
+        a_name, t_name = self.shooter.name, self.t_ident.name
+        if self.target == self.attacker:
+            return f"{a_name} cannot shoot at itself"
+        if not self.game.is_enemy(self.attacker, self.target):
+            return f"{t_name} is on {a_name}'s side"
+        if self.t_status.removed or self.t_status.destroyed:
+            return f"{t_name} is already destroyed"
+        return None
 
     @property
     def los(self) -> line_of_sight.LosResult:
@@ -134,7 +220,48 @@ class PairSight:
 
     def in_arc(self, mount) -> bool:
         """Is the target inside this mount's arc (torso twist and turret as they are now)?"""
-        return firing_arcs.mount_in_arc(self.game, self.attacker, mount, self.target_hex, self._bearings)
+        sh = self.shooter
+        return firing_arcs.facing_in_arc(sh.kind, self.origin, sh.arc_facing(mount.location), mount,
+                                         self.target_hex, self._bearings)
+
+    def modifiers(self) -> tuple[list, list]:
+        """The modifiers of every shot at this target that do not depend on
+        the weapon (section 3), in the order a shot lists them: those before
+        the range and those after it (woods, the line of sight's, the
+        attacker's damage). Needs the line of sight; the secondary-target
+        modifier follows the torso twist and is the shot's own."""
+        if self._modifiers is None:
+            game, target, sh = self.game, self.target, self.shooter
+            before = []
+            before.append(Modifier("gunnery", sh.crew.gunnery if sh.crew is not None else 4, "section 3"))
+            if (moved := attacker_movement(game, self.attacker)) is not None:
+                before.append(moved)
+            if sh.status.prone:
+                before.append(Modifier("attacker prone", 2, "section 3"))
+            t_ts = game.world.component(target, TurnState)
+            band_mod, jumped = target_movement(game, target)
+            if band_mod:
+                before.append(Modifier(f"target moved {t_ts.hexes_moved} hexes", band_mod, "section 3"))
+            if jumped:
+                before.append(Modifier("target jumped", jumped, "section 3"))
+            if is_vtol(game, target) and airborne(game, target):
+                before.append(Modifier("target airborne VTOL", 1, "V-VATK-5"))
+            if self.t_status.prone:
+                if self.range <= 1:
+                    before.append(Modifier("target prone, adjacent", -2, "section 3"))
+                else:
+                    before.append(Modifier("target prone", 1, "section 3"))
+            if target_immobile(game, target):
+                before.append(Modifier("target immobile", TARGET_IMMOBILE, "section 3"))
+            after = []
+            if (woods := woods_modifier(game, target)) is not None:
+                after.append(woods)
+            if self.los.woods_points:
+                after.append(Modifier("intervening woods", self.los.woods_points, "section 5"))
+            if self.los.partial_cover:
+                after.append(Modifier("partial cover", 1, "section 3"))
+            self._modifiers = (before, after)
+        return self._modifiers
 
 
 def compute_to_hit(game: "Game", attacker: int, target: int, mount_index: int,
@@ -145,16 +272,15 @@ def compute_to_hit(game: "Game", attacker: int, target: int, mount_index: int,
     `twist` is the torso twist this shot would use (-1, 0, +1; None: the
     current one); `turret` the turret facing (None: the current one);
     `sight` the pair's geometry when several shots are judged together."""
-    w = game.world
-    ts = w.component(attacker, TurnState)
-    tur = w.try_component(attacker, Turret)
+    sight = sight or PairSight(game, attacker, target)
+    ts, tur = sight.shooter.ts, sight.shooter.turret
     saved_twist, saved_turret = ts.torso_twist, (tur.facing if tur else None)
     if twist is not None:
         ts.torso_twist = twist
     if turret is not None and tur is not None:
         tur.facing = turret
     try:
-        return _compute(game, attacker, target, mount_index, sight or PairSight(game, attacker, target))
+        return _compute(game, attacker, target, mount_index, sight)
     finally:
         ts.torso_twist = saved_twist
         if tur is not None:
@@ -162,50 +288,28 @@ def compute_to_hit(game: "Game", attacker: int, target: int, mount_index: int,
 
 
 def _compute(game: "Game", attacker: int, target: int, mount_index: int, sight: PairSight) -> WeaponToHit:
-    w = game.world
-    a_name = w.component(attacker, Identity).name
-    t_ident = w.component(target, Identity)
-    a_kind = w.component(attacker, Identity).kind
-    a_st, t_st = w.component(attacker, Status), w.component(target, Status)
-    ts = w.component(attacker, TurnState)
-    mount = w.component(attacker, Weapons).mounts[mount_index]
-    table = game.weapons
-    wt = table[mount.type]
+    sh = sight.shooter
+    a_name, t_name = sh.name, sight.t_ident.name
+    a_st, ts = sh.status, sh.ts
+    mount = sh.weapons.mounts[mount_index]
+    wt = game.weapons[mount.type]
     wname = wt.name
-    a_pos, t_pos = w.component(attacker, Position), w.component(target, Position)
     rng = sight.range
 
     # ---- who may shoot at whom
-    if not game.can_fight(attacker):
-        return WeaponToHit.impossible(f"{a_name} is destroyed")
-    if a_st.shutdown:
-        return WeaponToHit.impossible(f"{a_name} is shut down")
-    crew = w.try_component(attacker, Crew)
-    if crew is not None and crew.unconscious:
-        return WeaponToHit.impossible(f"{a_name}'s pilot is unconscious")
-    if (charging := charge_declared(game, attacker)):
-        return WeaponToHit.impossible(charging)
-    if a_kind == "mech" and a_st.crits.count("sensors") >= 2:
-        return WeaponToHit.impossible(f"{a_name}'s sensors are destroyed: it cannot make weapon attacks")
-    if target == attacker:
-        return WeaponToHit.impossible(f"{a_name} cannot shoot at itself")
-    if not game.is_enemy(attacker, target):
-        return WeaponToHit.impossible(f"{t_ident.name} is on {a_name}'s side")
-    if t_st.removed or t_st.destroyed:
-        return WeaponToHit.impossible(f"{t_ident.name} is already destroyed")
+    if sight.refusal:
+        return WeaponToHit.impossible(sight.refusal)
 
     # ---- the weapon
     if mount.destroyed:
         return WeaponToHit.impossible(f"{a_name}'s {wname} is destroyed")
     if mount.jammed:
         return WeaponToHit.impossible(f"{a_name}'s {wname} is jammed")
-    if w.component(attacker, Structure).points.get(mount.location, 1) <= 0:
+    if sh.structure.points.get(mount.location, 1) <= 0:
         return WeaponToHit.impossible(f"{a_name}'s {mount.location.replace('_', ' ')} is destroyed, and its {wname} with it")
-    declared = _declared(game)
-    uid = game.uid(attacker)
-    if any(d["attacker"] == uid and d["mount"] == mount_index for d in declared):
+    if mount_index in sh.fired:
         return WeaponToHit.impossible(f"{a_name}'s {wname} has already fired this turn")
-    if wt.shots_per_ton and not _live_bins(game, attacker, mount.type):
+    if wt.shots_per_ton and not sh.has_ammo(mount.type):
         return WeaponToHit.impossible(f"{a_name} has no ammunition left for its {wname}")
     if a_st.prone and mount.location in ("left_leg", "right_leg"):
         return WeaponToHit.impossible("a prone mech cannot fire its leg weapons")
@@ -214,73 +318,49 @@ def _compute(game: "Game", attacker: int, target: int, mount_index: int, sight: 
         if other in ts.fired_locations:
             return WeaponToHit.impossible("a prone mech props itself up on one arm: it fires from one arm only")
 
-    a_water = game.map.terrain(a_pos.hex)
-    if a_kind == "mech" and a_water.is_water and (a_st.prone or mount.location in ("left_leg", "right_leg")):
+    if sh.kind == "mech" and (a_st.prone or mount.location in ("left_leg", "right_leg")) and \
+            game.map.terrain(sight.origin).is_water:
         # Section 3 (depth 1 water): a weapon under water cannot fire at a
         # target that is not (the legs of a standing mech, everything of a
         # prone one; depth 2+ is handled by line of sight).
-        t_water = game.map.terrain(t_pos.hex)
-        if not (t_water.is_water and w.component(target, Status).prone):
+        if not (game.map.terrain(sight.target_hex).is_water and sight.t_status.prone):
             return WeaponToHit.impossible(f"{a_name}'s {wname} is under water")
 
     # ---- geometry
-    if rng == 0 and (is_vtol(game, attacker) or not (airborne(game, target) or airborne(game, attacker))):
+    if rng == 0 and (sh.vtol or not (airborne(game, target) or sh.airborne)):
         # V-VATK-2: a VTOL never attacks a target in its own hex.
-        return WeaponToHit.impossible(f"{t_ident.name} is in {a_name}'s own hex")
+        return WeaponToHit.impossible(f"{t_name} is in {a_name}'s own hex")
     band = wt.range_band(rng)
     if band is None:
-        return WeaponToHit.impossible(f"{t_ident.name} is out of range of the {wname} "
+        return WeaponToHit.impossible(f"{t_name} is out of range of the {wname} "
                                 f"({rng} hexes, long range ends at {wt.long})", range=rng)
     if not sight.in_arc(mount):
-        return WeaponToHit.impossible(f"{t_ident.name} is outside the {wname}'s "
+        return WeaponToHit.impossible(f"{t_name} is outside the {wname}'s "
                                 f"{firing_arcs.mount_arc_name(game, attacker, mount)}", range=rng, band=band)
     los = sight.los
     if not los.clear:
-        return WeaponToHit.impossible(f"no line of sight to {t_ident.name}: {los.reason}", range=rng, band=band, los=los)
+        return WeaponToHit.impossible(f"no line of sight to {t_name}: {los.reason}", range=rng, band=band, los=los)
 
     # ---- modifiers (section 3)
-    th = WeaponToHit(range=rng, band=band, los=los)
-    th.add("gunnery", crew.gunnery if crew is not None else 4, "section 3")
-    if (moved := attacker_movement(game, attacker)) is not None:
-        th.modifiers.append(moved)
-    if a_st.prone:
-        th.add("attacker prone", 2, "section 3")
-    t_ts = w.component(target, TurnState)
-    band_mod, jumped = target_movement(game, target)
-    if band_mod:
-        th.add(f"target moved {t_ts.hexes_moved} hexes", band_mod, "section 3")
-    if jumped:
-        th.add("target jumped", jumped, "section 3")
-    if is_vtol(game, target) and airborne(game, target):
-        th.add("target airborne VTOL", 1, "V-VATK-5")
-    if t_st.prone:
-        if rng <= 1:
-            th.add("target prone, adjacent", -2, "section 3")
-        else:
-            th.add("target prone", 1, "section 3")
-    if target_immobile(game, target):
-        th.add("target immobile", TARGET_IMMOBILE, "section 3")
+    before, after = sight.modifiers()
+    th = WeaponToHit(modifiers=list(before), range=rng, band=band, los=los,
+                     side=struck_side(game, target, sight.origin),
+                     table="standard" if sight.t_ident.kind == "mech" else None)
     th.add(f"{band} range", RANGE_MODIFIER[band], "section 3")
     mr = minimum_range_modifier(wt, rng)
     if mr:
         th.add(f"minimum range ({wt.min})", mr, "section 3")
-    if (woods := woods_modifier(game, target)) is not None:
-        th.modifiers.append(woods)
-    if los.woods_points:
-        th.add("intervening woods", los.woods_points, "section 5")
-    if los.partial_cover:
-        th.add("partial cover", 1, "section 3")
+    th.modifiers += after
     # secondary target (first declared target is the primary)
-    t_uid = game.uid(target)
-    if ts.targets and ts.targets[0] != t_uid:
-        if firing_arcs.is_forward(game, attacker, t_pos.hex):
+    if ts.targets and ts.targets[0] != sight.t_ident.uid:
+        if firing_arcs.is_forward(game, attacker, sight.target_hex):
             th.add("secondary target, forward arc", 1, "section 3")
         else:
             th.add("secondary target, side or rear arc", 2, "section 3")
     # attacker damage
-    if a_kind == "mech" and a_st.crits.count("sensors") == 1:
+    if sh.kind == "mech" and a_st.crits.count("sensors") == 1:
         th.add("sensor damage", 2, "section 8")
-    acts = w.try_component(attacker, Actuators)
+    acts = sh.actuators
     if acts is not None and mount.location in ("left_arm", "right_arm"):
         side = mount.location.split("_")[0]
         if f"{side}_shoulder" in acts.destroyed:
@@ -289,7 +369,7 @@ def _compute(game: "Game", attacker: int, target: int, mount_index: int, sight: 
             for a in ("upper_arm", "lower_arm"):
                 if f"{side}_{a}" in acts.destroyed:
                     th.add(f"{a.replace('_', ' ')} actuator destroyed", 1, "section 8")
-    heat = w.try_component(attacker, ClassicHeat)
+    heat = sh.heat
     if heat is not None and heat_fire_modifier(heat.heat):
         th.add(f"heat {heat.heat}", heat_fire_modifier(heat.heat), "section 13")
     for extra in game.ruleset.hooks.weapon_modifiers:       # vehicles: T-12, V-CE
@@ -354,7 +434,7 @@ def _turret_error(game: "Game", ent: int, facing: int | None) -> str | None:
         return f"{name}'s turret is destroyed"
     if tur.locked or tur.jammed:
         return f"{name}'s turret is {'locked' if tur.locked else 'jammed'} and cannot turn"
-    if game.uid(ent) in game.phase_data.get("turret_turned", []) or game.world.component(ent, TurnState).fired:
+    if game.uid(ent) in game.turn_record.turret_turned or game.world.component(ent, TurnState).fired:
         return f"{name} has already set its turret facing for this turn"
     return None
 
@@ -374,11 +454,12 @@ def shot(game: "Game", order: FireOrder, sight: PairSight | None = None) -> Weap
     shot's to-hit (`sight`: the pair's geometry, shared by several shots)."""
     ent = game.units[order.unit]
     refused = WeaponToHit.impossible
-    if (charging := charge_declared(game, ent)):
-        return refused(charging)
-    if game.world.try_component(ent, Weapons) is None:
-        return refused(f"{game.world.component(ent, Identity).name} has no weapons")
-    found = find_mount(game, ent, order.weapon)
+    shooter = sight.shooter if sight is not None else Shooter(game, ent)
+    if shooter.charging:
+        return refused(shooter.charging)
+    if shooter.weapons is None:
+        return refused(f"{shooter.name} has no weapons")
+    found = shooter.mount(order.weapon)
     if found.reason:
         return refused(found.reason)
     if order.target not in game.units:
@@ -387,7 +468,9 @@ def shot(game: "Game", order: FireOrder, sight: PairSight | None = None) -> Weap
     reason = _twist_error(game, ent, twist) or _turret_error(game, ent, order.turret)
     if reason:
         return refused(reason)
-    return compute_to_hit(game, ent, game.units[order.target], found.index, twist, order.turret, sight)
+    target = game.units[order.target]
+    return compute_to_hit(game, ent, target, found.index, twist, order.turret,
+                          sight or PairSight(game, ent, target, shooter))
 
 
 def check_fire(game: "Game", order: FireOrder) -> str | None:
@@ -408,7 +491,7 @@ def declare_fire(game: "Game", order: FireOrder) -> None:
     tur = game.world.try_component(ent, Turret)
     if order.turret is not None and tur is not None and tur.facing != order.turret:
         tur.facing = order.turret
-        game.phase_data.setdefault("turret_turned", []).append(order.unit)
+        game.turn_record.turret_turned.append(order.unit)
         game.log.emit("turret", unit=order.unit, facing=order.turret)
     th = compute_to_hit(game, ent, tgt, index)
     wt = game.weapons[mount.type]
@@ -419,40 +502,26 @@ def declare_fire(game: "Game", order: FireOrder) -> None:
         ts.fired_locations.append(mount.location)
     if order.target not in ts.targets:
         ts.targets.append(order.target)
-    _declared(game).append({
-        "attacker": order.unit, "target": order.target, "weapon": order.weapon, "mount": index,
-        "type": mount.type, "to_hit": th.number, "modifiers": th.pairs(),
-        "range": th.range, "band": th.band,
-        "partial_cover": bool(th.los and th.los.partial_cover),
-    })
+    _declared(game).append(ShotDeclaration(
+        attacker=order.unit, target=order.target, weapon=order.weapon, mount=index, type=mount.type,
+        to_hit=th.number, modifiers=th.pairs(), range=th.range, band=th.band,
+        partial_cover=bool(th.los and th.los.partial_cover)))
     game.log.emit("declare", unit=order.unit, target=order.target, weapon=order.weapon,
                   to_hit=th.number)
 
 
 # ------------------------------------------------------------------ resolution
 def begin_weapon_phase(game: "Game") -> None:
-    game.phase_data["weapon_attacks"] = []
+    game.turn_record.weapon_attacks = []
     for _, ts in game.world.get_component(TurnState):
         ts.damage_this_phase = 0
 
 
 def resolve_weapon_phase(game: "Game") -> None:
-    """All declared shots resolve now, in declaration order; then the
-    end-of-phase piloting rolls for 20+ damage are queued."""
+    """All declared shots resolve now, in declaration order (the 20+ damage
+    piloting rolls follow, systems/classic/piloting.resolve_queue)."""
     for shot in list(_declared(game)):
         resolve_shot(game, shot)
-    queue_damage_psrs(game)
-
-
-def queue_damage_psrs(game: "Game") -> None:
-    """A mech that took 20 or more damage this phase makes a PSR at +1 (section 9)."""
-    from systems.classic.piloting import queue_psr
-    for uid, ent in game.units.items():
-        ts = game.world.try_component(ent, TurnState)
-        if ts is None or game.kind(ent) != "mech" or not game.can_fight(ent):
-            continue
-        if ts.damage_this_phase >= 20:
-            queue_psr(game, ent, f"took {ts.damage_this_phase} damage this phase", 1)
 
 
 def roll_hits(roll: int, to_hit: int) -> bool:
@@ -461,31 +530,31 @@ def roll_hits(roll: int, to_hit: int) -> bool:
     return roll >= to_hit and roll != 2
 
 
-def resolve_shot(game: "Game", shot: dict) -> None:
-    ent, tgt = game.units[shot["attacker"]], game.units[shot["target"]]
-    wt = game.weapons[shot["type"]]
+def resolve_shot(game: "Game", shot: ShotDeclaration) -> None:
+    ent, tgt = game.units[shot.attacker], game.units[shot.target]
+    wt = game.weapons[shot.type]
     heat = game.world.try_component(ent, ClassicHeat)
     if heat is not None:
         heat.pending += wt.heat          # fired, hit or miss (section 13)
     a_name = game.world.component(ent, Identity).name
-    roll = game.dice.roll("to_hit", 2, f"{a_name}: {wt.name} at {shot['target']}")
-    hit = roll_hits(roll, shot["to_hit"])
-    game.log.emit("attack", attacker=shot["attacker"], target=shot["target"], attack=shot["type"],
-                  weapon=shot["weapon"], name=wt.name, to_hit=shot["to_hit"],
-                  modifiers=[list(m) for m in shot["modifiers"]], roll=roll, hit=hit,
-                  range=shot["range"], band=shot["band"])
+    roll = game.dice.roll("to_hit", 2, f"{a_name}: {wt.name} at {shot.target}")
+    hit = roll_hits(roll, shot.to_hit)
+    game.log.emit("attack", attacker=shot.attacker, target=shot.target, attack=shot.type,
+                  weapon=shot.weapon, name=wt.name, to_hit=shot.to_hit,
+                  modifiers=[list(m) for m in shot.modifiers], roll=roll, hit=hit,
+                  range=shot.range, band=shot.band)
     if not hit:
         return
     if wt.cluster:
         c_roll = game.dice.roll("cluster", 2, f"cluster hits, {wt.name}")
         missiles = cluster_hits(wt.cluster, c_roll)
-        game.log.emit("cluster", attacker=shot["attacker"], target=shot["target"], weapon=shot["weapon"],
+        game.log.emit("cluster", attacker=shot.attacker, target=shot.target, weapon=shot.weapon,
                       roll=c_roll, missiles=missiles, rack=wt.cluster)
         amounts = hit_location.groups(missiles * wt.damage, wt.group or wt.damage)
     else:
-        amounts = [wt.damage_at(shot["band"])]
+        amounts = [wt.damage_at(shot.band)]
     for amount in amounts:
-        apply_hit(game, ent, tgt, amount, cause=wt.name, partial_cover=shot.get("partial_cover", False))
+        apply_hit(game, ent, tgt, amount, cause=wt.name, partial_cover=shot.partial_cover)
 
 
 def apply_hit(game: "Game", attacker: int, target: int, amount: int, cause: str,
@@ -498,8 +567,7 @@ def apply_hit(game: "Game", attacker: int, target: int, amount: int, cause: str,
     if kind != "mech":
         game.ruleset.hooks.weapon_hit[kind](game, attacker, target, amount, cause)
         return
-    t_pos = game.world.component(target, Position)
-    side = mech_attack_side(t_pos.hex, t_pos.facing, game.world.component(attacker, Position).hex)
+    side = struck_side(game, target, game.world.component(attacker, Position).hex)
     hit = hit_location.mech_hit(game, "standard", side, f"hit location, {side}")
     if partial_cover and hit.location in ("left_leg", "right_leg"):
         game.log.emit("partial_cover", unit=game.uid(target), location=hit.location, amount=amount)

@@ -18,6 +18,7 @@ from components import AlphaStrikeCard, Altitude, Crew, Identity, Position, Stat
 from engine.hexgrid import Hex, neighbor, turn
 from engine.orders import MoveOrder, MOVE_STEPS
 from systems.common.stacking import occupant
+from systems.common.step_table import table_search
 from systems.common.unit_state import airborne
 
 if TYPE_CHECKING:
@@ -68,6 +69,34 @@ class PathResult:
 NO_BACKWARD_MODES = ("run", "flank", "jump")   # core section 2, V-MOVE-6
 
 
+class MotionRules:
+    """One unit type's movement rules, which the step loop below asks. A
+    unit type gives its `modes` and `mp`, `mode_error`, `enter_cost` and
+    `enter_psrs` (systems/classic/mech_movement.py, systems/vehicles/
+    movement.py, systems/alpha_strike/motion.py), and may change these
+    defaults."""
+
+    modes: tuple[str, ...] = ()
+    search_tokens: tuple[str, ...] = ("F", "B", "L", "R")   # the steps the reachable search tries
+    move_noun = "MP"                                         # what refusals call the movement spent
+
+    def step(self, game: "Game", ent: int, mode: str, state: MoveState, token: str,
+             mp_limit: int) -> tuple[MoveState, list[tuple[str, int]]] | str:
+        """One path step: the shared step rules."""
+        return base_step(game, ent, self, mode, state, token, mp_limit)
+
+    def finish_error(self, game: "Game", ent: int, mode: str, path: list[str],
+                     result: PathResult) -> str | None:
+        """Why the whole path cannot be the move, beyond its steps."""
+        return None
+
+    def reachable(self, game: "Game", ent: int, mode: str, state: MoveState,
+                  limit: int) -> dict | None:
+        """The reachable states by a search of the unit type's own, or None
+        for the generic search."""
+        return None
+
+
 def motion_rules(game: "Game", ent: int):
     """The movement rules object of this unit's type in this game's ruleset
     (`Hooks.movement_rules`: "mech", a vehicle motive or "alpha-strike")."""
@@ -89,14 +118,10 @@ def start_state(game: "Game", ent: int) -> MoveState:
                      altitude=alt.level if alt else 0)
 
 
-def step(game: "Game", ent: int, rules, mode: str, state: MoveState, token: str,
+def step(game: "Game", ent: int, rules: MotionRules, mode: str, state: MoveState, token: str,
          mp_limit: int) -> tuple[MoveState, list[tuple[str, int]]] | str:
     """Apply one path step. Returns the new state and its PSR triggers, or a reason."""
-    if hasattr(rules, "step"):
-        custom = rules.step(game, ent, mode, state, token, mp_limit)
-        if custom is not NotImplemented:
-            return custom
-    return base_step(game, ent, rules, mode, state, token, mp_limit)
+    return rules.step(game, ent, mode, state, token, mp_limit)
 
 
 def base_step(game: "Game", ent: int, rules, mode: str, state: MoveState, token: str,
@@ -151,8 +176,7 @@ def base_step(game: "Game", ent: int, rules, mode: str, state: MoveState, token:
         new = state.replace(hex=dest, mp=state.mp + cost, hexes=state.hexes + 1, turned=False,
                       backward=state.backward or backward)
         if new.mp > mp_limit:
-            noun = getattr(rules, "move_noun", "MP")   # Alpha Strike counts hexes of Move
-            return f"not enough {noun} to enter {hm.label(dest)} (needs {new.mp}, has {mp_limit})"
+            return f"not enough {rules.move_noun} to enter {hm.label(dest)} (needs {new.mp}, has {mp_limit})"
         return new, rules.enter_psrs(hm.terrain(state.hex), hm.terrain(dest), mode, backward)
     return f"{token!r} is not a step for this unit"
 
@@ -195,11 +219,10 @@ def plan(game: "Game", ent: int, mode: str, path: list[str], start: MoveState | 
         state, psrs = out
         result.states.append(state)
         result.psrs += [PsrTrigger(i, r, m, state) for r, m in psrs]
-    if hasattr(rules, "finish_error"):
-        err = rules.finish_error(game, ent, mode, path, result)
-        if err:
-            result.error = err
-            return result
+    err = rules.finish_error(game, ent, mode, path, result)
+    if err:
+        result.error = err
+        return result
     if mode == "jump" and path:
         start_level = game.map.terrain(result.states[0].hex).level
         if game.map.terrain(state.hex).level - start_level > limit:
@@ -268,7 +291,6 @@ def apply_move(game: "Game", order: MoveOrder) -> None:
     ts = game.world.component(ent, TurnState)
     ts.moved = True
     ts.mode = order.mode if order.path else "none"
-    ts.start_hex = (start.hex.x, start.hex.y)
     ts.charge_target = order.charge
     ts.dfa_target = order.dfa
     pos.hex, pos.facing = final.hex, final.facing
@@ -291,51 +313,80 @@ def apply_move(game: "Game", order: MoveOrder) -> None:
 
 # --------------------------------------------------------------------- reachable states
 class Reach(NamedTuple):
-    """The cheapest way found to a state: MP spent and the steps taken."""
+    """The best way found to a state: MP spent, the steps taken, and the
+    piloting or driving rolls the steps make (their count, and their
+    modifiers summed: a higher sum is a harder roll)."""
 
     mp: int
     path: tuple[str, ...]
+    rolls: int = 0
+    roll_mods: int = 0
 
 
-def reachable(game: "Game", ent: int, mode: str, tokens: tuple[str, ...] | None = None
-              ) -> dict[tuple[Hex, int, int], Reach]:
-    """Every (hex, facing, altitude) the unit can reach with `mode`, with the
-    cheapest MP and a path to it. Uses the same step rules as `plan`."""
+PREFER = ("mp", "rolls")
+
+
+def _rank(prefer: str):
+    """The order a search keeps the best way to each state in: "mp", the
+    cheapest, and among ways of equal MP the fewest and easiest rolls;
+    "rolls", the fewest and easiest rolls, then the cheapest."""
+    if prefer == "rolls":
+        return lambda r: (r.rolls, r.roll_mods, r.mp)
+    return lambda r: (r.mp, r.rolls, r.roll_mods)
+
+
+def reachable(game: "Game", ent: int, mode: str, tokens: tuple[str, ...] | None = None,
+              prefer: str = "mp") -> dict[tuple[Hex, int, int], Reach]:
+    """Every (hex, facing, altitude) the unit can reach with `mode`, with
+    the best way there by `prefer` (`_rank`). Uses the same step rules as
+    `plan`: by MP, each kind of step made once (systems/common/step_table.py,
+    the same states, MP and rolls as `search`); by rolls (the window's other
+    ways to a hex), `search` itself."""
     rules = motion_rules(game, ent)
     state = start_state(game, ent)
     if rules.mode_error(game, ent, mode, state):
         return {}
     limit = rules.mp(game, ent, mode)
     with game.positions_fixed():
-        if hasattr(rules, "reachable") and tokens is None:
-            return rules.reachable(game, ent, mode, state, limit)
-        tokens = tokens or getattr(rules, "search_tokens", ("F", "B", "L", "R"))
+        if tokens is None and prefer == "mp" and (own := rules.reachable(game, ent, mode, state, limit)) is not None:
+            return own
+        tokens = tokens or rules.search_tokens
         if mode in NO_BACKWARD_MODES:
             tokens = tuple(t for t in tokens if t != "B")   # always refused: skip the tries
-        return search(game, ent, rules, mode, state, limit, tokens)
+        if prefer == "rolls":
+            return search(game, ent, rules, mode, state, limit, tokens, prefer=prefer)
+        return table_search(game, ent, rules, mode, state, limit, tokens, step, Reach)
 
 
 def search(game: "Game", ent: int, rules, mode: str, state: MoveState, limit: int,
-           tokens: tuple[str, ...], prefix: tuple[str, ...] = ()) -> dict[tuple[Hex, int, int], Reach]:
-    """Cheapest-MP search from `state` (reached by `prefix`) with `tokens`."""
+           tokens: tuple[str, ...], prefix: tuple[str, ...] = (), prefer: str = "mp"
+           ) -> dict[tuple[Hex, int, int], Reach]:
+    """Best-first search from `state` (reached by `prefix`) with `tokens`,
+    keeping the best way to each state by `prefer` (`_rank`). With "rolls"
+    one way is kept per state, so a state reached only by a riskier but
+    cheaper way beyond one reached safely may be missed: "mp" finds every
+    reachable state."""
+    rank = _rank(prefer)
     key0 = (state.hex, state.facing, state.altitude)
-    best: dict[tuple, Reach] = {key0: Reach(state.mp, prefix)}
-    frontier = [(state.mp, 0, state, prefix)]
+    first = Reach(state.mp, prefix)
+    best: dict[tuple, Reach] = {key0: first}
+    frontier = [(rank(first), 0, state, first)]
     counter = 0
     while frontier:
-        mp, _, st, path = heapq.heappop(frontier)
-        if best[(st.hex, st.facing, st.altitude)].mp < mp:
-            continue                    # reached more cheaply since it was queued
+        order, _, st, way = heapq.heappop(frontier)
+        if rank(best[(st.hex, st.facing, st.altitude)]) < order:
+            continue                    # reached better since it was queued
         for tok in tokens:
             out = step(game, ent, rules, mode, st, tok, limit)
             if isinstance(out, str):
                 continue
-            nxt = out[0]
+            nxt, psrs = out
             k = (nxt.hex, nxt.facing, nxt.altitude)
+            new = Reach(nxt.mp, way.path + (tok,), way.rolls + len(psrs),
+                        way.roll_mods + sum(m for _r, m in psrs if isinstance(m, int)))
             old = best.get(k)
-            if old is None or old.mp > nxt.mp:
-                longer = path + (tok,)
-                best[k] = Reach(nxt.mp, longer)
+            if old is None or rank(new) < rank(old):
+                best[k] = new
                 counter += 1
-                heapq.heappush(frontier, (nxt.mp, counter, nxt, longer))
+                heapq.heappush(frontier, (rank(new), counter, nxt, new))
     return best

@@ -151,13 +151,13 @@ def prohibited_terrain_damage(game: "Game", ent: int, backward: bool, cause: str
     """V-SKID-3: ceil(tons/5) in 5-point groups on the front column (rear when
     sliding backward, vehicles.md 5.11), then immobile for the game."""
     from systems.vehicles import hit_location as vhl
-    from systems.vehicles.criticals import _immobilize
+    from systems.vehicles.criticals import immobilize
     tons = game.world.component(ent, Identity).tonnage
     total = math.ceil(tons / 5)
     game.log.emit("terrain_damage", unit=game.uid(ent), damage=total, cause=cause)
     vhl.apply_groups(game, ent, "rear" if backward else "front", total, cause=cause)
     if not game.world.component(ent, Status).destroyed:
-        _immobilize(game, ent, cause)
+        immobilize(game, ent, cause)
 
 
 def fall_damage(game: "Game", ent: int, levels: int, cause: str) -> int:

@@ -19,7 +19,7 @@ from components import (Altitude, Identity, Position, Status, Structure, TurnSta
 from systems.classic.attack_modifiers import accidental_fall_to_hit
 from systems.common.stacking import ground_units
 from systems.vehicles import hit_location as vhl
-from systems.vehicles.terrain import landing_problem
+from systems.vehicles.terrain import landing_level, landing_problem
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -81,7 +81,7 @@ def crash(game: "Game", ent: int, side: str = "front", cause: str = "", hexes_ex
     alt = game.world.try_component(ent, Altitude)
     t = game.map.terrain(pos.hex)
     if alt is not None:
-        alt.level = t.building if t.building else 0
+        alt.level = landing_level(t)
     fall_onto_units(game, ent)
     if st.destroyed:
         return total
@@ -132,7 +132,7 @@ def check_after_descent(game: "Game", ent: int) -> None:
     treetops or a roof, or into the ground where it may not land, it crashes."""
     alt = game.world.component(ent, Altitude)
     t = game.map.terrain(game.world.component(ent, Position).hex)
-    landing = t.building if t.building else 0
+    landing = landing_level(t)
     if alt.level <= landing:
         if can_land(game, ent) and alt.level == landing:
             game.log.emit("land", unit=game.uid(ent), at=game.map.label(game.world.component(ent, Position).hex),

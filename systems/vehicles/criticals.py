@@ -12,18 +12,19 @@ whenever a vehicle location's internal structure is damaged (V-CRIT-2).
 Every effect taken is appended to Status.crits and announced by a
 `critical` event (unit, location, effect, and `rolled` when the result was
 escalated or moved down the column). The read-only helpers at the end
-(`attack_modifiers`, `can_fire`, `can_attack`, `stunned`) are for the
-weapon attack rules.
+(`attack_modifiers`, `can_attack`, `stunned`) are for the attack and
+movement rules.
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from components import (Altitude, Ammo, Armor, Crew, Equipment, Identity, Position, Status, Structure, Turret,
-                        VehicleCrits, VehicleMovement, Weapons)
+from components import (Altitude, Ammo, Armor, Crew, Equipment, Identity, Jam, Position, Status, Structure,
+                        Turret, VehicleCrits, VehicleMovement, Weapons)
 from systems.classic.attack_modifiers import attacker_movement
 from systems.common.to_hit import Modifier, ToHit
 from systems.common.unit_state import airborne, is_vtol
+from systems.vehicles.terrain import landing_level
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -263,7 +264,7 @@ def _crew_killed(game: "Game", ent: int, location: str, wd: int) -> None:
     crew = game.world.try_component(ent, Crew)
     if crew is not None:
         crew.killed = True
-    _immobilize(game, ent, "crew killed")
+    immobilize(game, ent, "crew killed")
     game.log.emit("crew_killed", unit=game.uid(ent))
     if airborne(game, ent):        # V-CE-4: a VTOL or WiGE crashes and is destroyed
         _destroy(game, ent, "crew killed: crashed")
@@ -276,7 +277,9 @@ def _stunned(game: "Game", ent: int, location: str, wd: int) -> None:
     vc.stunned_turn = game.turn
 
 
-def _immobilize(game: "Game", ent: int, cause: str) -> None:
+def immobilize(game: "Game", ent: int, cause: str) -> None:
+    """The vehicle can no longer move (crew killed, engine hit, motive
+    system destroyed, prohibited terrain in a skid); said once."""
     st = game.world.component(ent, Status)
     vc = _vc(game, ent)
     if not st.immobile:
@@ -288,7 +291,7 @@ def _immobilize(game: "Game", ent: int, cause: str) -> None:
 def _engine(game: "Game", ent: int, location: str, wd: int) -> None:
     vc = _vc(game, ent)
     vc.engine_hit = True
-    _immobilize(game, ent, "engine hit")          # V-CE-7
+    immobilize(game, ent, "engine hit")          # V-CE-7
     if is_vtol(game, ent) and airborne(game, ent):
         forced_landing(game, ent)                 # V-VCE-2
 
@@ -303,7 +306,7 @@ def forced_landing(game: "Game", ent: int) -> None:
     if (t.terrain in LANDING_TERRAIN and not t.is_water) or t.paved or t.road:
         passed, _ = driving.roll(game, ent, "forced landing after engine damage", [Modifier("forced landing", 4, "V-VCE-2")])
         if passed:
-            alt.level = t.building if t.building else 0
+            alt.level = landing_level(t)
             game.log.emit("land", unit=game.uid(ent), at=game.map.label(pos.hex), forced=True)
             return
         _destroy(game, ent, "engine damage: forced landing failed")
@@ -448,17 +451,6 @@ def can_attack(game: "Game", ent: int) -> str | None:
     return None
 
 
-def can_fire(game: "Game", ent: int, mount) -> str | None:
-    reason = can_attack(game, ent)
-    if reason:
-        return reason
-    if mount.destroyed:
-        return "the weapon is destroyed"
-    if mount.jammed:
-        return "the weapon has malfunctioned"
-    return None
-
-
 def attack_modifiers(game: "Game", ent: int, weapon_location: str, attacker_movement: int = 0
                      ) -> list[Modifier]:
     """To-hit modifiers from the attacking vehicle's crits (T-12, V-CE-3,
@@ -503,12 +495,12 @@ def note_jams(game: "Game") -> None:
     for ent, _vc in sorted(game.world.get_component(VehicleCrits), key=lambda p: p[0]):
         tur = game.world.try_component(ent, Turret)
         if tur is not None and tur.jammed:
-            jams.append([game.uid(ent), "turret"])
+            jams.append(Jam(game.uid(ent), "turret"))
         w = game.world.try_component(ent, Weapons)
         for i, m in enumerate(w.mounts if w else []):
             if m.jammed:
-                jams.append([game.uid(ent), i])
-    game.phase_data["jams_at_start"] = jams
+                jams.append(Jam(game.uid(ent), i))
+    game.turn_record.jams_at_start = jams
 
 
 def clear_jams(game: "Game") -> None:
@@ -516,7 +508,7 @@ def clear_jams(game: "Game") -> None:
     spends it clearing one jam that stood when the phase began: the turret
     first, else one malfunctioned weapon."""
     from components import TurnState
-    standing = game.phase_data.get("jams_at_start", [])
+    standing = game.turn_record.jams_at_start
     for ent, vc in sorted(game.world.get_component(VehicleCrits), key=lambda p: p[0]):
         st = game.world.component(ent, Status)
         if st.destroyed or vc.crew_killed or vc.stun_turns > 0:
@@ -526,13 +518,13 @@ def clear_jams(game: "Game") -> None:
         tur = game.world.try_component(ent, Turret)
         uid = game.uid(ent)
         if tur is not None and tur.jammed and not tur.locked and not tur.destroyed \
-                and [uid, "turret"] in standing:
+                and Jam(uid, "turret") in standing:
             tur.jammed = False
             game.log.emit("jam_cleared", unit=game.uid(ent), item="turret")
             continue
         w = game.world.try_component(ent, Weapons)
         jammed = [m for i, m in enumerate(w.mounts if w else [])
-                  if m.jammed and not m.destroyed and [uid, i] in standing]
+                  if m.jammed and not m.destroyed and Jam(uid, i) in standing]
         if jammed:
             jammed[0].jammed = False
             game.log.emit("jam_cleared", unit=game.uid(ent), item=jammed[0].type, location=jammed[0].location)
@@ -541,7 +533,7 @@ def clear_jams(game: "Game") -> None:
 def charge_check(game: "Game", ent: int, order, result) -> str | None:
     """Declaration check (systems/common/movement.py): a stunned or dead crew declares no
     charge (V-CE-4, V-CE-5: no actions other than moving at cruise)."""
-    if not getattr(order, "charge", None):
+    if not order.charge:
         return None
     vc = game.world.try_component(ent, VehicleCrits)
     if vc is None:

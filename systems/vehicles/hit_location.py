@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from components import Status, Turret, VehicleCrits
+from systems.classic.attack_modifiers import struck_side
 from systems.common.unit_state import is_vtol
 
 if TYPE_CHECKING:
@@ -151,10 +152,7 @@ def weapon_hit(game: "Game", attacker: int, target: int, damage: int, cause: str
     """One weapon damage group (a whole attack, or one cluster group) on a
     vehicle, from the attacker's hex (T-6a attack direction)."""
     from components import Position
-    from engine.hexgrid import vehicle_attack_side
-    t_pos = game.world.component(target, Position)
-    a_pos = game.world.component(attacker, Position)
-    side = vehicle_attack_side(t_pos.hex, t_pos.facing, a_pos.hex)
+    side = struck_side(game, target, game.world.component(attacker, Position).hex)
     return hit_and_apply(game, target, side, damage, cause=cause)
 
 

@@ -71,8 +71,8 @@ def apply_result(game: "Game", ent: int, result: str) -> None:
     game.log.emit("motive_damage", unit=game.uid(ent), result=result, cruise=new,
                   flank=flank_mp(new), driving_modifier=vm.motive_psr_mods)
     if new <= 0:
-        from systems.vehicles.criticals import _immobilize
-        _immobilize(game, ent, "motive system destroyed" if result == "major" else "no cruise MP left")
+        from systems.vehicles.criticals import immobilize
+        immobilize(game, ent, "motive system destroyed" if result == "major" else "no cruise MP left")
 
 
 def apply_rotor_hits(game: "Game", ent: int, hits: int) -> None:
@@ -90,8 +90,8 @@ def apply_rotor_hits(game: "Game", ent: int, hits: int) -> None:
             from systems.vehicles import criticals as vehicle_criticals
             vehicle_criticals.apply_effect(game, ent, "rotor", "engine_hit")
         else:
-            from systems.vehicles.criticals import _immobilize
-            _immobilize(game, ent, "no cruise MP left")
+            from systems.vehicles.criticals import immobilize
+            immobilize(game, ent, "no cruise MP left")
 
 
 def end_of_phase(game: "Game") -> None:

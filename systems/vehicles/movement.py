@@ -17,13 +17,14 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from components import Position, VehicleCrits, VehicleMovement
+from components import Position, VehicleMovement
 from engine.hexgrid import neighbor, turn
 from engine.hexmap import Terrain
 from systems.common import movement
-from systems.common.movement import MoveState, Reach
+from systems.common.movement import MotionRules, MoveState, Reach
 from systems.common.stacking import ground_units
 from systems.common.unit_state import UNIT_HEIGHT
+from systems.vehicles.criticals import stunned
 from systems.vehicles.terrain import MAX_ALTITUDE, landing_level, prohibited_reason
 
 if TYPE_CHECKING:
@@ -60,12 +61,7 @@ def cruise_mp(game: "Game", ent: int) -> int:
     return current_cruise(game.world.component(ent, VehicleMovement))
 
 
-def _stunned(game: "Game", ent: int) -> bool:
-    vc = game.world.try_component(ent, VehicleCrits)
-    return vc is not None and vc.stun_turns > 0
-
-
-class VehicleMotionBase:
+class VehicleMotionBase(MotionRules):
     modes = ("cruise", "flank")
 
     def __init__(self, motive: str) -> None:
@@ -81,7 +77,7 @@ class VehicleMotionBase:
     def mode_error(self, game: "Game", ent: int, mode: str, state) -> str | None:
         if mode not in self.modes:
             return f"a vehicle moves at cruise or flank speed, not {mode!r}"
-        if mode == "flank" and _stunned(game, ent):
+        if mode == "flank" and stunned(game, ent):
             return "a stunned crew cannot move faster than cruise speed"      # V-CE-5
         return None
 
@@ -249,9 +245,6 @@ class VTOLMotion(VehicleMotionBase):
             return spend(state.replace(altitude=level, mp=state.mp + cost,
                                        tags=state.tags | {"landed_now"}), "land")
         return f"{token!r} is not a step for a VTOL"
-
-    def finish_error(self, game: "Game", ent: int, mode: str, path: list[str], result) -> str | None:
-        return None
 
     @staticmethod
     def units_in_the_way(game: "Game", ent: int, dest, altitude: int) -> list[int]:

@@ -40,7 +40,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from components import Altitude, Position, Status, VehicleMovement
-from engine.hexgrid import Hex, distance, vehicle_attack_side
+from engine.hexgrid import Hex, distance
+from systems.classic.attack_modifiers import struck_side
 from systems.classic.melee import ARMS, club, hatchet, kick, limb_present, punch, underwater
 from systems.classic.physical_common import (PhysicalAttack, level_of, prone_reason, target_error, unit_name,
                                              water_depth)
@@ -48,6 +49,7 @@ from systems.common.to_hit import Modifier
 from systems.common.unit_state import airborne
 
 if TYPE_CHECKING:
+    from components import ChargeDeclaration
     from engine.game import Game
 
 NO_CHARGE = {"vtol": "VTOL", "wige": "WiGE"}          # V-PHYS-2 (airships, fixed wing: not in the game)
@@ -128,18 +130,17 @@ def submerged(game: "Game", ent: int) -> bool:
     return water_depth(game, ent) >= 1 and (vm is None or vm.motive not in SURFACE_MOTIVES)
 
 
-def after_charge(game: "Game", entry: dict, hit: bool) -> None:
+def after_charge(game: "Game", entry: "ChargeDeclaration", hit: bool) -> None:
     """After-charge hook (V-PHYS-4): every vehicle in a charge, hit or miss, makes
     one motive system roll: the charger struck with its front, the target
     with the side the charge came from. VTOLs have no motive table."""
     from systems.vehicles import motive_damage
-    ent, tgt = game.units[entry["unit"]], game.units[entry["target"]]
+    ent, tgt = game.units[entry.unit], game.units[entry.target]
     for unit, side, why in ((ent, "front", "made a charge"), (tgt, None, "was charged")):
         if not is_vehicle(game, unit) or game.world.component(unit, Status).destroyed:
             continue
         if side is None:
-            tpos = game.world.component(unit, Position)
-            side = vehicle_attack_side(tpos.hex, tpos.facing, Hex(*entry["from"]))
+            side = struck_side(game, unit, Hex(*entry.origin))
         motive_damage.roll_motive(game, unit, side, reason=f"{why} (V-PHYS-4)")
 
 

@@ -1,29 +1,41 @@
-"""The screens with text fields: a new battle (a level from the list or a
-path, a mod folder, deployment on or off), saving under a name and loading
-a save (engine/persistence.py does the saving and loading)."""
+"""The screens with text fields (TextScreen: the one place a text field
+takes keys), saving under a name and loading a save (engine/persistence.py
+does the saving and loading). The new-battle screen is new_battle.py."""
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any
 
 import pygame
 
-from engine import session
 from engine.ui import keymap, theme
 from engine.ui.screens import Screen, box, cover
-from engine.ui.widgets import Hit, button, text, wrap
+from engine.ui.widgets import Hit, button, fit_text, panel, text
 
 
 class TextScreen(Screen):
-    """A screen whose keys come before every other key handling, with one
-    focused text field at a time; other keys reach the board."""
-    modal = False
+    """A screen with one focused text field at a time. Its keys come before
+    every other key handling, and no key goes on to the board while it is
+    up (only the keys that work everywhere, Ctrl+S / Ctrl+Q ..., still
+    do): this is the one place a text field takes keys. Ctrl+A selects the
+    whole field; what is typed next replaces it."""
     closes_on_right_click = True
     field: str | None = None
+    all_selected = False
 
     def focused(self) -> str | None:
         return self.field
+
+    def holder(self, field: str):
+        """The object whose attribute `field` is (the screen itself, unless
+        the screen is made of parts that hold their own fields)."""
+        return self
+
+    def _get(self, field: str) -> str:
+        return getattr(self.holder(field), field)
+
+    def _set(self, field: str, value: str) -> None:
+        setattr(self.holder(field), field, value)
 
     def text_key(self, app, ev) -> bool:
         found = keymap.screen_key(self.name, ev)
@@ -31,20 +43,26 @@ class TextScreen(Screen):
             app.do(*found)
             return True
         field = self.focused()
-        if field and ev.key == pygame.K_BACKSPACE:
-            setattr(self, field, getattr(self, field)[:-1])
+        ctrl = bool(ev.mod & pygame.KMOD_CTRL)
+        if field and ctrl and ev.key == pygame.K_a:
+            self.all_selected = True
             return True
-        if field and ev.unicode and ev.unicode.isprintable() and not (ev.mod & pygame.KMOD_CTRL):
+        if field and ev.key == pygame.K_BACKSPACE:
+            self._set(field, "" if self.all_selected else self._get(field)[:-1])
+            self.all_selected = False
+            return True
+        if field and ev.unicode and ev.unicode.isprintable() and not ctrl:
             return True      # the character arrives as TEXTINPUT
         return False
 
     def key(self, app, ev) -> bool:
-        return False
+        return True
 
     def text(self, app, s: str) -> None:
         field = self.focused()
         if field:
-            setattr(self, field, getattr(self, field) + s)
+            self._set(field, ("" if self.all_selected else self._get(field)) + s)
+            self.all_selected = False
 
     def pick(self, items: list[str], step: int) -> None:
         """Up / Down through `items`."""
@@ -59,64 +77,11 @@ class TextScreen(Screen):
         focused = self.focused() == key
         pygame.draw.rect(s, (20, 22, 26), r)
         pygame.draw.rect(s, theme.ACCENT if focused else theme.BORDER, r, 1)
-        text(s, getattr(self, key) + ("|" if focused else ""), (r.x + 6, r.centery), 13, theme.TEXT,
-             anchor="midleft")
+        shown = text(s, self._get(key) + ("|" if focused and not self.all_selected else ""), (r.x + 6, r.centery),
+                     13, theme.TEXT, anchor="midleft")
+        if focused and self.all_selected and self._get(key):
+            pygame.draw.rect(s, theme.ACCENT, shown.inflate(4, 2), 1)
         app.hits.append(Hit(r, "focus_field", key))
-
-
-class NewBattle(TextScreen):
-    name = "new"
-    ACTIONS = frozenset({"new_pick", "new_start", "new_deploy", "focus_field", "pick"})
-
-    def __init__(self) -> None:
-        self.levels = session.level_choices()
-        self.choice: str | None = session.default_level()
-        self.path = ""
-        self.mods = ""
-        self.deploy = True
-
-    def do(self, app, action: str, arg: Any) -> None:
-        if action == "new_pick":
-            self.choice = arg
-        elif action == "pick":
-            self.pick(self.levels, arg)
-            self.path = ""
-        elif action == "new_deploy":
-            self.deploy = not self.deploy
-        elif action == "focus_field":
-            self.field = arg
-        elif action == "new_start":
-            mods = self.mods.strip()
-            if mods:
-                app.mods = [Path(m) for m in mods.split(os.pathsep) if m]
-            app.new_game(self.path or self.choice, deploy=self.deploy)
-
-    def draw(self, app) -> None:
-        s = app.screen
-        cover(app, 220)
-        r = box(app, 620, 470, "New battle")
-        y = r.y + 36
-        text(s, "Level (Up / Down, or click)", (r.x + 16, y), 13, theme.ACCENT, True)
-        y += 20
-        for lv in self.levels[:9]:
-            button(s, app.hits, (r.x + 16, y, r.w - 32, 28), session.level_summary(lv), "new_pick", lv,
-                   active=(self.choice == lv and not self.path), mouse=app.mouse)
-            y += 32
-        y += 22
-        self.draw_field(app, (r.x + 16, y, r.w - 32, 26), "or a .tmx path (click, then type)", "path")
-        y += 50
-        self.draw_field(app, (r.x + 16, y, r.w - 32, 26), "mod folder (optional, searched first for unit files)",
-                        "mods")
-        button(s, app.hits, (r.x + 16, r.bottom - 84, 220, 30), f"deploy units: {'yes' if self.deploy else 'no'}",
-               "new_deploy", None, key="F2", mouse=app.mouse,
-               tip="yes: each side places its units in its zone before turn 1")
-        button(s, app.hits, (r.right - 176, r.bottom - 44, 160, 32), "Start", "new_start", key="Enter", active=True,
-               mouse=app.mouse)
-        if app.game is not None:
-            button(s, app.hits, (r.x + 16, r.bottom - 44, 120, 32), "Cancel", "close", key="Esc", mouse=app.mouse)
-        if app.message and app.message_bad:
-            for i, part in enumerate(wrap(app.message, 12, r.w - 340)[:3]):
-                text(s, part, (r.x + 150, r.bottom - 44 + 14 * i), 12, theme.BAD)
 
 
 class SaveGame(TextScreen):
@@ -145,36 +110,62 @@ class SaveGame(TextScreen):
 
 
 class LoadGame(TextScreen):
+    """The saves to load, each with its battle, turn and date; with a
+    battle on screen, loading one asks first (it replaces that battle)."""
     name = "load"
-    ACTIONS = frozenset({"load_do", "focus_field", "pick"})
+    ACTIONS = frozenset({"load_do", "load_back", "focus_field", "pick"})
 
-    def __init__(self, files: list[str]) -> None:
+    def __init__(self, files: list[str], ask: bool = False) -> None:
         self.files = files
         self.choice: str | None = None
         self.path = ""
+        self.ask = ask                   # a battle is on screen: ask before replacing it
+        self.asking: str | None = None   # the save asked about
 
     def do(self, app, action: str, arg: Any) -> None:
         if action == "pick":
             self.pick(self.files, arg)
+            self.asking = None
         elif action == "focus_field":
             self.field = arg
+        elif action == "load_back":
+            if self.asking:
+                self.asking = None
+            else:
+                app.close_overlay()
         elif action == "load_do":
-            path = arg or self.path or self.choice or (self.files[0] if self.files else None)
-            if path:
-                app.load(path)
+            path = arg or self.asking or self.path or self.choice or (self.files[0] if self.files else None)
+            if not path:
+                return
+            if self.ask and self.asking != path:
+                self.asking = path
+                return
+            app.load(path)
 
     def draw(self, app) -> None:
         s = app.screen
         cover(app, 220)
-        r = box(app, 620, 460, "Load game (Up / Down, Enter)")
+        r = box(app, 720, 470, "Load game (Up / Down, Enter)")
         y = r.y + 36
         if not self.files:
             text(s, f"No saves in {app.saves.folder}", (r.x + 16, y), 13, theme.TEXT_DIM)
-        for f in self.files[:9]:
-            button(s, app.hits, (r.x + 16, y, r.w - 32, 28), Path(f).name, "load_do", f, mouse=app.mouse,
+        for f in self.files[:8]:
+            button(s, app.hits, (r.x + 16, y, r.w - 32, 36), "", "load_do", f, mouse=app.mouse,
                    active=((self.choice or self.files[0]) == f and not self.path))
-            y += 32
+            text(s, Path(f).name, (r.x + 24, y + 3), 13, theme.TEXT, True)
+            text(s, fit_text(app.saves.describe(f), 12, r.w - 56), (r.x + 24, y + 19), 12, theme.TEXT_DIM)
+            y += 40
         self.draw_field(app, (r.x + 16, r.bottom - 90, r.w - 32, 26), "or a save file path", "path")
+        if self.asking:
+            q = pygame.Rect(r.x + 40, r.centery - 60, r.w - 80, 120)
+            panel(s, q, f"Load {Path(self.asking).name}?")
+            text(s, "It replaces the battle on screen (autosaved at the start of each phase).",
+                 (q.x + 12, q.y + 34), 12, theme.TEXT)
+            button(s, app.hits, (q.x + 12, q.bottom - 42, 150, 30), "Load it", "load_do", self.asking, key="Enter",
+                   active=True, mouse=app.mouse)
+            button(s, app.hits, (q.right - 162, q.bottom - 42, 150, 30), "Back", "load_back", key="Esc",
+                   mouse=app.mouse)
+            return
         button(s, app.hits, (r.right - 156, r.bottom - 44, 140, 32), "Load path", "load_do", self.path,
                enabled=bool(self.path), key="Enter", mouse=app.mouse)
         button(s, app.hits, (r.x + 16, r.bottom - 44, 120, 32), "Cancel", "close", key="Esc", mouse=app.mouse)

@@ -13,10 +13,10 @@ class Menu(Screen):
 
     def draw(self, app) -> None:
         cover(app, 170)
-        r = box(app, 300, 290, "Menu")
+        r = box(app, 300, 330, "Menu")
         y = r.y + 40
         for label, action, key in (("New battle", "new_menu", "N"), ("Save", "save_menu", "S"),
-                                   ("Load", "load_menu", "L"), ("Help", "help", "H"),
+                                   ("Load", "load_menu", "L"), ("Help", "help", "F1"), ("Quick start", "welcome", "K"),
                                    ("Quit", "quit", "Q"), ("Back to the battle", "close", "Esc")):
             button(app.screen, app.hits, (r.x + 30, y, r.w - 60, 32), label, action, key=key,
                    enabled=(app.game is not None or action not in ("save_menu", "close")), mouse=app.mouse)
@@ -28,10 +28,17 @@ class ConfirmQuit(Screen):
 
     def draw(self, app) -> None:
         cover(app, 170)
-        r = box(app, 380, 150, "Quit hexmech?")
-        text(app.screen, "The game is autosaved at the start of every phase.", (r.x + 16, r.y + 40), 13,
-             theme.TEXT_DIM)
-        button(app.screen, app.hits, (r.x + 30, r.bottom - 50, 140, 32), "Quit", "really_quit", key="Y",
+        if app.replay is not None:
+            title, said, go = "Leave the replay?", "The replay only shows the save: nothing in it changes.", "Leave"
+        elif app.game is None:
+            title, said, go = "Quit hexmech?", "No battle is open.", "Quit"
+        elif app.saves.autosave_on:
+            title, said, go = "Quit hexmech?", "The battle is autosaved at the start of every phase.", "Quit"
+        else:
+            title, said, go = "Quit hexmech?", "Autosaving is off: save first (Ctrl+S) to keep the battle.", "Quit"
+        r = box(app, 420, 150, title)
+        text(app.screen, said, (r.x + 16, r.y + 40), 13, theme.TEXT_DIM)
+        button(app.screen, app.hits, (r.x + 30, r.bottom - 50, 140, 32), go, "really_quit", key="Y",
                active=True, mouse=app.mouse)
         button(app.screen, app.hits, (r.right - 170, r.bottom - 50, 140, 32), "Cancel", "close", key="N",
                mouse=app.mouse)
@@ -59,3 +66,47 @@ class Help(Screen):
                     y[c] += 15
                 y[c] += 2
             y[c] += 10
+
+
+WELCOME = (
+    ("A turn", (
+        "Initiative, then Movement, Weapon attacks, Physical attacks, Heat and End.",
+        "The side that loses the initiative moves and declares first; the sides take turns unit by unit.",
+        "Attacks are declared one unit at a time and all land at the end of their phase.",
+        "A side wins when no other side has a unit left able to fight.",
+    )),
+    ("The keys that matter", (
+        "click a unit / Tab: the unit to act          click a hex: plan the path there",
+        "Q / E: turn      F: another way to that hex      1 2 3: walk, run, jump",
+        "Enter: confirm the move or fire the weapons ticked      H: hold (stay put, hold fire)",
+        "Ctrl+Z: take back a move (until a die is rolled)      T or click: the target",
+        "U: line-of-sight ruler      B: roster and victory      F1: every key",
+    )),
+    ("Between players", (
+        "When the screen goes dark, hand it to the player named: Enter shows them what happened and the board.",
+        "A shared table (new battle, F3) needs no hand-overs; dice at the table (F4) asks for every roll.",
+    )),
+)
+
+
+class Welcome(Screen):
+    """The first-run card: the order of a turn and the few keys that matter."""
+    name = "welcome"
+    closes_on_click = True
+    closes_on_right_click = True
+
+    def draw(self, app) -> None:
+        s = app.screen
+        cover(app, 215)
+        r = box(app, 760, 430, "hexmech in one minute")
+        y = r.y + 36
+        for title, lines in WELCOME:
+            text(s, title, (r.x + 18, y), 15, theme.ACCENT, True)
+            y += 22
+            for line in lines:
+                for part in wrap(line, 13, r.w - 44):
+                    text(s, part, (r.x + 30, y), 13, theme.TEXT)
+                    y += 18
+            y += 8
+        button(s, app.hits, (r.centerx - 90, r.bottom - 44, 180, 32), "Start playing", "close", key="Enter",
+               active=True, mouse=app.mouse)

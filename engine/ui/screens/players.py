@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from engine import session
+from engine.errors import DataError
 from engine.bot.names import BOT_LEVELS, HUMAN
 from engine.ui.widgets import button
 
@@ -25,17 +26,20 @@ def level_sides(level: str | None) -> tuple[list[str], dict[str, str]]:
     level that does not load: blue and red, people)."""
     if not level or level == session.BUILTIN:
         return list(DEFAULT_SIDES), {}
+    from engine.levels import load_level
     try:
-        from engine.levels import load_level
         lv = load_level(Path(level))
-    except Exception:      # a broken level still shows the usual sides; starting it says why
+    except (DataError, OSError, ValueError):      # a broken level still shows the usual sides; starting it says why
         return list(DEFAULT_SIDES), {}
     return list(lv.sides), dict(lv.players)
 
 
 class PlayersSection:
+    """A section of the new-battle screen (engine/ui/screens/new_battle.py)."""
+
     title = "Players (click a side to change who plays it)"
     ACTIONS = frozenset({"new_player"})
+    fields: tuple[str, ...] = ()
 
     def __init__(self) -> None:
         self.level: str | None = None
@@ -48,10 +52,11 @@ class PlayersSection:
             self.level = level
             self.sides, self.chosen = level_sides(level)
 
-    def height(self) -> int:
+    def height(self, screen) -> int:
         return 34
 
-    def draw(self, app, x: int, y: int, w: int) -> None:
+    def draw(self, app, screen, x: int, y: int, w: int) -> None:
+        self.follow(screen.level.path.strip() or screen.level.choice)
         n = max(1, len(self.sides))
         bw = (w - 8 * (n - 1)) // n
         for i, side in enumerate(self.sides):
@@ -60,11 +65,12 @@ class PlayersSection:
                    "new_player", side, active=player != HUMAN, mouse=app.mouse,
                    tip="human: people at this screen; computer 1-3: the computer plays it (1 easy, 3 hard)")
 
-    def do(self, action: str, arg: Any) -> None:
+    def do(self, app, screen, action: str, arg: Any) -> None:
         if action == "new_player" and arg in self.sides:
             now = self.chosen.get(arg, HUMAN)
             self.chosen[arg] = CYCLE[(CYCLE.index(now) + 1) % len(CYCLE)] if now in CYCLE else HUMAN
 
-    def players(self) -> dict[str, str]:
-        """Who plays each side (every side of the level)."""
-        return {side: self.chosen.get(side, HUMAN) for side in self.sides}
+    def choose(self, screen, choices) -> None:
+        """Who plays each side (every side of the level) goes into the battle started."""
+        self.follow(screen.level.path.strip() or screen.level.choice)
+        choices.players = {side: self.chosen.get(side, HUMAN) for side in self.sides}

@@ -1,0 +1,38 @@
+"""The heat preview in the firing panel: a Classic mech's heat at the end
+of the turn if it fires the weapons ticked, what it is made of, and the
+heat-scale effects it reaches (movement, to-hit, shutdown and ammunition
+rolls), all from queries.heat_forecast (the rules' heat functions)."""
+from __future__ import annotations
+
+from engine.ui import queries, theme
+from engine.ui.layout import SIDE_W
+from engine.ui.widgets import Hit, fit_text, text
+
+import pygame
+
+
+def draw(app, x: int, y: int) -> int:
+    """Draw the preview for the selected unit at (x, y); the y below it."""
+    ticked = [name for name, on in app.fire.checks.items() if on]
+    key = ("heat", app.selected, tuple(sorted(ticked)), len(app.game.log.events))
+    cache = app.fire.cache
+    if key not in cache:
+        cache[key] = queries.heat_forecast(app.game, app.selected, ticked)
+    fc = cache[key]
+    if fc is None:
+        return y
+    s = app.screen
+    grave = any(g for _t, g in fc.effects)
+    colour = theme.BAD if grave else (theme.WARN if fc.effects else theme.GOOD)
+    made_of = ", ".join(f"{why} +{v}" for why, v in fc.sources) or "no heat built up"
+    line = f"heat {fc.now} -> {fc.end} at the end of the turn"
+    text(s, line, (x, y + 2), 12, colour, True)
+    tip = f"{made_of}, heat sinks -{fc.dissipation}"
+    app.hits.append(Hit(pygame.Rect(x, y, SIDE_W - 16, 16), "", None, False, tip))
+    y += 17
+    if fc.effects:
+        said = "; ".join(t for t, _g in fc.effects)
+        text(s, fit_text(said, 12, SIDE_W - 24), (x, y), 12, colour)
+        app.hits.append(Hit(pygame.Rect(x, y, SIDE_W - 16, 16), "", None, False, said))
+        y += 16
+    return y + 4

@@ -1,0 +1,82 @@
+"""The dice prompt of the tabletop assistant mode: the roll the rules need
+now (what it is for, the dice, the number to reach when there is one),
+rolled with real dice at the table and typed in. The App carries the action
+on with the typed total (App.perform; engine/dice.py says how an action
+waits for a typed roll)."""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from engine.dice import RollNeeded
+from engine.ui import theme
+from engine.ui.screens import box, cover
+from engine.ui.screens.files import TextScreen
+from engine.ui.widgets import button, text, wrap
+
+PURPOSE_WORDS = {
+    "initiative": "initiative", "to_hit": "to-hit roll", "location": "hit location", "cluster": "cluster hits",
+    "critical": "critical hit check", "slot": "critical slot", "motive": "motive system damage",
+    "psr": "piloting or driving skill roll", "fall": "fall direction", "consciousness": "consciousness roll",
+    "shutdown": "shutdown roll", "ammo_explosion": "ammunition explosion roll", "displacement": "displacement",
+    "misc": "roll", "minimal_damage": "minimal damage roll",
+}
+
+
+class DicePrompt(TextScreen):
+    name = "dice"
+    modal = True
+    closes_on_right_click = False
+    ACTIONS = frozenset({"dice_ok", "focus_field"})
+
+    def __init__(self, need: RollNeeded, action: Callable[[], None], typed: list[tuple[str, int]]) -> None:
+        self.need = need
+        self.action = action
+        self.typed = list(typed)
+        self.value = ""
+
+    def focused(self) -> str | None:
+        return "value"
+
+    def text(self, app, s: str) -> None:
+        digits = "".join(c for c in s if c.isdigit())
+        self.value = (self.value + digits)[:2]
+
+    def bounds(self) -> tuple[int, int]:
+        return self.need.count, 6 * self.need.count
+
+    def do(self, app, action: str, arg: Any) -> None:
+        if action != "dice_ok":
+            return
+        lo, hi = self.bounds()
+        total = int(self.value) if self.value.isdigit() else None
+        if total is None or not lo <= total <= hi:
+            app.say(f"type the total the {self.need.count}d6 show ({lo}-{hi})", True)
+            self.value = ""
+            return
+        app.close_overlay()
+        app.say("")
+        app.perform(self.action, self.typed + [(self.need.purpose, total)])
+
+    def draw(self, app) -> None:
+        s = app.screen
+        need = self.need
+        cover(app, 120)
+        r = box(app, 520, 250, "Roll at the table")
+        text(s, f"{need.count}d6: {PURPOSE_WORDS.get(need.purpose, need.purpose)}", (r.x + 16, r.y + 40), 20,
+             theme.ACCENT, True)
+        y = r.y + 70
+        for part in wrap(f"for {need.for_}" if need.for_ else "", 13, r.w - 32)[:2]:
+            text(s, part, (r.x + 16, y), 13, theme.TEXT)
+            y += 17
+        if need.target is not None:
+            goal = "cannot succeed" if need.target > 6 * need.count else f"needs {need.target} or more"
+            text(s, goal, (r.x + 16, y + 2), 15, theme.WARN, True)
+        lo, hi = self.bounds()
+        self.draw_field(app, (r.x + 16, r.y + 150, 120, 30), f"total rolled ({lo}-{hi}), then Enter", "value")
+        if self.typed:
+            text(s, f"{len(self.typed)} roll{'s' if len(self.typed) != 1 else ''} typed for this action so far",
+                 (r.x + 150, r.y + 158), 12, theme.TEXT_DIM)
+        button(s, app.hits, (r.right - 156, r.bottom - 44, 140, 32), "Use it", "dice_ok", key="Enter",
+               active=True, mouse=app.mouse)
+        if app.message and app.message_bad:
+            text(s, app.message[:70], (r.x + 16, r.bottom - 36), 12, theme.BAD)
