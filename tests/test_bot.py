@@ -147,3 +147,32 @@ def test_the_new_battle_screen_gives_a_side_to_the_computer_which_plays_it_in_th
         assert app.computer.tally.refused[computer] == 0
     finally:
         pygame.quit()
+
+
+def test_a_level_names_its_computer_sides_and_a_bad_one_is_refused(tmp_path):
+    from engine.errors import DataError
+    from engine.levels import load_level
+    from tests.test_levels import two_sides, write_map
+    good = write_map(tmp_path, objects=two_sides(), props='<property name="players" value="red=bot:3"/>')
+    assert load_level(good).players == {"red": "bot:3"}
+    assert new_game_from_level(good).level_players == {"red": "bot:3"}
+    for value, needle in (("green=bot:1", '"green" is not a side of this level'), ("red=bot:7", "unknown player")):
+        bad = write_map(tmp_path, objects=two_sides(), props=f'<property name="players" value="{value}"/>',
+                        name=f"bad{len(needle)}.tmx")
+        with pytest.raises(DataError, match="map property players") as exc:
+            load_level(bad)
+        assert needle in str(exc.value)
+
+
+def test_a_scenario_side_played_by_the_computer_plays_the_same_every_time(tmp_path):
+    from engine.errors import DataError
+    from engine.scenario import load_scenario, result_json, run_scenario
+    text = ('map = "{level}"\nseed = 9\nturns = 2\nplayers = {{ red = "bot:1", blue = "greedy" }}\n')
+    path = tmp_path / "solo.toml"
+    path.write_text(text.format(level=(LEVELS / "training.tmx").as_posix()))
+    first = result_json(run_scenario(load_scenario(path)))
+    assert first == result_json(run_scenario(load_scenario(path)))
+    assert first["events"] and any(e["type"] == "move" for e in first["events"])
+    path.write_text(text.format(level=(LEVELS / "training.tmx").as_posix()).replace('"greedy"', '"human"'))
+    with pytest.raises(DataError, match="players.blue"):
+        load_scenario(path)

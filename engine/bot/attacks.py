@@ -18,7 +18,7 @@ from engine.hexgrid import mech_attack_side, vehicle_attack_side
 from systems.alpha_strike import card as as_card
 from systems.alpha_strike.combat import MINIMAL_DAMAGE_ROLL
 from systems.classic import hit_location, piloting
-from systems.common.options import AttackOption, attack_options
+from systems.common.options import AttackOption, attack_options_against
 
 PRONE = 0.15              # of the worth of a mech that falls: a turn of prone attacks, standing up
 MIN_AMMO_CHANCE = 0.1     # an ammunition weapon does not fire at worse odds than this
@@ -121,15 +121,30 @@ def shots(game, valuer: Valuer, attacker: str, target: str, *, torso_twist: str 
     the rules allow as the game stands (their to-hit has no reason against
     them, whatever the phase: a planned move's attacks are judged in the
     movement phase), each valued."""
-    a, t = game.units[attacker], game.units[target]
-    out = []
-    for opt in attack_options(game, attacker, target, torso_twist=torso_twist, turret=turret, overheat=overheat):
-        if not opt.to_hit.possible or opt.kind not in kinds:
-            continue
-        if game.world.component(a, Identity).kind == "alpha-strike":
-            out.append(_card_shot(game, valuer, opt, t))
-        elif opt.kind == "weapon":
-            out.append(_weapon_shot(game, valuer, opt, a, t))
-        else:
-            out.append(_physical_shot(game, valuer, opt, a, t))
+    return shots_against(game, valuer, attacker, [target], torso_twist=torso_twist, turret=turret,
+                         overheat=overheat, kinds=kinds)[target]
+
+
+def shots_against(game, valuer: Valuer, attacker: str, targets: list[str], *, torso_twist: str | None = None,
+                  turret: int | None = None, overheat: int = 0, kinds: tuple[str, ...] = ("weapon", "physical")
+                  ) -> dict[str, list[Shot]]:
+    """`shots` at many targets, through the batched options call
+    (systems/common/options.attack_options_against)."""
+    a = game.units[attacker]
+    card = game.world.component(a, Identity).kind == "alpha-strike"
+    out: dict[str, list[Shot]] = {}
+    found = attack_options_against(game, attacker, targets, torso_twist=torso_twist, turret=turret,
+                                   overheat=overheat)
+    for target in targets:
+        t = game.units[target]
+        mine = out[target] = []
+        for opt in found[target]:
+            if not opt.to_hit.possible or opt.kind not in kinds:
+                continue
+            if card:
+                mine.append(_card_shot(game, valuer, opt, t))
+            elif opt.kind == "weapon":
+                mine.append(_weapon_shot(game, valuer, opt, a, t))
+            else:
+                mine.append(_physical_shot(game, valuer, opt, a, t))
     return out

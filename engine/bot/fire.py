@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from components import AlphaStrikeCard, Position, Status, Turret, Weapons
 from engine.bot import heat_cost
-from engine.bot.attacks import Shot, shots
+from engine.bot.attacks import Shot, shots_against
 from engine.bot.geometry import facing_toward
 from engine.bot.value import Valuer
 from engine.bot.whatif import first_target
@@ -74,7 +74,7 @@ def _aims(game, ent: int, targets: list[str], wide: bool) -> list[tuple[str | No
 def _classic_plan(game, valuer: Valuer, uid: str, targets: list[str], twist: str | None,
                   turret: int | None, wide: bool) -> FirePlan:
     ent = game.units[uid]
-    by_target = {t: shots(game, valuer, uid, t, torso_twist=twist, turret=turret) for t in targets}
+    by_target = shots_against(game, valuer, uid, targets, torso_twist=twist, turret=turret)
     weapon_value = {t: sum(s.value for s in found if s.option.kind == "weapon") for t, found in by_target.items()}
     primary = max(targets, key=lambda t: weapon_value[t])
     if weapon_value[primary] <= 0:
@@ -82,10 +82,10 @@ def _classic_plan(game, valuer: Valuer, uid: str, targets: list[str], twist: str
     best: dict[int, Shot] = {s.mount: s for s in by_target[primary] if s.option.kind == "weapon" and s.value > 0}
     if wide and len(targets) > 1:
         with first_target(game, ent, primary):
-            for t in targets:
-                if t == primary:
-                    continue
-                for s in shots(game, valuer, uid, t, torso_twist=twist, turret=turret, kinds=("weapon",)):
+            others = shots_against(game, valuer, uid, [t for t in targets if t != primary], torso_twist=twist,
+                                   turret=turret, kinds=("weapon",))
+            for found in others.values():
+                for s in found:
                     if s.value > 0 and s.value > getattr(best.get(s.mount), "value", 0.0):
                         best[s.mount] = s
     _hold_punching_arms(game, ent, best, by_target)
@@ -139,11 +139,12 @@ def _card_plan(game, valuer: Valuer, uid: str, targets: list[str]) -> FirePlan:
     top = as_card.card(game, ent).overheat if as_card.has_heat_scale(game, ent) else 0
     idle = heat_cost.alpha_strike_cost(game, ent, 0, False, worth, firepower)
     best = FirePlan()
-    for t in targets:
-        for ov in range(top + 1):
-            for s in shots(game, valuer, uid, t, overheat=ov, kinds=("weapon",) if ov else ("weapon", "physical")):
-                fires = s.option.kind == "weapon"
-                net = s.value - (heat_cost.alpha_strike_cost(game, ent, ov, fires, worth, firepower) - idle)
-                if net > best.value:
-                    best = FirePlan([s], net)
+    for ov in range(top + 1):
+        kinds = ("weapon",) if ov else ("weapon", "physical")
+        found = shots_against(game, valuer, uid, targets, overheat=ov, kinds=kinds)
+        for s in (s for t in targets for s in found[t]):
+            fires = s.option.kind == "weapon"
+            net = s.value - (heat_cost.alpha_strike_cost(game, ent, ov, fires, worth, firepower) - idle)
+            if net > best.value:
+                best = FirePlan([s], net)
     return best

@@ -9,7 +9,7 @@ then remains added while it pays, and the best whole set is kept."""
 from __future__ import annotations
 
 from components import Position
-from engine.bot.attacks import Shot, shots
+from engine.bot.attacks import Shot, shots_against
 from engine.bot.value import Valuer
 from engine.bot.whatif import sealed_dice
 from engine.game import Game
@@ -24,7 +24,8 @@ def adjacent_enemies(game, uid: str, enemies: list[str]) -> list[str]:
 
 
 def _options(game, valuer: Valuer, uid: str, targets: list[str]) -> list[Shot]:
-    found = [s for t in targets for s in shots(game, valuer, uid, t, kinds=("physical",)) if s.value > 0]
+    by_target = shots_against(game, valuer, uid, targets, kinds=("physical",))
+    found = [s for t in targets for s in by_target[t] if s.value > 0]
     return sorted(found, key=lambda s: -s.value)
 
 

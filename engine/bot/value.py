@@ -69,11 +69,12 @@ class Valuer:
         return self._worth[ent]
 
     def firepower(self, ent: int, location: str | None = None) -> float:
-        """The damage the unit's working weapons deal at short range (those in
-        `location` only, when given); an Alpha Strike card's damage values."""
+        """The damage the unit's working weapons deal in a turn at short range
+        (those in `location` only, when given); an Alpha Strike card's best
+        damage value (one attack a turn, AS-TURN-4)."""
         game = self.game
         if game.world.try_component(ent, AlphaStrikeCard) is not None:
-            return float(sum(max(as_card.damage_value(game, ent, i)[0], 0) for i in range(3)))
+            return float(max(max(as_card.damage_value(game, ent, i)[0], 0) for i in range(3)))
         weapons = game.world.try_component(ent, Weapons)
         return sum(weapon_damage(game, ent, m) for m in (weapons.mounts if weapons else [])
                    if working(game, ent, m) and (location is None or m.location == location))
