@@ -26,6 +26,7 @@ battle's dice are sealed while it thinks (engine/bot/whatif.sealed_dice).
 """
 from __future__ import annotations
 
+import math
 from typing import Generator
 
 from components import Armor, Position, Structure, TurnState
@@ -53,7 +54,7 @@ class Situation:
     """What one decision of one unit knows: the enemy able to fight, how
     far everyone reaches, how each enemy's fire is shared, the values."""
 
-    def __init__(self, game, uid: str) -> None:
+    def __init__(self, game, uid: str, noise: float = 0.0, rng=None) -> None:
         self.game = game
         self.uid = uid
         self.ent = game.units[uid]
@@ -62,6 +63,8 @@ class Situation:
         self.friends = sides.friends(game, side)
         self.reach = {u: weapon_reach(game, game.units[u]) for u in self.enemies + self.friends}
         self.valuer = Valuer(game)
+        if noise:
+            self.valuer.jitter = {game.units[u]: math.exp(rng.gauss(0.0, noise)) for u in self.enemies + self.friends}
         self.valuer.committed = committed(game, side)
         self.shares = {}
         for e in self.enemies:
@@ -126,19 +129,25 @@ class Computer:
                     return
         elif kind == "fire":
             with sealed_dice(game):
-                sit = Situation(game, uid)
+                sit = self._situation(game, uid)
                 plan = fire_plan(game, sit.valuer, uid, sit.targets_from(_hex(game, uid)), wide=True)
             yield from _still_legal(game, [s.option.order for s in plan.shots])
         elif kind == "physical":
             with sealed_dice(game):
-                sit = Situation(game, uid)
+                sit = self._situation(game, uid)
                 chosen = plan_physical(game, sit.valuer, uid, sit.enemies)
             yield from _still_legal(game, [s.option.order for s in chosen])
+
+    def _situation(self, game, uid: str) -> Situation:
+        """What the decision knows, each unit's worth blurred by the level's
+        noise (a weak player misjudges which target matters most)."""
+        rng = player_generator(game.dice.seed, self.side, game.turn, game.phase, uid, "worth")
+        return Situation(game, uid, self.profile.noise, rng)
 
     # ------------------------------------------------------------ movement
     def _move(self, game, uid: str) -> list[Order]:
         """The moves to try, best first (the driver submits the first the rules accept)."""
-        sit = Situation(game, uid)
+        sit = self._situation(game, uid)
         ent = sit.ent
         cands = end_states(game, ent)
         if not cands:

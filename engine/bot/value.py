@@ -61,11 +61,12 @@ class Valuer:
         self._worth: dict[int, float] = {}
         self._groups: dict[tuple, float] = {}
         self.committed: dict[int, float] = {}     # expected damage other units already aim at a unit
+        self.jitter: dict[int, float] = {}        # a weak player's misjudgement of a unit's worth (a factor)
 
     # ------------------------------------------------------------ the unit
     def worth(self, ent: int) -> float:
         if ent not in self._worth:
-            self._worth[ent] = BASE_WORTH + self.firepower(ent)
+            self._worth[ent] = (BASE_WORTH + self.firepower(ent)) * self.jitter.get(ent, 1.0)
         return self._worth[ent]
 
     def firepower(self, ent: int, location: str | None = None) -> float:
