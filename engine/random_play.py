@@ -11,7 +11,8 @@ for destroyed units and unknown ids.
 
 Invariants checked after each phase (`Invariants`):
 - armor and structure never negative;
-- no two enemy ground units in one hex; every unit on the map;
+- one unit on the ground per hex, friend or foe, wrecks included (what a
+  save must hold); every unit on the map;
 - units destroyed when the phase began make no move and no attack;
 - heat within its scale (Classic heat >= 0, Alpha Strike 0..4);
 - every event well formed (turn, phase, type and the fields its type's
@@ -282,7 +283,6 @@ class Invariants:
 
     def after_phase(self, game: Game, events_from: int, inactive: set[str]) -> None:
         w = game.world
-        ground: dict[Hex, list[int]] = {}
         for uid, ent in game.units.items():
             for ctype in (Armor, Structure):
                 for loc, n in w.component(ent, ctype).points.items():
@@ -302,15 +302,7 @@ class Invariants:
                 self.add(game, f"{uid} is off the map at {pos.hex}")
             if not 0 <= pos.facing <= 5:
                 self.add(game, f"{uid} has facing {pos.facing}")
-            alt = w.try_component(ent, Altitude)
-            if st.destroyed or (alt is not None and alt.level > 0):
-                continue
-            ground.setdefault(pos.hex, []).append(ent)
-        for h, ents in ground.items():
-            sides = {game.side_of(e) for e in ents}
-            if len(sides) > 1:
-                names = ", ".join(sorted(game.uid(e) for e in ents))
-                self.add(game, f"enemy ground units share hex {game.map.label(h)}: {names}")
+        self.stacking(game)
         for e in game.log.events[events_from:]:
             self.event(game, e)
             if e.get("type") == "move" and e.get("unit") in inactive:
@@ -322,6 +314,21 @@ class Invariants:
             # save, load, compare; at the end of the turn the load also goes
             # through every check of engine/saves.py
             self.save_round_trip(game, continue_loaded=self.rng.random() < 0.5, full=last)
+
+    def stacking(self, game: Game) -> None:
+        """One unit on the ground per hex, whatever its side, wrecks
+        included: the rule a save is checked by (systems/common/stacking.py)."""
+        from systems.common.stacking import occupant
+        from systems.common.unit_state import airborne
+        for uid, ent in game.units.items():
+            if game.world.component(ent, Status).removed or airborne(game, ent):
+                continue
+            at = game.world.component(ent, Position).hex
+            other = occupant(game, ent, at, False)
+            if other is not None and game.uid(other) > uid:
+                kind = "enemy" if game.is_enemy(ent, other) else "friendly"
+                self.add(game, f"{kind} ground units share hex {game.map.label(at)}: "
+                               f"{uid}, {game.uid(other)}")
 
     def event(self, game: Game, e: Any) -> None:
         if not isinstance(e, dict):

@@ -142,6 +142,14 @@ def move_into(game: "Game", ent: int, dest: Hex, cause: str) -> None:
                   to=game.map.label(dest), cause=cause)
 
 
+def hexes_beside(game: "Game", at: Hex, direction: int | None) -> list[Hex]:
+    """The hexes next to `at` on the map, the one in `direction` first, then
+    those nearest it (MM getValidDisplacement order): where a unit that
+    cannot stay in `at` is put down instead."""
+    out = [neighbor(at, turn(direction or 0, t)) for t in ALTERNATE_TURNS]
+    return [h for h in out if game.map.on_map(h)]
+
+
 def legal_alternatives(game: "Game", ent: int, direction: int) -> list[int]:
     """Directions, nearest first to `direction`, whose displacement would
     simply move the unit (MM getValidDisplacement order)."""
@@ -196,11 +204,8 @@ def _land_beside(game: "Game", ent: int, src: Hex, dest: Hex, cause: str, why: s
     of the fall first) with the fall damage for that hex; none: destroyed."""
     from systems.common import damage
     from systems.classic import piloting
-    direction = direction_to(src, dest)
-    order = [turn(direction or 0, t) for t in ALTERNATE_TURNS]
-    for d in order:
-        h = neighbor(dest, d)
-        if game.map.on_map(h) and h != src and not occupants(game, h, exclude=ent) \
+    for h in hexes_beside(game, dest, direction_to(src, dest)):
+        if h != src and not occupants(game, h, exclude=ent) \
                 and game.map.terrain(h).level <= game.map.terrain(src).level:
             lv = max(0, game.map.terrain(src).level - game.map.terrain(h).level)
             piloting.fall(game, ent, lv, f"{cause}: {why}", at=h)

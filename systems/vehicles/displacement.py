@@ -7,7 +7,7 @@ systems/classic/displacement.py through the ruleset's displacement hooks.
 - Into a hex 2 or more levels lower: ceil(tons/10) x (levels + 1) in
   5-point groups, each group's side from the facing-after-a-fall table
   (T-11b), then the vehicle's hit table (V-DISP-2); onto an occupied hex, an
-  accidental fall from above (systems/vehicles/crash.py `fall_onto_units`).
+  accidental fall from above (systems/vehicles/crash.py `come_down`).
 Everything else (moves, dominoes, off the map, blocked hexes) follows the
 shared displacement rules.
 """
@@ -74,7 +74,7 @@ def displace_rule(game: "Game", ent: int, direction: int, cause: str) -> str | N
         game.log.emit("displace", unit=uid, **{"from": game.map.label(src)}, to=game.map.label(dest),
                       cause=cause, accidental_fall=True)
         pos.hex = dest
-        crash.fall_onto_units(game, ent)
+        crash.come_down(game, ent, direction)
         if not game.world.component(ent, Status).destroyed:
             collisions.fall_damage(game, ent, levels, cause=f"{cause}: fell {levels} levels")
         return displacement.FALL

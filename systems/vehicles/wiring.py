@@ -26,6 +26,7 @@ def register(rs: "Ruleset") -> None:
     hooks.after_move.append(moves.after_move)
     hooks.structure_damaged["vehicle"] = criticals.on_structure_damaged
     hooks.forced_descent.append(crash.check_after_descent)
+    hooks.forced_landing.append(crash.land_forced)
     hooks.weapon_modifiers.append(criticals.weapon_modifiers)
     hooks.weapon_hit["vehicle"] = hit_location.weapon_hit
     hooks.physical_hit["vehicle"] = physical.vehicle_hit
