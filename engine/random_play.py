@@ -12,7 +12,8 @@ for destroyed units and unknown ids.
 Invariants checked after each phase (`Invariants`):
 - armor and structure never negative;
 - one unit on the ground per hex, friend or foe, wrecks included (what a
-  save must hold); every unit on the map;
+  save must hold); every unit on the map; no destroyed unit left on the map
+  after the End Phase;
 - units destroyed when the phase began make no move and no attack;
 - heat within its scale (Classic heat >= 0, Alpha Strike 0..4);
 - every event well formed (turn, phase, type and the fields its type's
@@ -302,6 +303,8 @@ class Invariants:
                 self.add(game, f"{uid} is off the map at {pos.hex}")
             if not 0 <= pos.facing <= 5:
                 self.add(game, f"{uid} has facing {pos.facing}")
+            if st.destroyed and game.phase == "end":
+                self.add(game, f"{uid} is destroyed and still on the map after the End Phase")
         self.stacking(game)
         for e in game.log.events[events_from:]:
             self.event(game, e)
