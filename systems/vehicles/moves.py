@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from components import Altitude, Position, Status, TurnState, VehicleMovement
 from systems.common import movement
+from systems.common.stacking import occupant
 from systems.common.to_hit import Modifier
 from systems.vehicles import crash
 from systems.vehicles.terrain import landing_problem
@@ -36,13 +37,18 @@ def after_move(game: "Game", ent: int, order: "MoveOrder", result) -> None:
     landing_crash = vm.motive == "vtol" and "land" in order.path
     if not landing_crash and not any(p.reason in ROLLS for p in result.psrs):
         return
-    final = replay(game, ent, order, result.states[0])
+    trail: list = []
+    final = replay(game, ent, order, result.states[0], trail)
     if game.world.component(ent, Status).destroyed:
         return
     pos = game.world.component(ent, Position)
-    pos.hex, pos.facing = final.hex, final.facing
     alt = game.world.try_component(ent, Altitude)
-    if alt is not None and not _crashed(game, ent):
+    if _crashed(game, ent):          # where the crash left it (beside a unit below: crash.come_down)
+        final = final.replace(hex=pos.hex, facing=pos.facing, altitude=alt.level if alt else 0)
+    else:
+        final = free_end(game, ent, trail, final)
+    pos.hex, pos.facing = final.hex, final.facing
+    if alt is not None:
         alt.level = final.altitude
     ts.hexes_moved = final.hexes
     ts.mp_spent = final.mp
@@ -57,8 +63,29 @@ def _crashed(game: "Game", ent: int) -> bool:
     return vc is not None and vc.crashed_turn == game.turn
 
 
-def replay(game: "Game", ent: int, order: "MoveOrder", start):
-    """Walk the path again from `start`, rolling on the way; returns the end state."""
+def free_end(game: "Game", ent: int, trail: list, final):
+    """Where a move changed by a slide ends: the rest of the path, walked on
+    from where the slide put the unit (V-SLIP-6), may end where another unit
+    stands, which no move may (systems/common/stacking.py): the unit then
+    stops in the last hex of its way it may stand in (project decision)."""
+    if _airborne_state(game, ent, final):
+        return final
+    for state in reversed([*trail, final]):
+        if occupant(game, ent, state.hex, False) is None:
+            return state
+    return final
+
+
+def _airborne_state(game: "Game", ent: int, state) -> bool:
+    return game.world.try_component(ent, Altitude) is not None and state.altitude > 0
+
+
+def replay(game: "Game", ent: int, order: "MoveOrder", start, trail: list | None = None):
+    """Walk the path again from `start`, rolling on the way; returns the end
+    state. `trail` gets every state the unit passed through, in order."""
+    if trail is None:
+        trail = []
+    trail.append(start)
     from systems.vehicles import sideslip, skid
     from systems.vehicles.hit_location import fall_side
     from systems.vehicles.movement import VTOLMotion
@@ -95,6 +122,7 @@ def replay(game: "Game", ent: int, order: "MoveOrder", start):
                 after, outcome, failed = skid.resolve(game, ent, state, last_dir, mod)
             if failed:
                 state = after
+                trail.append(state)
                 if kind == "skid" or outcome != "clear":
                     return state                           # the slide ended the move
                 state = replace(state, turned=False)       # carry on in the new direction
@@ -112,6 +140,7 @@ def replay(game: "Game", ent: int, order: "MoveOrder", start):
                         cause=f"landed in {landing_problem(game.map.terrain(new.hex))}")
             return new
         state = new
+        trail.append(state)
         i += 1
     return state
 
