@@ -268,8 +268,9 @@ class SaveCheck:
             self.record(g["record"], f"{where}.record", turn, phases)
 
     def map(self, m: Any, where: str) -> tuple[int, int]:
-        from engine.hexmap import TERRAINS, Terrain
-        self.obj(m, where, ("width", "height", "default", "hexes"), ("title", "source", "clubs"))
+        from engine.hexmap import BUILDING_CLASSES, MAX_CF, TERRAINS, Terrain
+        self.obj(m, where, ("width", "height", "default", "hexes"), ("title", "source", "clubs", "phase_cf",
+                                                                     "collapsed"))
         w = self.int_(m["width"], f"{where}.width", 1, 999)
         h = self.int_(m["height"], f"{where}.height", 1, 999)
         for k in ("title", "source"):
@@ -281,6 +282,11 @@ class SaveCheck:
             self.str_(t.get("terrain", "clear"), f"{tw}.terrain", TERRAINS)
             for k in ("level", "depth", "building"):
                 self.int_(t.get(k, 0), f"{tw}.{k}", -99 if k == "level" else 0, 99)
+            self.str_(t.get("building_class", ""), f"{tw}.building_class", ("", *BUILDING_CLASSES))
+            if t.get("cf") is not None:
+                self.int_(t["cf"], f"{tw}.cf", 0, MAX_CF)
+            if not t.get("building", 0) and (t.get("building_class") or t.get("cf") is not None):
+                self.fail(f"{tw}.building_class", "only a building hex has a building class and a CF")
         terrain(m["default"], f"{where}.default")
         for i, entry in enumerate(self.list_(m["hexes"], f"{where}.hexes", w * h)):
             hw = f"{where}.hexes[{i}]"
@@ -297,6 +303,21 @@ class SaveCheck:
             self.int_(entry[1], f"{cw}[1]", 0, h - 1)
             for j, c in enumerate(self.list_(entry[2], f"{cw}[2]")):
                 self.str_(c, f"{cw}[2][{j}]")
+        # Buildings in play: the phase CF of a standing building, the
+        # building that stood in a hex that is rubble now (engine/hexmap.py).
+        height = {(e[0], e[1]): e[2].get("building", 0) for e in m["hexes"]}
+        for key, check, standing in (("phase_cf", lambda v, vw: self.int_(v, vw, 0, MAX_CF), True),
+                                     ("collapsed", lambda v, vw: terrain(v, vw), False)):
+            for i, entry in enumerate(self.list_(m.get(key, []), f"{where}.{key}", w * h)):
+                ew = f"{where}.{key}[{i}]"
+                if not isinstance(entry, list) or len(entry) != 3:
+                    self.fail(ew, f"expected [x, y, value], got {_kind(entry)}")
+                self.int_(entry[0], f"{ew}[0]", 0, w - 1)
+                self.int_(entry[1], f"{ew}[1]", 0, h - 1)
+                check(entry[2], f"{ew}[2]")
+                if bool(height.get((entry[0], entry[1]), m["default"].get("building", 0))) != standing:
+                    self.fail(ew, "a phase CF needs a building in its hex" if standing
+                              else "a collapsed building's hex holds a building again")
         return w, h
 
     def dice(self, d: Any, where: str) -> None:

@@ -18,7 +18,7 @@ from engine.errors import DataError
 from engine.files import MAX_SCENARIO_BYTES, read_text
 from engine.game import Game
 from engine.hexgrid import Hex, parse_hex_label
-from engine.hexmap import TERRAINS, HexMap, Terrain
+from engine.hexmap import BUILDING_CLASSES, MAX_CF, TERRAINS, HexMap, Terrain
 from engine.orders import FireOrder, MoveOrder, Order, PhysicalOrder, MOVE_STEPS
 from engine.forces import load_force, place_forces
 from engine.rulesets import plays_unit_kind, ruleset_names
@@ -354,14 +354,15 @@ def _load_map(spec: Any, path: Path, v: _V, mods: list[Path] | None = None,
         warnings = ([found.warning] if found.warning else []) + level.warnings
         return level.map, (list(level.placements) if with_level_units else []), warnings
     m = v.table(spec, "map")
-    v.keys(m, ("width", "height", "terrain", "level", "depth", "hex", "title"), "map")
+    v.keys(m, ("width", "height", "terrain", "level", "depth", "hex", "title", "building", "building_class", "cf"),
+           "map")
     w = v.int_(m, "width", "map", 1, 999, required=True)
     h = v.int_(m, "height", "map", 1, 999, required=True)
     default = _terrain(m, "map", v, Terrain())
     hexmap = HexMap(w, h, default, title=v.str_(m, "title", "map", default="") or "")
     for i, hx in enumerate(v.array(m.get("hex", []), "map.hex")):
         where = f"map.hex[{i + 1}]"
-        v.keys(hx, ("at", "terrain", "level", "depth", "building", "road", "paved"), where)
+        v.keys(hx, ("at", "terrain", "level", "depth", "building", "road", "paved", "building_class", "cf"), where)
         at = v.hex_(hx, "at", where, hexmap)
         hexmap.set(at, _terrain(hx, where, v, default))
     return hexmap, [], []
@@ -372,12 +373,20 @@ def _terrain(d: dict, where: str, v: _V, base: Terrain) -> Terrain:
     depth = v.int_(d, "depth", where, 0, 99, default=base.depth if t == base.terrain else 0)
     if t == "water" and "depth" not in d and base.terrain != "water":
         depth = 1
-    building = v.int_(d, "building", where, 0, 99, default=0)
+    same = t == base.terrain
+    building = v.int_(d, "building", where, 0, 99, default=base.building if same else 0)
     if t == "building" and not building:
         building = 1
+    klass = v.str_(d, "building_class", where, default=base.building_class if same else "")
+    if klass and klass not in BUILDING_CLASSES:
+        v.fail(f"{where}.building_class", f"must be light, medium, heavy or hardened, got {klass!r}")
+    cf = v.int_(d, "cf", where, 1, MAX_CF, default=base.cf if same else None)
+    for key, given in (("building_class", klass), ("cf", cf)):
+        if (given or key in d) and not building:
+            v.fail(f"{where}.{key}", f"only a building hex has a {'building class' if key == 'building_class' else 'CF'}")
     return Terrain(terrain=t, level=v.int_(d, "level", where, -99, 99, default=base.level),
                    depth=depth, road=bool(v.bool_(d, "road", where)), paved=bool(v.bool_(d, "paved", where)),
-                   building=building)
+                   building=building, building_class=klass or "", cf=cf)
 
 
 # --------------------------------------------------------------------- running
