@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from components import (AlphaStrikeCard, Altitude, Armor, ClassicHeat, Crew, Equipment, Identity, Position, Status,
+from components import (AlphaStrikeCard, Altitude, Armor, ClassicHeat, Crew, Identity, Position, Status,
                         Structure, Turret, VehicleMovement, Weapons)
 from engine.game import Game
 from engine.hexgrid import Hex, distance, line, mech_attack_side, vehicle_attack_side
