@@ -140,6 +140,11 @@ Shutdown = TypedDict("Shutdown", {"unit": Contract[UnitId], "heat": NotRequired[
                                   "automatic": NotRequired[bool]})
 Restart = TypedDict("Restart", {"unit": Contract[UnitId], "heat": NotRequired[int]})
 
+# ---------------------------------------------------------------- buildings
+BuildingDamage = TypedDict("BuildingDamage", {"hex": HexLabel, "damage": int, "cf_left": int, "cause": str,
+                                              "unit": NotRequired[UnitId]})
+Collapse = TypedDict("Collapse", {"hex": HexLabel, "cause": str, "cf": int, "units": list[UnitId]})
+
 # ---------------------------------------------------------------- Alpha Strike
 Recover = TypedDict("Recover", {"unit": UnitId, "reason": str})
 
@@ -148,7 +153,7 @@ ALL = (Roll, Refused, Initiative, Victory, Removed, Move, MoveStopped, StandRetr
        CrewKilled, CargoHit, WeaponDestroyed, WeaponJammed, JamCleared, Declare, Attack, Cluster, PartialCover,
        Displace, DisplaceBlocked, ClubOnMap, PickUpClub, ClubDestroyed, ClubDropped, Psr, Fall, Consciousness,
        Damage, Critical, LocationDestroyed, Destroyed, PilotDamage, Explosion, AmmoExplosion, Heat, Shutdown,
-       Restart, Recover)
+       Restart, BuildingDamage, Collapse, Recover)
 
 
 def type_name(schema: Any) -> str:

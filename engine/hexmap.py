@@ -132,6 +132,17 @@ class HexMap:
         return sorted({*(h for h, t in self.hexes.items() if t.building), *self.collapsed,
                        *(self.all_hexes() if self.default.building else ())})
 
+    def building_summary(self) -> dict[str, dict]:
+        """Every hex that holds or held a building: its class, height, CF
+        now and whether it collapsed (a collapsed one reads CF 0)."""
+        out = {}
+        for h in self.buildings():
+            gone = h in self.collapsed
+            t = self.collapsed[h] if gone else self.terrain(h)
+            out[self.label(h)] = {"class": t.building_type, "height": t.building,
+                                  "cf": 0 if gone else t.construction_factor, "collapsed": gone}
+        return out
+
     def label(self, h: Hex) -> str:
         return hex_label(h, label_width(self.width, self.height))
 

@@ -407,4 +407,4 @@ def play_turn(game: Game, st: ScriptedTurn) -> None:
 
 def result_json(game: Game) -> dict[str, Any]:
     return {"ruleset": game.ruleset.name, "events": game.log.events, "units": game.snapshots(),
-            "winner": game.winner}
+            "winner": game.winner, **({"buildings": game.map.building_summary()} if game.map.buildings() else {})}

@@ -137,6 +137,9 @@ def test_V_COLL_4_vtol_slipping_into_a_building_at_its_altitude_charges_it_and_c
     move(game, "heli", "flank", ["F", "F", "F", "R", "F"])
     assert events(game, "collision")[0]["target"] == "building"
     assert events(game, "crash")
+    # B-VTOL-6: the building takes the charge, ceil(21 / 10) x 3 hexes moved before the slide
+    (bd,) = events(game, "building_damage")
+    assert (bd["hex"], bd["damage"], bd["cf_left"], bd["cause"]) == ("0406", 9, 81, "accidental charge by heli")
 
 
 def test_V_SLIP_2_risk_is_shown_before_committing():

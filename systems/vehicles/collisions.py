@@ -121,6 +121,7 @@ def _airborne_entry(game, ent, cur, dest, direction, hexes_before, kind, tell):
         if to.building:
             game.log.emit("collision", unit=game.uid(ent), at=hm.label(dest), target="building",
                           accidental_charge=True)
+            charge_building(game, ent, dest, hexes_before)
         new = _entered(cur, dest, max(0, altitude - to.level))
         _place(game, ent, new)
         tell(new)
@@ -152,6 +153,8 @@ def _ground_entry(game, ent, cur, dest, direction, here, to, hexes_before, kind,
         tell(cur)
         game.log.emit("collision", unit=game.uid(ent), at=hm.label(dest),
                       target="building" if to.building else "terrain", accidental_charge=True)
+        if to.building:
+            charge_building(game, ent, dest, hexes_before)
         return "stopped", cur
     for other in ground_units(game, dest, ent):
         if accidental_charge(game, ent, other, cur, dest, hexes_before):
@@ -216,6 +219,23 @@ def fall_damage(game: "Game", ent: int, levels: int, cause: str) -> int:
 
 
 
+def accidental_charge_damage(tons: int, hexes_before: int) -> int:
+    """What an accidental charge deals: ceil(tons / 10) per hex moved before the slide."""
+    return math.ceil(tons / 10) * max(1, hexes_before)
+
+
+def charge_building(game: "Game", ent: int, dest, hexes_before: int) -> None:
+    """B-DMG-2, B-VTOL-6: a slide into a building charges it: the building
+    takes the accidental charge damage, and at CF 0 collapses at once
+    (B-MOVE-6)."""
+    from systems.classic import buildings
+    dealt = accidental_charge_damage(game.world.component(ent, Identity).tonnage, hexes_before)
+    buildings.damage_building(game, dest, dealt, f"accidental charge by {game.uid(ent)}", game.uid(ent))
+    t = game.map.terrain(dest)
+    if t.building and t.construction_factor == 0:
+        buildings.collapse(game, dest, "damage")
+
+
 def accidental_charge(game: "Game", ent: int, target: int, cur: MoveState, dest, hexes_before: int) -> bool:
     """A sliding unit runs into a unit (T-8, V-COLL-2): a charge attack at the
     driver's skill; a hit does charge damage (ceil(tons/10) per hex moved
@@ -235,7 +255,7 @@ def accidental_charge(game: "Game", ent: int, target: int, cur: MoveState, dest,
         return False
     tons = game.world.component(ent, Identity).tonnage
     target_tons = game.world.component(target, Identity).tonnage
-    dealt = math.ceil(tons / 10) * max(1, hexes_before)
+    dealt = accidental_charge_damage(tons, hexes_before)
     taken = math.ceil(target_tons / 10)
     tpos = game.world.component(target, Position)
     if game.kind(target) == "mech":

@@ -200,3 +200,5 @@ def land_forced(game: "Game", ent: int) -> None:
         dmg.destroy_unit(game, ent, wreck)
         return
     game.log.emit("land", unit=game.uid(ent), at=game.map.label(pos.hex), forced=True)
+    from systems.classic import buildings
+    buildings.check_weight(game, pos.hex)                    # B-VTOL-4: forced down onto a roof

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from engine.game import Game
     from engine.orders import MoveOrder
 
-ROLLS = ("sideslip", "skid", "collision")
+ROLLS = ("sideslip", "skid", "collision", "building")
 
 
 def after_move(game: "Game", ent: int, order: "MoveOrder", result) -> None:
@@ -55,6 +55,9 @@ def after_move(game: "Game", ent: int, order: "MoveOrder", result) -> None:
     if (final.hex, final.facing, final.altitude) != (result.final.hex, result.final.facing, result.final.altitude):
         game.log.emit("move_end", unit=game.uid(ent), at=game.map.label(final.hex), facing=final.facing,
                       altitude=alt.level if alt else 0, hexes_moved=final.hexes)
+    if landing_crash:
+        from systems.classic import buildings
+        buildings.check_weight(game, pos.hex)                # B-VTOL-3: landed on a roof
 
 
 def _crashed(game: "Game", ent: int) -> bool:
@@ -115,6 +118,11 @@ def replay(game: "Game", ent: int, order: "MoveOrder", start, trail: list | None
                     if accidental_charge(game, ent, other, state, new.hex, state.hexes):
                         return state                       # stopped in the hex before
                 continue
+            if kind == "building":
+                _enter_building(game, ent, new, tok == "B")
+                if game.world.component(ent, Status).destroyed:
+                    return new
+                continue
             if kind == "sideslip":
                 after, outcome, failed = sideslip.resolve(game, ent, state, last_dir)
                 ts.sideslipped = ts.sideslipped or failed
@@ -145,6 +153,27 @@ def replay(game: "Game", ent: int, order: "MoveOrder", start, trail: list | None
     return state
 
 
+def _enter_building(game: "Game", ent: int, new, backward: bool) -> None:
+    """B-VEH-3/4/5: the driving roll on entering a building hex; a failure
+    is ceil(CF / 10) as one hit and a motive roll at +0; the building takes
+    its damage and may collapse at once. The move goes on."""
+    from systems.classic import buildings
+    from systems.vehicles import driving
+    _sync(game, ent, new)
+    t = game.map.terrain(new.hex)
+    passed, _margin = driving.roll(game, ent, buildings.ENTRY, buildings.entry_modifiers(t, new.hexes))
+    buildings.enter(game, ent, new.hex, new.hexes, backward, passed, vehicle_entry_damage)
+
+
+def vehicle_entry_damage(game: "Game", ent: int, amount: int, column: str) -> None:
+    """B-VEH-4 / D19: one hit on the vehicle's table, then a T-5 roll at +0."""
+    from systems.vehicles import hit_location as vhl
+    from systems.vehicles import motive_damage
+    vhl.hit_and_apply(game, ent, column, amount, weapon_damage=False, cause="building")
+    if not game.world.component(ent, Status).destroyed:
+        motive_damage.roll_motive(game, ent, "none", reason="failed building entry")
+
+
 def _sync(game: "Game", ent: int, state) -> None:
     pos = game.world.component(ent, Position)
     pos.hex, pos.facing = state.hex, state.facing
@@ -163,7 +192,8 @@ def risks(game: "Game", ent: int, mode: str, path: list[str]) -> list[str]:
     for p in result.psrs:
         if p.reason not in ROLLS:
             continue
-        extra = [Modifier("hexes moved", p.modifier, "T-8")] if p.reason == "skid" else []
+        extra = [Modifier("hexes moved", p.modifier, "T-8")] if p.reason == "skid" else \
+            [Modifier("building", p.modifier, "B-VEH-3")] if p.reason == "building" else []
         tn = driving.target(game, ent, extra).number
         out.append(f"{p.reason} roll entering {game.map.label(p.state.hex)}: needs {tn}+")
     for h, problem in _crash_landings(game, ent, path, result):

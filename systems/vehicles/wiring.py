@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from systems.vehicles import (crash, criticals, displacement, hit_location, motive_damage, moves, movement,
+from systems.vehicles import (collisions, crash, criticals, displacement, hit_location, motive_damage, moves, movement,
                               physical)
 
 if TYPE_CHECKING:
@@ -30,6 +30,7 @@ def register(rs: "Ruleset") -> None:
     hooks.weapon_modifiers.append(criticals.weapon_modifiers)
     hooks.weapon_hit["vehicle"] = hit_location.weapon_hit
     hooks.physical_hit["vehicle"] = physical.vehicle_hit
+    hooks.unit_fall["vehicle"] = collisions.fall_damage
     hooks.physical_target.append(physical.target_rule)
     hooks.charge_table.append(physical.charge_table)
     hooks.charge_modifiers.append(physical.charge_modifiers)
