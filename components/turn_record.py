@@ -63,18 +63,21 @@ class PsrRequest:
 
 @dataclass
 class ShotDeclaration:
-    """A weapon attack declared this phase, rolled when the phase ends."""
+    """A weapon attack declared this phase, rolled when the phase ends: at
+    a unit (`target`), or at the building in a hex (`target_hex`, target
+    None; to_hit None when it hits without a roll)."""
 
     attacker: UnitId
-    target: UnitId
+    target: UnitId | None
     weapon: str
     mount: int
     type: str
-    to_hit: int
+    to_hit: int | None
     modifiers: Modifiers
     range: int
     band: str | None
     partial_cover: bool = False
+    target_hex: HexLabel | None = field(default=None, metadata=OMIT)
 
 
 @dataclass

@@ -64,6 +64,7 @@ class MoveOrder(Order):
 class FireOrder(Order):
     weapon: str | None = None          # "medium_laser" or "medium_laser#2"; None for Alpha Strike
     target: str = ""
+    target_hex: str | None = None      # "0505": fire at the building in that hex (target "")
     torso_twist: str | None = None     # "left" | "right"
     turret: int | None = None
     overheat: int = 0

@@ -514,7 +514,9 @@ class SaveCheck:
             if ts.get(k) is not None:
                 self.unit(ts[k], f"{cw}.TurnState.{k}")
         for i, t in enumerate(ts.get("targets", [])):
-            self.unit(t, f"{cw}.TurnState.targets[{i}]")
+            # a unit, or the hex of a building fired at (rules/buildings.md B-ATK-4)
+            if self.str_(t, f"{cw}.TurnState.targets[{i}]") not in self.names.units:
+                self.hex_label(t, f"{cw}.TurnState.targets[{i}]")
 
     # ---------------------------------------------------------------- the record
     def record(self, r: Any, where: str, turn: int, phases: tuple[str, ...]) -> None:

@@ -28,7 +28,7 @@ from engine.weapons import weapon_table
 UNIT_KEYS = ("id", "data", "side", "at", "facing", "piloting", "driving", "gunnery", "prone",
              "altitude", "turret", "heat", "damaged", "missing", "armor", "structure")
 MOVE_KEYS = ("unit", "mode", "path", "charge", "dfa", "facing", "charge_miss")
-FIRE_KEYS = ("unit", "weapon", "target", "torso_twist", "turret", "overheat")
+FIRE_KEYS = ("unit", "weapon", "target", "target_hex", "torso_twist", "turret", "overheat")
 PHYSICAL_KEYS = ("unit", "attack", "limb", "target", "source")
 MOVE_MODES = ("walk", "run", "jump", "cruise", "flank")
 PHYSICAL_ATTACKS = ("punch", "kick", "push", "club", "hatchet", "pick_up_club", "standard", "melee")
@@ -300,6 +300,12 @@ def _unit_ref(o: dict, key: str, where: str, v: _V, game: Game, required: bool =
     return uid
 
 
+def _hex_ref(o: dict, key: str, where: str, v: _V, game: Game) -> str | None:
+    """A hex an order names (`target_hex`, `charge_hex`), as its label.
+    Whether a building stands there is the rules' question."""
+    return game.map.label(v.hex_(o, key, where, game.map)) if key in o else None
+
+
 def _move(o: dict, where: str, v: _V, game: Game) -> MoveOrder:
     v.keys(o, MOVE_KEYS, where)
     uid = _unit_ref(o, "unit", where, v, game)
@@ -318,8 +324,12 @@ def _move(o: dict, where: str, v: _V, game: Game) -> MoveOrder:
 def _fire(o: dict, where: str, v: _V, game: Game) -> FireOrder:
     v.keys(o, FIRE_KEYS, where)
     uid = _unit_ref(o, "unit", where, v, game)
+    target_hex = _hex_ref(o, "target_hex", where, v, game)
+    if target_hex is not None and "target" in o:
+        v.fail(f"{where}.target_hex", "give a target or a target_hex, not both")
     return FireOrder(uid, dict(o), weapon=v.str_(o, "weapon", where),
-                     target=_unit_ref(o, "target", where, v, game),
+                     target=_unit_ref(o, "target", where, v, game, required=target_hex is None) or "",
+                     target_hex=target_hex,
                      torso_twist=v.str_(o, "torso_twist", where, choices=("left", "right")),
                      turret=v.int_(o, "turret", where, 0, 5),
                      overheat=v.int_(o, "overheat", where, 0, 4, default=0))

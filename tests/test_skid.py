@@ -56,6 +56,18 @@ def test_V_SKID_1_failed_roll_skids_then_motive_roll():
     assert order == ["psr", "skid", "motive"]                  # vehicles.md section 6
 
 
+def test_T12_a_target_that_skidded_this_turn_is_plus_2_to_hit():
+    from systems.classic import weapon_attacks
+    game = _board(dice={"psr": [2], "motive": [2]})
+    add(game, "s", "striker.toml", "0511")
+    add(game, "m", "grasshopper.toml", "0109", 1, side="blue")
+    move(game, "s", "flank", ["F", "F", "F", "R", "F", "F"])
+    th = weapon_attacks.preview(game, "m", "s", "medium_laser")
+    assert ("target skidded", 2) in [(m.label, m.value) for m in th.modifiers]
+    game.start_turn(["red", "blue"])
+    assert "target skidded" not in [m.label for m in weapon_attacks.preview(game, "m", "s", "medium_laser").modifiers]
+
+
 def test_V_SKID_1_skid_modifier_is_added_for_a_skid():
     game = _board(dice={"psr": [12]})
     add(game, "s", "striker.toml", "0511")

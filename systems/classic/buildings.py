@@ -96,6 +96,12 @@ def fully_inside(game: "Game", ent: int) -> bool:
     return inside(game, ent) and UNIT_HEIGHT.get(game.kind(ent), 1) <= t.building
 
 
+def sticks_out(game: "Game", ent: int) -> bool:
+    """B-POS-2, B-IN-5 / D15: a mech inside a height-1 building stands out
+    of it: partial cover, not absorption."""
+    return inside(game, ent) and not fully_inside(game, ent)
+
+
 # --------------------------------------------------------------------- CF
 def phase_cf(game: "Game", h: "Hex") -> int:
     """B-DMG-3: the CF the hex had when the phase began."""
@@ -105,6 +111,20 @@ def phase_cf(game: "Game", h: "Hex") -> int:
 def absorption(game: "Game", h: "Hex") -> int:
     """B-IN-2: what the building absorbs of each hit on a unit inside."""
     return math.ceil(phase_cf(game, h) / 10)
+
+
+def absorb(game: "Game", attacker: int, target: int, amount: int) -> int:
+    """B-IN-2/3, D11: of one hit (a weapon's, an LRM group, one SRM
+    missile) on a unit fully inside a building, from outside it, the
+    building takes up to ceil(phase CF / 10); returns what reaches the unit.
+    The hit location is rolled only for damage that gets through (MegaMek
+    rolls it first; the damage dealt is the same)."""
+    h = game.world.component(target, Position).hex
+    if not fully_inside(game, target) or game.world.component(attacker, Position).hex == h:
+        return amount
+    taken = min(absorption(game, h), amount)
+    damage_building(game, h, taken, f"absorbed a hit on {game.uid(target)}", game.uid(target))
+    return amount - taken
 
 
 def damage_building(game: "Game", h: "Hex", amount: int, cause: str, unit: str | None = None) -> None:

@@ -22,7 +22,8 @@ from typing import TYPE_CHECKING
 from components import ChargeDeclaration, Crew, Identity, Position, Status, TurnState
 from engine.hexgrid import distance, neighbor
 from engine.orders import MoveOrder
-from systems.classic.physical_common import common_modifiers, unit_name, water_depth
+from systems.classic import buildings
+from systems.classic.physical_common import INSIDE, common_modifiers, unit_name, water_depth
 from systems.common.to_hit import ToHit
 from systems.common.unit_state import airborne
 from systems.common.movement import motion_rules
@@ -93,6 +94,8 @@ def check_declaration(game: "Game", ent: int, order: MoveOrder, result) -> str |
         return f"{tname} is on your own side"
     if airborne(game, tgt) and order.charge:
         return f"{tname} is airborne and cannot be charged"
+    if buildings.inside(game, tgt):
+        return INSIDE                                  # B-PHYS-1, B-PHYS-4
     for uid, other in game.units.items():
         ots = game.world.component(other, TurnState)
         if other != ent and tuid in (ots.charge_target, ots.dfa_target):

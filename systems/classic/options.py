@@ -62,6 +62,28 @@ def attack_options_against(game: "Game", attacker: str, targets: list[str], *, t
     return out
 
 
+def building_options(game: "Game", attacker: str, hexes: list[str], *, torso_twist: str | None = None,
+                     turret: int | None = None) -> dict[str, list[AttackOption]]:
+    """Each weapon's attack on the building of each hex (B-ATK-1)."""
+    ent = game.units[attacker]
+    wp = game.world.try_component(ent, Weapons)
+    names = weapon_names([m.type for m in (wp.mounts if wp else [])])
+    shooter = weapon_attacks.Shooter(game, ent)
+    gates: dict[type, str | None] = {}
+    out = {}
+    for label in hexes:
+        opts = []
+        for i, name in enumerate(names):
+            raw = {"unit": attacker, "weapon": name, "target_hex": label,
+                   **({"torso_twist": torso_twist} if torso_twist else {}),
+                   **({"turret": turret} if turret is not None else {})}
+            order = FireOrder(attacker, raw, weapon=name, target_hex=label, torso_twist=torso_twist, turret=turret)
+            opts.append(option(game, "weapon", name, None, order, weapon_attacks.shot(game, order, shooter=shooter),
+                               mount=i, gates=gates))
+        out[label] = opts
+    return out
+
+
 def attack_options(game: "Game", attacker: str, target: str, *, torso_twist: str | None = None,
                    turret: int | None = None, overheat: int = 0) -> list[AttackOption]:
     return attack_options_against(game, attacker, [target], torso_twist=torso_twist, turret=turret,

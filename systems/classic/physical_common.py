@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING
 
 from components import Crew, Identity, Position, Status, TurnState
 from engine.hexgrid import distance
-from systems.classic.attack_modifiers import (TARGET_IMMOBILE, attacker_movement, target_immobile,
+from systems.classic import buildings
+from systems.classic.attack_modifiers import (TARGET_IMMOBILE, attacker_movement, target_immobile, target_skidded,
                                               target_movement_modifier, woods_modifier)
 from systems.common.to_hit import Modifier, ToHit
 
@@ -36,6 +37,8 @@ def common_modifiers(game: "Game", ent: int, tgt: int, *, terrain: bool = True,
         mods.append(Modifier("target prone", -2, "section 4"))
     if target_immobile(game, tgt):
         mods.append(Modifier("target immobile", TARGET_IMMOBILE, "section 3"))
+    if (skid := target_skidded(game, tgt)) is not None:
+        mods.append(skid)
     if terrain and (woods := woods_modifier(game, tgt)) is not None:
         mods.append(woods)
     if terrain and partial_cover(game, tgt):
@@ -109,6 +112,9 @@ def attacker_error(game: "Game", ent: int, prone_ok: bool = False) -> str | None
     return None
 
 
+INSIDE = "the target is inside a building"
+
+
 def prone_reason(game: "Game", ent: int) -> str:
     return f"{unit_name(game, ent)} is prone and cannot make a physical attack"
 
@@ -124,6 +130,8 @@ def target_error(game: "Game", ent: int, tgt: int) -> str | None:
         return f"{tname} is on your own side"
     if distance(game.world.component(ent, Position).hex, game.world.component(tgt, Position).hex) != 1:
         return f"{tname} is not in an adjacent hex"
+    if buildings.inside(game, tgt):
+        return INSIDE                            # B-PHYS-1 / D13: from outside that building
     if game.world.component(tgt, TurnState).dfa_target:
         return f"{tname} is in the air making a death from above attack"
     diff = level_of(game, tgt) - level_of(game, ent)
