@@ -35,6 +35,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from engine.hexmap import CLASS_LETTER  # noqa: E402  (the board labels classes with the same letters)
 from engine.ui.elevation import numeral_colour, tint  # noqa: E402  (the board draws levels in the same tints)
 
 TILE_W, TILE_H, HEX_SIDE = 84, 72, 42
@@ -302,7 +303,6 @@ ROOF = {1: (176, 150, 112), 2: (160, 110, 86), 3: (128, 96, 92), 4: (96, 96, 112
 # the class letter beside the height.
 CLASS_ROOF = {"light": (184, 160, 116), "medium": (168, 96, 74), "heavy": (112, 112, 118),
               "hardened": (62, 74, 110)}
-CLASS_LETTER = {"light": "L", "medium": "M", "heavy": "H", "hardened": "X"}
 
 
 def draw_building(surf, rng, height, klass=None):

@@ -30,6 +30,7 @@ BUILDING_CLASSES = ("light", "medium", "heavy", "hardened")
 CF_BANDS = {"light": (1, 15), "medium": (16, 40), "heavy": (41, 90), "hardened": (91, 150)}
 STANDARD_CF = {"light": 15, "medium": 40, "heavy": 90, "hardened": 120}
 MAX_CF = 150
+CLASS_LETTER = {"light": "L", "medium": "M", "heavy": "H", "hardened": "X"}    # on the map, beside the height
 # D1: the class of a building given by its height alone (the engine's old
 # mapping, so old levels keep their MP costs and piloting modifiers).
 HEIGHT_CLASS = {1: "light", 2: "medium", 3: "heavy"}        # 4 and more: hardened

@@ -216,3 +216,30 @@ def test_B_VEH_3_the_driving_roll_has_the_class_and_hexes_moved_modifiers():
 def test_B_VEH_1_a_wige_may_not_enter():
     from systems.vehicles.terrain import prohibited_reason
     assert prohibited_reason("wige", Terrain("building", building=1)) == "a WiGE cannot fly into a building"
+
+
+# --------------------------------------------------------------------- B-PHYS-5
+def test_B_PHYS_5_example_a_mech_pushed_into_a_medium_building_rolls_at_once():
+    from tests.physical_helpers import phys, play, two_mechs
+    game = two_mechs("0505", 0, 0, 3, forced={"to_hit": [12], "psr": [12, 12]},
+                     hexes={"0503": building("medium", cf=40)}, t_over={"piloting": 5})
+    set_tons(game, "t", 65)
+    play(game, [phys("a", "push", "t")])
+    entry, pushed = events(game, "psr", unit="t")
+    assert (entry["reason"], entry["target"]) == (buildings.ENTRY, 6)          # 1 hex moved: class only
+    assert (pushed["reason"], pushed["target"]) == ("pushed", 5)               # at the end of the phase
+    (bd,) = events(game, "building_damage")
+    assert (bd["damage"], bd["cf_left"], bd["cause"]) == (7, 33, "displaced into by t")
+    kinds = [e["type"] for e in game.log.events if e["type"] in ("displace", "psr", "building_damage")]
+    assert kinds[:3] == ["displace", "psr", "building_damage"]
+
+
+def test_B_PHYS_5_a_tank_displaced_into_a_building_makes_its_driving_roll():
+    from engine.hexgrid import direction_to
+    from systems.classic import displacement
+    game, v = tank_game({"0505": building("light", cf=15)}, forced={"psr": [12]})
+    game.start_turn(["red", "blue"])
+    displacement.displace(game, v, direction_to(H("0506"), H("0505")), "push")
+    (roll,) = events(game, "psr", unit="v")
+    assert (roll["reason"], roll["skill"], roll["target"]) == (buildings.ENTRY, "driving", 5)
+    assert events(game, "building_damage")[0]["cf_left"] == 11

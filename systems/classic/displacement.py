@@ -130,7 +130,20 @@ def displace(game: "Game", ent: int, direction: int, cause: str) -> str:
     pos.hex = dest
     game.log.emit("displace", unit=uid, **{"from": game.map.label(src)}, to=game.map.label(dest),
                   cause=cause)
+    if game.map.terrain(dest).building and game.kind(ent) == "mech":
+        into_building(game, ent, dest)
     return result
+
+
+def into_building(game: "Game", ent: int, dest: Hex) -> None:
+    """B-PHYS-5: a mech displaced into a building hex makes the entry roll
+    at once, as for 1 hex moved (the class's modifier only); a failure is
+    ceil(CF / 10) damage; the building takes ceil(tons / 10) and may
+    collapse. The displacement's own roll waits for the end of the phase."""
+    from systems.classic import buildings, piloting
+    t = game.map.terrain(dest)
+    passed = piloting.roll_psr(game, ent, buildings.ENTRY, extra=buildings.entry_modifiers(t, 1))
+    buildings.enter(game, ent, dest, 1, False, passed, buildings.mech_entry_damage, verb="displaced into by")
 
 
 def move_into(game: "Game", ent: int, dest: Hex, cause: str) -> None:
