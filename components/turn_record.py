@@ -23,7 +23,7 @@ class ChargeDeclaration:
 
     unit: UnitId
     attack: Literal["charge", "dfa"]
-    target: UnitId
+    target: UnitId | None                                          # None: a building (target_hex)
     miss_to: str | None = field(default=None, metadata=OMIT)      # "left" | "right" (P-CHARGE-16)
     automatic_miss: str | None = field(default=None, metadata=OMIT)
     to_hit: int | None = field(default=None, metadata=OMIT)
@@ -31,6 +31,7 @@ class ChargeDeclaration:
     hexes: int | None = field(default=None, metadata=OMIT)
     origin: list[int] | None = field(default=None, metadata={"json": "from", "omit": True})
     target_at: list[int] | None = field(default=None, metadata=OMIT)
+    target_hex: HexLabel | None = field(default=None, metadata=OMIT)    # a charge on a building (B-PHYS-3)
 
 
 @dataclass

@@ -56,6 +56,7 @@ class MoveOrder(Order):
     dfa: str | None = None
     facing: int | None = None          # jump: final facing chosen freely
     charge_miss: str | None = None     # "left" | "right": where a missed charger goes (P-CHARGE-16)
+    charge_hex: str | None = None      # "0505": charge the building in that hex
 
     phase_kind = "move"
 

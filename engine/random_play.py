@@ -195,6 +195,10 @@ def random_move(game: Game, rng: random.Random, uid: str) -> MoveOrder:
         order.charge = raw["charge"] = _target(game, rng, uid)
     elif r < 0.14:
         order.dfa = raw["dfa"] = _target(game, rng, uid)
+    elif r < 0.2 and game.ruleset.name == "classic":
+        standing = [h for h in game.map.buildings() if game.map.terrain(h).building]
+        if standing:                                          # a charge on a building (B-PHYS-3)
+            order.charge_hex = raw["charge_hex"] = game.map.label(rng.choice(standing))
     if mode == "jump" and rng.random() < 0.5:
         order.facing = raw["facing"] = rng.randrange(6)
     return order

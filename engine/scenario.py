@@ -27,7 +27,7 @@ from engine.weapons import weapon_table
 
 UNIT_KEYS = ("id", "data", "side", "at", "facing", "piloting", "driving", "gunnery", "prone",
              "altitude", "turret", "heat", "damaged", "missing", "armor", "structure")
-MOVE_KEYS = ("unit", "mode", "path", "charge", "dfa", "facing", "charge_miss")
+MOVE_KEYS = ("unit", "mode", "path", "charge", "dfa", "facing", "charge_miss", "charge_hex")
 FIRE_KEYS = ("unit", "weapon", "target", "target_hex", "torso_twist", "turret", "overheat")
 PHYSICAL_KEYS = ("unit", "attack", "limb", "target", "source")
 MOVE_MODES = ("walk", "run", "jump", "cruise", "flank")
@@ -318,7 +318,8 @@ def _move(o: dict, where: str, v: _V, game: Game) -> MoveOrder:
                      charge=_unit_ref(o, "charge", where, v, game, required=False),
                      dfa=_unit_ref(o, "dfa", where, v, game, required=False),
                      facing=v.int_(o, "facing", where, 0, 5),
-                     charge_miss=v.str_(o, "charge_miss", where, choices=("left", "right")))
+                     charge_miss=v.str_(o, "charge_miss", where, choices=("left", "right")),
+                     charge_hex=_hex_ref(o, "charge_hex", where, v, game))
 
 
 def _fire(o: dict, where: str, v: _V, game: Game) -> FireOrder:

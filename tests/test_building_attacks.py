@@ -240,3 +240,53 @@ def test_B_IN_5_example_a_mech_in_a_height_1_building_has_partial_cover_and_its_
     (bd,) = events(game, "building_damage")
     assert (bd["damage"], bd["cf_left"], bd["cause"]) == (5, 10, "leg hit on t (partial cover)")
     assert not events(game, "damage", unit="t")
+
+
+# --------------------------------------------------------------------- B-PHYS-3, P-CHARGE-11
+def charge_game(forced=None, hexes=None):
+    game = make_game(forced=forced or {"location": [7, 7], "psr": [12]},
+                     hexes=hexes or {"0504": building("medium", cf=40)})
+    add(game, "a", "grasshopper", "red", "0509", 0, piloting=5)
+    add(game, "t", "jagermech", "blue", "0101", 3)
+    from tests.physical_helpers import set_tons
+    set_tons(game, "a", 55)
+    return game
+
+
+def test_B_PHYS_3_P_CHARGE_11_example_a_55t_mech_charges_a_building_after_4_hexes():
+    from tests.physical_helpers import move, physical_phase
+    game = charge_game()
+    assert to_weapon_phase(game, [move("a", "run", ["F"] * 4, charge_hex="0504")]) == [None]
+    assert "makes no weapon attacks" in weapon_phase(game, [fire("a", "medium_laser", "t")])[0]
+    physical_phase(game)
+    (att,) = events(game, "attack", attacker="a")
+    assert (att["attack"], att["target"], att["target_hex"], att["automatic"], att["roll"]) == \
+        ("charge", None, "0504", True, None)
+    (bd,) = events(game, "building_damage")
+    assert (bd["damage"], bd["cf_left"], bd["cause"]) == (22, 18, "charge by a")        # ceil(5.5 x 4)
+    assert [e["amount"] for e in events(game, "damage", unit="a")] == [5, 1]         # ceil(55/10), own tonnage
+    (psr,) = events(game, "psr", unit="a")
+    assert (psr["reason"], psr["target"]) == ("made a successful charge", 7)
+    from components import Position
+    assert game.map.label(game.world.component(game.units["a"], Position).hex) == "0505"    # D20: stays
+
+
+@pytest.mark.parametrize("path, charge_hex, needle", [
+    (["F"] * 3, "0504", "not in the hex directly ahead"),
+    (["F"] * 4, "0404", "there is no building in 0404"),
+])
+def test_B_PHYS_3_a_charge_on_a_building_is_refused_unless_it_stands_ahead(path, charge_hex, needle):
+    from tests.physical_helpers import move
+    game = charge_game()
+    assert needle in to_weapon_phase(game, [move("a", "run", path, charge_hex=charge_hex)])[0]
+
+
+def test_the_options_call_offers_a_charge_into_the_building_ahead():
+    from systems.common import options
+    game = charge_game()
+    game.start_turn(["red", "blue"])
+    game.start_phase("movement")
+    (opt,) = [o for o in options.declaration_options(game, "a", "run", ["F"] * 4) if o.order.charge_hex]
+    assert opt.possible and opt.order.charge_hex == "0504"
+    assert game.submit(opt.order) is None
+    assert not [o for o in options.declaration_options(game, "a", "run", ["F"] * 3) if o.order.charge_hex]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from components import Equipment, Position, Weapons
-from engine.hexgrid import neighbors
+from engine.hexgrid import neighbor, neighbors
 from engine.orders import FireOrder, MoveOrder, PhysicalOrder
 from systems.classic import charge, melee, weapon_attacks
 from systems.classic.weapon_names import weapon_names
@@ -111,7 +111,21 @@ def declaration_options(game: "Game", attacker: str, mode: str, path: list[str])
             if to_hit.reason is None:
                 break
         out.append(tried[-1] if tried[-1].possible else tried[0])
+    if kind == "charge":
+        out += _building_charges(game, attacker, mode, path, movement.plan(game, ent, mode, path).final)
     return out
+
+
+def _building_charges(game: "Game", attacker: str, mode: str, path: list[str], final) -> list[AttackOption]:
+    """A charge on the building directly ahead of the move's end (B-PHYS-3)."""
+    ahead = neighbor(final.hex, final.facing)
+    if not game.map.on_map(ahead) or not game.map.terrain(ahead).building:
+        return []
+    label = game.map.label(ahead)
+    raw = {"unit": attacker, "mode": mode, "path": list(path), "charge_hex": label}
+    order = MoveOrder(attacker, raw, mode=mode, path=list(path), charge_hex=label)
+    reason = game.check(order)
+    return [AttackOption("charge", "charge", None, order, ToHit(reason=reason), reason)]
 
 
 def unit_actions(game: "Game", unit: str) -> list[AttackOption]:

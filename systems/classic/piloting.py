@@ -362,7 +362,7 @@ def _roll_move_psrs(game: "Game", ent: int, order, result, path: list[str], offs
         stopped_early = state != result.final
         pos.hex, pos.facing = state.hex, state.facing
         ts.hexes_moved, ts.mp_spent = state.hexes, state.mp
-        ts.charge_target = ts.dfa_target = None     # a fallen unit neither charges nor DFAs
+        ts.charge_target = ts.dfa_target = ts.charge_hex = None     # a fallen unit neither charges nor DFAs
         retry = trig.reason == "standing up" and _retries_after(path, at) > 0
         if stopped_early and not retry:
             game.log.emit("move_stopped", unit=game.uid(ent), at=game.map.label(state.hex),

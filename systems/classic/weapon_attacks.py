@@ -546,8 +546,8 @@ def _turret_error(game: "Game", ent: int, facing: int | None) -> str | None:
 def charge_declared(game: "Game", ent: int) -> str | None:
     """P-CHARGE-2: a unit that declared a charge or DFA makes no weapon attacks."""
     ts = game.world.component(ent, TurnState)
-    if ts.charge_target or ts.dfa_target:
-        kind = "charge" if ts.charge_target else "death from above"
+    if ts.charge_target or ts.dfa_target or ts.charge_hex:
+        kind = "death from above" if ts.dfa_target else "charge"
         return (f"{game.world.component(ent, Identity).name} declared a {kind} this turn and makes no "
                 f"weapon attacks (P-CHARGE-2)")
     return None

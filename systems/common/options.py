@@ -31,7 +31,9 @@ rolled):
   weapon attack per weapon (a `FireOrder` with `target_hex`); Alpha
   Strike: none. Attacks on units inside a building are in
   `attack_options` (a physical attack from outside is refused, "the target
-  is inside a building"); charges into buildings are not offered.
+  is inside a building"); a charge into the building directly ahead of a
+  planned move's end is among `declaration_options` (an order with
+  `charge_hex`, hit without a roll).
 
 An `AttackOption` holds the `order` that makes the attack (submit it as
 is), `kind` ("weapon", "physical", "charge", "dfa", "pick_up_club"),
