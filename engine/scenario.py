@@ -26,7 +26,7 @@ from engine.unit_loader import find_unit_file, is_file, load_unit
 from engine.weapons import weapon_table
 
 UNIT_KEYS = ("id", "data", "side", "at", "facing", "piloting", "driving", "gunnery", "prone",
-             "altitude", "turret", "heat", "damaged", "missing", "armor", "structure")
+             "altitude", "turret", "heat", "damaged", "missing", "armor", "structure", "weapon_loss_order")
 MOVE_KEYS = ("unit", "mode", "path", "charge", "dfa", "facing", "charge_miss", "charge_hex")
 FIRE_KEYS = ("unit", "weapon", "target", "target_hex", "torso_twist", "turret", "overheat")
 PHYSICAL_KEYS = ("unit", "attack", "limb", "target", "source")
@@ -263,6 +263,15 @@ def _overrides(u: dict, where: str, v: _V, data) -> dict[str, Any]:
                 if item not in data.actuators and not (key == "damaged" and item == "hatchet"):
                     v.fail(f"{where}.{key}", f"{item!r} is not an actuator of this unit")
             o[key] = items
+    if "weapon_loss_order" in u:
+        if data.kind != "vehicle":
+            v.fail(f"{where}.weapon_loss_order", "only a vehicle's owner picks the weapon a critical destroys")
+        order = v.str_list(u, "weapon_loss_order", where)
+        types = {w["type"] for w in data.weapons}
+        for w in order:
+            if w not in types:
+                v.fail(f"{where}.weapon_loss_order", f"{w!r} is not a weapon of this unit")
+        o["weapon_loss_order"] = order
     for key in ("armor", "structure"):
         if key in u:
             tbl = v.table(u[key], f"{where}.{key}")

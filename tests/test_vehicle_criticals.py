@@ -1,5 +1,7 @@
 """Vehicle critical hits: V-CRIT, V-CE, V-VCE, tables T-3 and T-4
 (rules/vehicles.md; examples E10, E17, E19)."""
+import pytest
+
 from components import (Altitude, Ammo, AmmoBin, Armor, Equipment, Status, Structure, Turret,
                         VehicleCrits, Weapons)
 from systems.vehicles import driving, criticals as vc_mod
@@ -284,6 +286,29 @@ def test_V_CE_14_weapon_destroyed_owner_or_attacker_picks():
     # mounted of the two 10s), the attacker takes the SRM 6 (12).
     assert lost == ["ppc", "srm_6"]
     assert [e["chosen_by"] for e in events(game, "weapon_destroyed")] == ["defender", "attacker"]
+
+
+def test_V_CE_14_the_owner_gives_up_the_weapon_its_loss_order_names():
+    game = make_game(height=12, forced={"slot": [3, 4]})
+    ent = add(game, "mant", "manticore.toml", "0505", weapon_loss_order=["machine_gun", "lrm_10"])
+    roll(game, ent, "turret", 10)                 # 1-3: the owner's choice, its order (no machine gun there)
+    roll(game, ent, "turret", 10)                 # 4-6: the attacker still takes the most damaging
+    assert [e["weapon"] for e in events(game, "weapon_destroyed")] == ["lrm_10", "srm_6"]
+
+
+def test_V_CE_14_weapon_loss_order_is_checked_by_the_scenario_loader(tmp_path):
+    import tomllib
+    from engine.errors import DataError
+    from engine.scenario import parse_scenario
+    base = ('[map]\nwidth = 6\nheight = 6\n[[unit]]\nid = "a"\ndata = "{data}"\nside = "red"\nat = "0101"\n'
+            'weapon_loss_order = {order}\n[[unit]]\nid = "b"\ndata = "jagermech.toml"\nside = "blue"\nat = "0606"\n')
+    s = parse_scenario(tomllib.loads(base.format(data="manticore.toml", order='["srm_6"]')), tmp_path / "s.toml")
+    from components import VehicleCrits
+    assert s.game.world.component(s.game.units["a"], VehicleCrits).loss_order == ["srm_6"]
+    for data, order, needle in (("manticore.toml", '["gauss_rifle"]', "not a weapon of this unit"),
+                                ("grasshopper.toml", '["medium_laser"]', "only a vehicle's owner")):
+        with pytest.raises(DataError, match=needle):
+            parse_scenario(tomllib.loads(base.format(data=data, order=order)), tmp_path / "s.toml")
 
 
 def test_V_CE_14_destroyed_gauss_rifle_counts_as_ammunition():

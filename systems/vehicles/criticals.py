@@ -346,14 +346,18 @@ def _turret_lock(game: "Game", ent: int, location: str, wd: int) -> None:
 
 
 def _weapon_destroyed(game: "Game", ent: int, location: str, wd: int) -> None:
-    """V-CE-14: 1d6 1-3 the owner picks (the one with the least damage),
-    4-6 the attacker (the most damage; ties: the first mounted). An exploding weapon counts as an Ammunition result."""
+    """V-CE-14: 1d6 1-3 the owner picks: the first weapon of its loss order
+    there (a scenario's `weapon_loss_order`), else the one with the least
+    damage; 4-6 the attacker: the most damage (ties: the first mounted). An
+    exploding weapon counts as an Ammunition result."""
     mounts = _mounts(game, ent, location)
     table = game.weapons
     picker = game.dice.d6("slot", f"who picks the destroyed weapon, {location}")
     ranked = sorted(range(len(mounts)),
                     key=lambda i: (table[mounts[i].type].damage * max(1, table[mounts[i].type].cluster), -i))
-    m = mounts[ranked[0]] if picker <= 3 else mounts[ranked[-1]]
+    order = game.world.component(ent, VehicleCrits).loss_order
+    chosen = [i for w in order for i, m in enumerate(mounts) if m.type == w]
+    m = mounts[(chosen or ranked)[0]] if picker <= 3 else mounts[ranked[-1]]
     m.destroyed = True
     m.jammed = False
     game.log.emit("weapon_destroyed", unit=game.uid(ent), location=location, weapon=m.type,
