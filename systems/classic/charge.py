@@ -112,12 +112,8 @@ def check_declaration(game: "Game", ent: int, order: MoveOrder, result) -> str |
                 f"physical phase, so it cannot be charged or attacked from above (P-CHARGE-4)")
     thex = game.world.component(tgt, Position).hex
     if order.charge:
-        if order.mode not in ("walk", "run", "cruise", "flank"):
-            return "a charge is made walking or running, not jumping"
-        if final.backward:
-            return "a charge cannot include backward movement"
-        if final.prone:
-            return "a prone unit cannot charge"
+        if (reason := _charge_move_error(order, final)):
+            return reason
         if neighbor(final.hex, final.facing) != thex:
             return f"{tname} is not in the hex directly ahead at the end of the move (P-CHARGE-1)"
         if tst.prone and game.kind(ent) == "mech":
@@ -147,6 +143,17 @@ def check_declaration(game: "Game", ent: int, order: MoveOrder, result) -> str |
     return None
 
 
+def _charge_move_error(order: MoveOrder, final) -> str | None:
+    """What a charging move may not be: a jump, backward, ending prone."""
+    if order.mode not in ("walk", "run", "cruise", "flank"):
+        return "a charge is made walking or running, not jumping"
+    if final.backward:
+        return "a charge cannot include backward movement"
+    if final.prone:
+        return "a prone unit cannot charge"
+    return None
+
+
 def building_charge_error(game: "Game", ent: int, order: MoveOrder, result) -> str | None:
     """B-PHYS-3: a charge on the building in the hex directly ahead of the
     move's end, walking or running, not backing; one charge a turn."""
@@ -154,12 +161,8 @@ def building_charge_error(game: "Game", ent: int, order: MoveOrder, result) -> s
         return "a unit declares one charge or death from above, not two"
     final = result.final
     label = order.charge_hex
-    if order.mode not in ("walk", "run", "cruise", "flank"):
-        return "a charge is made walking or running, not jumping"
-    if final.backward:
-        return "a charge cannot include backward movement"
-    if final.prone:
-        return "a prone unit cannot charge"
+    if (reason := _charge_move_error(order, final)):
+        return reason
     at = parse_hex_label(label)
     if not game.map.on_map(at) or not game.map.terrain(at).building:
         return f"there is no building in {label}"
