@@ -41,14 +41,15 @@ class PhysicalDeclaration:
     unit: UnitId
     attack: str
     limb: str | None
-    target: UnitId
-    to_hit: int
+    target: UnitId | None                     # None: a building (target_hex), hit without a roll
+    to_hit: int | None
     modifiers: Modifiers
     damage: int
     table: str
     origin: list[int] = field(default_factory=list, metadata={"json": "from"})
     target_at: list[int] = field(default_factory=list)
     side: str | None = field(default=None, metadata=OMIT)    # "random": a die picks it
+    target_hex: HexLabel | None = field(default=None, metadata=OMIT)
 
 
 @dataclass

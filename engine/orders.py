@@ -78,6 +78,7 @@ class PhysicalOrder(Order):
     attack: str = "punch"              # punch | kick | push | club | hatchet | pick_up_club | standard | melee
     limb: str | None = None            # "left" | "right"
     target: str | None = None
+    target_hex: str | None = None      # "0505": punch, kick, club or hatchet the building in that hex
     source: str | None = None          # pick_up_club: "limb" | "tree"
 
     phase_kind = "physical"

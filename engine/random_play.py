@@ -245,6 +245,11 @@ def random_physical(game: Game, rng: random.Random, uid: str) -> PhysicalOrder:
         order.source = raw["source"] = rng.choice(["limb", "tree"])
     else:
         order.target = raw["target"] = _adjacent_target(game, rng, uid)
+        standing = [h for h in game.map.buildings() if game.map.terrain(h).building]
+        if game.ruleset.name == "classic" and standing and rng.random() < 0.2:     # B-ATK-3
+            order.target, order.target_hex = None, game.map.label(rng.choice(standing))
+            raw.pop("target")
+            raw["target_hex"] = order.target_hex
     if rng.random() < (0.9 if attack in ("punch", "kick", "hatchet") else 0.3):
         order.limb = raw["limb"] = rng.choice(["left", "right"])
     return order

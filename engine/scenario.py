@@ -29,7 +29,7 @@ UNIT_KEYS = ("id", "data", "side", "at", "facing", "piloting", "driving", "gunne
              "altitude", "turret", "heat", "damaged", "missing", "armor", "structure", "weapon_loss_order")
 MOVE_KEYS = ("unit", "mode", "path", "charge", "dfa", "facing", "charge_miss", "charge_hex")
 FIRE_KEYS = ("unit", "weapon", "target", "target_hex", "torso_twist", "turret", "overheat")
-PHYSICAL_KEYS = ("unit", "attack", "limb", "target", "source")
+PHYSICAL_KEYS = ("unit", "attack", "limb", "target", "target_hex", "source")
 MOVE_MODES = ("walk", "run", "jump", "cruise", "flank")
 PHYSICAL_ATTACKS = ("punch", "kick", "push", "club", "hatchet", "pick_up_club", "standard", "melee")
 
@@ -349,9 +349,14 @@ def _physical(o: dict, where: str, v: _V, game: Game) -> PhysicalOrder:
     v.keys(o, PHYSICAL_KEYS, where)
     uid = _unit_ref(o, "unit", where, v, game)
     attack = v.str_(o, "attack", where, required=True, choices=PHYSICAL_ATTACKS)
+    target_hex = _hex_ref(o, "target_hex", where, v, game)
+    if target_hex is not None and "target" in o:
+        v.fail(f"{where}.target_hex", "give a target or a target_hex, not both")
     return PhysicalOrder(uid, dict(o), attack=attack,
                          limb=v.str_(o, "limb", where, choices=("left", "right")),
-                         target=_unit_ref(o, "target", where, v, game, required=attack != "pick_up_club"),
+                         target=_unit_ref(o, "target", where, v, game,
+                                          required=attack != "pick_up_club" and target_hex is None),
+                         target_hex=target_hex,
                          source=v.str_(o, "source", where, choices=("limb", "tree")))
 
 

@@ -290,3 +290,53 @@ def test_the_options_call_offers_a_charge_into_the_building_ahead():
     assert opt.possible and opt.order.charge_hex == "0504"
     assert game.submit(opt.order) is None
     assert not [o for o in options.declaration_options(game, "a", "run", ["F"] * 3) if o.order.charge_hex]
+
+
+# --------------------------------------------------------------------- B-ATK-3
+def strike(uid, attack, label, limb=None):
+    from engine.orders import PhysicalOrder
+    raw = {"unit": uid, "attack": attack, "target_hex": label, **({"limb": limb} if limb else {})}
+    return PhysicalOrder(uid, raw, attack=attack, limb=limb, target_hex=label)
+
+
+def test_B_ATK_3_a_punch_and_a_kick_on_an_adjacent_building_hit_without_a_roll():
+    from tests.physical_helpers import physical_phase
+    game = shooter_game({"0506": building("medium", cf=40)})
+    weapon_phase(game)
+    out = physical_phase(game, [strike("a", "punch", "0506", "left"), strike("a", "kick", "0506", "right")])
+    assert out[0] is None and "already declared" in out[1]           # punches or kicks, as against a unit
+    (att,) = events(game, "attack", attacker="a")
+    assert (att["attack"], att["target_hex"], att["automatic"], att["roll"]) == ("punch", "0506", True, None)
+    (bd,) = events(game, "building_damage")
+    assert (bd["damage"], bd["cf_left"], bd["cause"]) == (7, 33, "punch by a")        # ceil(70/10)
+    assert not [r for r in events(game, "roll") if r["purpose"] == "to_hit"]
+
+
+def test_B_ATK_3_a_kick_on_a_building_asks_no_roll_of_anyone():
+    from tests.physical_helpers import physical_phase
+    game = shooter_game({"0506": building("heavy", cf=90)})
+    weapon_phase(game)
+    assert physical_phase(game, [strike("a", "kick", "0506")]) == [None]
+    assert events(game, "building_damage")[0]["damage"] == 14                          # 70 / 5
+    assert not events(game, "psr")
+
+
+def test_B_ATK_3_no_push_and_only_the_next_hex():
+    from systems.classic import melee
+    game = shooter_game({"0506": building(cf=15), "0505": building(cf=15)})
+    weapon_phase(game)
+    game.start_phase("physical")
+    assert melee.physical_attack(game, strike("a", "push", "0506")).reason == "a building cannot be pushed"
+    assert "not in an adjacent hex" in melee.physical_attack(game, strike("a", "punch", "0505", "left")).reason
+    assert melee.physical_attack(game, strike("a", "punch", "0406", "left")).reason == "there is no building in 0406"
+
+
+def test_the_options_call_offers_the_physical_attacks_on_an_adjacent_building():
+    from systems.common import options
+    game = shooter_game({"0506": building(cf=15)})
+    weapon_phase(game)
+    game.start_phase("physical")
+    found = {(o.attack, o.limb): o for o in options.building_options(game, "a")["0506"] if o.kind == "physical"}
+    assert ("push", None) not in found
+    assert found[("punch", "left")].possible and found[("kick", "right")].possible
+    assert game.submit(found[("punch", "left")].order) is None

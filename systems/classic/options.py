@@ -64,8 +64,10 @@ def attack_options_against(game: "Game", attacker: str, targets: list[str], *, t
 
 def building_options(game: "Game", attacker: str, hexes: list[str], *, torso_twist: str | None = None,
                      turret: int | None = None) -> dict[str, list[AttackOption]]:
-    """Each weapon's attack on the building of each hex (B-ATK-1)."""
+    """Each weapon's attack on the building of each hex (B-ATK-1), then a
+    mech's punches, kicks, club and hatchet on it (B-ATK-3; no push)."""
     ent = game.units[attacker]
+    physical = [(a, limb) for a, limb in physical_attacks_of(game, ent) if a != "push"]
     wp = game.world.try_component(ent, Weapons)
     names = weapon_names([m.type for m in (wp.mounts if wp else [])])
     shooter = weapon_attacks.Shooter(game, ent)
@@ -80,6 +82,10 @@ def building_options(game: "Game", attacker: str, hexes: list[str], *, torso_twi
             order = FireOrder(attacker, raw, weapon=name, target_hex=label, torso_twist=torso_twist, turret=turret)
             opts.append(option(game, "weapon", name, None, order, weapon_attacks.shot(game, order, shooter=shooter),
                                mount=i, gates=gates))
+        for attack, limb in physical:
+            raw = {"unit": attacker, "attack": attack, "target_hex": label, **({"limb": limb} if limb else {})}
+            order = PhysicalOrder(attacker, raw, attack=attack, limb=limb, target_hex=label)
+            opts.append(option(game, "physical", attack, limb, order, melee.physical_attack(game, order), gates=gates))
         out[label] = opts
     return out
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from components import Crew, Identity, Position, Status, TurnState
-from engine.hexgrid import distance
+from engine.hexgrid import Hex, distance
 from systems.classic import buildings
 from systems.classic.attack_modifiers import (TARGET_IMMOBILE, attacker_movement, target_immobile, target_skidded,
                                               target_movement_modifier, woods_modifier)
@@ -29,6 +29,8 @@ def common_modifiers(game: "Game", ent: int, tgt: int, *, terrain: bool = True,
     woods it stands in and its partial cover (`terrain`: not for a DFA).
     `attacker_mode`: the movement mode of a move being planned."""
     mods: list[Modifier] = []
+    if isinstance(tgt, Hex):
+        return mods                              # a building is hit without a roll (B-ATK-3)
     if attacker_move and (moved := attacker_movement(game, ent, attacker_mode)) is not None:
         mods.append(moved)
     if (mv := target_movement_modifier(game, tgt)):
@@ -55,12 +57,17 @@ def partial_cover(game: "Game", tgt: int) -> bool:
             and water_depth(game, tgt) == 1)
 
 
-def unit_name(game: "Game", ent: int) -> str:
+def unit_name(game: "Game", ent: "int | Hex") -> str:
+    """A unit's name, or "the building in 0505" for a building's hex."""
+    if isinstance(ent, Hex):
+        return f"the building in {game.map.label(ent)}"
     return game.world.component(ent, Identity).name
 
 
-def level_of(game: "Game", ent: int) -> int:
-    return game.map.terrain(game.world.component(ent, Position).hex).level
+def level_of(game: "Game", ent: "int | Hex") -> int:
+    """The ground level a unit stands on, or of a building's hex (B-ATK-3)."""
+    at = ent if isinstance(ent, Hex) else game.world.component(ent, Position).hex
+    return game.map.terrain(at).level
 
 
 @dataclass
@@ -106,8 +113,8 @@ def attacker_error(game: "Game", ent: int, prone_ok: bool = False) -> str | None
         return prone_reason(game, ent)
     if ts.picked_up_club:
         return f"{name} picked up a club this turn and may not attack (P-FIND-2)"
-    if ts.charge_target or ts.dfa_target:
-        kind = 'charge' if ts.charge_target else 'death from above'
+    if ts.charge_target or ts.dfa_target or ts.charge_hex:
+        kind = 'death from above' if ts.dfa_target else 'charge'
         return f"{name} is making a {kind} this turn: that is its attack, it makes no other"
     return None
 

@@ -124,6 +124,9 @@ def resolve_physical(game: "Game") -> None:
                 hit_target(game, ent, g, "kick", "front", "death from above (attacker)")
         moves.append((c.attack, c, hit))
     for a in attacks:
+        if a.target_hex is not None:
+            _strike_building(game, a)
+            continue
         ent, tgt = game.units[a.unit], game.units[a.target]
         roll, hit = _roll(game, a)
         _emit_attack(game, a, roll, hit)
@@ -143,6 +146,16 @@ def resolve_physical(game: "Game") -> None:
             else:
                 piloting.queue_psr(game, ent, "missed a kick", 0)   # P-KICK-8
     _resolve_moves(game, moves)
+
+
+def _strike_building(game: "Game", a: PhysicalDeclaration) -> None:
+    """B-ATK-3: a punch, kick, club or hatchet on a building hits without a
+    roll and does its damage to the CF; a kick asks for no roll from anyone."""
+    game.log.emit("attack", attacker=a.unit, target=None, attack=a.attack, to_hit=None, modifiers=[], roll=None,
+                  hit=True, target_hex=a.target_hex, automatic=True, **({"limb": a.limb} if a.limb else {}))
+    buildings.damage_building(game, Hex(*a.target_at), a.damage, f"{a.attack} by {a.unit}", a.unit)
+    if a.attack == "club":
+        clubs.club_hit(game, game.units[a.unit])
 
 
 def _charge_building(game: "Game", c: ChargeDeclaration) -> None:

@@ -28,8 +28,9 @@ rolled):
 - `building_options(game, attacker, hexes=None, torso_twist=None,
   turret=None)`: the attacks on buildings (rules/buildings.md B-ATK), hex
   label -> options, for the given hexes or every standing building: one
-  weapon attack per weapon (a `FireOrder` with `target_hex`); Alpha
-  Strike: none. Attacks on units inside a building are in
+  weapon attack per weapon (a `FireOrder` with `target_hex`), then a
+  mech's punches, kicks, club and hatchet (a `PhysicalOrder` with
+  `target_hex`; no push); Alpha Strike: none. Attacks on units inside a building are in
   `attack_options` (a physical attack from outside is refused, "the target
   is inside a building"); a charge into the building directly ahead of a
   planned move's end is among `declaration_options` (an order with
