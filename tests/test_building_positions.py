@@ -146,3 +146,14 @@ def test_B_DMG_2_4_every_source_is_a_building_damage_event_naming_its_cause():
     weapon_phase(game, [fire("a", "medium_laser", "t"), fire("a", "medium_laser#2", "t")])
     causes = [(e["hex"], e["cause"]) for e in events(game, "building_damage")]
     assert causes == [("0506", "entered by a"), ("0505", "absorbed a hit on t"), ("0505", "missed shot at t")]
+
+
+def test_B_PHYS_6_a_unit_displaced_out_of_a_building_makes_no_roll_for_leaving():
+    from engine.hexgrid import direction_to
+    from systems.classic import displacement
+    game = make_game(hexes={"0505": building("medium")})
+    m = add(game, "m", "grasshopper", "red", "0505", 0)
+    game.start_turn(["red", "blue"])
+    displacement.displace(game, m, direction_to(H("0505"), H("0504")), "domino")
+    assert game.world.component(m, Position).hex == H("0504")
+    assert not events(game, "psr") and not events(game, "building_damage")
