@@ -156,3 +156,26 @@ def test_a_bad_force_file_is_refused_naming_the_file_and_the_field(app, tmp_path
     click_button(app, "fb_save")
     assert app.message_bad and "no folders" in app.message
     assert not (tmp_path / "escape.toml").exists()
+
+
+def test_a_force_belongs_to_its_rules(app):
+    from engine import session
+    _build_blue(app)
+    key(app, pygame.K_ESCAPE)
+    screen = app.top
+    forces = screen.sections[-1]
+    assert forces.label("classic", "blue") == "Blue: built, 2 units, 85 t"
+    key(app, pygame.K_RIGHT)                                 # Alpha Strike: blue has no cards built
+    assert screen.chosen().forces == [] and session.level_info(screen.choice)[1] == "alpha-strike"
+    click_button(app, "new_force", "blue")
+    builder = app.top
+    assert builder.entries and {e.type for e in builder.entries} == {"alpha-strike"} and not builder.draft.picks
+    _add_shown(app, builder, "Hunchback")
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_LEFT)                                  # back to Classic: the classic force is still there
+    assert [p.entry.name for p in screen.chosen().forces[0].picks] == ["Hunchback HBK-4G", "Jenner JR7-D"]
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RETURN)
+    g = app.game
+    assert g.ruleset.name == "alpha-strike"
+    assert [g.world.component(g.units[u], Identity).name for u in g.unit_ids("blue")] == ["Hunchback HBK-4G"]

@@ -277,7 +277,7 @@ def _forces(app) -> None:
     then red's being built: vehicles and a VTOL, the roster filtered to
     vehicles."""
     app.do("new_menu")
-    sides = app.top.sections[-1].sides(app.top)
+    sides = app.top.sections[-1].sides(app.top.chosen())
     for side, picks, kind in ((sides[0], ("Atlas", "Marauder", "Griffin", "Jenner"), None),
                               (sides[1], ("Manticore", "Warrior", "Vedette", "Demolisher"), "vehicle")):
         app.do("new_force", side)

@@ -35,48 +35,44 @@ def forces_folder(app) -> Path:
 
 class ForcesSection:
     """The new-battle screen's forces: per side of the level chosen, its
-    own units (the default) or a draft built in the builder screen."""
+    own units (the default) or a draft built in the builder screen, one
+    draft per side and rules (Classic units and Alpha Strike cards never
+    mix)."""
     title = "Forces (click a side to build its force from the roster)"
     ACTIONS = frozenset({"new_force"})
     fields: tuple[str, ...] = ()
 
     def __init__(self) -> None:
-        self.drafts: dict[str, Draft] = {}
+        self.drafts: dict[tuple[str, str], Draft] = {}      # (rules, side) -> draft
         self.own: dict[str, bool] = {}           # side -> plays the level's own units
         self._roster: dict[tuple[str, ...], tuple[list[RosterEntry], list[str]]] = {}
 
     # ------------------------------------------------------------ what the screen chose
     @staticmethod
-    def level_of(screen) -> str | None:
-        return screen.chosen().level
+    def sides(choices) -> list[str]:
+        return session.level_sides(choices.level or session.default_level())
 
-    def sides(self, screen) -> list[str]:
-        return session.level_sides(self.level_of(screen) or session.default_level())
+    @staticmethod
+    def rules(screen, choices) -> str:
+        return (session.level_info(choices.level)[1] if choices.level else None) or screen.rules.rules
 
-    def rules(self, screen) -> str:
-        level = self.level_of(screen)
-        return (session.level_info(level)[1] if level else None) or screen.rules.rules
-
-    def mods(self, screen) -> list[Path]:
-        return list(screen.chosen().mods or [])
-
-    def roster(self, screen) -> tuple[list[RosterEntry], list[str]]:
+    def roster(self, mods: list[Path]) -> tuple[list[RosterEntry], list[str]]:
         """The roster of the mod folders chosen (read once per choice)."""
-        mods = self.mods(screen)
         key = tuple(str(m) for m in mods)
         if key not in self._roster:
             self._roster[key] = roster(mods)
         return self._roster[key]
 
-    def draft(self, side: str) -> Draft:
-        return self.drafts.setdefault(side, Draft(side))
+    def draft(self, rules: str, side: str) -> Draft:
+        return self.drafts.setdefault((rules, side), Draft(side))
 
-    def built(self, side: str) -> bool:
-        return not self.own.get(side, True) and bool(self.draft(side).picks)
+    def built(self, rules: str, side: str) -> bool:
+        return not self.own.get(side, True) and bool(self.draft(rules, side).picks)
 
-    def label(self, side: str) -> str:
-        if self.built(side):
-            draft, t = self.draft(side), self.draft(side).totals()
+    def label(self, rules: str, side: str) -> str:
+        if self.built(rules, side):
+            draft = self.draft(rules, side)
+            t = draft.totals()
             return f"{side.capitalize()}: {draft.name or 'built'}, {t['units']} units, {t['tonnage']} t"
         return f"{side.capitalize()}: the level's own units"
 
@@ -85,22 +81,25 @@ class ForcesSection:
         return 34
 
     def draw(self, app, screen, x: int, y: int, w: int) -> None:
-        sides = self.sides(screen)
-        n = max(1, len(sides))
-        bw = (w - 8 * (n - 1)) // n
+        chosen = screen.chosen()
+        rules, sides = self.rules(screen, chosen), self.sides(chosen)
+        bw = (w - 8 * (len(sides) - 1)) // max(1, len(sides))
         for i, side in enumerate(sides):
-            button(app.screen, app.hits, (x + i * (bw + 8), y, bw, 28), fit_text(self.label(side), 13, bw - 12),
-                   "new_force", side, active=self.built(side), mouse=app.mouse,
+            button(app.screen, app.hits, (x + i * (bw + 8), y, bw, 28), fit_text(self.label(rules, side), 13, bw - 12),
+                   "new_force", side, active=self.built(rules, side), mouse=app.mouse,
                    tip="the level's own units, or a force built from the roster (and the mod folder)")
 
     def do(self, app, screen, action: str, arg: Any) -> None:
-        if action == "new_force" and arg in self.sides(screen):
-            entries, problems = self.roster(screen)
-            app.open_overlay(ForceBuilder(self, arg, entries, problems, self.rules(screen), self.mods(screen)))
+        chosen = screen.chosen()
+        if action == "new_force" and arg in self.sides(chosen):
+            mods = list(chosen.mods or [])
+            rules = self.rules(screen, chosen)
+            app.open_overlay(ForceBuilder(self, arg, self.draft(rules, arg), *self.roster(mods), rules, mods))
 
     def choose(self, screen, choices) -> None:
-        sides = session.level_sides(choices.level) if choices.level else []
-        choices.forces = [self.draft(side) for side in sides if self.built(side)]
+        if choices.level:
+            rules = self.rules(screen, choices)
+            choices.forces = [self.draft(rules, side) for side in self.sides(choices) if self.built(rules, side)]
 
 
 class ForceBuilder(TextScreen):
@@ -111,10 +110,9 @@ class ForceBuilder(TextScreen):
                          "fb_save", "fb_load", "fb_scroll"})
     modal = True
 
-    def __init__(self, section: ForcesSection, side: str, entries: list[RosterEntry], problems: list[str],
-                 rules: str, mods: list[Path]) -> None:
-        self.section, self.side, self.rules, self.mods = section, side, rules, mods
-        self.draft = section.draft(side)
+    def __init__(self, section: ForcesSection, side: str, draft: Draft, entries: list[RosterEntry],
+                 problems: list[str], rules: str, mods: list[Path]) -> None:
+        self.section, self.side, self.draft, self.rules, self.mods = section, side, draft, rules, mods
         self.roster = entries
         self.entries = query(entries, rules=rules)
         self.problems = problems
