@@ -288,7 +288,7 @@ def _forces(app) -> None:
                 app.do("fb_add", entry.path)
         app.do("fb_skill", (0, "gunnery", -1))
         app.do("fb_skill", (1, "piloting", 1))
-        builder.draft.name = f"{side.capitalize()} {'Fox lance' if side == sides[0] else 'Iron column'}"
+        builder.draft.name = "Fox lance" if side == sides[0] else "Iron column"
         if kind:
             app.do("fb_kind", kind)
         else:

@@ -108,7 +108,6 @@ class ForceBuilder(TextScreen):
     name = "forces"
     ACTIONS = frozenset({"focus_field", "fb_own", "fb_kind", "fb_class", "fb_add", "fb_remove", "fb_skill",
                          "fb_save", "fb_load", "fb_scroll"})
-    modal = True
 
     def __init__(self, section: ForcesSection, side: str, draft: Draft, entries: list[RosterEntry],
                  problems: list[str], rules: str, mods: list[Path]) -> None:
@@ -261,12 +260,12 @@ class ForceBuilder(TextScreen):
         self.draw_field(app, (r.x, y, r.w, 24), "name contains (click, then type)", "name_filter")
         y += 30
         shown = self.shown()
-        rows = max(1, (r.bottom - y - 20) // ROW)
-        self.scroll = max(0, min(self.scroll, max(0, len(shown) - rows)))
         cols = (r.x + 8, r.right - 200, r.right - 130, r.right - 80, r.right - 40)
         for j, head in enumerate(("unit", "class", "tons", "PV", "BV")):
             text(s, head, (cols[j], y), 11, theme.TEXT_DIM)
         y += 16
+        rows = max(1, (r.bottom - y - 18) // ROW)
+        self.scroll = max(0, min(self.scroll, max(0, len(shown) - rows)))
         for e in shown[self.scroll:self.scroll + rows]:
             row = pygame.Rect(r.x, y, r.w, ROW - 3)
             button(s, app.hits, row, "", "fb_add", e.path, mouse=m, tip=f"{e.name} ({e.file}, {e.source})")
@@ -301,7 +300,7 @@ class ForceBuilder(TextScreen):
             row = pygame.Rect(r.x, y, r.w, ROW - 3)
             pygame.draw.rect(s, theme.PANEL_LIGHT, row, border_radius=3)
             skills_w = 92 if card else 184
-            text(s, fit_text(f"{p.entry.name}, {p.entry.tonnage} t", 12, r.w - skills_w - 36), (row.x + 6, row.centery),
+            text(s, fit_text(f"{p.entry.name}, {p.entry.tonnage} t", 12, r.w - skills_w - 46), (row.x + 6, row.centery),
                  12, theme.TEXT, anchor="midleft")
             x = row.right - skills_w - 28
             for skill, short in (("gunnery", "skill" if card else "G"),) + ((() if card else (("piloting", "P"),))):
