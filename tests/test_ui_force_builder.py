@@ -11,12 +11,14 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
+import pytest
 
 from components import Crew, Identity, Position
 from engine import deployment
 from engine.paths import DEFAULT_LEVEL
+from tests.megamek_facts import SAMPLES
 from tests.newcomer import Newcomer
-from tests.test_ui_app import _pygame, app, click_button, key, type_text  # noqa: F401  (fixtures)
+from tests.test_ui_app import _pygame, app, click_button, key, pump, type_text  # noqa: F401  (fixtures)
 
 
 def _open_builder(app, side):
@@ -179,3 +181,27 @@ def test_a_force_belongs_to_its_rules(app):
     g = app.game
     assert g.ruleset.name == "alpha-strike"
     assert [g.world.component(g.units[u], Identity).name for u in g.unit_ids("blue")] == ["Hunchback HBK-4G"]
+
+
+@pytest.mark.skipif(not (SAMPLES / "mechs").is_dir(), reason="the MegaMek samples (../shared/megamek) are absent")
+def test_a_mod_folders_megamek_units_join_the_roster_and_the_battle(app, tmp_path):
+    mods = SAMPLES / "mechs"
+    key(app, pygame.K_n, mod=pygame.KMOD_CTRL)
+    click_button(app, "focus_field", "mods")
+    type_text(app, str(mods))
+    builder = _open_builder(app, "blue")
+    _type_filter(app, "Jenner")
+    files = sorted(e.file for e in builder.shown())
+    assert files == ["Jenner JR7-D.mtf", "jenner.toml"]                    # the mod's file and the shipped one
+    mtf = next(e for e in builder.shown() if e.file.endswith(".mtf"))
+    click_button(app, "fb_add", mtf.path)
+    pump(app)
+    assert any("Atlas AS7-K.mtf: Atlas AS7-K: unsupported equipment" in p for p in builder.problems)
+    click_button(app, "fb_save")
+    saved = tmp_path / "forces" / "blue force.toml"
+    assert 'file = "Jenner JR7-D.mtf"' in saved.read_text()
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_RETURN)
+    g = app.game
+    (uid,) = g.unit_ids("blue")
+    assert g.world.component(g.units[uid], Identity).name == "Jenner JR7-D" and app.mods == [mods]

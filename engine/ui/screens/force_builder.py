@@ -278,7 +278,7 @@ class ForceBuilder(TextScreen):
         if len(shown) > rows:
             more += f", {self.scroll + 1}-{min(len(shown), self.scroll + rows)} shown (wheel scrolls)"
         if self.problems:
-            more += f"; {len(self.problems)} files do not load (python -m engine roster --problems)"
+            more += f"; {len(self.problems)} files do not load (python -m engine roster --mods DIR --problems)"
         text(s, fit_text(more, 12, r.w), (r.x, r.bottom - 14), 12, theme.TEXT_DIM)
 
     def _draw_force(self, app, r: pygame.Rect) -> None:
