@@ -10,7 +10,6 @@ screen shows, so what a draft holds always starts a battle.
 """
 from __future__ import annotations
 
-import json
 import os
 import re
 from dataclasses import dataclass, field
@@ -62,10 +61,14 @@ class Draft:
         skills a force file may give (SKILLS)."""
         if 0 <= index < len(self.picks) and skill in ("gunnery", "piloting"):
             pick = self.picks[index]
-            if skill == "piloting" and pick.entry.rules == "alpha-strike":
-                return          # a card has one skill
+            card = pick.entry.rules == "alpha-strike"
+            if skill == "piloting" and card:
+                return          # a card has one skill, kept as its gunnery and piloting both
             lo, hi = SKILLS
-            setattr(pick, skill, max(lo, min(hi, getattr(pick, skill) + step)))
+            value = max(lo, min(hi, getattr(pick, skill) + step))
+            setattr(pick, skill, value)
+            if card:
+                pick.piloting = value
 
     def totals(self) -> dict[str, int]:
         """Units, tonnage, PV and BV (engine/roster.sums)."""
@@ -93,12 +96,15 @@ def _skills(p: Pick) -> dict[str, int]:
 
 
 def _toml_string(s: str) -> str:
-    return json.dumps(s)            # a JSON string with ASCII escapes is a TOML basic string
+    """A TOML basic string: quote, backslash and control characters escaped."""
+    return '"' + "".join(c if c not in '"\\' and ord(c) >= 0x20 and ord(c) != 0x7F else
+                         ("\\" + c if c in '"\\' else f"\\u{ord(c):04x}") for c in s) + '"'
 
 
 def force_text(draft: Draft) -> str:
     """The draft as a force file (engine/forces.py's format)."""
-    lines = [f"name = {_toml_string(draft.name or draft.side + ' force')}", f"side = {_toml_string(draft.side)}"]
+    name = draft.name if draft.name.strip() else f"{draft.side} force"
+    lines = [f"name = {_toml_string(name)}", f"side = {_toml_string(draft.side)}"]
     for p in draft.picks:
         lines += ["", "[[unit]]", f"file = {_toml_string(p.entry.file)}"]
         if p.uid:

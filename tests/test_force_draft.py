@@ -7,6 +7,7 @@ the other its level's own units."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from components import Crew, Identity, Position
 from engine import deployment
@@ -164,3 +165,21 @@ def test_a_built_force_of_cards_on_an_alpha_strike_level(entries):
     classic.add(entry(entries, "Atlas"))
     with pytest.raises(DataError, match="is a classic unit; the level plays alpha-strike"):
         battle(LEVELS / "alpha_skirmish.tmx", [classic.to_force()], seed=1, keep_others=True)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_any_draft_reads_back_as_saved(tmp_path_factory, entries, data):
+    rules = data.draw(st.sampled_from(["classic", "alpha-strike"]))
+    pool = query(entries, rules=rules)
+    d = Draft(data.draw(st.sampled_from(["blue", "red", "green"])),
+              data.draw(st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=30)))
+    for e in data.draw(st.lists(st.sampled_from(pool), min_size=1, max_size=8)):
+        d.add(e)
+    for i in range(len(d.picks)):
+        d.set_skill(i, data.draw(st.sampled_from(["gunnery", "piloting"])), data.draw(st.integers(-9, 9)))
+    folder = tmp_path_factory.mktemp("forces")
+    back = load_draft(save_draft(d, folder, "f"), d.side, entries, rules)
+    assert back.name == (d.name if d.name.strip() else f"{d.side} force")
+    assert [(p.entry, p.gunnery, p.piloting) for p in back.picks] == [(p.entry, p.gunnery, p.piloting) for p in d.picks]
+    assert back.totals() == d.totals()
