@@ -255,9 +255,10 @@ def battle(level: Path | str, forces: list[Force], mods: list[Path] | None = Non
             zones[side] = level_zones[spare.pop(0)]
     seed = level_game.dice.seed
     level_game.close()
-    game = game_of_level(level_data, seed, sides=others if keep_others else ())
-    game.sides = [side for side in game.sides if keep_others and side in others]
-    kept_zones = {side: level_zones[side] for side in game.sides}
+    kept = others if keep_others else []
+    game = game_of_level(level_data, seed, sides=kept)
+    game.sides = list(kept)
+    kept_zones = {side: level_zones[side] for side in kept}
     place_forces(game, forces, zones)
     game.sides = ([side for side in level_data.sides if side in game.sides]
                   + [side for side in game.sides if side not in level_data.sides])
