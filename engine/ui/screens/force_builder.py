@@ -94,7 +94,8 @@ class ForcesSection:
         if action == "new_force" and arg in self.sides(chosen):
             mods = list(chosen.mods or [])
             rules = self.rules(screen, chosen)
-            app.open_overlay(ForceBuilder(self, arg, self.draft(rules, arg), *self.roster(mods), rules, mods))
+            app.open_overlay(ForceBuilder(self, arg, self.draft(rules, arg), *self.roster(mods), rules, mods,
+                                          shown_before=app.message))
 
     def choose(self, screen, choices) -> None:
         if choices.level:
@@ -110,8 +111,9 @@ class ForceBuilder(TextScreen):
                          "fb_save", "fb_load", "fb_scroll"})
 
     def __init__(self, section: ForcesSection, side: str, draft: Draft, entries: list[RosterEntry],
-                 problems: list[str], rules: str, mods: list[Path]) -> None:
+                 problems: list[str], rules: str, mods: list[Path], shown_before: str = "") -> None:
         self.section, self.side, self.draft, self.rules, self.mods = section, side, draft, rules, mods
+        self.shown_before = shown_before        # the window's message when the builder opened: not its own
         self.roster = entries
         self.entries = query(entries, rules=rules)
         self.problems = problems
@@ -238,7 +240,7 @@ class ForceBuilder(TextScreen):
         self._draw_files(app, pygame.Rect(r.x + 16, left.bottom + 10, r.w - 32, r.bottom - left.bottom - 10))
         button(s, app.hits, (r.right - 136, r.bottom - 44, 120, 32), "Done", "close", key="Esc", active=True,
                mouse=m)
-        if app.message:
+        if app.message and app.message != self.shown_before:
             for i, part in enumerate(wrap(app.message, 12, r.w - 520)[:2]):
                 text(s, part, (r.x + 380, r.bottom - 42 + 15 * i), 12, theme.BAD if app.message_bad else theme.GOOD)
 
