@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from engine.errors import DataError
-from engine.forces import SKILLS, Force, ForceUnit, load_force
+from engine.forces import SKILLS, Force, ForceUnit, load_force, ruleset_refusal
 from engine.hexgrid import Hex
 from engine.roster import RosterEntry, sums
 from engine.unit_loader import load_unit
@@ -167,15 +167,15 @@ def load_draft(path: Path | str, side: str, entries: list[RosterEntry], rules: s
     other rules than `rules`."""
     force = load_force(path, mods)
     by_path = {str(Path(e.path).resolve()): e for e in entries}
+    refusal = ruleset_refusal(force, rules)
+    if refusal:
+        raise DataError(refusal)
     picks = []
     for i, u in enumerate(force.units):
-        where = f"{force.path}: unit[{i + 1}].file"
         entry = by_path.get(str(Path(u.data.path).resolve()))
         if entry is None:
-            raise DataError(f"{where}: {u.file} is not in the roster of the mod folders chosen")
-        if entry.rules != rules:
-            raise DataError(f"{where}: {u.file} is {'an Alpha Strike card' if entry.rules == 'alpha-strike' else 'a classic unit'}"
-                            f"; the battle plays {rules}")
+            raise DataError(f"{force.path}: unit[{i + 1}].file: {u.file} is not in the roster of the mod folders "
+                            f"chosen")
         pick = Pick(entry, entry.gunnery, entry.piloting, u.uid, u.at, u.facing)
         if entry.rules == "alpha-strike":
             pick.gunnery = pick.piloting = u.data.alpha_strike["skill"]

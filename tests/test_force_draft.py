@@ -111,7 +111,7 @@ def test_an_empty_draft_is_not_saved(tmp_path):
     ('[[unit]]\nfile = "atlas"\nside = "blue"\npiloting = -1\n', "unit[1].piloting: expected an integer from 0 to 8"),
     ('[[unit]]\nfile = "nowhere"\nside = "blue"\n', "unit[1].file: unit file 'nowhere' not found"),
     ('[[unit]]\nfile = "manticore_as"\nside = "blue"\n', "unit[1].file: manticore_as is an Alpha Strike card; "
-                                                          "the battle plays classic"),
+                                                          "the level plays classic"),
     ('name = 3\n[[unit]]\nfile = "atlas"\nside = "blue"\n', "name: expected a name"),
     ('[[unit]]\nfile = "atlas"\nside = "blue"\nat = "9999"\n', None),
     ('this is = not toml ]', ""),

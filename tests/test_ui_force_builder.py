@@ -18,7 +18,7 @@ from engine import deployment
 from engine.paths import DEFAULT_LEVEL
 from tests.megamek_facts import SAMPLES
 from tests.newcomer import Newcomer
-from tests.test_ui_app import _pygame, app, click_button, key, pump, type_text  # noqa: F401  (fixtures)
+from tests.test_ui_app import _pygame, app, click_button, key, move_mouse, pump, type_text  # noqa: F401  (fixtures)
 
 
 def _open_builder(app, side):
@@ -205,3 +205,23 @@ def test_a_mod_folders_megamek_units_join_the_roster_and_the_battle(app, tmp_pat
     g = app.game
     (uid,) = g.unit_ids("blue")
     assert g.world.component(g.units[uid], Identity).name == "Jenner JR7-D" and app.mods == [mods]
+
+
+def test_a_company_scrolls_under_the_wheel(app):
+    builder = _open_builder(app, "blue")
+    _type_filter(app, "Locust")
+    locust = builder.shown()[0]
+    for _ in range(16):
+        click_button(app, "fb_add", locust.path)
+    shown = [h.arg for h in app.hits if h.action == "fb_remove"]
+    assert 0 in shown and 15 not in shown                    # the window shows the first units only
+    pos = builder.force_rect.center
+    move_mouse(app, pos)
+    for _ in range(16):
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False, precise_x=0.0,
+                                             precise_y=-1.0, touch=False))
+        pump(app)
+    shown = [h.arg for h in app.hits if h.action == "fb_remove"]
+    assert 15 in shown and 0 not in shown
+    click_button(app, "fb_remove", 15)
+    assert len(builder.draft.picks) == 15 and builder.scroll == 0        # the roster did not move

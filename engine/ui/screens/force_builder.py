@@ -123,6 +123,8 @@ class ForceBuilder(TextScreen):
         self.typed_file_name: str | None = None     # until typed, the file is named after the force
         self.load_path = ""
         self.scroll = 0
+        self.force_scroll = 0
+        self.force_rect = pygame.Rect(0, 0, 0, 0)
         self.replacing: Path | None = None       # the file a second Save replaces
 
     @property
@@ -181,7 +183,11 @@ class ForceBuilder(TextScreen):
             self.scroll = 0
 
     def wheel(self, app, dy: int) -> None:
-        self.scroll = max(0, min(len(self.shown()) - 1, self.scroll - dy))
+        """The wheel scrolls the force under the mouse, else the roster."""
+        if self.force_rect.collidepoint(app.mouse):
+            self.force_scroll = max(0, min(len(self.draft.picks) - 1, self.force_scroll - dy))
+        else:
+            self.scroll = max(0, min(len(self.shown()) - 1, self.scroll - dy))
 
     def save(self, app) -> None:
         folder = forces_folder(app)
@@ -296,9 +302,12 @@ class ForceBuilder(TextScreen):
             text(s, "skill (lower is better)" if self.rules == "alpha-strike" else
                  "G gunnery, P piloting (a vehicle's driving); lower is better", (r.x, y), 11, theme.TEXT_DIM)
             y += 16
-        rows = max(1, (r.bottom - y) // ROW)
+        self.force_rect = r
+        rows = max(1, (r.bottom - y - 16) // ROW)
+        picks = self.draft.picks
+        self.force_scroll = max(0, min(self.force_scroll, len(picks) - rows))
         card = self.rules == "alpha-strike"
-        for i, p in enumerate(self.draft.picks[:rows]):
+        for i, p in list(enumerate(picks))[self.force_scroll:self.force_scroll + rows]:
             row = pygame.Rect(r.x, y, r.w, ROW - 3)
             pygame.draw.rect(s, theme.PANEL_LIGHT, row, border_radius=3)
             skills_w = 92 if card else 184
@@ -315,8 +324,9 @@ class ForceBuilder(TextScreen):
             button(s, app.hits, (row.right - 24, row.y + 1, 22, ROW - 5), "x", "fb_remove", i, mouse=m,
                    tip="take the unit out of the force")
             y += ROW
-        if len(self.draft.picks) > rows:
-            text(s, f"... and {len(self.draft.picks) - rows} more", (r.x, y), 12, theme.TEXT_DIM)
+        if len(picks) > rows:
+            text(s, f"{self.force_scroll + 1}-{min(len(picks), self.force_scroll + rows)} of {len(picks)} units "
+                 f"shown (the wheel over them scrolls)", (r.x, y), 12, theme.TEXT_DIM)
 
     def _draw_files(self, app, r: pygame.Rect) -> None:
         s, m = app.screen, app.mouse
