@@ -35,6 +35,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from engine.hexmap import CLASS_LETTER  # noqa: E402  (the board labels classes with the same letters)
 from engine.ui.elevation import numeral_colour, tint  # noqa: E402  (the board draws levels in the same tints)
 
 TILE_W, TILE_H, HEX_SIDE = 84, 72, 42
@@ -105,6 +106,11 @@ TILES += [
     (f"water_depth_{d}", {"terrain": "water", "depth": d}, ("water", d)) for d in (4, 5, 6)
 ] + [
     (f"building_{h}", {"terrain": "building", "building": h}, ("building", h)) for h in (5, 6, 7, 8)
+] + [
+    # Buildings of each class (rules/buildings.md B-CLASS), 1 to 4 levels
+    # tall: the roof's colour and letter show the class.
+    (f"building_{c}_{h}", {"terrain": "building", "building": h, "building_class": c}, ("building", h, c))
+    for c in ("light", "medium", "heavy", "hardened") for h in (1, 2, 3, 4)
 ]
 
 
@@ -293,9 +299,15 @@ ROOF = {1: (176, 150, 112), 2: (160, 110, 86), 3: (128, 96, 92), 4: (96, 96, 112
         6: (74, 84, 126), 7: (66, 74, 128), 8: (58, 64, 124)}
 
 
-def draw_building(surf, rng, height):
+# A building of a given class (the tiles that name one): its roof colour and
+# the class letter beside the height.
+CLASS_ROOF = {"light": (184, 160, 116), "medium": (168, 96, 74), "heavy": (112, 112, 118),
+              "hardened": (62, 74, 110)}
+
+
+def draw_building(surf, rng, height, klass=None):
     draw_paved(surf, rng)
-    roof = ROOF[height]
+    roof = CLASS_ROOF[klass] if klass else ROOF[height]
     w, h = (40 + 3 * min(height, 6)) * SS, (32 + 2 * min(height, 6)) * SS
     rect = pygame.Rect(0, 0, w, h)
     rect.center = (42 * SS, 35 * SS)
@@ -311,7 +323,10 @@ def draw_building(surf, rng, height):
         vent = pygame.Rect(0, 0, 5 * SS, 4 * SS)
         vent.topleft = (inner.right - (8 + 7 * i) * SS, inner.top + 3 * SS)
         pygame.draw.rect(surf, shade(roof, -0.25), vent)
-    text(surf, str(height), 22, (255, 255, 255), (rect.centerx, rect.centery + SS * 2))
+    label = f"{CLASS_LETTER[klass]}{height}" if klass else str(height)
+    text(surf, label, 20 if klass else 22, (255, 255, 255), (rect.centerx, rect.centery + SS * 2))
+    if klass == "hardened":          # armoured edges
+        pygame.draw.rect(surf, (200, 200, 210), inner, SS, border_radius=SS)
     outline(surf)
 
 

@@ -23,7 +23,7 @@ class ChargeDeclaration:
 
     unit: UnitId
     attack: Literal["charge", "dfa"]
-    target: UnitId
+    target: UnitId | None                                          # None: a building (target_hex)
     miss_to: str | None = field(default=None, metadata=OMIT)      # "left" | "right" (P-CHARGE-16)
     automatic_miss: str | None = field(default=None, metadata=OMIT)
     to_hit: int | None = field(default=None, metadata=OMIT)
@@ -31,6 +31,7 @@ class ChargeDeclaration:
     hexes: int | None = field(default=None, metadata=OMIT)
     origin: list[int] | None = field(default=None, metadata={"json": "from", "omit": True})
     target_at: list[int] | None = field(default=None, metadata=OMIT)
+    target_hex: HexLabel | None = field(default=None, metadata=OMIT)    # a charge on a building (B-PHYS-3)
 
 
 @dataclass
@@ -40,14 +41,15 @@ class PhysicalDeclaration:
     unit: UnitId
     attack: str
     limb: str | None
-    target: UnitId
-    to_hit: int
+    target: UnitId | None                     # None: a building (target_hex), hit without a roll
+    to_hit: int | None
     modifiers: Modifiers
     damage: int
     table: str
     origin: list[int] = field(default_factory=list, metadata={"json": "from"})
     target_at: list[int] = field(default_factory=list)
     side: str | None = field(default=None, metadata=OMIT)    # "random": a die picks it
+    target_hex: HexLabel | None = field(default=None, metadata=OMIT)
 
 
 @dataclass
@@ -63,18 +65,21 @@ class PsrRequest:
 
 @dataclass
 class ShotDeclaration:
-    """A weapon attack declared this phase, rolled when the phase ends."""
+    """A weapon attack declared this phase, rolled when the phase ends: at
+    a unit (`target`), or at the building in a hex (`target_hex`, target
+    None; to_hit None when it hits without a roll)."""
 
     attacker: UnitId
-    target: UnitId
+    target: UnitId | None
     weapon: str
     mount: int
     type: str
-    to_hit: int
+    to_hit: int | None
     modifiers: Modifiers
     range: int
     band: str | None
     partial_cover: bool = False
+    target_hex: HexLabel | None = field(default=None, metadata=OMIT)
 
 
 @dataclass

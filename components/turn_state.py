@@ -11,6 +11,7 @@ class TurnState:
     mp_spent: int = 0
     backward: bool = False
     charge_target: str | None = None
+    charge_hex: str | None = None     # the building hex a charge was declared on (B-PHYS-3)
     dfa_target: str | None = None
     fired_locations: list[str] = field(default_factory=list)
     fired: bool = False

@@ -27,6 +27,9 @@ class VehicleCrits:
     motive_results: list[str] = field(default_factory=list)   # minor | moderate | heavy | major
     pending_motive: list[str] = field(default_factory=list)
     pending_rotor: int = 0              # rotor hits this phase, applied at its end (V-ROTOR-4)
+    # V-CE-14: the weapon types the owner gives up first when it picks the
+    # weapon a critical destroys (a scenario's weapon_loss_order)
+    loss_order: list[str] = field(default_factory=list)
     immobile_cause: str = ""
     # movement events of this turn
     crashed_turn: int = 0               # V-CRASH-3: no attacks in the turn it crashed

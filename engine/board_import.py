@@ -3,9 +3,11 @@ board as a Tiled level on the shipped tileset.
 
 Kept: every hex's elevation, woods (light, heavy; ultra-heavy as heavy),
 water depth, roads (the piece drawn from the road's exits), pavement, rough,
-rubble, buildings with their heights; each building hex's MegaMek class and
-CF as properties of an object on a `buildings` layer (the engine does not
-read them yet). A board has no units: the level is a map, with two sides'
+rubble, buildings with their heights; each building hex's MegaMek class
+(`building_type` 1..4: light, medium, heavy, hardened) and CF as the
+`building_class` and `cf` of an object on the `buildings` layer, which the
+level loader reads (engine/level_units.read_buildings; a CF above 150 is
+kept as 150, a missing one leaves the class's standard CF). A board has no units: the level is a map, with two sides'
 deployment zones along its west and east edges. Everything else (bridges,
 themes, cosmetic ground and foliage details, other terrain types) is listed
 as dropped. A .board file is untrusted: a bad one is refused with one line.
@@ -23,11 +25,14 @@ from engine import layerdata
 from engine.errors import DataError, run_command
 from engine.files import MAX_LEVEL_BYTES, read_text
 from engine.hexgrid import Hex, neighbor
+from engine.hexmap import MAX_CF
 from engine.level_units import hex_center_pixel
 from engine.paths import TILESETS, allowed_roots
 from engine.tiled import Problems, read_tileset
 
 SIDE_NAMES = ("n", "ne", "se", "s", "sw", "nw")
+# MegaMek's building types (Building.LIGHT .. HARDENED = 1..4) as classes.
+MM_BUILDING_CLASSES = {1: "light", 2: "medium", 3: "heavy", 4: "hardened"}
 TILESET = TILESETS / "terrain.tsx"
 ZONE_COLUMNS = 3
 COSMETIC = {"foliage_elev", "ground_fluff", "bldg_elev", "bldg_cf", "building", "woods", "water", "road",
@@ -175,14 +180,16 @@ def _level_text(board: Board, title: str, out: Path, tiles: dict[str, int]) -> s
                       f'  <data encoding="csv">\n{csv}\n</data>\n </layer>')
     oid = 1
     objs = []
-    for at, btype, cf, height in sorted(buildings):
+    for at, btype, cf, _height in sorted(buildings):
         x, y = hex_center_pixel(at)
+        props = ([f'    <property name="building_class" value="{MM_BUILDING_CLASSES[btype]}"/>']
+                 if btype in MM_BUILDING_CLASSES else []) + \
+                ([f'    <property name="cf" type="int" value="{min(cf, MAX_CF)}"/>'] if cf > 0 else [])
+        if not props:
+            continue
         objs.append(f'  <object id="{oid}" name="building {at.x + 1:02d}{at.y + 1:02d}" x="{x - 20:g}" '
-                    f'y="{y - 20:g}" width="40" height="40">\n   <properties>\n'
-                    f'    <property name="building_type" type="int" value="{btype}"/>\n'
-                    f'    <property name="bldg_cf" type="int" value="{cf}"/>\n'
-                    f'    <property name="bldg_elev" type="int" value="{height}"/>\n'
-                    f'   </properties>\n  </object>')
+                    f'y="{y - 20:g}" width="40" height="40">\n   <properties>\n' + "\n".join(props) +
+                    '\n   </properties>\n  </object>')
         oid += 1
     map_w = hex_center_pixel(Hex(w - 1, 0))[0] + 42
     map_h = h * 72 + 36

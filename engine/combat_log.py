@@ -103,15 +103,18 @@ def _limb(e: dict[str, Any]) -> str:
 def _attack_phrase(e: dict[str, Any]) -> str:
     """'punches JagerMech (right arm)', 'fires its Medium Laser at Atlas'."""
     attack = str(e.get("attack", ""))
+    target = e["target"] if e.get("target") is not None else f"the building in {e.get('target_hex')}"
     if attack in _VERBS:
-        return f"{_VERBS[attack]} {e['target']}{_limb(e)}"
-    return f"fires its {e.get('name') or weapon_name(e.get('weapon') or attack)} at {e['target']}"
+        return f"{_VERBS[attack]} {target}{_limb(e)}"
+    return f"fires its {e.get('name') or weapon_name(e.get('weapon') or attack)} at {target}"
 
 
 def _attack(e: dict[str, Any]) -> str:
     if e.get("automatic_miss"):
         return f"{e['attacker']} {_attack_phrase(e)}: misses automatically ({e['automatic_miss']})"
     res = "hit" if e["hit"] else "miss"
+    if e.get("automatic"):
+        return f"{e['attacker']} {_attack_phrase(e)}: hits automatically (next to it)"
     out = (f"{e['attacker']} {_attack_phrase(e)}: needs {e['to_hit']} "
            f"[{_mods(e.get('modifiers', []))}], rolled {e['roll']}: {res}")
     if e["hit"] and "damage" in e:           # Alpha Strike: the damage, dealt in the end phase
@@ -130,7 +133,8 @@ def _declare(e: dict[str, Any]) -> str:
         what = f"{_NOUNS.get(str(e.get('attack')), _w(e.get('attack') or 'an attack'))}{_limb(e)} on"
         if e.get("overheat"):
             what = what[:-3] + f" (overheat {e['overheat']}) on"
-    return f"{e['unit']} declares {what} {e.get('target', '?')}" + (
+    target = e.get("target") or (f"the building in {e['target_hex']}" if e.get("target_hex") else "?")
+    return f"{e['unit']} declares {what} {target}" + (
         f", needs {e['to_hit']}" if e.get("to_hit") is not None else "")
 
 
@@ -241,6 +245,11 @@ _MORE = {
                               f"{e['to']} facing {facing_name(e['facing'])} ({e['mp_spent']} MP spent)"),
     "collision": lambda e: f"{e['unit']} collides with {_w(e['target'])} in {e['at']}",
     "crew_killed": lambda e: f"{e['unit']}: crew killed",
+    "building_damage": lambda e: (f"the building in {e['hex']} takes {e['damage']} damage ({e['cause']}), "
+                                  f"CF {e['cf_left']} left"),
+    "collapse": lambda e: (f"the building in {e['hex']} collapses"
+                           + (" under the weight on its roof" if e["cause"] == "overload" else "")
+                           + (f", with {', '.join(e['units'])} in it" if e["units"] else "")),
     "displace_blocked": lambda e: f"{e['unit']} cannot be displaced ({e['cause']})",
     "explosion": lambda e: (f"{e['unit']}: {ammo_name(e['item']) if str(e['item']).endswith(' ammo') else weapon_name(e['item'])}"
                             f" explodes in {location_name(e['location'])}, {e['amount']} damage"),

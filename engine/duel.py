@@ -69,23 +69,22 @@ def level_path(name: str) -> Path:
 
 
 def new_game(b: Battle):
-    from engine.forces import load_force, new_battle
-    from engine.levels import new_game_from_level
+    from engine.forces import battle, load_force
+    from engine.levels import load_level, new_game_from_level
     mods = [Path(m) for m in b.mods]
+    path = level_path(b.level)
+    if b.ruleset and b.ruleset != (rules := load_level(path, mods).ruleset):
+        raise DataError(f"{b.level}: the level plays {rules}, not {b.ruleset} (--ruleset names the rules a "
+                        f"level must play)")
     if not b.forces:
-        game = new_game_from_level(level_path(b.level), mods, b.seed)
-        if b.ruleset and b.ruleset != game.ruleset.name:
-            game.close()
-            raise DataError(f"{b.level}: the level's units play {game.ruleset.name}: give --forces-red and "
-                            f"--forces-blue of {b.ruleset} units")
-        return game
+        return new_game_from_level(path, mods, b.seed)
     forces = []
-    for side, path in zip(SIDES, b.forces):
-        force = load_force(path, mods)
+    for side, force_file in zip(SIDES, b.forces):
+        force = load_force(force_file, mods)
         for unit in force.units:
             unit.side = side
         forces.append(force)
-    return new_battle(level_path(b.level), forces, mods, b.seed, b.ruleset)
+    return battle(path, forces, mods, b.seed)
 
 
 def can_reach(game, side: str, others: list[str]) -> bool:
@@ -201,7 +200,7 @@ def main(argv: list[str] | None = None) -> int:
     players = [c for c in CHOICES if c != HUMAN]
     p = argparse.ArgumentParser(prog="python -m engine duel", description=__doc__.split("\n\n")[0])
     p.add_argument("level", help="a level (.tmx path, or a shipped level's name: skirmish)")
-    p.add_argument("--ruleset", help="play the level's map with these rules (with force files)")
+    p.add_argument("--ruleset", help="the rules the level must play (classic, alpha-strike): a check")
     p.add_argument("--forces-red", help="the red side's force file (docs/forces.md)")
     p.add_argument("--forces-blue", help="the blue side's force file")
     p.add_argument("--red", required=True, help=f"the first player: {', '.join(players)}")

@@ -78,17 +78,20 @@ JamCleared = TypedDict("JamCleared", {"unit": UnitId, "item": str, "location": N
 
 # ---------------------------------------------------------------- attacks
 Declare = TypedDict("Declare", {
-    "unit": UnitId, "target": UnitId, "weapon": NotRequired[str], "attack": NotRequired[str],
-    "limb": NotRequired[str | None], "overheat": NotRequired[int], "to_hit": int})
+    "unit": UnitId, "target": UnitId | None, "weapon": NotRequired[str], "attack": NotRequired[str],
+    "limb": NotRequired[str | None], "overheat": NotRequired[int], "to_hit": int | None,
+    "target_hex": NotRequired[HexLabel]})
 Attack = TypedDict("Attack", {
-    "attacker": Contract[UnitId], "target": Contract[UnitId], "attack": Contract[str], "to_hit": Contract[int],
+    "attacker": Contract[UnitId], "target": Contract[UnitId | None], "attack": Contract[str],
+    "to_hit": Contract[int | None],
     "modifiers": Contract[Modifiers], "roll": Contract[int | None], "hit": Contract[bool],
     "weapon": NotRequired[str], "name": NotRequired[str], "range": NotRequired[int | str],
     "band": NotRequired[str], "limb": NotRequired[str], "automatic_miss": NotRequired[str],
     "hexes": NotRequired[int], "overheat": NotRequired[int], "damage": NotRequired[int],
-    "ht_heat": NotRequired[int], "ht_damage": NotRequired[int]})
-Cluster = TypedDict("Cluster", {"attacker": UnitId, "target": UnitId, "weapon": str, "roll": int,
-                                "missiles": int, "rack": int})
+    "ht_heat": NotRequired[int], "ht_damage": NotRequired[int], "target_hex": NotRequired[HexLabel],
+    "automatic": NotRequired[bool]})
+Cluster = TypedDict("Cluster", {"attacker": UnitId, "target": UnitId | None, "weapon": str, "roll": int,
+                                "missiles": int, "rack": int, "target_hex": NotRequired[HexLabel]})
 PartialCover = TypedDict("PartialCover", {"unit": UnitId, "location": str, "amount": int})
 
 # ---------------------------------------------------------------- physical attacks and displacement
@@ -140,6 +143,11 @@ Shutdown = TypedDict("Shutdown", {"unit": Contract[UnitId], "heat": NotRequired[
                                   "automatic": NotRequired[bool]})
 Restart = TypedDict("Restart", {"unit": Contract[UnitId], "heat": NotRequired[int]})
 
+# ---------------------------------------------------------------- buildings
+BuildingDamage = TypedDict("BuildingDamage", {"hex": HexLabel, "damage": int, "cf_left": int, "cause": str,
+                                              "unit": NotRequired[UnitId]})
+Collapse = TypedDict("Collapse", {"hex": HexLabel, "cause": str, "cf": int, "units": list[UnitId]})
+
 # ---------------------------------------------------------------- Alpha Strike
 Recover = TypedDict("Recover", {"unit": UnitId, "reason": str})
 
@@ -148,7 +156,7 @@ ALL = (Roll, Refused, Initiative, Victory, Removed, Move, MoveStopped, StandRetr
        CrewKilled, CargoHit, WeaponDestroyed, WeaponJammed, JamCleared, Declare, Attack, Cluster, PartialCover,
        Displace, DisplaceBlocked, ClubOnMap, PickUpClub, ClubDestroyed, ClubDropped, Psr, Fall, Consciousness,
        Damage, Critical, LocationDestroyed, Destroyed, PilotDamage, Explosion, AmmoExplosion, Heat, Shutdown,
-       Restart, Recover)
+       Restart, BuildingDamage, Collapse, Recover)
 
 
 def type_name(schema: Any) -> str:

@@ -137,7 +137,8 @@ class Game:
             else:
                 comps.append(VehicleMovement(data.movement["motive"], data.movement["cruise"]))
                 veh = data.vehicle or {}
-                comps.append(VehicleCrits(engine=veh.get("engine", "ice"), cargo=veh.get("cargo", 0)))
+                comps.append(VehicleCrits(engine=veh.get("engine", "ice"), cargo=veh.get("cargo", 0),
+                                          loss_order=list(o.get("weapon_loss_order", []))))
                 if data.turret is not None:
                     turret = o.get("turret", data.turret.get("facing"))
                     comps.append(Turret(facing if turret is None else int(turret)))

@@ -1,8 +1,11 @@
 """The objects of a Tiled level that the game reads: units (any object with a
-`unit` property, and every object of a layer named "units") and deployment
-zones (the rectangles and polygons of a layer named "deployment"); the pixel
-geometry that puts an object on a hex (Tiled hexagonal, stagger axis x,
-stagger index odd)."""
+`unit` property, and every object of a layer named "units"), deployment
+zones (the rectangles and polygons of a layer named "deployment") and the
+buildings' own values (the objects of a layer named "buildings": a
+`building_class` and / or a `cf` overriding the tile's for the building
+hex under the object, e.g. a damaged building; engine/board_import.py
+writes one for a MegaMek board); the pixel geometry that puts an object on
+a hex (Tiled hexagonal, stagger axis x, stagger index odd)."""
 from __future__ import annotations
 
 import math
@@ -11,7 +14,7 @@ from typing import Any, NamedTuple
 
 from engine.errors import DataError
 from engine.hexgrid import Hex
-from engine.hexmap import HexMap, Terrain
+from engine.hexmap import BUILDING_CLASSES, MAX_CF, HexMap, Terrain
 from engine.rulesets import plays_unit_kind
 from engine.tiled import MapObject, Problems, Prop
 from engine.unit_loader import UnitData, find_unit_file, load_unit
@@ -21,6 +24,7 @@ from systems.vehicles.terrain import standing_refusal
 
 UNITS_LAYER = "units"
 DEPLOYMENT_LAYER = "deployment"
+BUILDINGS_LAYER = "buildings"
 
 # Unit object properties and their Tiled types. `uid` names the unit
 # (default: made from the unit file name); piloting/driving/gunnery override
@@ -31,6 +35,7 @@ OBJECT_PROPERTIES = {"unit": "string", "side": "string", "facing": "int", "altit
 OBJECT_RANGES = {"facing": (0, 5), "altitude": (0, 500), "turret": (0, 5), "piloting": (0, 8),
                  "driving": (0, 8), "gunnery": (0, 8)}
 ZONE_PROPERTIES = {"side": "string", "name": "string"}
+BUILDING_PROPERTIES = {"building_class": "string", "cf": "int", "name": "string"}
 
 _TRUE, _FALSE = ("true", "1"), ("false", "0")
 
@@ -265,6 +270,38 @@ def _check_stacking(placements: list[Placement], hexmap: HexMap, probs: Problems
 
 def _elevation(p: Placement) -> int:
     return p.overrides.get("altitude", (p.data.altitude or {}).get("level", 0)) if p.data.altitude else 0
+
+
+# ====================================================================== buildings
+def read_buildings(objects: list[MapObject], hexmap: HexMap, geometry: tuple[int, int, int],
+                   probs: Problems) -> None:
+    """Each object of the buildings layer sets the class and / or CF of the
+    building hex under it (rules/buildings.md B-CLASS-4); an object off the
+    map, on a hex without a building, or with neither value is a problem."""
+    for obj in objects:
+        label = f"{BUILDINGS_LAYER} {obj.label}"
+        props = read_props(obj.props, BUILDING_PROPERTIES, f"{label} property", probs, {"cf": (1, MAX_CF)})
+        klass = props.get("building_class")
+        if klass is not None and klass not in BUILDING_CLASSES:
+            probs.add(f"{label} property building_class",
+                      f"must be light, medium, heavy or hardened, got \"{klass}\"")
+            continue
+        if klass is None and "cf" not in props:
+            if "building_class" not in obj.props and "cf" not in obj.props:
+                probs.add(label, "a buildings object gives a building_class, a cf or both")
+            continue
+        px, py = object_anchor(obj)
+        at = pixel_to_hex(px, py, *geometry)
+        if not hexmap.on_map(at) or px < 0 or py < 0:
+            probs.add(label, f"stands off the {hexmap.width}x{hexmap.height} map (at pixel {px:g}, {py:g})")
+            continue
+        t = hexmap.terrain(at)
+        if not t.building:
+            probs.add(label, f"stands in hex {hexmap.label(at)}, which has no building: only a building hex "
+                      f"has a building class or a CF")
+            continue
+        hexmap.set(at, Terrain(**{**vars(t), **({"building_class": klass} if klass else {}),
+                                  **({"cf": props["cf"]} if "cf" in props else {})}))
 
 
 # ====================================================================== deployment zones

@@ -25,14 +25,14 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, Iterable, NamedTuple
 
 from engine.errors import DataError
 from engine.hexgrid import Hex
-from engine.hexmap import TERRAINS, HexMap, Terrain
+from engine.hexmap import BUILDING_CLASSES, MAX_CF, TERRAINS, HexMap, Terrain
 from engine.level_units import (
-    DEPLOYMENT_LAYER, OBJECT_PROPERTIES, UNITS_LAYER, Placement, hex_center_pixel, is_unit_object, pixel_to_hex,
-    read_deployment, read_props, read_units,
+    BUILDINGS_LAYER, DEPLOYMENT_LAYER, OBJECT_PROPERTIES, UNITS_LAYER, Placement, hex_center_pixel, is_unit_object,
+    pixel_to_hex, read_buildings, read_deployment, read_props, read_units,
 )
 from engine.paths import allowed_roots
 from engine.tiled import GID_MASK, Problems, TiledMap, read_map, tile_of
@@ -47,8 +47,8 @@ MAP_PROPERTIES = {"title": "string", "ruleset": "string", "sides": "string", "de
 
 # Tile properties and their Tiled types ("name" is a label for designers).
 TILE_PROPERTIES = {"terrain": "string", "level": "int", "depth": "int", "road": "bool",
-                   "paved": "bool", "building": "int", "name": "string"}
-TILE_RANGES = {"level": (-99, 99), "depth": (0, 99), "building": (0, 99)}
+                   "paved": "bool", "building": "int", "building_class": "string", "cf": "int", "name": "string"}
+TILE_RANGES = {"level": (-99, 99), "depth": (0, 99), "building": (0, 99), "cf": (1, MAX_CF)}
 NO_UNITS = ("no units: this level is a map (put unit objects, with a \"unit\" and a \"side\" property, "
             "on an object layer, e.g. from levels/templates/)")
 
@@ -114,13 +114,18 @@ def level_report(path: Path | str, mods: list[Path] | None = None) -> tuple[Leve
 
 def new_game_from_level(path: Path | str, mods: list[Path] | None = None, seed: int | None = None):
     """A new `Game` on this level with its units spawned."""
+    return game_of_level(load_level(path, mods), seed)
+
+
+def game_of_level(level: Level, seed: int | None = None, sides: Iterable[str] | None = None):
+    """A new `Game` on a level read, with the level's units of `sides` (all by default)."""
     from engine.game import Game
-    level = load_level(path, mods)
     if seed is None:
         seed = secrets.randbelow(2**31)
     game = Game(level.map, level.ruleset, seed, sides=list(level.sides))
     for placement in level.placements:
-        game.add_unit(*placement)
+        if sides is None or placement.side in sides:
+            game.add_unit(*placement)
     game.__dict__["deployment_zones"] = dict(level.deployment)    # engine/deployment.begin uses them
     game.__dict__["level_players"] = dict(level.players)          # the window's players of each side
     return game
@@ -134,7 +139,9 @@ def level_json(level: Level, warnings: list[str] | None = None) -> dict[str, Any
         "title": level.title, "ruleset": level.ruleset, "sides": list(level.sides),
         "width": m.width, "height": m.height,
         "hexes": [{"hex": m.label(h), **{k: getattr(m.terrain(h), k) for k in
-                                         ("terrain", "level", "depth", "building", "road", "paved")}}
+                                         ("terrain", "level", "depth", "building", "road", "paved")},
+                   **({"building_class": m.terrain(h).building_type, "cf": m.terrain(h).construction_factor}
+                      if m.terrain(h).building else {})}
                   for h in m.all_hexes()],
         "units": [{"uid": p.uid, "unit": Path(p.data.path).name, "name": p.data.name, "side": p.side, "hex": m.label(p.at), "facing": p.facing,
                    **p.overrides} for p in level.placements],
@@ -191,7 +198,7 @@ def _read_all(path: Path, mods: list[Path] | None) -> tuple[Level | None, list[s
     title = props.get("title", "") or path.stem.replace("_", " ").title()
     hexmap.title = title
 
-    unit_objects, zone_objects = [], []
+    unit_objects, zone_objects, building_objects = [], [], []
     for layer in tmap.layers:
         read_props(layer.props, {}, f"{layer.where} property", probs)
         if layer.kind != "objects":
@@ -201,8 +208,11 @@ def _read_all(path: Path, mods: list[Path] | None) -> tuple[Level | None, list[s
                        "the view at the map's origin)")
         if layer.name.lower() == DEPLOYMENT_LAYER:
             zone_objects += layer.objects
+        elif layer.name.lower() == BUILDINGS_LAYER:
+            building_objects += layer.objects
         else:
             unit_objects += [o for o in layer.objects if is_unit_object(o, layer.name)]
+    read_buildings(building_objects, hexmap, geometry, probs)
     placements = read_units(unit_objects, hexmap, geometry, ruleset, mods, probs, terrain_known)
     sides = list(sides_prop)
     for p in placements:
@@ -260,6 +270,15 @@ def _tile_properties(tmap: TiledMap, probs: Problems) -> dict[int, dict[str, Any
             if t is not None and t not in TERRAINS:
                 probs.add(f"{where} terrain", f"unknown terrain \"{t}\" (expected one of {', '.join(TERRAINS)})")
                 props.pop("terrain")
+            klass = props.get("building_class")
+            if klass is not None and klass not in BUILDING_CLASSES:
+                probs.add(f"{where} building_class", f"must be light, medium, heavy or hardened, got \"{klass}\"")
+                props.pop("building_class")
+            if ("building_class" in props or "cf" in props) and not props.get("building") \
+                    and props.get("terrain") != "building":
+                probs.add(f"{where} {'building_class' if 'building_class' in props else 'cf'}",
+                          "only a building tile (terrain \"building\" or a building height) has a building class "
+                          "or a CF")
             props.pop("name", None)
             out[ts.firstgid + tid] = props
     return out
@@ -327,11 +346,16 @@ def combine_tiles(stack: list[dict[str, Any]]) -> Terrain:
             t.terrain = props["terrain"]
             t.depth = props.get("depth", 0)
             t.building = props.get("building", 0)
+            t.building_class, t.cf = props.get("building_class", ""), props.get("cf")
         else:
             if "depth" in props:
                 t.depth = props["depth"]
             if "building" in props:
                 t.building = props["building"]
+            if "building_class" in props:
+                t.building_class = props["building_class"]
+            if "cf" in props:
+                t.cf = props["cf"]
         for key in ("level", "road", "paved"):
             if key in props:
                 setattr(t, key, props[key])
@@ -343,4 +367,6 @@ def combine_tiles(stack: list[dict[str, Any]]) -> Terrain:
         t.depth = 1
     if t.terrain != "water":
         t.depth = 0
+    if not t.building:
+        t.building_class, t.cf = "", None      # a class or CF without a building means nothing
     return t

@@ -56,6 +56,7 @@ class MoveOrder(Order):
     dfa: str | None = None
     facing: int | None = None          # jump: final facing chosen freely
     charge_miss: str | None = None     # "left" | "right": where a missed charger goes (P-CHARGE-16)
+    charge_hex: str | None = None      # "0505": charge the building in that hex
 
     phase_kind = "move"
 
@@ -64,6 +65,7 @@ class MoveOrder(Order):
 class FireOrder(Order):
     weapon: str | None = None          # "medium_laser" or "medium_laser#2"; None for Alpha Strike
     target: str = ""
+    target_hex: str | None = None      # "0505": fire at the building in that hex (target "")
     torso_twist: str | None = None     # "left" | "right"
     turret: int | None = None
     overheat: int = 0
@@ -76,6 +78,7 @@ class PhysicalOrder(Order):
     attack: str = "punch"              # punch | kick | push | club | hatchet | pick_up_club | standard | melee
     limb: str | None = None            # "left" | "right"
     target: str | None = None
+    target_hex: str | None = None      # "0505": punch, kick, club or hatchet the building in that hex
     source: str | None = None          # pick_up_club: "limb" | "tree"
 
     phase_kind = "physical"

@@ -11,7 +11,11 @@ for destroyed units and unknown ids.
 
 Invariants checked after each phase (`Invariants`):
 - armor and structure never negative;
-- no two enemy ground units in one hex; every unit on the map;
+- a building's CF within 0..150; a unit caught in a collapse at ground
+  level in the rubble;
+- one unit on the ground per hex, friend or foe, wrecks included (what a
+  save must hold); every unit on the map; no destroyed unit left on the map
+  after the End Phase;
 - units destroyed when the phase began make no move and no attack;
 - heat within its scale (Classic heat >= 0, Alpha Strike 0..4);
 - every event well formed (turn, phase, type and the fields its type's
@@ -74,6 +78,10 @@ def random_map(rng: random.Random) -> HexMap:
             t.depth = rng.choice([0, 1, 2, 3])
         if terrain == "building":
             t.building = rng.randint(1, 4)
+            if rng.random() < 0.5:
+                t.building_class = rng.choice(["light", "medium", "heavy", "hardened"])
+            if rng.random() < 0.5:
+                t.cf = rng.randint(1, 150)
         if rng.random() < 0.1:
             t.road = True
             t.paved = rng.random() < 0.5
@@ -187,6 +195,10 @@ def random_move(game: Game, rng: random.Random, uid: str) -> MoveOrder:
         order.charge = raw["charge"] = _target(game, rng, uid)
     elif r < 0.14:
         order.dfa = raw["dfa"] = _target(game, rng, uid)
+    elif r < 0.2 and game.ruleset.name == "classic":
+        standing = [h for h in game.map.buildings() if game.map.terrain(h).building]
+        if standing:                                          # a charge on a building (B-PHYS-3)
+            order.charge_hex = raw["charge_hex"] = game.map.label(rng.choice(standing))
     if mode == "jump" and rng.random() < 0.5:
         order.facing = raw["facing"] = rng.randrange(6)
     return order
@@ -197,6 +209,11 @@ def random_fire(game: Game, rng: random.Random, uid: str) -> FireOrder:
     target = _target(game, rng, uid)
     raw: dict[str, Any] = {"unit": uid, "target": target}
     order = FireOrder(uid, raw, target=target)
+    standing = [h for h in game.map.buildings() if game.map.terrain(h).building]
+    if game.ruleset.name == "classic" and standing and rng.random() < 0.25:   # a building (B-ATK)
+        order.target, order.target_hex = "", game.map.label(rng.choice(standing))
+        raw.pop("target")
+        raw["target_hex"] = order.target_hex
     weapons = game.world.try_component(ent, Weapons)
     if weapons is not None and weapons.mounts:
         mount = rng.choice(weapons.mounts)
@@ -228,6 +245,11 @@ def random_physical(game: Game, rng: random.Random, uid: str) -> PhysicalOrder:
         order.source = raw["source"] = rng.choice(["limb", "tree"])
     else:
         order.target = raw["target"] = _adjacent_target(game, rng, uid)
+        standing = [h for h in game.map.buildings() if game.map.terrain(h).building]
+        if game.ruleset.name == "classic" and standing and rng.random() < 0.2:     # B-ATK-3
+            order.target, order.target_hex = None, game.map.label(rng.choice(standing))
+            raw.pop("target")
+            raw["target_hex"] = order.target_hex
     if rng.random() < (0.9 if attack in ("punch", "kick", "hatchet") else 0.3):
         order.limb = raw["limb"] = rng.choice(["left", "right"])
     return order
@@ -282,7 +304,6 @@ class Invariants:
 
     def after_phase(self, game: Game, events_from: int, inactive: set[str]) -> None:
         w = game.world
-        ground: dict[Hex, list[int]] = {}
         for uid, ent in game.units.items():
             for ctype in (Armor, Structure):
                 for loc, n in w.component(ent, ctype).points.items():
@@ -302,15 +323,10 @@ class Invariants:
                 self.add(game, f"{uid} is off the map at {pos.hex}")
             if not 0 <= pos.facing <= 5:
                 self.add(game, f"{uid} has facing {pos.facing}")
-            alt = w.try_component(ent, Altitude)
-            if st.destroyed or (alt is not None and alt.level > 0):
-                continue
-            ground.setdefault(pos.hex, []).append(ent)
-        for h, ents in ground.items():
-            sides = {game.side_of(e) for e in ents}
-            if len(sides) > 1:
-                names = ", ".join(sorted(game.uid(e) for e in ents))
-                self.add(game, f"enemy ground units share hex {game.map.label(h)}: {names}")
+            if st.destroyed and game.phase == "end":
+                self.add(game, f"{uid} is destroyed and still on the map after the End Phase")
+        self.stacking(game)
+        self.buildings(game, events_from)
         for e in game.log.events[events_from:]:
             self.event(game, e)
             if e.get("type") == "move" and e.get("unit") in inactive:
@@ -322,6 +338,45 @@ class Invariants:
             # save, load, compare; at the end of the turn the load also goes
             # through every check of engine/saves.py
             self.save_round_trip(game, continue_loaded=self.rng.random() < 0.5, full=last)
+
+    def buildings(self, game: Game, events_from: int) -> None:
+        """A building's CF is never negative nor above 150; a unit that was in
+        or on a building when it collapsed is at ground level in its rubble."""
+        from systems.classic.buildings import elevation
+        hm = game.map
+        for h in hm.buildings():
+            cf = hm.terrain(h).construction_factor
+            if not 0 <= cf <= 150:
+                self.add(game, f"the building in {hm.label(h)} has CF {cf}")
+            if h in hm.collapsed and hm.terrain(h).building:
+                self.add(game, f"the building in {hm.label(h)} collapsed and stands again")
+        events = game.log.events[events_from:]
+        for i, e in enumerate(events):
+            if e.get("type") != "collapse":
+                continue
+            moved_since = {m.get("unit") for m in events[i + 1:] if m.get("type") == "move"}
+            for uid in set(e["units"]) - moved_since:
+                ent = game.units[uid]
+                st = game.world.component(ent, Status)
+                if st.destroyed or st.removed or hm.label(game.world.component(ent, Position).hex) != e["hex"]:
+                    continue
+                if elevation(game, ent) != 0:
+                    self.add(game, f"{uid} stands {elevation(game, ent)} levels up in the rubble of {e['hex']}")
+
+    def stacking(self, game: Game) -> None:
+        """One unit on the ground per hex, whatever its side, wrecks
+        included: the rule a save is checked by (systems/common/stacking.py)."""
+        from systems.common.stacking import occupant
+        from systems.common.unit_state import airborne
+        for uid, ent in game.units.items():
+            if game.world.component(ent, Status).removed or airborne(game, ent):
+                continue
+            at = game.world.component(ent, Position).hex
+            other = occupant(game, ent, at, False)
+            if other is not None and game.uid(other) > uid:
+                kind = "enemy" if game.is_enemy(ent, other) else "friendly"
+                self.add(game, f"{kind} ground units share hex {game.map.label(at)}: "
+                               f"{uid}, {game.uid(other)}")
 
     def event(self, game: Game, e: Any) -> None:
         if not isinstance(e, dict):
@@ -335,7 +390,10 @@ class Invariants:
         if problem is not None:
             self.add(game, f"{e['type']} event: {problem[0]}: {problem[1]}: {e}"[:300])
             return
-        if e["type"] == "attack":
+        if e["type"] == "attack" and e.get("automatic"):
+            if e["to_hit"] is not None or e["roll"] is not None or e["modifiers"] or not e["hit"]:
+                self.add(game, f"an automatic hit has a to-hit, a roll or modifiers, or missed: {e}")
+        elif e["type"] == "attack":
             mods = e["modifiers"]
             if not isinstance(e["to_hit"], int) or isinstance(e["to_hit"], bool):
                 self.add(game, f"attack to_hit is not an integer: {e}")

@@ -68,6 +68,8 @@ class Hooks:
     after_charge: list[Callable[..., None]] = field(default_factory=list)
     # (game, ent): a VTOL forced one level down (a pilot hit, V-VCE-4).
     forced_descent: list[Callable[..., None]] = field(default_factory=list)
+    # (game, ent): a VTOL that passed its forced landing roll sets down in its hex (V-VCE-2).
+    forced_landing: list[Callable[..., None]] = field(default_factory=list)
     # The options call's provider (systems/common/options.py): a module with
     # attack_options, declaration_options and unit_actions.
     options: Any = None
@@ -78,6 +80,9 @@ class Hooks:
     weapon_hit: dict[str, Callable[..., Any]] = field(default_factory=dict)
     # Unit kind -> (game, target, amount, side, cause): one physical damage group.
     physical_hit: dict[str, Callable[..., Any]] = field(default_factory=dict)
+    # Unit kind -> (game, ent, levels, cause): a fall of `levels` in its hex
+    # (a building collapsing under it).
+    unit_fall: dict[str, Callable[..., Any]] = field(default_factory=dict)
 
 
 @dataclass

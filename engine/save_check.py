@@ -268,8 +268,9 @@ class SaveCheck:
             self.record(g["record"], f"{where}.record", turn, phases)
 
     def map(self, m: Any, where: str) -> tuple[int, int]:
-        from engine.hexmap import TERRAINS, Terrain
-        self.obj(m, where, ("width", "height", "default", "hexes"), ("title", "source", "clubs"))
+        from engine.hexmap import BUILDING_CLASSES, MAX_CF, TERRAINS, Terrain
+        self.obj(m, where, ("width", "height", "default", "hexes"), ("title", "source", "clubs", "phase_cf",
+                                                                     "collapsed"))
         w = self.int_(m["width"], f"{where}.width", 1, 999)
         h = self.int_(m["height"], f"{where}.height", 1, 999)
         for k in ("title", "source"):
@@ -281,23 +282,39 @@ class SaveCheck:
             self.str_(t.get("terrain", "clear"), f"{tw}.terrain", TERRAINS)
             for k in ("level", "depth", "building"):
                 self.int_(t.get(k, 0), f"{tw}.{k}", -99 if k == "level" else 0, 99)
+            self.str_(t.get("building_class", ""), f"{tw}.building_class", ("", *BUILDING_CLASSES))
+            if t.get("cf") is not None:
+                self.int_(t["cf"], f"{tw}.cf", 0, MAX_CF)
+            if not t.get("building", 0) and (t.get("building_class") or t.get("cf") is not None):
+                self.fail(f"{tw}.building_class", "only a building hex has a building class and a CF")
         terrain(m["default"], f"{where}.default")
-        for i, entry in enumerate(self.list_(m["hexes"], f"{where}.hexes", w * h)):
-            hw = f"{where}.hexes[{i}]"
-            if not isinstance(entry, list) or len(entry) != 3:
-                self.fail(hw, f"expected [x, y, terrain], got {_kind(entry)}")
-            self.int_(entry[0], f"{hw}[0]", 0, w - 1)
-            self.int_(entry[1], f"{hw}[1]", 0, h - 1)
+        for hw, entry in self.hex_entries(m["hexes"], f"{where}.hexes", w, h, "terrain"):
             terrain(entry[2], f"{hw}[2]")
-        for i, entry in enumerate(self.list_(m.get("clubs", []), f"{where}.clubs", w * h)):
-            cw = f"{where}.clubs[{i}]"
-            if not isinstance(entry, list) or len(entry) != 3:
-                self.fail(cw, f"expected [x, y, clubs], got {_kind(entry)}")
-            self.int_(entry[0], f"{cw}[0]", 0, w - 1)
-            self.int_(entry[1], f"{cw}[1]", 0, h - 1)
+        for cw, entry in self.hex_entries(m.get("clubs", []), f"{where}.clubs", w, h, "clubs"):
             for j, c in enumerate(self.list_(entry[2], f"{cw}[2]")):
                 self.str_(c, f"{cw}[2][{j}]")
+        # Buildings in play: the phase CF of a standing building, the
+        # building that stood in a hex that is rubble now (engine/hexmap.py).
+        height = {(e[0], e[1]): e[2].get("building", 0) for e in m["hexes"]}
+        for key, check, standing in (("phase_cf", lambda v, vw: self.int_(v, vw, 0, MAX_CF), True),
+                                     ("collapsed", lambda v, vw: terrain(v, vw), False)):
+            for ew, entry in self.hex_entries(m.get(key, []), f"{where}.{key}", w, h, "value"):
+                check(entry[2], f"{ew}[2]")
+                if bool(height.get((entry[0], entry[1]), m["default"].get("building", 0))) != standing:
+                    self.fail(ew, "a phase CF needs a building in its hex" if standing
+                              else "a collapsed building's hex holds a building again")
         return w, h
+
+    def hex_entries(self, entries: Any, where: str, w: int, h: int, what: str):
+        """Each `[x, y, value]` entry of a map list, with where it is, its
+        hex checked on the w x h map (the value is the caller's)."""
+        for i, entry in enumerate(self.list_(entries, where, w * h)):
+            ew = f"{where}[{i}]"
+            if not isinstance(entry, list) or len(entry) != 3:
+                self.fail(ew, f"expected [x, y, {what}], got {_kind(entry)}")
+            self.int_(entry[0], f"{ew}[0]", 0, w - 1)
+            self.int_(entry[1], f"{ew}[1]", 0, h - 1)
+            yield ew, entry
 
     def dice(self, d: Any, where: str) -> None:
         from engine.dice import PURPOSES
@@ -493,7 +510,9 @@ class SaveCheck:
             if ts.get(k) is not None:
                 self.unit(ts[k], f"{cw}.TurnState.{k}")
         for i, t in enumerate(ts.get("targets", [])):
-            self.unit(t, f"{cw}.TurnState.targets[{i}]")
+            # a unit, or the hex of a building fired at (rules/buildings.md B-ATK-4)
+            if self.str_(t, f"{cw}.TurnState.targets[{i}]") not in self.names.units:
+                self.hex_label(t, f"{cw}.TurnState.targets[{i}]")
 
     # ---------------------------------------------------------------- the record
     def record(self, r: Any, where: str, turn: int, phases: tuple[str, ...]) -> None:

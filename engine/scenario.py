@@ -17,7 +17,7 @@ from engine.errors import DataError
 from engine.files import MAX_SCENARIO_BYTES, read_toml
 from engine.game import Game
 from engine.hexgrid import Hex, parse_hex_label
-from engine.hexmap import TERRAINS, HexMap, Terrain
+from engine.hexmap import BUILDING_CLASSES, MAX_CF, TERRAINS, HexMap, Terrain
 from engine.orders import FireOrder, MoveOrder, Order, PhysicalOrder, MOVE_STEPS
 from engine.forces import load_force, place_forces
 from engine.rulesets import plays_unit_kind, ruleset_names
@@ -26,10 +26,10 @@ from engine.unit_loader import find_unit_file, is_file, load_unit
 from engine.weapons import weapon_table
 
 UNIT_KEYS = ("id", "data", "side", "at", "facing", "piloting", "driving", "gunnery", "prone",
-             "altitude", "turret", "heat", "damaged", "missing", "armor", "structure")
-MOVE_KEYS = ("unit", "mode", "path", "charge", "dfa", "facing", "charge_miss")
-FIRE_KEYS = ("unit", "weapon", "target", "torso_twist", "turret", "overheat")
-PHYSICAL_KEYS = ("unit", "attack", "limb", "target", "source")
+             "altitude", "turret", "heat", "damaged", "missing", "armor", "structure", "weapon_loss_order")
+MOVE_KEYS = ("unit", "mode", "path", "charge", "dfa", "facing", "charge_miss", "charge_hex")
+FIRE_KEYS = ("unit", "weapon", "target", "target_hex", "torso_twist", "turret", "overheat")
+PHYSICAL_KEYS = ("unit", "attack", "limb", "target", "target_hex", "source")
 MOVE_MODES = ("walk", "run", "jump", "cruise", "flank")
 PHYSICAL_ATTACKS = ("punch", "kick", "push", "club", "hatchet", "pick_up_club", "standard", "melee")
 
@@ -287,6 +287,15 @@ def _overrides(u: dict, where: str, v: _V, data) -> dict[str, Any]:
                 if item not in data.actuators and not (key == "damaged" and item == "hatchet"):
                     v.fail(f"{where}.{key}", f"{item!r} is not an actuator of this unit")
             o[key] = items
+    if "weapon_loss_order" in u:
+        if data.kind != "vehicle":
+            v.fail(f"{where}.weapon_loss_order", "only a vehicle's owner picks the weapon a critical destroys")
+        order = v.str_list(u, "weapon_loss_order", where)
+        types = {w["type"] for w in data.weapons}
+        for w in order:
+            if w not in types:
+                v.fail(f"{where}.weapon_loss_order", f"{w!r} is not a weapon of this unit")
+        o["weapon_loss_order"] = order
     for key in ("armor", "structure"):
         if key in u:
             tbl = v.table(u[key], f"{where}.{key}")
@@ -324,6 +333,12 @@ def _unit_ref(o: dict, key: str, where: str, v: _V, game: Game, required: bool =
     return uid
 
 
+def _hex_ref(o: dict, key: str, where: str, v: _V, game: Game) -> str | None:
+    """A hex an order names (`target_hex`, `charge_hex`), as its label.
+    Whether a building stands there is the rules' question."""
+    return game.map.label(v.hex_(o, key, where, game.map)) if key in o else None
+
+
 def _move(o: dict, where: str, v: _V, game: Game) -> MoveOrder:
     v.keys(o, MOVE_KEYS, where)
     uid = _unit_ref(o, "unit", where, v, game)
@@ -336,14 +351,19 @@ def _move(o: dict, where: str, v: _V, game: Game) -> MoveOrder:
                      charge=_unit_ref(o, "charge", where, v, game, required=False),
                      dfa=_unit_ref(o, "dfa", where, v, game, required=False),
                      facing=v.int_(o, "facing", where, 0, 5),
-                     charge_miss=v.str_(o, "charge_miss", where, choices=("left", "right")))
+                     charge_miss=v.str_(o, "charge_miss", where, choices=("left", "right")),
+                     charge_hex=_hex_ref(o, "charge_hex", where, v, game))
 
 
 def _fire(o: dict, where: str, v: _V, game: Game) -> FireOrder:
     v.keys(o, FIRE_KEYS, where)
     uid = _unit_ref(o, "unit", where, v, game)
+    target_hex = _hex_ref(o, "target_hex", where, v, game)
+    if target_hex is not None and "target" in o:
+        v.fail(f"{where}.target_hex", "give a target or a target_hex, not both")
     return FireOrder(uid, dict(o), weapon=v.str_(o, "weapon", where),
-                     target=_unit_ref(o, "target", where, v, game),
+                     target=_unit_ref(o, "target", where, v, game, required=target_hex is None) or "",
+                     target_hex=target_hex,
                      torso_twist=v.str_(o, "torso_twist", where, choices=("left", "right")),
                      turret=v.int_(o, "turret", where, 0, 5),
                      overheat=v.int_(o, "overheat", where, 0, 4, default=0))
@@ -353,9 +373,14 @@ def _physical(o: dict, where: str, v: _V, game: Game) -> PhysicalOrder:
     v.keys(o, PHYSICAL_KEYS, where)
     uid = _unit_ref(o, "unit", where, v, game)
     attack = v.str_(o, "attack", where, required=True, choices=PHYSICAL_ATTACKS)
+    target_hex = _hex_ref(o, "target_hex", where, v, game)
+    if target_hex is not None and "target" in o:
+        v.fail(f"{where}.target_hex", "give a target or a target_hex, not both")
     return PhysicalOrder(uid, dict(o), attack=attack,
                          limb=v.str_(o, "limb", where, choices=("left", "right")),
-                         target=_unit_ref(o, "target", where, v, game, required=attack != "pick_up_club"),
+                         target=_unit_ref(o, "target", where, v, game,
+                                          required=attack != "pick_up_club" and target_hex is None),
+                         target_hex=target_hex,
                          source=v.str_(o, "source", where, choices=("limb", "tree")))
 
 
@@ -374,14 +399,15 @@ def _load_map(spec: Any, path: Path, v: _V, mods: list[Path] | None = None,
         warnings = ([found.warning] if found.warning else []) + level.warnings
         return level.map, (list(level.placements) if with_level_units else []), warnings
     m = v.table(spec, "map")
-    v.keys(m, ("width", "height", "terrain", "level", "depth", "hex", "title"), "map")
+    v.keys(m, ("width", "height", "terrain", "level", "depth", "hex", "title", "building", "building_class", "cf"),
+           "map")
     w = v.int_(m, "width", "map", 1, 999, required=True)
     h = v.int_(m, "height", "map", 1, 999, required=True)
     default = _terrain(m, "map", v, Terrain())
     hexmap = HexMap(w, h, default, title=v.str_(m, "title", "map", default="") or "")
     for i, hx in enumerate(v.array(m.get("hex", []), "map.hex")):
         where = f"map.hex[{i + 1}]"
-        v.keys(hx, ("at", "terrain", "level", "depth", "building", "road", "paved"), where)
+        v.keys(hx, ("at", "terrain", "level", "depth", "building", "road", "paved", "building_class", "cf"), where)
         at = v.hex_(hx, "at", where, hexmap)
         hexmap.set(at, _terrain(hx, where, v, default))
     return hexmap, [], []
@@ -392,12 +418,20 @@ def _terrain(d: dict, where: str, v: _V, base: Terrain) -> Terrain:
     depth = v.int_(d, "depth", where, 0, 99, default=base.depth if t == base.terrain else 0)
     if t == "water" and "depth" not in d and base.terrain != "water":
         depth = 1
-    building = v.int_(d, "building", where, 0, 99, default=0)
+    same = t == base.terrain
+    building = v.int_(d, "building", where, 0, 99, default=base.building if same else 0)
     if t == "building" and not building:
         building = 1
+    klass = v.str_(d, "building_class", where, default=base.building_class if same else "")
+    if klass and klass not in BUILDING_CLASSES:
+        v.fail(f"{where}.building_class", f"must be light, medium, heavy or hardened, got {klass!r}")
+    cf = v.int_(d, "cf", where, 1, MAX_CF, default=base.cf if same else None)
+    for key, given in (("building_class", klass), ("cf", cf)):
+        if (given or key in d) and not building:
+            v.fail(f"{where}.{key}", f"only a building hex has a {'building class' if key == 'building_class' else 'CF'}")
     return Terrain(terrain=t, level=v.int_(d, "level", where, -99, 99, default=base.level),
                    depth=depth, road=bool(v.bool_(d, "road", where)), paved=bool(v.bool_(d, "paved", where)),
-                   building=building)
+                   building=building, building_class=klass or "", cf=cf)
 
 
 # --------------------------------------------------------------------- running
@@ -437,4 +471,4 @@ def play_turn(game: Game, st: ScriptedTurn, players: dict | None = None) -> None
 
 def result_json(game: Game) -> dict[str, Any]:
     return {"ruleset": game.ruleset.name, "events": game.log.events, "units": game.snapshots(),
-            "winner": game.winner}
+            "winner": game.winner, **({"buildings": game.map.building_summary()} if game.map.buildings() else {})}

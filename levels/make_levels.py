@@ -5,8 +5,10 @@
 The .tmx files are committed; this script only saves typing. Maps made by
 hand in Tiled need nothing from here. Each map uses the shipped terrain
 tileset (`../assets/tilesets/terrain.tsx`) and the layer convention of
-assets/make_tileset.py: tile layers `terrain`, `elevation`, `roads`, and an
-object layer `units` with one point object per unit.
+assets/make_tileset.py: tile layers `terrain`, `elevation`, `roads`, an
+object layer `units` with one point object per unit, and, where a building
+starts damaged, an object layer `buildings` with a point object giving its
+`cf` (engine/level_units.read_buildings).
 """
 from __future__ import annotations
 
@@ -48,6 +50,7 @@ class MapBuilder:
     levels: dict[Hex, int] = field(default_factory=dict)
     roads: dict[Hex, set[int]] = field(default_factory=dict)
     units: list[Unit] = field(default_factory=list)
+    damaged: dict[Hex, int] = field(default_factory=dict)     # building hex -> its CF at the start
 
     def on_map(self, h: Hex) -> bool:
         return 0 <= h.x < self.width and 0 <= h.y < self.height
@@ -102,6 +105,13 @@ class MapBuilder:
                     if d is not None:
                         sides.add(d)
 
+    def buildings(self, town: dict[str, tuple[str, int]]) -> None:
+        """Buildings by hex: (class, height), on the tiles that show the class;
+        the streets (road hexes) stay open."""
+        for h, (klass, height) in town.items():
+            if _hex(h) not in self.roads:
+                self.paint(f"building_{klass}_{height}", [_hex(h)])
+
     def unit(self, unit: str, side: str, at: str, facing: int, name: str = "", altitude: int | None = None) -> None:
         self.units.append(Unit(unit, side, at, facing, name, altitude))
 
@@ -137,7 +147,7 @@ class MapBuilder:
             f'<map version="1.10" tiledversion="1.10.2" orientation="hexagonal" renderorder="right-down" '
             f'width="{self.width}" height="{self.height}" tilewidth="{TILE_W}" tileheight="{TILE_H}" '
             f'infinite="0" hexsidelength="{HEX_SIDE}" staggeraxis="x" staggerindex="odd" '
-            f'nextlayerid="5" nextobjectid="{len(self.units) + 1}">',
+            f'nextlayerid="{6 if self.damaged else 5}" nextobjectid="{len(self.units) + len(self.damaged) + 1}">',
             ' <properties>', *[" " + p for p in props], ' </properties>',
             f' <tileset firstgid="1" source="{TILESET}"/>',
         ]
@@ -158,7 +168,16 @@ class MapBuilder:
             out.append('   </properties>')
             out.append('   <point/>')
             out.append('  </object>')
-        out += [' </objectgroup>', '</map>']
+        out.append(' </objectgroup>')
+        if self.damaged:
+            out.append(' <objectgroup id="5" name="buildings">')
+            for oid, (h, cf) in enumerate(sorted(self.damaged.items()), start=len(self.units) + 1):
+                x, y = hex_center_pixel(h, TILE_W, TILE_H, HEX_SIDE)
+                out += [f'  <object id="{oid}" name="damaged {h.x + 1:02d}{h.y + 1:02d}" x="{x:g}" y="{y:g}">',
+                        '   <properties>', f'    <property name="cf" type="int" value="{cf}"/>',
+                        '   </properties>', '   <point/>', '  </object>']
+            out.append(' </objectgroup>')
+        out.append('</map>')
         return "\n".join(out) + "\n"
 
 
@@ -210,13 +229,14 @@ def skirmish() -> MapBuilder:
     m.paint("rough", [_hex(h) for h in ("2207", "2307", "2107", "2006")])
     # the town around the crossroads
     m.paint("paved", [_hex(h) for h in ("1608", "1708", "1609", "1709", "1509")])
-    town = {"1406": 2, "1506": 1, "1607": 3, "1807": 2, "1906": 1, "1410": 1, "1511": 2,
-            "1711": 4, "1810": 1, "1910": 2, "1309": 1}
     m.road("0109", "0608", "1208", "1708", "2407", "3207")
     m.road("1708", "1701")
-    for h, height in town.items():
-        if _hex(h) not in m.roads:       # the streets stay open
-            m.paint(f"building_{height}", [_hex(h)])
+    # houses (light), shops and offices (medium), a factory and a warehouse
+    # (heavy), the militia's blockhouse (hardened); one office already shot up
+    m.buildings({"1406": ("medium", 2), "1506": ("light", 1), "1607": ("heavy", 3), "1807": ("medium", 2),
+                 "1906": ("light", 1), "1410": ("light", 1), "1511": ("medium", 2), "1711": ("hardened", 4),
+                 "1810": ("light", 1), "1910": ("heavy", 2), "1309": ("light", 1)})
+    m.damaged[_hex("1406")] = 22
     m.paint("rubble", [_hex("1610"), _hex("2006")])
     # blue (west) and red (east): a mixed lance and armour each
     m.unit("grasshopper.toml", "blue", "0208", 1)
@@ -271,6 +291,8 @@ def coast() -> MapBuilder:
     m.blob("heavy_woods", "2213", 1)
     m.paint("rough", [_hex(h) for h in ("1104", "1205", "1114")])
     m.road("1901", "1909", "1917")
+    # a hamlet on the plateau: two houses and a storehouse
+    m.buildings({"1812": ("light", 1), "1813": ("medium", 2), "2011": ("heavy", 2)})
     m.unit("saladin.toml", "blue", "0308", 2)
     m.unit("condor.toml", "blue", "0411", 2)
     m.unit("warrior.toml", "blue", "0206", 2, altitude=3)

@@ -48,9 +48,17 @@ def test_sample_board_imports_checks_clean_and_keeps_every_hex(board, tmp_path):
         assert t.paved == ("pavement" in f or "road" in f), at
     assert set(level.deployment) == {"blue", "red"}
     assert all(h.x < 3 for h in level.deployment["blue"]) and all(h.x >= m.width - 3 for h in level.deployment["red"])
-    text = out.read_text()
-    if any("building" in f for _e, f in parsed.hexes.values()):
-        assert 'name="bldg_cf"' in text and 'name="building_type"' in text
+    # Each building's MegaMek class and CF (B-CLASS-4): what the level now reads.
+    classes = {1: "light", 2: "medium", 3: "heavy", 4: "hardened"}
+    for at, (_e, f) in parsed.hexes.items():
+        if "building" not in f:
+            continue
+        t = m.terrain(at)
+        mm_type, mm_cf = (f["building"] or [0])[0], (f.get("bldg_cf") or [0])[0]
+        if mm_type in classes:
+            assert t.building_type == classes[mm_type], at
+        if mm_cf > 0:
+            assert t.construction_factor == min(mm_cf, 150), at
 
 
 @needs_boards

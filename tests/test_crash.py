@@ -64,6 +64,8 @@ def test_V_CRASH_5_crashing_onto_a_unit_falls_on_it():
     fall = [e for e in events(game, "attack") if e["attack"] == "accidental fall from above"][0]
     assert fall["hit"] and fall["to_hit"] == 7
     assert any(e["unit"] == "mech" for e in events(game, "damage"))
+    # MM's sideslip crash aftermath: the unit fallen on is displaced, the VTOL stays.
+    assert label(game, "mech") == "0504" and label(game, "heli") == "0505"
 
 
 def test_V_VTOL_8_landing_in_rough_is_an_automatic_crash():

@@ -456,17 +456,17 @@ def test_hover_on_water_and_airborne_vtol_over_woods_allowed(tmp_path):
     assert check_level(write_map(tmp_path, layers=layers, objects=objects)) == []
 
 
-def test_vehicle_placement_follows_the_movement_rules_no_buildings_no_landing_in_woods(tmp_path):
+def test_vehicle_placement_follows_the_movement_rules_no_landing_in_woods(tmp_path):
     """Level loading asks systems/vehicles/terrain.standing_refusal, the
-    rule vehicle movement and deployment follow: a ground vehicle may not
-    stand in a building, a landed VTOL not in woods (both were accepted)."""
+    rule vehicle movement and deployment follow: a landed VTOL may not stand
+    in woods; a tracked vehicle may stand inside a building
+    (rules/buildings.md B-VEH-1: it starts on the ground floor)."""
     layers = layer_xml("terrain", 6, 5, {(2, 2): 5, (3, 3): 6})
     objects = (two_sides() + unit_object(4, Hex(2, 2), "manticore.toml", "blue")
                + unit_object(5, Hex(3, 3), "warrior.toml", "blue"))
     problems = check_level(write_map(tmp_path, layers=layers, objects=objects))
-    assert len(problems) == 2
-    assert "object id 4: stands in hex 0303: a vehicle cannot drive into a building" in problems[0]
-    assert "object id 5: stands in hex 0404: a landed VTOL cannot stand in light woods" in problems[1]
+    assert len(problems) == 1
+    assert "object id 5: stands in hex 0404: a landed VTOL cannot stand in light woods" in problems[0]
 
 
 def test_V_VTOL_5_a_vtol_placed_at_or_below_the_treetops_is_refused_as_deployment_refuses_it(tmp_path):

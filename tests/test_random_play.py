@@ -68,6 +68,25 @@ def test_enemies_in_one_hex_are_caught(game):
     assert any("enemy ground units share hex" in p for p in _after(game))
 
 
+def test_friends_in_one_hex_and_a_wreck_under_a_unit_are_caught(game):
+    # Saves refuse two units on the ground in one hex, whatever their sides
+    # (engine/save_check.check_stacking): the soak asks the same after every phase.
+    add(game, "c", "locust", "red", "0406")
+    game.get("c", Position).hex = game.get("a", Position).hex
+    assert any("friendly ground units share hex 0405" in p for p in _after(game))
+    game.get("c", Position).hex = game.get("b", Position).hex
+    game.get("b", Status).destroyed = True
+    assert any("enemy ground units share hex 0402" in p for p in _after(game))
+
+
+def test_a_wreck_left_after_the_end_phase_is_caught(game):
+    game.get("b", Status).destroyed = True
+    game.log.phase = "end"
+    assert any("b is destroyed and still on the map after the End Phase" in p for p in _after(game))
+    game.get("b", Status).removed = True
+    assert _after(game) == []
+
+
 def test_heat_off_the_scale_is_caught(game):
     game.get("a", ClassicHeat).heat = -2
     assert any("heat" in p for p in _after(game))

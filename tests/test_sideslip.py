@@ -137,6 +137,9 @@ def test_V_COLL_4_vtol_slipping_into_a_building_at_its_altitude_charges_it_and_c
     move(game, "heli", "flank", ["F", "F", "F", "R", "F"])
     assert events(game, "collision")[0]["target"] == "building"
     assert events(game, "crash")
+    # B-VTOL-6: the building takes the charge, ceil(21 / 10) x 3 hexes moved before the slide
+    (bd,) = events(game, "building_damage")
+    assert (bd["hex"], bd["damage"], bd["cf_left"], bd["cause"]) == ("0406", 9, 81, "accidental charge by heli")
 
 
 def test_V_SLIP_2_risk_is_shown_before_committing():
@@ -210,3 +213,17 @@ def test_any_vehicle_move_is_carried_out_or_refused_cleanly(cells, data, path, m
     assert game.map.on_map(game.world.component(ent, Position).hex)
     slid = sum(e["hexes"] for e in events(game, "sideslip") + events(game, "skid"))
     assert game.world.component(ent, TurnState).hexes_moved >= slid or game.world.component(ent, Status).destroyed
+
+
+def test_V_SLIP_6_a_move_carried_on_after_a_sideslip_stops_short_of_a_friendly_units_hex():
+    # The slide (2 hexes north, to 0405) hits nothing and the move goes on
+    # north-east (V-SLIP-6), to end in 0604 where a friend stands: no move
+    # ends in another unit's hex, so the hover stops in the last hex of its
+    # way it may stand in (0505).
+    game = make_game(height=12, forced={"psr": [2]})
+    add(game, "hover", "saladin.toml", "0410")
+    add(game, "friend", "locust.toml", "0604")
+    assert move(game, "hover", "flank", ["F", "F", "F", "R", "F", "F"]) is None
+    assert events(game, "sideslip")[0]["to"] == "0405"
+    assert label(game, "hover") == "0505" and label(game, "friend") == "0604"
+    assert events(game, "move_end")[0]["at"] == "0505"

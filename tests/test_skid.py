@@ -56,6 +56,18 @@ def test_V_SKID_1_failed_roll_skids_then_motive_roll():
     assert order == ["psr", "skid", "motive"]                  # vehicles.md section 6
 
 
+def test_T12_a_target_that_skidded_this_turn_is_plus_2_to_hit():
+    from systems.classic import weapon_attacks
+    game = _board(dice={"psr": [2], "motive": [2]})
+    add(game, "s", "striker.toml", "0511")
+    add(game, "m", "grasshopper.toml", "0109", 1, side="blue")
+    move(game, "s", "flank", ["F", "F", "F", "R", "F", "F"])
+    th = weapon_attacks.preview(game, "m", "s", "medium_laser")
+    assert ("target skidded", 2) in [(m.label, m.value) for m in th.modifiers]
+    game.start_turn(["red", "blue"])
+    assert "target skidded" not in [m.label for m in weapon_attacks.preview(game, "m", "s", "medium_laser").modifiers]
+
+
 def test_V_SKID_1_skid_modifier_is_added_for_a_skid():
     game = _board(dice={"psr": [12]})
     add(game, "s", "striker.toml", "0511")
@@ -140,3 +152,36 @@ def test_V_MOVE_2_a_skidding_ground_vehicle_rolls_on_the_motive_table_at_once():
     move(game, "s", "flank", ["F", "F", "F", "R", "F"])
     assert events(game, "motive")[0]["result"] == "major"
     assert game.world.component(ent, Status).immobile             # applied at the end of the phase
+
+
+# ----------------------------------------------------------------- a slide never ends in another unit's hex
+def test_T8_a_skid_that_ends_in_a_friendly_units_hex_pushes_it_on_along_the_skid():
+    # The accidental charge on the friend misses (2), the skid goes on and
+    # ends in its hex: as MM's processSkid ("displace targets until it
+    # doesn't" violate stacking) the friend moves one hex along the skid.
+    game = _board(dice={"psr": [2], "to_hit": [2], "motive": [2]})
+    add(game, "s", "striker.toml", "0511")
+    add(game, "friend", "locust.toml", "0506")
+    move(game, "s", "flank", ["F", "F", "F", "R", "F", "F"])
+    assert [e["target"] for e in events(game, "attack")] == ["friend"]
+    assert label(game, "s") == "0506" and label(game, "friend") == "0505"
+    assert events(game, "displace", unit="friend")[0]["cause"] == "pushed aside by s's slide"
+
+
+def test_T8_a_skid_pushes_a_unit_to_the_nearest_free_hex_and_stops_short_of_a_wreck():
+    from engine.hexgrid import hex_label, neighbors, parse_hex_label
+    game = _board(dice={"psr": [2], "to_hit": [2], "motive": [2]})
+    add(game, "s", "striker.toml", "0511")
+    add(game, "friend", "locust.toml", "0506")
+    for i, h in enumerate(neighbors(parse_hex_label("0506"))):
+        if hex_label(h) != "0507":
+            add(game, f"m{i}", "locust.toml", hex_label(h))
+    move(game, "s", "flank", ["F", "F", "F", "R", "F", "F"])
+    # The only free hex beside the friend is the one the skid came through.
+    assert label(game, "s") == "0506" and label(game, "friend") == "0507"
+    game2 = _board(dice={"psr": [2], "motive": [2]})
+    add(game2, "s", "striker.toml", "0511")
+    wreck = add(game2, "wreck", "locust.toml", "0506")
+    game2.world.component(wreck, Status).destroyed = True
+    move(game2, "s", "flank", ["F", "F", "F", "R", "F", "F"])
+    assert label(game2, "s") == "0507" and label(game2, "wreck") == "0506"

@@ -977,3 +977,13 @@ def test_the_first_run_card_once_per_save_folder_and_from_the_menu(app, tmp_path
     assert app.overlay == "welcome"
     key(app, pygame.K_RETURN)
     assert app.overlay == "menu"
+
+
+def test_the_hover_names_a_buildings_class_and_cf(app):
+    from engine.hexgrid import parse_hex_label
+    from engine.hexmap import Terrain
+    from engine.ui import board
+    h = parse_hex_label("0101")
+    app.game.map.set(h, Terrain("building", building=2, building_class="heavy", cf=37))
+    app.hover_hex = h
+    assert "heavy building, height 2, CF 37" in board.hover_lines(app)[0][0]

@@ -1,5 +1,7 @@
 """Vehicle critical hits: V-CRIT, V-CE, V-VCE, tables T-3 and T-4
 (rules/vehicles.md; examples E10, E17, E19)."""
+import pytest
+
 from components import (Altitude, Ammo, AmmoBin, Armor, Equipment, Status, Structure, Turret,
                         VehicleCrits, Weapons)
 from systems.vehicles import driving, criticals as vc_mod
@@ -286,6 +288,29 @@ def test_V_CE_14_weapon_destroyed_owner_or_attacker_picks():
     assert [e["chosen_by"] for e in events(game, "weapon_destroyed")] == ["defender", "attacker"]
 
 
+def test_V_CE_14_the_owner_gives_up_the_weapon_its_loss_order_names():
+    game = make_game(height=12, forced={"slot": [3, 4]})
+    ent = add(game, "mant", "manticore.toml", "0505", weapon_loss_order=["machine_gun", "lrm_10"])
+    roll(game, ent, "turret", 10)                 # 1-3: the owner's choice, its order (no machine gun there)
+    roll(game, ent, "turret", 10)                 # 4-6: the attacker still takes the most damaging
+    assert [e["weapon"] for e in events(game, "weapon_destroyed")] == ["lrm_10", "srm_6"]
+
+
+def test_V_CE_14_weapon_loss_order_is_checked_by_the_scenario_loader(tmp_path):
+    import tomllib
+    from engine.errors import DataError
+    from engine.scenario import parse_scenario
+    base = ('[map]\nwidth = 6\nheight = 6\n[[unit]]\nid = "a"\ndata = "{data}"\nside = "red"\nat = "0101"\n'
+            'weapon_loss_order = {order}\n[[unit]]\nid = "b"\ndata = "jagermech.toml"\nside = "blue"\nat = "0606"\n')
+    s = parse_scenario(tomllib.loads(base.format(data="manticore.toml", order='["srm_6"]')), tmp_path / "s.toml")
+    from components import VehicleCrits
+    assert s.game.world.component(s.game.units["a"], VehicleCrits).loss_order == ["srm_6"]
+    for data, order, needle in (("manticore.toml", '["gauss_rifle"]', "not a weapon of this unit"),
+                                ("grasshopper.toml", '["medium_laser"]', "only a vehicle's owner")):
+        with pytest.raises(DataError, match=needle):
+            parse_scenario(tomllib.loads(base.format(data=data, order=order)), tmp_path / "s.toml")
+
+
 def test_V_CE_14_destroyed_gauss_rifle_counts_as_ammunition():
     game = make_game(height=12, forced={"slot": [6]})
     ent = add(game, "tank", "vedette.toml", "0505")
@@ -356,6 +381,52 @@ def test_V_VCE_2_engine_hit_airborne_over_clear_lands_on_plus_4_roll():
     assert psr["target"] == 9 and psr["passed"]
     assert game.world.component(ent, Altitude).level == 0
     assert game.world.component(ent, Status).immobile and not game.world.component(ent, Status).destroyed
+
+
+def test_V_VCE_2_forced_landing_onto_an_enemy_falls_on_it_and_displaces_it():
+    # The seed is silent on a forced landing over a unit; MM (its sideslip
+    # crash aftermath) makes it an accidental fall from above (TW p.152): a
+    # hit damages the unit below and pushes it aside (here along the VTOL's
+    # facing, north), and the VTOL lands where it was.
+    from components import Position
+    from engine.hexgrid import parse_hex_label
+    game = make_game(height=12, forced={"psr": [9], "to_hit": [7], "location": [1]})
+    ent = _heli(game, altitude=1)
+    mech = add(game, "mech", "locust.toml", "0505", 0, side="blue")
+    roll(game, ent, "left", 10)
+    fall = [e for e in events(game, "attack") if e["attack"] == "accidental fall from above"][0]
+    assert fall["target"] == "mech" and fall["to_hit"] == 7 and fall["hit"]
+    assert events(game, "damage", unit="mech")[0]["amount"] == 3           # ceil(21/10), punch table
+    assert game.world.component(mech, Position).hex == parse_hex_label("0504")
+    assert game.world.component(ent, Position).hex == parse_hex_label("0505")
+    assert game.world.component(ent, Altitude).level == 0 and not game.world.component(ent, Status).destroyed
+    assert [p.reason for p in game.turn_record.psr_queue] == ["fallen on by a falling unit"]
+
+
+def test_V_VCE_2_forced_landing_that_misses_the_unit_below_sets_down_beside_it():
+    from components import Position
+    from engine.hexgrid import parse_hex_label
+    game = make_game(height=12, forced={"psr": [9], "to_hit": [6]})
+    ent = _heli(game, altitude=1)
+    mech = add(game, "mech", "locust.toml", "0505", 0, side="blue")
+    add(game, "friend", "locust.toml", "0504", 0, side="red")             # the hex ahead is taken
+    roll(game, ent, "left", 10)
+    assert game.world.component(mech, Position).hex == parse_hex_label("0505")
+    assert game.world.component(ent, Position).hex == parse_hex_label("0604")   # next nearest: front-right
+    assert events(game, "land")[-1]["at"] == "0604"
+
+
+def test_V_VCE_2_forced_landing_with_no_room_beside_the_unit_below_destroys_the_vtol():
+    from engine.hexgrid import hex_label, neighbors
+    from engine.hexgrid import parse_hex_label
+    game = make_game(height=12, forced={"psr": [9], "to_hit": [6]})
+    ent = _heli(game, altitude=1)
+    add(game, "mech", "locust.toml", "0505", 0, side="blue")
+    for i, h in enumerate(neighbors(parse_hex_label("0505"))):
+        add(game, f"m{i}", "locust.toml", hex_label(h), 0, side="blue")
+    roll(game, ent, "left", 10)
+    assert game.world.component(ent, Status).destroyed
+    assert events(game, "destroyed")[-1]["cause"] == "no room to come down"
 
 
 def test_V_VCE_2_engine_hit_failed_landing_roll_destroys():

@@ -1,6 +1,6 @@
 <?xml version="1.0" encoding="UTF-8"?>
-<tileset version="1.8" tiledversion="1.8.2" name="terrain" tilewidth="84" tileheight="72" tilecount="98" columns="8">
-  <image source="terrain.png" width="672" height="936"/>
+<tileset version="1.8" tiledversion="1.8.2" name="terrain" tilewidth="84" tileheight="72" tilecount="114" columns="8">
+  <image source="terrain.png" width="672" height="1080"/>
   <tile id="0">
     <properties>
       <property name="name" value="clear"/>
@@ -665,6 +665,134 @@
       <property name="name" value="building_8"/>
       <property name="terrain" value="building"/>
       <property name="building" type="int" value="8"/>
+    </properties>
+  </tile>
+  <tile id="98">
+    <properties>
+      <property name="name" value="building_light_1"/>
+      <property name="terrain" value="building"/>
+      <property name="building" type="int" value="1"/>
+      <property name="building_class" value="light"/>
+    </properties>
+  </tile>
+  <tile id="99">
+    <properties>
+      <property name="name" value="building_light_2"/>
+      <property name="terrain" value="building"/>
+      <property name="building" type="int" value="2"/>
+      <property name="building_class" value="light"/>
+    </properties>
+  </tile>
+  <tile id="100">
+    <properties>
+      <property name="name" value="building_light_3"/>
+      <property name="terrain" value="building"/>
+      <property name="building" type="int" value="3"/>
+      <property name="building_class" value="light"/>
+    </properties>
+  </tile>
+  <tile id="101">
+    <properties>
+      <property name="name" value="building_light_4"/>
+      <property name="terrain" value="building"/>
+      <property name="building" type="int" value="4"/>
+      <property name="building_class" value="light"/>
+    </properties>
+  </tile>
+  <tile id="102">
+    <properties>
+      <property name="name" value="building_medium_1"/>
+      <property name="terrain" value="building"/>
+      <property name="building" type="int" value="1"/>
+      <property name="building_class" value="medium"/>
+    </properties>
+  </tile>
+  <tile id="103">
+    <properties>
+      <property name="name" value="building_medium_2"/>
+      <property name="terrain" value="building"/>
+      <property name="building" type="int" value="2"/>
+      <property name="building_class" value="medium"/>
+    </properties>
+  </tile>
+  <tile id="104">
+    <properties>
+      <property name="name" value="building_medium_3"/>
+      <property name="terrain" value="building"/>
+      <property name="building" type="int" value="3"/>
+      <property name="building_class" value="medium"/>
+    </properties>
+  </tile>
+  <tile id="105">
+    <properties>
+      <property name="name" value="building_medium_4"/>
+      <property name="terrain" value="building"/>
+      <property name="building" type="int" value="4"/>
+      <property name="building_class" value="medium"/>
+    </properties>
+  </tile>
+  <tile id="106">
+    <properties>
+      <property name="name" value="building_heavy_1"/>
+      <property name="terrain" value="building"/>
+      <property name="building" type="int" value="1"/>
+      <property name="building_class" value="heavy"/>
+    </properties>
+  </tile>
+  <tile id="107">
+    <properties>
+      <property name="name" value="building_heavy_2"/>
+      <property name="terrain" value="building"/>
+      <property name="building" type="int" value="2"/>
+      <property name="building_class" value="heavy"/>
+    </properties>
+  </tile>
+  <tile id="108">
+    <properties>
+      <property name="name" value="building_heavy_3"/>
+      <property name="terrain" value="building"/>
+      <property name="building" type="int" value="3"/>
+      <property name="building_class" value="heavy"/>
+    </properties>
+  </tile>
+  <tile id="109">
+    <properties>
+      <property name="name" value="building_heavy_4"/>
+      <property name="terrain" value="building"/>
+      <property name="building" type="int" value="4"/>
+      <property name="building_class" value="heavy"/>
+    </properties>
+  </tile>
+  <tile id="110">
+    <properties>
+      <property name="name" value="building_hardened_1"/>
+      <property name="terrain" value="building"/>
+      <property name="building" type="int" value="1"/>
+      <property name="building_class" value="hardened"/>
+    </properties>
+  </tile>
+  <tile id="111">
+    <properties>
+      <property name="name" value="building_hardened_2"/>
+      <property name="terrain" value="building"/>
+      <property name="building" type="int" value="2"/>
+      <property name="building_class" value="hardened"/>
+    </properties>
+  </tile>
+  <tile id="112">
+    <properties>
+      <property name="name" value="building_hardened_3"/>
+      <property name="terrain" value="building"/>
+      <property name="building" type="int" value="3"/>
+      <property name="building_class" value="hardened"/>
+    </properties>
+  </tile>
+  <tile id="113">
+    <properties>
+      <property name="name" value="building_hardened_4"/>
+      <property name="terrain" value="building"/>
+      <property name="building" type="int" value="4"/>
+      <property name="building_class" value="hardened"/>
     </properties>
   </tile>
 </tileset>

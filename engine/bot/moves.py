@@ -174,8 +174,10 @@ def move_risk(game, valuer: Valuer, ent: int, c: Candidate) -> float | None:
 
 
 def charge_options(game, uid: str, c: Candidate) -> list:
-    """The charges or deaths from above this move could declare (possible ones)."""
-    return [o for o in declaration_options(game, uid, c.mode, list(c.path)) if o.possible]
+    """The charges or deaths from above on enemy units this move could
+    declare (possible ones; a charge into a building is not the computer's)."""
+    return [o for o in declaration_options(game, uid, c.mode, list(c.path))
+            if o.possible and (o.order.charge or o.order.dfa)]
 
 
 def charge_value(game, valuer: Valuer, uid: str, opt, c: Candidate) -> float:

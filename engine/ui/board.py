@@ -265,7 +265,7 @@ def hover_lines(app) -> list[tuple[str, tuple]]:
     if t.depth:
         feat.append(f"depth {t.depth}")
     if t.building:
-        feat.append(f"building height {t.building}")
+        feat.append(f"{t.building_type} building, height {t.building}, CF {t.construction_factor}")
     if t.road:
         feat.append("paved road" if t.paved else "road")
     lines.append((f"{g.map.label(h)}  level {t.level}  " + ", ".join(feat), theme.TEXT_DIM))

@@ -17,6 +17,7 @@ import pygame
 
 from components import (Altitude, Armor, Identity, Position, Status, Structure, Turret)
 from engine.hexgrid import Hex, neighbor
+from engine.hexmap import CLASS_LETTER
 from engine.ui import theme
 from engine.ui.counter_art import art_name, picture
 from engine.ui.elevation import draw_elevation
@@ -202,7 +203,7 @@ class MapRenderer:
             pygame.draw.rect(surf, (105, 100, 98), r)
             pygame.draw.rect(surf, (40, 40, 40), r, max(1, size // 20))
         if t.building and size >= 18:
-            img = render(f"B{t.building}", max(9, size // 3), (240, 240, 240), True)
+            img = render(f"{CLASS_LETTER[t.building_type]}{t.building}", max(9, size // 3), (240, 240, 240), True)
             box = img.get_rect(center=(cx, cy + size * 0.05)).inflate(4, 0)
             if art:
                 pygame.draw.rect(surf, (50, 50, 55), box, border_radius=3)

@@ -43,9 +43,7 @@ class Roster:
             for uid in g.unit_ids(side):
                 ent = g.units[uid]
                 st = g.world.component(ent, Status)
-                if st.removed:
-                    continue
-                where = g.map.label(g.world.component(ent, Position).hex)
+                where = "off the battlefield" if st.removed else g.map.label(g.world.component(ent, Position).hex)
                 states = queries.unit_states(g, ent)
                 damage = f"armor {armor_fraction(g, ent) * 100:.0f}% structure {structure_fraction(g, ent) * 100:.0f}%"
                 flow = "acted" if uid in acted else ""

@@ -29,7 +29,7 @@ def end_phase(game: "Game") -> None:
     rec = as_combat.state(game)
     _recover_stunned(game)
     _apply_hits(game, rec)
-    _remove_destroyed(game)
+    damage.remove_destroyed(game)
     for uid, ent in list(game.units.items()):
         if game.world.try_component(ent, AlphaStrikeCard) is None:
             continue
@@ -65,14 +65,6 @@ def _apply_hits(game: "Game", rec: AlphaStrikeCombat) -> None:
 
 def damage_location() -> str:
     return "unit"      # contract/scenario.md: an Alpha Strike unit's one location
-
-
-def _remove_destroyed(game: "Game") -> None:
-    for uid, ent in game.units.items():
-        st = game.world.component(ent, Status)
-        if st.destroyed and not st.removed and game.world.try_component(ent, AlphaStrikeCard) is not None:
-            st.removed = True
-            game.log.emit("removed", unit=uid, cause=st.destroyed_cause)
 
 
 def in_water(game: "Game", ent: int) -> bool:

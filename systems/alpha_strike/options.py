@@ -35,5 +35,11 @@ def declaration_options(game: "Game", attacker: str, mode: str, path: list[str])
     return []
 
 
+def building_options(game: "Game", attacker: str, hexes: list[str], *, torso_twist: str | None = None,
+                     turret: int | None = None) -> dict[str, list[AttackOption]]:
+    """Alpha Strike attacks no buildings."""
+    return {h: [] for h in hexes}
+
+
 def unit_actions(game: "Game", unit: str) -> list[AttackOption]:
     return []

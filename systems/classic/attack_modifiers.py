@@ -106,3 +106,10 @@ def accidental_fall_to_hit(game: "Game", target: int) -> ToHit:
     if (woods := woods_modifier(game, target)) is not None:
         th.modifiers.append(woods)
     return th
+
+
+def target_skidded(game: "Game", tgt: int) -> Modifier | None:
+    """T-8, T-12: a target that skidded this turn is +2 to hit (MegaMek
+    TH_TAR_SKID), for weapon and physical attacks alike."""
+    ts = game.world.try_component(tgt, TurnState)
+    return Modifier("target skidded", 2, "T-12") if ts is not None and ts.skidded else None

@@ -20,9 +20,10 @@ import math
 from typing import TYPE_CHECKING
 
 from components import ChargeDeclaration, Crew, Identity, Position, Status, TurnState
-from engine.hexgrid import distance, neighbor
+from engine.hexgrid import distance, neighbor, parse_hex_label
 from engine.orders import MoveOrder
-from systems.classic.physical_common import common_modifiers, unit_name, water_depth
+from systems.classic import buildings
+from systems.classic.physical_common import INSIDE, common_modifiers, unit_name, water_depth
 from systems.common.to_hit import ToHit
 from systems.common.unit_state import airborne
 from systems.common.movement import motion_rules
@@ -84,7 +85,8 @@ def charger_damage(game: "Game", ent: int, tgt: int) -> int:
     """P-CHARGE-13: ceil(target W/10); a target without tonnage (a hill) uses
     the charger's own (P-CHARGE-11); a charger standing in water takes half,
     rounded up (core worked example 2, MM)."""
-    tons = game.world.component(tgt, Identity).tonnage or game.world.component(ent, Identity).tonnage
+    tons = (game.world.component(tgt, Identity).tonnage if tgt is not None else 0) or \
+        game.world.component(ent, Identity).tonnage
     if water_depth(game, ent) >= 1:
         return math.ceil(tons / 20)
     return math.ceil(tons / 10)
@@ -96,6 +98,8 @@ def check_declaration(game: "Game", ent: int, order: MoveOrder, result) -> str |
     if miss is not None and (not order.charge or miss not in ("left", "right")):
         return ("charge_miss says where a missed charger goes: \"left\" or \"right\" of the target hex, "
                 "and only with a charge (P-CHARGE-16)")
+    if order.charge_hex is not None:
+        return building_charge_error(game, ent, order, result)
     if not order.charge and not order.dfa:
         return None
     if order.charge and order.dfa:
@@ -116,6 +120,8 @@ def check_declaration(game: "Game", ent: int, order: MoveOrder, result) -> str |
         return f"{tname} is on your own side"
     if airborne(game, tgt) and order.charge:
         return f"{tname} is airborne and cannot be charged"
+    if buildings.inside(game, tgt):
+        return INSIDE                                  # B-PHYS-1, B-PHYS-4
     for uid, other in game.units.items():
         ots = game.world.component(other, TurnState)
         if other != ent and tuid in (ots.charge_target, ots.dfa_target):
@@ -129,12 +135,8 @@ def check_declaration(game: "Game", ent: int, order: MoveOrder, result) -> str |
                 f"physical phase, so it cannot be charged or attacked from above (P-CHARGE-4)")
     thex = game.world.component(tgt, Position).hex
     if order.charge:
-        if order.mode not in ("walk", "run", "cruise", "flank"):
-            return "a charge is made walking or running, not jumping"
-        if final.backward:
-            return "a charge cannot include backward movement"
-        if final.prone:
-            return "a prone unit cannot charge"
+        if (reason := _charge_move_error(order, final)):
+            return reason
         if neighbor(final.hex, final.facing) != thex:
             return f"{tname} is not in the hex directly ahead at the end of the move (P-CHARGE-1)"
         if tst.prone and game.kind(ent) == "mech":
@@ -164,8 +166,40 @@ def check_declaration(game: "Game", ent: int, order: MoveOrder, result) -> str |
     return None
 
 
+def _charge_move_error(order: MoveOrder, final) -> str | None:
+    """What a charging move may not be: a jump, backward, ending prone."""
+    if order.mode not in ("walk", "run", "cruise", "flank"):
+        return "a charge is made walking or running, not jumping"
+    if final.backward:
+        return "a charge cannot include backward movement"
+    if final.prone:
+        return "a prone unit cannot charge"
+    return None
+
+
+def building_charge_error(game: "Game", ent: int, order: MoveOrder, result) -> str | None:
+    """B-PHYS-3: a charge on the building in the hex directly ahead of the
+    move's end, walking or running, not backing; one charge a turn."""
+    if order.charge or order.dfa:
+        return "a unit declares one charge or death from above, not two"
+    final = result.final
+    label = order.charge_hex
+    if (reason := _charge_move_error(order, final)):
+        return reason
+    at = parse_hex_label(label)
+    if not game.map.on_map(at) or not game.map.terrain(at).building:
+        return f"there is no building in {label}"
+    if neighbor(final.hex, final.facing) != at:
+        return f"the building in {label} is not in the hex directly ahead at the end of the move (P-CHARGE-1)"
+    return None
+
+
 def record_declaration(game: "Game", ent: int, order: MoveOrder, result) -> None:
     """After-move hook: remember a declared charge or DFA, in order."""
+    if order.charge_hex is not None:
+        game.world.component(ent, TurnState).charge_hex = order.charge_hex
+        game.turn_record.charges.append(ChargeDeclaration(unit=order.unit, attack="charge", target=None,
+                                                          target_hex=order.charge_hex))
     if order.charge or order.dfa:
         game.turn_record.charges.append(ChargeDeclaration(
             unit=order.unit, attack="charge" if order.charge else "dfa", target=order.charge or order.dfa,
@@ -177,6 +211,10 @@ def begin_physical(game: "Game") -> None:
     (P-CHARGE-1, -6, -7); refused ones give a `refused` event."""
     kept = []
     for c in game.turn_record.charges:
+        if c.target_hex is not None:
+            if _building_charge_kept(game, c):
+                kept.append(c)
+            continue
         ent, tgt = game.units[c.unit], game.units[c.target]
         ts = game.world.component(ent, TurnState)
         raw = {"unit": c.unit, c.attack: c.target}
@@ -199,6 +237,34 @@ def begin_physical(game: "Game") -> None:
         c.target_at = list(game.world.component(tgt, Position).hex)
         kept.append(c)
     game.turn_record.charges = kept
+
+
+def _building_charge_kept(game: "Game", c: ChargeDeclaration) -> bool:
+    """Start of the physical phase (P-CHARGE-1, -6): a charge on a building
+    is made if the charger stands, fired nothing, and the building still
+    stands directly ahead; it hits without a roll (B-PHYS-3)."""
+    ent = game.units[c.unit]
+    name = unit_name(game, ent)
+    st, ts, pos = (game.world.component(ent, t) for t in (Status, TurnState, Position))
+    at = parse_hex_label(c.target_hex)
+    reason = None
+    if ts.charge_hex != c.target_hex:
+        reason = f"{name} fell during its move: the charge is not made"
+    elif st.destroyed or st.removed:
+        reason = f"{name} was destroyed before its charge"
+    elif ts.fired:
+        reason = f"{name} fired weapons this turn: a charging unit makes no weapon attacks (P-CHARGE-2)"
+    elif not game.map.terrain(at).building:
+        reason = f"the building in {c.target_hex} is gone: the charge is not made"
+    elif st.prone or neighbor(pos.hex, pos.facing) != at:
+        reason = f"the building in {c.target_hex} is not directly ahead at the start of the physical phase"
+    if reason:
+        game.log.emit("refused", unit=c.unit, order={"unit": c.unit, "charge_hex": c.target_hex}, reason=reason)
+        ts.charge_hex = None
+        return False
+    c.hexes, c.origin, c.target_at = ts.hexes_moved, list(pos.hex), list(at)
+    c.modifiers = []
+    return True
 
 
 def _charge_start_error(game: "Game", ent: int, tgt: int, c: ChargeDeclaration) -> str | None:

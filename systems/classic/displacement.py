@@ -130,7 +130,20 @@ def displace(game: "Game", ent: int, direction: int, cause: str) -> str:
     pos.hex = dest
     game.log.emit("displace", unit=uid, **{"from": game.map.label(src)}, to=game.map.label(dest),
                   cause=cause)
+    if game.map.terrain(dest).building and game.kind(ent) == "mech":
+        into_building(game, ent, dest)
     return result
+
+
+def into_building(game: "Game", ent: int, dest: Hex) -> None:
+    """B-PHYS-5: a mech displaced into a building hex makes the entry roll
+    at once, as for 1 hex moved (the class's modifier only); a failure is
+    ceil(CF / 10) damage; the building takes ceil(tons / 10) and may
+    collapse. The displacement's own roll waits for the end of the phase."""
+    from systems.classic import buildings, piloting
+    t = game.map.terrain(dest)
+    passed = piloting.roll_psr(game, ent, buildings.ENTRY, extra=buildings.entry_modifiers(t, 1))
+    buildings.enter(game, ent, dest, 1, False, passed, buildings.mech_entry_damage, verb="displaced into by")
 
 
 def move_into(game: "Game", ent: int, dest: Hex, cause: str) -> None:
@@ -140,6 +153,14 @@ def move_into(game: "Game", ent: int, dest: Hex, cause: str) -> None:
     pos.hex = dest
     game.log.emit("displace", unit=game.uid(ent), **{"from": game.map.label(src)},
                   to=game.map.label(dest), cause=cause)
+
+
+def hexes_beside(game: "Game", at: Hex, direction: int | None) -> list[Hex]:
+    """The hexes next to `at` on the map, the one in `direction` first, then
+    those nearest it (MM getValidDisplacement order): where a unit that
+    cannot stay in `at` is put down instead."""
+    out = [neighbor(at, turn(direction or 0, t)) for t in ALTERNATE_TURNS]
+    return [h for h in out if game.map.on_map(h)]
 
 
 def legal_alternatives(game: "Game", ent: int, direction: int) -> list[int]:
@@ -196,11 +217,8 @@ def _land_beside(game: "Game", ent: int, src: Hex, dest: Hex, cause: str, why: s
     of the fall first) with the fall damage for that hex; none: destroyed."""
     from systems.common import damage
     from systems.classic import piloting
-    direction = direction_to(src, dest)
-    order = [turn(direction or 0, t) for t in ALTERNATE_TURNS]
-    for d in order:
-        h = neighbor(dest, d)
-        if game.map.on_map(h) and h != src and not occupants(game, h, exclude=ent) \
+    for h in hexes_beside(game, dest, direction_to(src, dest)):
+        if h != src and not occupants(game, h, exclude=ent) \
                 and game.map.terrain(h).level <= game.map.terrain(src).level:
             lv = max(0, game.map.terrain(src).level - game.map.terrain(h).level)
             piloting.fall(game, ent, lv, f"{cause}: {why}", at=h)

@@ -9,14 +9,14 @@ from typing import TYPE_CHECKING
 
 from components import Actuators, ClassicHeat, MechMovement, Status, Structure
 from engine.hexmap import Terrain
+from systems.classic import buildings
 from systems.classic.heat import movement_mp_penalty
-from systems.common.movement import MotionRules, MoveState
+from systems.common.movement import MotionRules, MoveState, base_step
 
 if TYPE_CHECKING:
     from engine.game import Game
 
 MECH_TERRAIN_COST = {"clear": 0, "rough": 1, "rubble": 1, "light_woods": 1, "heavy_woods": 2}
-BUILDING_PSR = {1: 0, 2: 1, 3: 2, 4: 5}   # building type (light..hardened) -> PSR modifier
 
 
 def mech_walk_mp(game: "Game", ent: int) -> int:
@@ -91,11 +91,23 @@ class MechMotion(MotionRules):
         if to.terrain == "water":
             cost = {0: 1, 1: 2}.get(to.depth, 4)
         if to.building:
-            cost = 1 + min(to.building, 4)
+            cost = buildings.entry_mp(to)                 # B-MOVE-1
         change = abs(to.level - frm.level)
         if change > self.max_level_change:
             return f"a mech can climb or drop at most {self.max_level_change} levels per hex ({change} here)"
         return cost + change
+
+    def step(self, game: "Game", ent: int, mode: str, state: MoveState, token: str, mp_limit: int):
+        """The shared step, and the entry roll of each building hex walked or
+        run into (B-MOVE-2/3: its modifier counts the hexes entered)."""
+        out = base_step(game, ent, self, mode, state, token, mp_limit)
+        if isinstance(out, str) or mode == "jump" or token not in ("F", "B"):
+            return out
+        new, psrs = out
+        to = game.map.terrain(new.hex)
+        if to.building:
+            psrs = [*psrs, (buildings.ENTRY, buildings.entry_modifier(to, new.hexes))]
+        return new, psrs
 
     def enter_psrs(self, frm: Terrain, to: Terrain, mode: str, backward: bool) -> list[tuple[str, int]]:
         if mode == "jump":
@@ -105,8 +117,6 @@ class MechMotion(MotionRules):
             out.append(("entering rubble", 0))
         if to.terrain == "water" and to.depth >= 1:
             out.append((f"entering depth {to.depth} water", {1: -1, 2: 0}.get(to.depth, 1)))
-        if to.building:
-            out.append(("entering a building", BUILDING_PSR.get(min(to.building, 4), 0)))
         if backward and to.level != frm.level:
             out.append(("changing level while moving backward", 0))
         return out

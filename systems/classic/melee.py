@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 
 from components import (Actuators, Crew, Equipment, Identity, PhysicalDeclaration, Position, Status, Structure,
                         TurnState)
-from engine.hexgrid import direction_to, turn
+from engine.hexgrid import Hex, direction_to, distance, parse_hex_label, turn
 from engine.orders import PhysicalOrder
 from systems.classic import clubs
 from systems.classic.physical_common import (PhysicalAttack, attacker_error, common_modifiers, level_of,
@@ -70,10 +70,16 @@ def _torso_facing(game: "Game", ent: int) -> int:
     return turn(game.world.component(ent, Position).facing, ts.torso_twist)
 
 
-def _relative_direction(game: "Game", ent: int, tgt: int, facing: int) -> int | None:
-    """0 ahead, 1 front-right, 2 right side, 3 behind, 4 left side, 5 front-left."""
-    d = direction_to(game.world.component(ent, Position).hex, game.world.component(tgt, Position).hex)
+def _relative_direction(game: "Game", ent: int, tgt: "int | Hex", facing: int) -> int | None:
+    """0 ahead, 1 front-right, 2 right side, 3 behind, 4 left side, 5 front-left
+    (`tgt`: a unit, or a building's hex)."""
+    at = tgt if isinstance(tgt, Hex) else game.world.component(tgt, Position).hex
+    d = direction_to(game.world.component(ent, Position).hex, at)
     return None if d is None else (d - facing) % 6
+
+
+def _prone(game: "Game", tgt: "int | Hex") -> bool:
+    return not isinstance(tgt, Hex) and game.world.component(tgt, Status).prone
 
 
 def _charging(game: "Game", ent: int) -> bool:
@@ -184,7 +190,7 @@ def punch(game: "Game", ent: int, tgt: int, limb: str | None, level_diff: int | 
     if rel == 4 and limb == "right":
         return PhysicalAttack.impossible(f"{tname} is in the left side arc: only the left arm can punch it (P-PUNCH-3)")
     diff = level_of(game, tgt) - level_of(game, ent) if level_diff is None else level_diff
-    prone = game.world.component(tgt, Status).prone
+    prone = _prone(game, tgt)
     if diff < 0:
         return PhysicalAttack.impossible(f"{tname} is a level lower: a punch cannot reach it")
     if diff == 0 and prone:
@@ -219,7 +225,7 @@ def kick(game: "Game", ent: int, tgt: int, limb: str | None, level_diff: int | N
     if rel is not None and rel not in (0, 1, 5):     # None: a unit in the mech's own hex (a stomp)
         return PhysicalAttack.impossible(f"{tname} is not in the three hexes in front of the feet (P-KICK-3)")
     diff = level_of(game, tgt) - level_of(game, ent) if level_diff is None else level_diff
-    prone = game.world.component(tgt, Status).prone
+    prone = _prone(game, tgt)
     if diff > 0:
         return PhysicalAttack.impossible(f"{tname} is a level higher: a kick cannot reach it")
     if diff < 0 and prone:
@@ -274,7 +280,7 @@ def _swing_table(game: "Game", ent: int, tgt: int, level_diff: int | None = None
     """Club and hatchet: (table, reason) by level difference (core section 4)."""
     tname = unit_name(game, tgt)
     diff = level_of(game, tgt) - level_of(game, ent) if level_diff is None else level_diff
-    prone = game.world.component(tgt, Status).prone
+    prone = _prone(game, tgt)
     if prone and diff <= 0:
         return None, f"{tname} is prone {'at the same level' if diff == 0 else 'below'}: a swing cannot reach it"
     return {1: "kick", 0: "standard", -1: "punch"}[diff], None
@@ -371,6 +377,8 @@ def physical_attack(game: "Game", order: PhysicalOrder) -> PhysicalAttack:
     when it needs more than 12."""
     if order.attack not in ATTACKS:
         return PhysicalAttack.impossible(f"{order.attack!r} is not a physical attack of the classic rules")
+    if order.target_hex is not None:
+        return building_attack(game, order)
     if not order.target:
         return PhysicalAttack.impossible("a physical attack needs a target")
     if order.target not in game.units:
@@ -383,6 +391,38 @@ def physical_attack(game: "Game", order: PhysicalOrder) -> PhysicalAttack:
     if ev.reason is None and ev.number > MAX_TO_HIT:
         ev.reason = f"the to-hit number is {ev.number}: above 12, the attack cannot succeed"
     return ev
+
+
+def building_attack(game: "Game", order: PhysicalOrder) -> PhysicalAttack:
+    """B-ATK-3: a punch, kick, club or hatchet on the building in the next
+    hex hits without a roll (its modifiers are none) and does its normal
+    damage to the CF; the limb, arc and actuator rules are the attack's
+    own. A building cannot be pushed."""
+    ent = game.units[order.unit]
+    label = order.target_hex
+    if order.target:
+        return PhysicalAttack.impossible("give a target or a target_hex, not both")
+    if order.attack == "push":
+        return PhysicalAttack.impossible("a building cannot be pushed")
+    if order.attack == "punch" and order.limb not in ARMS:
+        return PhysicalAttack.impossible("say which arm punches (limb = \"left\" or \"right\")")
+    if (reason := attacker_error(game, ent)):
+        return PhysicalAttack.impossible(reason)
+    at = parse_hex_label(label)
+    if not game.map.on_map(at) or not game.map.terrain(at).building:
+        return PhysicalAttack.impossible(f"there is no building in {label}")
+    if distance(game.world.component(ent, Position).hex, at) != 1:
+        return PhysicalAttack.impossible(f"the building in {label} is not in an adjacent hex")
+    fn = {"punch": punch, "kick": kick, "club": club, "hatchet": hatchet}[order.attack]
+    ev = underwater(game, ent, order.attack, fn(game, ent, at, order.limb, 0))
+    if not ev.reason:
+        ev.reason = _combination_error(game, order.unit, order.attack, _declared_limb(game, ent, order))
+    return ev
+
+
+def _aim(game: "Game", order: PhysicalOrder) -> "int | Hex":
+    """What an order attacks: a unit, or a building's hex."""
+    return parse_hex_label(order.target_hex) if order.target_hex is not None else game.units[order.target]
 
 
 def pickup_refusal(game: "Game", order: PhysicalOrder) -> str | None:
@@ -409,7 +449,7 @@ def _declared_limb(game: "Game", ent: int, order: PhysicalOrder) -> str | None:
         eq = game.world.component(ent, Equipment)
         return eq.hatchet.split("_")[0] if eq.hatchet else order.limb
     if order.attack == "kick" and order.limb is None:
-        tgt = game.units[order.target]
+        tgt = _aim(game, order)
         best = kick(game, ent, tgt, None)
         for side in ("right", "left"):
             ev = kick(game, ent, tgt, side)
@@ -425,14 +465,18 @@ def apply_physical(game: "Game", order: PhysicalOrder) -> None:
         clubs.pick_up(game, ent, order.source)
         game.world.component(ent, TurnState).picked_up_club = True
         return
-    tgt = game.units[order.target]
     limb = _declared_limb(game, ent, order)
-    ev = evaluate(game, ent, tgt, order.attack, limb)
+    if order.target_hex is not None:
+        ev, at, to_hit = building_attack(game, order), parse_hex_label(order.target_hex), None
+    else:
+        tgt = game.units[order.target]
+        ev, at = evaluate(game, ent, tgt, order.attack, limb), game.world.component(tgt, Position).hex
+        to_hit = ev.number
     game.turn_record.physical.append(PhysicalDeclaration(
-        unit=order.unit, attack=order.attack, limb=limb, target=order.target, to_hit=ev.number,
+        unit=order.unit, attack=order.attack, limb=limb, target=order.target or None, to_hit=to_hit,
         modifiers=ev.pairs(), damage=ev.damage, table=ev.table,
-        origin=list(game.world.component(ent, Position).hex),
-        target_at=list(game.world.component(tgt, Position).hex), side=ev.side))
+        origin=list(game.world.component(ent, Position).hex), target_at=list(at), side=ev.side,
+        target_hex=order.target_hex))
     game.world.component(ent, TurnState).physical_done = True
-    game.log.emit("declare", unit=order.unit, attack=order.attack, limb=limb, target=order.target,
-                  to_hit=ev.number)
+    game.log.emit("declare", unit=order.unit, attack=order.attack, limb=limb, target=order.target or None,
+                  to_hit=to_hit, **({"target_hex": order.target_hex} if order.target_hex else {}))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from components import Equipment, Position, Weapons
-from engine.hexgrid import neighbors
+from engine.hexgrid import neighbor, neighbors
 from engine.orders import FireOrder, MoveOrder, PhysicalOrder
 from systems.classic import charge, melee, weapon_attacks
 from systems.classic.weapon_names import weapon_names
@@ -62,6 +62,34 @@ def attack_options_against(game: "Game", attacker: str, targets: list[str], *, t
     return out
 
 
+def building_options(game: "Game", attacker: str, hexes: list[str], *, torso_twist: str | None = None,
+                     turret: int | None = None) -> dict[str, list[AttackOption]]:
+    """Each weapon's attack on the building of each hex (B-ATK-1), then a
+    mech's punches, kicks, club and hatchet on it (B-ATK-3; no push)."""
+    ent = game.units[attacker]
+    physical = [(a, limb) for a, limb in physical_attacks_of(game, ent) if a != "push"]
+    wp = game.world.try_component(ent, Weapons)
+    names = weapon_names([m.type for m in (wp.mounts if wp else [])])
+    shooter = weapon_attacks.Shooter(game, ent)
+    gates: dict[type, str | None] = {}
+    out = {}
+    for label in hexes:
+        opts = []
+        for i, name in enumerate(names):
+            raw = {"unit": attacker, "weapon": name, "target_hex": label,
+                   **({"torso_twist": torso_twist} if torso_twist else {}),
+                   **({"turret": turret} if turret is not None else {})}
+            order = FireOrder(attacker, raw, weapon=name, target_hex=label, torso_twist=torso_twist, turret=turret)
+            opts.append(option(game, "weapon", name, None, order, weapon_attacks.shot(game, order, shooter=shooter),
+                               mount=i, gates=gates))
+        for attack, limb in physical:
+            raw = {"unit": attacker, "attack": attack, "target_hex": label, **({"limb": limb} if limb else {})}
+            order = PhysicalOrder(attacker, raw, attack=attack, limb=limb, target_hex=label)
+            opts.append(option(game, "physical", attack, limb, order, melee.physical_attack(game, order), gates=gates))
+        out[label] = opts
+    return out
+
+
 def attack_options(game: "Game", attacker: str, target: str, *, torso_twist: str | None = None,
                    turret: int | None = None, overheat: int = 0) -> list[AttackOption]:
     return attack_options_against(game, attacker, [target], torso_twist=torso_twist, turret=turret,
@@ -89,7 +117,21 @@ def declaration_options(game: "Game", attacker: str, mode: str, path: list[str])
             if to_hit.reason is None:
                 break
         out.append(tried[-1] if tried[-1].possible else tried[0])
+    if kind == "charge":
+        out += _building_charges(game, attacker, mode, path, movement.plan(game, ent, mode, path).final)
     return out
+
+
+def _building_charges(game: "Game", attacker: str, mode: str, path: list[str], final) -> list[AttackOption]:
+    """A charge on the building directly ahead of the move's end (B-PHYS-3)."""
+    ahead = neighbor(final.hex, final.facing)
+    if not game.map.on_map(ahead) or not game.map.terrain(ahead).building:
+        return []
+    label = game.map.label(ahead)
+    raw = {"unit": attacker, "mode": mode, "path": list(path), "charge_hex": label}
+    order = MoveOrder(attacker, raw, mode=mode, path=list(path), charge_hex=label)
+    reason = game.check(order)
+    return [AttackOption("charge", "charge", None, order, ToHit(reason=reason), reason)]
 
 
 def unit_actions(game: "Game", unit: str) -> list[AttackOption]:

@@ -12,8 +12,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from components import Crew, Identity, Position, Status, TurnState
-from engine.hexgrid import distance
-from systems.classic.attack_modifiers import (TARGET_IMMOBILE, attacker_movement, target_immobile,
+from engine.hexgrid import Hex, distance
+from systems.classic import buildings
+from systems.classic.attack_modifiers import (TARGET_IMMOBILE, attacker_movement, target_immobile, target_skidded,
                                               target_movement_modifier, woods_modifier)
 from systems.common.to_hit import Modifier, ToHit
 
@@ -28,6 +29,8 @@ def common_modifiers(game: "Game", ent: int, tgt: int, *, terrain: bool = True,
     woods it stands in and its partial cover (`terrain`: not for a DFA).
     `attacker_mode`: the movement mode of a move being planned."""
     mods: list[Modifier] = []
+    if isinstance(tgt, Hex):
+        return mods                              # a building is hit without a roll (B-ATK-3)
     if attacker_move and (moved := attacker_movement(game, ent, attacker_mode)) is not None:
         mods.append(moved)
     if (mv := target_movement_modifier(game, tgt)):
@@ -36,6 +39,8 @@ def common_modifiers(game: "Game", ent: int, tgt: int, *, terrain: bool = True,
         mods.append(Modifier("target prone", -2, "section 4"))
     if target_immobile(game, tgt):
         mods.append(Modifier("target immobile", TARGET_IMMOBILE, "section 3"))
+    if (skid := target_skidded(game, tgt)) is not None:
+        mods.append(skid)
     if terrain and (woods := woods_modifier(game, tgt)) is not None:
         mods.append(woods)
     if terrain and partial_cover(game, tgt):
@@ -52,12 +57,17 @@ def partial_cover(game: "Game", tgt: int) -> bool:
             and water_depth(game, tgt) == 1)
 
 
-def unit_name(game: "Game", ent: int) -> str:
+def unit_name(game: "Game", ent: "int | Hex") -> str:
+    """A unit's name, or "the building in 0505" for a building's hex."""
+    if isinstance(ent, Hex):
+        return f"the building in {game.map.label(ent)}"
     return game.world.component(ent, Identity).name
 
 
-def level_of(game: "Game", ent: int) -> int:
-    return game.map.terrain(game.world.component(ent, Position).hex).level
+def level_of(game: "Game", ent: "int | Hex") -> int:
+    """The ground level a unit stands on, or of a building's hex (B-ATK-3)."""
+    at = ent if isinstance(ent, Hex) else game.world.component(ent, Position).hex
+    return game.map.terrain(at).level
 
 
 @dataclass
@@ -103,10 +113,13 @@ def attacker_error(game: "Game", ent: int, prone_ok: bool = False) -> str | None
         return prone_reason(game, ent)
     if ts.picked_up_club:
         return f"{name} picked up a club this turn and may not attack (P-FIND-2)"
-    if ts.charge_target or ts.dfa_target:
-        kind = 'charge' if ts.charge_target else 'death from above'
+    if ts.charge_target or ts.dfa_target or ts.charge_hex:
+        kind = 'death from above' if ts.dfa_target else 'charge'
         return f"{name} is making a {kind} this turn: that is its attack, it makes no other"
     return None
+
+
+INSIDE = "the target is inside a building"
 
 
 def prone_reason(game: "Game", ent: int) -> str:
@@ -124,6 +137,8 @@ def target_error(game: "Game", ent: int, tgt: int) -> str | None:
         return f"{tname} is on your own side"
     if distance(game.world.component(ent, Position).hex, game.world.component(tgt, Position).hex) != 1:
         return f"{tname} is not in an adjacent hex"
+    if buildings.inside(game, tgt):
+        return INSIDE                            # B-PHYS-1 / D13: from outside that building
     if game.world.component(tgt, TurnState).dfa_target:
         return f"{tname} is in the air making a death from above attack"
     diff = level_of(game, tgt) - level_of(game, ent)

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from components import ChargeDeclaration, Identity, PhysicalDeclaration, Position, Status, TurnState
 from engine.hexgrid import Hex, direction_to, neighbor, turn
-from systems.classic import clubs, displacement, hit_location, piloting, weapon_attacks
+from systems.classic import buildings, clubs, displacement, hit_location, piloting, weapon_attacks
 from systems.classic.attack_modifiers import struck_side
 from systems.classic.charge import (MISSED_DFA_FALL_LEVELS, charge_damage, charger_damage, dfa_attacker_damage,
                                    dfa_damage, dfa_target_table)
@@ -98,6 +98,9 @@ def resolve_physical(game: "Game") -> None:
     attacks, record.physical = record.physical, []
     moves: list[tuple[str, Declaration, bool]] = []
     for c in charges:
+        if c.target_hex is not None:
+            _charge_building(game, c)
+            continue
         ent, tgt = game.units[c.unit], game.units[c.target]
         roll, hit = _roll(game, c)
         _emit_attack(game, c, roll, hit)
@@ -120,6 +123,9 @@ def resolve_physical(game: "Game") -> None:
                 hit_target(game, ent, g, "kick", "front", "death from above (attacker)")
         moves.append((c.attack, c, hit))
     for a in attacks:
+        if a.target_hex is not None:
+            _strike_building(game, a)
+            continue
         ent, tgt = game.units[a.unit], game.units[a.target]
         roll, hit = _roll(game, a)
         _emit_attack(game, a, roll, hit)
@@ -139,6 +145,35 @@ def resolve_physical(game: "Game") -> None:
             else:
                 piloting.queue_psr(game, ent, "missed a kick", 0)   # P-KICK-8
     _resolve_moves(game, moves)
+
+
+def _strike_building(game: "Game", a: PhysicalDeclaration) -> None:
+    """B-ATK-3: a punch, kick, club or hatchet on a building hits without a
+    roll and does its damage to the CF; a kick asks for no roll from anyone."""
+    game.log.emit("attack", attacker=a.unit, target=None, attack=a.attack, to_hit=None, modifiers=[], roll=None,
+                  hit=True, target_hex=a.target_hex, automatic=True, **({"limb": a.limb} if a.limb else {}))
+    buildings.damage_building(game, Hex(*a.target_at), a.damage, f"{a.attack} by {a.unit}", a.unit)
+    if a.attack == "club":
+        clubs.club_hit(game, game.units[a.unit])
+
+
+def _charge_building(game: "Game", c: ChargeDeclaration) -> None:
+    """B-PHYS-3: a charge on a building hits without a roll: the building
+    takes the charge damage, ceil(W/10 x hexes moved); the charger takes
+    ceil(its own W/10) (P-CHARGE-11, -13) on the standard table's Front
+    column and rolls as after a successful charge (+2); it stays where it
+    is (D20)."""
+    ent = game.units[c.unit]
+    tons = game.world.component(ent, Identity).tonnage
+    game.log.emit("attack", attacker=c.unit, target=None, attack="charge", to_hit=None, modifiers=[], roll=None,
+                  hit=True, target_hex=c.target_hex, automatic=True)
+    buildings.damage_building(game, Hex(*c.target_at), charge_damage(tons, c.hexes), f"charge by {c.unit}", c.unit)
+    for g in hit_location.groups(charger_damage(game, ent, None)):
+        hit_target(game, ent, g, "standard", "front", "charge (attacker)")
+    for hook in game.ruleset.hooks.after_charge:         # a vehicle's motive roll, V-PHYS-4
+        hook(game, c, True)
+    if game.kind(ent) == "mech":
+        piloting.queue_psr(game, ent, "made a successful charge", 2)       # P-CHARGE-18
 
 
 def _resolve_moves(game: "Game", moves: list[tuple[str, Declaration, bool]]) -> None:

@@ -12,9 +12,11 @@ What this module owns:
   its remaining rolls (MM `resolvePilotingRolls`). The 20+ damage roll is
   added here, for every phase, from `TurnState.damage_this_phase`.
 - PSRs during movement (an after-move hook): terrain entered (rubble,
-  water, buildings), backward level changes, standing up, running with a
-  damaged hip or gyro, jumping with damage. The first failure ends the move
-  with a fall in the hex where it failed.
+  water), backward level changes, standing up, running with a damaged hip
+  or gyro, jumping with damage. The first failure ends the move with a fall
+  in the hex where it failed. The roll on entering a building is rolled in
+  its place on the path too, but a failure is damage, not a fall
+  (systems/classic/buildings.py, rules/buildings.md B-MOVE-4).
 - `fall`: damage ceil(W/10) x (levels + 1) in 5-point groups on the
   standard table, the 1d6 facing table, prone, then the MechWarrior damage
   roll.
@@ -29,6 +31,7 @@ from typing import TYPE_CHECKING
 
 from components import Actuators, Crew, Identity, Position, PsrRequest, Status, Structure, TurnState
 from engine.hexgrid import turn
+from systems.classic import buildings
 from systems.common.to_hit import MAX_TO_HIT, Modifier, ToHit
 from systems.common.unit_state import airborne
 
@@ -83,7 +86,7 @@ def persistent_modifiers(game: "Game", ent: int, *, for_pilot_damage: bool = Fal
 
 
 def psr_target(game: "Game", ent: int, modifier: int = 0, reason: str = "",
-               *, for_pilot_damage: bool = False) -> ToHit:
+               *, for_pilot_damage: bool = False, extra: list[Modifier] = ()) -> ToHit:
     """The target number of a PSR: Piloting, the persistent damage modifiers
     and the event's own; `reason` set means an automatic failure. MechWarrior
     wounds add nothing (core disagreement 8)."""
@@ -93,6 +96,8 @@ def psr_target(game: "Game", ent: int, modifier: int = 0, reason: str = "",
     th.reason = persistent.reason
     if modifier and not th.reason:
         th.add(reason or "event", modifier, "section 9")
+    if not th.reason:
+        th.modifiers += extra
     return th
 
 
@@ -103,10 +108,11 @@ def event_modifiers(th: ToHit) -> list[list]:
 
 
 def roll_psr(game: "Game", ent: int, reason: str, modifier: int = 0, *,
-             for_pilot_damage: bool = False) -> bool:
+             for_pilot_damage: bool = False, extra: list[Modifier] = ()) -> bool:
     """Roll one PSR now and emit its `psr` event. Returns True when passed.
-    A target above 12 (or an automatic failure) fails without a roll."""
-    th = psr_target(game, ent, modifier, reason, for_pilot_damage=for_pilot_damage)
+    A target above 12 (or an automatic failure) fails without a roll.
+    `extra`: the event's modifiers one by one (a building entry's)."""
+    th = psr_target(game, ent, modifier, reason, for_pilot_damage=for_pilot_damage, extra=extra)
     uid = game.uid(ent)
     if th.reason or th.number > MAX_TO_HIT:
         game.log.emit("psr", unit=uid, reason=reason, target=None if th.reason else th.number, roll=None,
@@ -341,6 +347,11 @@ def _roll_move_psrs(game: "Game", ent: int, order, result, path: list[str], offs
     triggers = _movement_triggers(game, ent, order, result)
     for trig in triggers:
         at = offset + trig.step
+        if trig.reason == buildings.ENTRY:
+            _enter_building(game, ent, trig.state, result.final, path[at] == "B")
+            if game.world.component(ent, Status).destroyed:
+                return None, offset
+            continue
         if roll_psr(game, ent, trig.reason, trig.modifier):
             if trig.reason == "standing up":
                 retries = _retries_after(path, at)
@@ -351,7 +362,7 @@ def _roll_move_psrs(game: "Game", ent: int, order, result, path: list[str], offs
         stopped_early = state != result.final
         pos.hex, pos.facing = state.hex, state.facing
         ts.hexes_moved, ts.mp_spent = state.hexes, state.mp
-        ts.charge_target = ts.dfa_target = None     # a fallen unit neither charges nor DFAs
+        ts.charge_target = ts.dfa_target = ts.charge_hex = None     # a fallen unit neither charges nor DFAs
         retry = trig.reason == "standing up" and _retries_after(path, at) > 0
         if stopped_early and not retry:
             game.log.emit("move_stopped", unit=game.uid(ent), at=game.map.label(state.hex),
@@ -364,6 +375,18 @@ def _roll_move_psrs(game: "Game", ent: int, order, result, path: list[str], offs
             return None, offset
         return _replan_after_fall(game, ent, order, path, at + 1, state)
     return None, offset
+
+
+def _enter_building(game: "Game", ent: int, state, final, backward: bool) -> None:
+    """B-MOVE-2..6: the entry roll of a building hex on the way (a failure
+    is damage, not a fall), the building's damage, a collapse at once; the
+    mech stands in that hex meanwhile, then goes on."""
+    pos = game.world.component(ent, Position)
+    pos.hex, pos.facing = state.hex, state.facing
+    t = game.map.terrain(state.hex)
+    passed = roll_psr(game, ent, buildings.ENTRY, extra=buildings.entry_modifiers(t, state.hexes))
+    buildings.enter(game, ent, state.hex, state.hexes, backward, passed, buildings.mech_entry_damage)
+    pos.hex, pos.facing = final.hex, final.facing
 
 
 def _retries_after(path: list[str], at: int) -> int:

@@ -29,12 +29,12 @@ from typing import TYPE_CHECKING
 
 from components import (Actuators, Ammo, ClassicHeat, Crew, Identity, Position, ShotDeclaration, Status,
                         Structure, TurnState, Turret, Weapons)
-from engine.hexgrid import distance
+from engine.hexgrid import distance, parse_hex_label
 from engine.orders import FireOrder
 from engine.weapons import WeaponType
-from systems.classic import firing_arcs, hit_location
+from systems.classic import buildings, firing_arcs, hit_location
 from systems.classic.attack_modifiers import (TARGET_IMMOBILE, attacker_movement, struck_side,
-                                              target_immobile, target_movement, woods_modifier)
+                                              target_immobile, target_movement, target_skidded, woods_modifier)
 from systems.classic.weapon_names import WeaponRef, find_weapon
 from systems.common import damage, line_of_sight
 from systems.common.to_hit import MAX_TO_HIT, Modifier, ToHit
@@ -88,6 +88,7 @@ class WeaponToHit(ToHit):
     range: int = 0
     band: str | None = None
     los: line_of_sight.LosResult | None = None
+    automatic: bool = False        # a building next to the attacker: hit without a roll (B-ATK-1)
 
 
 def find_mount(game: "Game", ent: int, weapon_key: str | None) -> WeaponRef:
@@ -232,12 +233,7 @@ class PairSight:
         modifier follows the torso twist and is the shot's own."""
         if self._modifiers is None:
             game, target, sh = self.game, self.target, self.shooter
-            before = []
-            before.append(Modifier("gunnery", sh.crew.gunnery if sh.crew is not None else 4, "section 3"))
-            if (moved := attacker_movement(game, self.attacker)) is not None:
-                before.append(moved)
-            if sh.status.prone:
-                before.append(Modifier("attacker prone", 2, "section 3"))
+            before = attacker_modifiers(game, sh)
             t_ts = game.world.component(target, TurnState)
             band_mod, jumped = target_movement(game, target)
             if band_mod:
@@ -253,15 +249,84 @@ class PairSight:
                     before.append(Modifier("target prone", 1, "section 3"))
             if target_immobile(game, target):
                 before.append(Modifier("target immobile", TARGET_IMMOBILE, "section 3"))
+            if (skid := target_skidded(game, target)) is not None:
+                before.append(skid)
             after = []
             if (woods := woods_modifier(game, target)) is not None:
                 after.append(woods)
             if self.los.woods_points:
                 after.append(Modifier("intervening woods", self.los.woods_points, "section 5"))
-            if self.los.partial_cover:
-                after.append(Modifier("partial cover", 1, "section 3"))
+            if self.los.partial_cover or buildings.sticks_out(game, target):
+                after.append(Modifier("partial cover", 1, "section 3"))   # B-IN-5: a low building too
             self._modifiers = (before, after)
         return self._modifiers
+
+
+def mount_refusal(game: "Game", sh: Shooter, mount_index: int) -> str | None:
+    """Why this mount cannot fire now, whatever the target, or None."""
+    a_name, a_st, ts = sh.name, sh.status, sh.ts
+    mount = sh.weapons.mounts[mount_index]
+    wt = game.weapons[mount.type]
+    wname = wt.name
+    if mount.destroyed:
+        return f"{a_name}'s {wname} is destroyed"
+    if mount.jammed:
+        return f"{a_name}'s {wname} is jammed"
+    if sh.structure.points.get(mount.location, 1) <= 0:
+        return f"{a_name}'s {mount.location.replace('_', ' ')} is destroyed, and its {wname} with it"
+    if mount_index in sh.fired:
+        return f"{a_name}'s {wname} has already fired this turn"
+    if wt.shots_per_ton and not sh.has_ammo(mount.type):
+        return f"{a_name} has no ammunition left for its {wname}"
+    if a_st.prone and mount.location in ("left_leg", "right_leg"):
+        return "a prone mech cannot fire its leg weapons"
+    if a_st.prone and mount.location in ("left_arm", "right_arm"):
+        other = "right_arm" if mount.location == "left_arm" else "left_arm"
+        if other in ts.fired_locations:
+            return "a prone mech props itself up on one arm: it fires from one arm only"
+    return None
+
+
+def attacker_modifiers(game: "Game", sh: Shooter) -> list[Modifier]:
+    """The modifiers of the attacker's own state that come before the
+    range: gunnery, its movement, prone (section 3)."""
+    out = [Modifier("gunnery", sh.crew.gunnery if sh.crew is not None else 4, "section 3")]
+    if (moved := attacker_movement(game, sh.ent)) is not None:
+        out.append(moved)
+    if sh.status.prone:
+        out.append(Modifier("attacker prone", 2, "section 3"))
+    return out
+
+
+def attacker_damage_modifiers(game: "Game", sh: Shooter, mount) -> list[Modifier]:
+    """The attacker's damage and heat modifiers for one mount (sections 8, 13)."""
+    out = []
+    if sh.kind == "mech" and sh.status.crits.count("sensors") == 1:
+        out.append(Modifier("sensor damage", 2, "section 8"))
+    acts = sh.actuators
+    if acts is not None and mount.location in ("left_arm", "right_arm"):
+        side = mount.location.split("_")[0]
+        if f"{side}_shoulder" in acts.destroyed:
+            out.append(Modifier("shoulder actuator destroyed", 4, "section 8"))
+        else:
+            for a in ("upper_arm", "lower_arm"):
+                if f"{side}_{a}" in acts.destroyed:
+                    out.append(Modifier(f"{a.replace('_', ' ')} actuator destroyed", 1, "section 8"))
+    heat = sh.heat
+    if heat is not None and heat_fire_modifier(heat.heat):
+        out.append(Modifier(f"heat {heat.heat}", heat_fire_modifier(heat.heat), "section 13"))
+    return out
+
+
+def secondary_target_modifier(game: "Game", sh: Shooter, target_name: str, target_hex) -> Modifier | None:
+    """Section 3: the first target declared is the primary; another in the
+    forward arc is +1, elsewhere +2 (a building hex counts as a target too,
+    B-ATK-4)."""
+    if not sh.ts.targets or sh.ts.targets[0] == target_name:
+        return None
+    if firing_arcs.is_forward(game, sh.ent, target_hex):
+        return Modifier("secondary target, forward arc", 1, "section 3")
+    return Modifier("secondary target, side or rear arc", 2, "section 3")
 
 
 def compute_to_hit(game: "Game", attacker: int, target: int, mount_index: int,
@@ -290,7 +355,7 @@ def compute_to_hit(game: "Game", attacker: int, target: int, mount_index: int,
 def _compute(game: "Game", attacker: int, target: int, mount_index: int, sight: PairSight) -> WeaponToHit:
     sh = sight.shooter
     a_name, t_name = sh.name, sight.t_ident.name
-    a_st, ts = sh.status, sh.ts
+    a_st = sh.status
     mount = sh.weapons.mounts[mount_index]
     wt = game.weapons[mount.type]
     wname = wt.name
@@ -301,22 +366,9 @@ def _compute(game: "Game", attacker: int, target: int, mount_index: int, sight: 
         return WeaponToHit.impossible(sight.refusal)
 
     # ---- the weapon
-    if mount.destroyed:
-        return WeaponToHit.impossible(f"{a_name}'s {wname} is destroyed")
-    if mount.jammed:
-        return WeaponToHit.impossible(f"{a_name}'s {wname} is jammed")
-    if sh.structure.points.get(mount.location, 1) <= 0:
-        return WeaponToHit.impossible(f"{a_name}'s {mount.location.replace('_', ' ')} is destroyed, and its {wname} with it")
-    if mount_index in sh.fired:
-        return WeaponToHit.impossible(f"{a_name}'s {wname} has already fired this turn")
-    if wt.shots_per_ton and not sh.has_ammo(mount.type):
-        return WeaponToHit.impossible(f"{a_name} has no ammunition left for its {wname}")
-    if a_st.prone and mount.location in ("left_leg", "right_leg"):
-        return WeaponToHit.impossible("a prone mech cannot fire its leg weapons")
-    if a_st.prone and mount.location in ("left_arm", "right_arm"):
-        other = "right_arm" if mount.location == "left_arm" else "left_arm"
-        if other in ts.fired_locations:
-            return WeaponToHit.impossible("a prone mech props itself up on one arm: it fires from one arm only")
+    refusal = mount_refusal(game, sh, mount_index)
+    if refusal:
+        return WeaponToHit.impossible(refusal)
 
     if sh.kind == "mech" and (a_st.prone or mount.location in ("left_leg", "right_leg")) and \
             game.map.terrain(sight.origin).is_water:
@@ -351,27 +403,9 @@ def _compute(game: "Game", attacker: int, target: int, mount_index: int, sight: 
     if mr:
         th.add(f"minimum range ({wt.min})", mr, "section 3")
     th.modifiers += after
-    # secondary target (first declared target is the primary)
-    if ts.targets and ts.targets[0] != sight.t_ident.uid:
-        if firing_arcs.is_forward(game, attacker, sight.target_hex):
-            th.add("secondary target, forward arc", 1, "section 3")
-        else:
-            th.add("secondary target, side or rear arc", 2, "section 3")
-    # attacker damage
-    if sh.kind == "mech" and a_st.crits.count("sensors") == 1:
-        th.add("sensor damage", 2, "section 8")
-    acts = sh.actuators
-    if acts is not None and mount.location in ("left_arm", "right_arm"):
-        side = mount.location.split("_")[0]
-        if f"{side}_shoulder" in acts.destroyed:
-            th.add("shoulder actuator destroyed", 4, "section 8")
-        else:
-            for a in ("upper_arm", "lower_arm"):
-                if f"{side}_{a}" in acts.destroyed:
-                    th.add(f"{a.replace('_', ' ')} actuator destroyed", 1, "section 8")
-    heat = sh.heat
-    if heat is not None and heat_fire_modifier(heat.heat):
-        th.add(f"heat {heat.heat}", heat_fire_modifier(heat.heat), "section 13")
+    if (secondary := secondary_target_modifier(game, sh, sight.t_ident.uid, sight.target_hex)) is not None:
+        th.modifiers.append(secondary)
+    th.modifiers += attacker_damage_modifiers(game, sh, mount)
     for extra in game.ruleset.hooks.weapon_modifiers:       # vehicles: T-12, V-CE
         more = extra(game, attacker, target, mount)
         if more.reason:
@@ -379,6 +413,76 @@ def _compute(game: "Game", attacker: int, target: int, mount_index: int, sight: 
         th.modifiers += more.modifiers
     if th.number > MAX_TO_HIT:
         th.reason = f"the {wname} needs {th.number} to hit: above 12, the shot cannot be made"
+    return th
+
+
+def building_to_hit(game: "Game", sh: Shooter, mount_index: int, h, twist: int | None = None,
+                    turret: int | None = None) -> WeaponToHit:
+    """A weapon attack on the building in hex `h` (rules/buildings.md
+    B-ATK-1): from the next hex it hits without a roll; from farther, the
+    attacker's own modifiers, range, intervening woods, a secondary
+    target's and -4 for an immobile target; no target movement or terrain.
+    `twist` / `turret`: facings this shot would use."""
+    t = game.map.terrain(h)
+    label = game.map.label(h)
+    if sh.refusal:
+        return WeaponToHit.impossible(sh.refusal)
+    if not t.building:
+        return WeaponToHit.impossible(f"there is no building in {label}")
+    refusal = mount_refusal(game, sh, mount_index)
+    if refusal:
+        return WeaponToHit.impossible(refusal)
+    mount = sh.weapons.mounts[mount_index]
+    wt = game.weapons[mount.type]
+    origin = sh.pos.hex
+    rng = distance(origin, h)
+    if rng == 0:
+        return WeaponToHit.impossible(f"{sh.name} stands in the building in {label}")
+    band = wt.range_band(rng)
+    if band is None:
+        return WeaponToHit.impossible(f"the building in {label} is out of range of the {wt.name} "
+                                      f"({rng} hexes, long range ends at {wt.long})", range=rng)
+    saved = sh.ts.torso_twist, (sh.turret.facing if sh.turret is not None else None)
+    if twist is not None:
+        sh.ts.torso_twist = twist
+    if turret is not None and sh.turret is not None:
+        sh.turret.facing = turret
+    try:
+        in_arc = firing_arcs.facing_in_arc(sh.kind, origin, firing_arcs.arc_facing(game, sh.ent, mount.location),
+                                           mount, h)
+    finally:
+        sh.ts.torso_twist = saved[0]
+        if sh.turret is not None:
+            sh.turret.facing = saved[1]
+    if not in_arc:
+        return WeaponToHit.impossible(f"the building in {label} is outside the {wt.name}'s "
+                                      f"{firing_arcs.mount_arc_name(game, sh.ent, mount)}", range=rng, band=band)
+    los = line_of_sight.line_of_sight_between(game.map, line_of_sight.body(game, sh.ent),
+                                              line_of_sight.Body(h, t.level, t.level + t.building))
+    if not los.clear:
+        return WeaponToHit.impossible(f"no line of sight to the building in {label}: {los.reason}",
+                                      range=rng, band=band, los=los)
+    th = WeaponToHit(range=rng, band=band, los=los)
+    if rng <= 1:
+        th.automatic = True
+        return th
+    th.modifiers = attacker_modifiers(game, sh)
+    th.add(f"{band} range", RANGE_MODIFIER[band], "section 3")
+    if (mr := minimum_range_modifier(wt, rng)):
+        th.add(f"minimum range ({wt.min})", mr, "section 3")
+    if los.woods_points:
+        th.add("intervening woods", los.woods_points, "section 5")
+    if (secondary := secondary_target_modifier(game, sh, label, h)) is not None:
+        th.modifiers.append(secondary)
+    th.modifiers += attacker_damage_modifiers(game, sh, mount)
+    for extra in game.ruleset.hooks.weapon_modifiers:
+        more = extra(game, sh.ent, None, mount)
+        if more.reason:
+            return WeaponToHit.impossible(more.reason, range=rng, band=band, los=los)
+        th.modifiers += more.modifiers
+    th.add("target immobile (a building)", TARGET_IMMOBILE, "B-ATK-1")
+    if th.number > MAX_TO_HIT:
+        th.reason = f"the {wt.name} needs {th.number} to hit: above 12, the shot cannot be made"
     return th
 
 
@@ -442,19 +546,21 @@ def _turret_error(game: "Game", ent: int, facing: int | None) -> str | None:
 def charge_declared(game: "Game", ent: int) -> str | None:
     """P-CHARGE-2: a unit that declared a charge or DFA makes no weapon attacks."""
     ts = game.world.component(ent, TurnState)
-    if ts.charge_target or ts.dfa_target:
-        kind = "charge" if ts.charge_target else "death from above"
+    if ts.charge_target or ts.dfa_target or ts.charge_hex:
+        kind = "death from above" if ts.dfa_target else "charge"
         return (f"{game.world.component(ent, Identity).name} declared a {kind} this turn and makes no "
                 f"weapon attacks (P-CHARGE-2)")
     return None
 
 
-def shot(game: "Game", order: FireOrder, sight: PairSight | None = None) -> WeaponToHit:
+def shot(game: "Game", order: FireOrder, sight: PairSight | None = None,
+         shooter: Shooter | None = None) -> WeaponToHit:
     """All the rules say of a fire order now: why it is refused, or the
-    shot's to-hit (`sight`: the pair's geometry, shared by several shots)."""
+    shot's to-hit (`sight`: the pair's geometry, shared by several shots;
+    `shooter`: the attacker's, for shots at buildings)."""
     ent = game.units[order.unit]
     refused = WeaponToHit.impossible
-    shooter = sight.shooter if sight is not None else Shooter(game, ent)
+    shooter = sight.shooter if sight is not None else shooter or Shooter(game, ent)
     if shooter.charging:
         return refused(shooter.charging)
     if shooter.weapons is None:
@@ -462,12 +568,14 @@ def shot(game: "Game", order: FireOrder, sight: PairSight | None = None) -> Weap
     found = shooter.mount(order.weapon)
     if found.reason:
         return refused(found.reason)
-    if order.target not in game.units:
+    if order.target_hex is None and order.target not in game.units:
         return refused(f"there is no unit {order.target!r}")
     twist = _twist_value(order.torso_twist)
     reason = _twist_error(game, ent, twist) or _turret_error(game, ent, order.turret)
     if reason:
         return refused(reason)
+    if order.target_hex is not None:
+        return building_to_hit(game, shooter, found.index, parse_hex_label(order.target_hex), twist, order.turret)
     target = game.units[order.target]
     return compute_to_hit(game, ent, target, found.index, twist, order.turret,
                           sight or PairSight(game, ent, target, shooter))
@@ -481,7 +589,6 @@ def declare_fire(game: "Game", order: FireOrder) -> None:
     """Record a checked shot; its ammunition is used now, the dice roll at
     the end of the phase."""
     ent = game.units[order.unit]
-    tgt = game.units[order.target]
     index = find_mount(game, ent, order.weapon).index
     mount = game.world.component(ent, Weapons).mounts[index]
     ts = game.world.component(ent, TurnState)
@@ -493,21 +600,28 @@ def declare_fire(game: "Game", order: FireOrder) -> None:
         tur.facing = order.turret
         game.turn_record.turret_turned.append(order.unit)
         game.log.emit("turret", unit=order.unit, facing=order.turret)
-    th = compute_to_hit(game, ent, tgt, index)
+    if order.target_hex is not None:
+        th = building_to_hit(game, Shooter(game, ent), index, parse_hex_label(order.target_hex))
+    else:
+        th = compute_to_hit(game, ent, game.units[order.target], index)
     wt = game.weapons[mount.type]
     if wt.shots_per_ton:
         _live_bins(game, ent, mount.type)[0].shots -= 1
     ts.fired = True
     if mount.location not in ts.fired_locations:
         ts.fired_locations.append(mount.location)
-    if order.target not in ts.targets:
-        ts.targets.append(order.target)
+    aimed_at = order.target_hex or order.target
+    if aimed_at not in ts.targets:
+        ts.targets.append(aimed_at)
+    to_hit = None if th.automatic else th.number
     _declared(game).append(ShotDeclaration(
-        attacker=order.unit, target=order.target, weapon=order.weapon, mount=index, type=mount.type,
-        to_hit=th.number, modifiers=th.pairs(), range=th.range, band=th.band,
-        partial_cover=bool(th.los and th.los.partial_cover)))
-    game.log.emit("declare", unit=order.unit, target=order.target, weapon=order.weapon,
-                  to_hit=th.number)
+        attacker=order.unit, target=order.target or None, weapon=order.weapon, mount=index, type=mount.type,
+        to_hit=to_hit, modifiers=th.pairs(), range=th.range, band=th.band,
+        partial_cover=bool(th.los and th.los.partial_cover) or (
+            order.target_hex is None and buildings.sticks_out(game, game.units[order.target])),
+        target_hex=order.target_hex))
+    game.log.emit("declare", unit=order.unit, target=order.target or None, weapon=order.weapon, to_hit=to_hit,
+                  **({"target_hex": order.target_hex} if order.target_hex else {}))
 
 
 # ------------------------------------------------------------------ resolution
@@ -531,6 +645,9 @@ def roll_hits(roll: int, to_hit: int) -> bool:
 
 
 def resolve_shot(game: "Game", shot: ShotDeclaration) -> None:
+    if shot.target_hex is not None:
+        _resolve_building_shot(game, shot)
+        return
     ent, tgt = game.units[shot.attacker], game.units[shot.target]
     wt = game.weapons[shot.type]
     heat = game.world.try_component(ent, ClassicHeat)
@@ -544,17 +661,52 @@ def resolve_shot(game: "Game", shot: ShotDeclaration) -> None:
                   modifiers=[list(m) for m in shot.modifiers], roll=roll, hit=hit,
                   range=shot.range, band=shot.band)
     if not hit:
+        if shot.range <= 1 and buildings.inside(game, tgt):
+            # B-IN-4 / D12: a miss from the next hex strikes the building around the target.
+            buildings.damage_building(game, game.world.component(tgt, Position).hex,
+                                      sum(_damage_groups(game, shot, wt)), f"missed shot at {shot.target}",
+                                      shot.target)
         return
-    if wt.cluster:
+    for amount in _damage_groups(game, shot, wt):
+        apply_hit(game, ent, tgt, amount, cause=wt.name, partial_cover=shot.partial_cover)
+
+
+def _damage_groups(game: "Game", shot: ShotDeclaration, wt: WeaponType, every_missile: bool = False) -> list[int]:
+    """The damage groups of a shot that struck: one for most weapons; for a
+    cluster weapon the missiles that hit (a cluster roll, or all of them:
+    `every_missile`) in groups of its group size (section 12)."""
+    if not wt.cluster:
+        return [wt.damage_at(shot.band)]
+    if every_missile:
+        missiles = wt.cluster
+    else:
         c_roll = game.dice.roll("cluster", 2, f"cluster hits, {wt.name}")
         missiles = cluster_hits(wt.cluster, c_roll)
-        game.log.emit("cluster", attacker=shot.attacker, target=shot.target, weapon=shot.weapon,
-                      roll=c_roll, missiles=missiles, rack=wt.cluster)
-        amounts = hit_location.groups(missiles * wt.damage, wt.group or wt.damage)
-    else:
-        amounts = [wt.damage_at(shot.band)]
-    for amount in amounts:
-        apply_hit(game, ent, tgt, amount, cause=wt.name, partial_cover=shot.partial_cover)
+        game.log.emit("cluster", attacker=shot.attacker, target=shot.target, weapon=shot.weapon, roll=c_roll,
+                      missiles=missiles, rack=wt.cluster,
+                      **({"target_hex": shot.target_hex} if shot.target_hex else {}))
+    return hit_location.groups(missiles * wt.damage, wt.group or wt.damage)
+
+
+def _resolve_building_shot(game: "Game", shot: ShotDeclaration) -> None:
+    """B-ATK-1/2: a shot at a building hex; a hit puts its whole damage
+    into the CF (an automatic hit from the next hex lands every missile)."""
+    ent = game.units[shot.attacker]
+    wt = game.weapons[shot.type]
+    heat = game.world.try_component(ent, ClassicHeat)
+    if heat is not None:
+        heat.pending += wt.heat
+    automatic = shot.to_hit is None
+    roll = None if automatic else game.dice.roll("to_hit", 2, f"{shot.attacker}: {wt.name} at {shot.target_hex}")
+    hit = automatic or roll_hits(roll, shot.to_hit)
+    game.log.emit("attack", attacker=shot.attacker, target=None, attack=shot.type, weapon=shot.weapon,
+                  name=wt.name, to_hit=shot.to_hit, modifiers=[list(m) for m in shot.modifiers], roll=roll,
+                  hit=hit, range=shot.range, band=shot.band, target_hex=shot.target_hex,
+                  **({"automatic": True} if automatic else {}))
+    if hit:
+        buildings.damage_building(game, parse_hex_label(shot.target_hex),
+                                  sum(_damage_groups(game, shot, wt, every_missile=automatic)),
+                                  f"{shot.type} by {shot.attacker}", shot.attacker)
 
 
 def apply_hit(game: "Game", attacker: int, target: int, amount: int, cause: str,
@@ -563,6 +715,9 @@ def apply_hit(game: "Game", attacker: int, target: int, amount: int, cause: str,
     (declared with the shot) leg hits strike the cover instead (section 3).
     Other unit kinds than mechs use their own tables (`Hooks.weapon_hit`;
     vehicles: rules/vehicles.md V-HIT)."""
+    amount = buildings.absorb(game, attacker, target, amount)         # B-IN-2
+    if amount <= 0:
+        return
     kind = game.world.component(target, Identity).kind
     if kind != "mech":
         game.ruleset.hooks.weapon_hit[kind](game, attacker, target, amount, cause)
@@ -571,6 +726,9 @@ def apply_hit(game: "Game", attacker: int, target: int, amount: int, cause: str,
     hit = hit_location.mech_hit(game, "standard", side, f"hit location, {side}")
     if partial_cover and hit.location in ("left_leg", "right_leg"):
         game.log.emit("partial_cover", unit=game.uid(target), location=hit.location, amount=amount)
+        if buildings.sticks_out(game, target):        # B-IN-5: the leg hit strikes the building
+            buildings.damage_building(game, game.world.component(target, Position).hex, amount,
+                                      f"leg hit on {game.uid(target)} (partial cover)", game.uid(target))
         return
     damage.apply_damage(game, target, hit.location, amount, through_armor_critical=hit.through_armor_critical,
                         cause=cause)

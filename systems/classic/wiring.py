@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.orders import FireOrder, MoveOrder, PhysicalOrder
-from systems.classic import (charge, clubs, criticals, end_phase, heat, mech_movement, melee, options,
+from systems.classic import (buildings, charge, clubs, criticals, end_phase, heat, mech_movement, melee, options,
                              physical_resolution, piloting, weapon_attacks)
 from systems.common import movement
 
@@ -24,8 +24,11 @@ def register(rs: "Ruleset") -> None:
     # weapon, physical and heat phases end (section 9), after the attacks.
     rs.on_begin["weapon"] = [piloting.reset_phase_damage, weapon_attacks.begin_weapon_phase]
     rs.on_begin["physical"] = [piloting.reset_phase_damage, charge.begin_physical]
-    rs.on_end["weapon"] = [weapon_attacks.resolve_weapon_phase, piloting.resolve_queue]
-    rs.on_end["physical"] = [physical_resolution.resolve_physical, piloting.resolve_queue]
+    # Buildings at CF 0 collapse when the phase's attacks are over, before
+    # its PSRs (rules/buildings.md B-COLL-1); the phase CF is renewed.
+    rs.on_end["movement"] = [buildings.end_of_phase]
+    rs.on_end["weapon"] = [weapon_attacks.resolve_weapon_phase, buildings.end_of_phase, piloting.resolve_queue]
+    rs.on_end["physical"] = [physical_resolution.resolve_physical, buildings.end_of_phase, piloting.resolve_queue]
     rs.on_end["heat"] = [heat.resolve_heat_phase, piloting.resolve_queue]
     rs.on_end["end"] = [piloting.wake_up, end_phase.finish_turn]
     hooks = rs.hooks
@@ -36,4 +39,5 @@ def register(rs: "Ruleset") -> None:
     hooks.location_destroyed += [criticals.location_destroyed, clubs.drop_club, clubs.limb_severed,
                                  piloting.leg_destroyed]
     hooks.pilot_wounded.append(piloting.consciousness_roll)
+    hooks.unit_fall["mech"] = piloting.fall
     hooks.structure_damaged["mech"] = criticals.structure_damaged

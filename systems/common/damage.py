@@ -162,6 +162,18 @@ def destroy_unit(game: "Game", ent: int, cause: str) -> None:
     game.log.emit("destroyed", unit=game.uid(ent), cause=cause)
 
 
+def remove_destroyed(game: "Game") -> None:
+    """The End Phase: every destroyed unit still on the map leaves it, in
+    creation order (Total Warfare's End Phase; AS-END-2, AS-DEST-1). It stays
+    among the game's units (saves, replays, the roster) with
+    `Status.removed` and a `removed` event naming its cause of destruction."""
+    for uid, ent in game.units.items():
+        st = game.world.component(ent, Status)
+        if st.destroyed and not st.removed:
+            st.removed = True
+            game.log.emit("removed", unit=uid, cause=st.destroyed_cause or "destroyed")
+
+
 def pilot_damage(game: "Game", ent: int, points: int, reason: str) -> None:
     """MechWarrior damage (section 11): 6 kills; each wound asks for a
     consciousness roll, made by the piloting system."""

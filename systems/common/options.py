@@ -25,6 +25,16 @@ rolled):
   take being kept (Alpha Strike: none, AS-PHYS-3).
 - `unit_actions(game, unit)`: what else the unit may do in the physical
   phase: pick up a severed limb or uproot a tree as a club.
+- `building_options(game, attacker, hexes=None, torso_twist=None,
+  turret=None)`: the attacks on buildings (rules/buildings.md B-ATK), hex
+  label -> options, for the given hexes or every standing building: one
+  weapon attack per weapon (a `FireOrder` with `target_hex`), then a
+  mech's punches, kicks, club and hatchet (a `PhysicalOrder` with
+  `target_hex`; no push); Alpha Strike: none. Attacks on units inside a building are in
+  `attack_options` (a physical attack from outside is refused, "the target
+  is inside a building"); a charge into the building directly ahead of a
+  planned move's end is among `declaration_options` (an order with
+  `charge_hex`, hit without a roll).
 
 An `AttackOption` holds the `order` that makes the attack (submit it as
 is), `kind` ("weapon", "physical", "charge", "dfa", "pick_up_club"),
@@ -114,3 +124,12 @@ def declaration_options(game: "Game", attacker: str, mode: str, path: list[str])
 
 def unit_actions(game: "Game", unit: str) -> list[AttackOption]:
     return game.ruleset.hooks.options.unit_actions(game, unit)
+
+
+def building_options(game: "Game", attacker: str, hexes: list[str] | None = None, *,
+                     torso_twist: str | None = None, turret: int | None = None) -> dict[str, list[AttackOption]]:
+    """The attacks on buildings (None: every standing building), hex label -> options."""
+    if hexes is None:
+        hexes = [game.map.label(h) for h in game.map.buildings() if game.map.terrain(h).building]
+    return game.ruleset.hooks.options.building_options(game, attacker, list(hexes), torso_twist=torso_twist,
+                                                       turret=turret)

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from components import Altitude, Crew, Identity, Position, Status, VehicleMovement
 from engine.hexgrid import mech_attack_side, neighbor, vehicle_attack_side
 from systems.common.movement import MoveState
-from systems.common.stacking import ground_units
+from systems.common.stacking import ground_units, occupant
 from systems.common.to_hit import ToHit
 from systems.common.unit_state import UNIT_HEIGHT
 from systems.vehicles.terrain import prohibited_reason
@@ -37,34 +37,72 @@ def slide(game: "Game", ent: int, state: MoveState, direction: int, hexes: int, 
     """Slide up to `hexes` hexes (kind "sideslip" or "skid"); no MP spent.
     hexes_before: hexes moved before the slide (accidental charge damage).
     announce(end_state): called once where the slide ends, before what
-    ending there does to the unit (the slide's event comes first)."""
+    ending there does to the unit (the slide's event comes first). A ground
+    unit whose slide ends its move never ends it in a hex another unit
+    stands in (`make_room`); a sideslip that hits nothing lets the move go on
+    (systems/vehicles/moves.py checks where it ends)."""
     hm = game.map
     cur = state
+    trail = [state]
     told = []
 
     def tell(st: MoveState) -> None:
         if announce is not None and not told:
             told.append(True)
             announce(st)
+
+    def done(st: MoveState, outcome: str) -> tuple[MoveState, str]:
+        if trail[-1] is not st:
+            trail.append(st)
+        if not flies(game, ent) and (outcome != "clear" or kind == "skid"):
+            st = make_room(game, ent, trail, direction)
+        tell(st)
+        return st, outcome
     for _ in range(hexes):
         if game.world.component(ent, Status).destroyed:
-            tell(cur)
-            return cur, "destroyed"
+            return done(cur, "destroyed")
         dest = neighbor(cur.hex, direction)
         if not hm.on_map(dest):
             tell(cur)
             game.log.emit("collision", unit=game.uid(ent), at=hm.label(cur.hex), target="map edge")
-            return cur, "stopped"
+            return done(cur, "stopped")
         here, to = hm.terrain(cur.hex), hm.terrain(dest)
         if flies(game, ent):
             outcome, cur = _airborne_entry(game, ent, cur, dest, direction, hexes_before, kind, tell)
         else:
             outcome, cur = _ground_entry(game, ent, cur, dest, direction, here, to, hexes_before, kind, tell)
         if outcome != "clear":
-            tell(cur)
-            return cur, outcome
-    tell(cur)
-    return cur, "clear"
+            return done(cur, outcome)
+        trail.append(cur)
+    return done(cur, "clear")
+
+
+def make_room(game: "Game", ent: int, trail: list[MoveState], direction: int) -> MoveState:
+    """Where a slide ends when a unit stands in the hex the slider stopped
+    in (an accidental charge that missed, a unit in the prohibited terrain or
+    water the slider went into): as MM's skid does (TWGameManager.processSkid,
+    "If the skidding entity violates stacking, displace targets until it
+    doesn't"), the unit there is moved one hex along the slide, or to the
+    hex nearest that way (Compute.getValidDisplacement), without a roll. A
+    wreck there, or a unit with no room, keeps its hex: the slider stops in
+    the hex it slid through before (project decision; MM leaves the two in
+    one hex). Returns the state the slider ends in."""
+    from systems.classic import displacement
+    end = trail[-1]
+    while (other := occupant(game, ent, end.hex, False)) is not None:
+        if not game.world.component(other, Status).destroyed:
+            room = displacement.legal_alternatives(game, other, direction)
+            if room:
+                displacement.displace(game, other, room[0], f"pushed aside by {game.uid(ent)}'s slide")
+                continue
+        if len(trail) == 1:
+            break
+        trail.pop()
+        game.log.emit("displace", unit=game.uid(ent), **{"from": game.map.label(end.hex)},
+                      to=game.map.label(trail[-1].hex), cause=f"no room in {game.map.label(end.hex)} at the end of the slide")
+        end = trail[-1]
+        _place(game, ent, end)
+    return end
 
 
 def _entered(cur: MoveState, dest, altitude: int | None = None) -> MoveState:
@@ -83,6 +121,7 @@ def _airborne_entry(game, ent, cur, dest, direction, hexes_before, kind, tell):
         if to.building:
             game.log.emit("collision", unit=game.uid(ent), at=hm.label(dest), target="building",
                           accidental_charge=True)
+            charge_building(game, ent, dest, hexes_before)
         new = _entered(cur, dest, max(0, altitude - to.level))
         _place(game, ent, new)
         tell(new)
@@ -114,6 +153,8 @@ def _ground_entry(game, ent, cur, dest, direction, here, to, hexes_before, kind,
         tell(cur)
         game.log.emit("collision", unit=game.uid(ent), at=hm.label(dest),
                       target="building" if to.building else "terrain", accidental_charge=True)
+        if to.building:
+            charge_building(game, ent, dest, hexes_before)
         return "stopped", cur
     for other in ground_units(game, dest, ent):
         if accidental_charge(game, ent, other, cur, dest, hexes_before):
@@ -178,6 +219,23 @@ def fall_damage(game: "Game", ent: int, levels: int, cause: str) -> int:
 
 
 
+def accidental_charge_damage(tons: int, hexes_before: int) -> int:
+    """What an accidental charge deals: ceil(tons / 10) per hex moved before the slide."""
+    return math.ceil(tons / 10) * max(1, hexes_before)
+
+
+def charge_building(game: "Game", ent: int, dest, hexes_before: int) -> None:
+    """B-DMG-2, B-VTOL-6: a slide into a building charges it: the building
+    takes the accidental charge damage, and at CF 0 collapses at once
+    (B-MOVE-6)."""
+    from systems.classic import buildings
+    dealt = accidental_charge_damage(game.world.component(ent, Identity).tonnage, hexes_before)
+    buildings.damage_building(game, dest, dealt, f"accidental charge by {game.uid(ent)}", game.uid(ent))
+    t = game.map.terrain(dest)
+    if t.building and t.construction_factor == 0:
+        buildings.collapse(game, dest, "damage")
+
+
 def accidental_charge(game: "Game", ent: int, target: int, cur: MoveState, dest, hexes_before: int) -> bool:
     """A sliding unit runs into a unit (T-8, V-COLL-2): a charge attack at the
     driver's skill; a hit does charge damage (ceil(tons/10) per hex moved
@@ -197,7 +255,7 @@ def accidental_charge(game: "Game", ent: int, target: int, cur: MoveState, dest,
         return False
     tons = game.world.component(ent, Identity).tonnage
     target_tons = game.world.component(target, Identity).tonnage
-    dealt = math.ceil(tons / 10) * max(1, hexes_before)
+    dealt = accidental_charge_damage(tons, hexes_before)
     taken = math.ceil(target_tons / 10)
     tpos = game.world.component(target, Position)
     if game.kind(target) == "mech":

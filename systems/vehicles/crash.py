@@ -17,7 +17,7 @@ from components import (Altitude, Identity, Position, Status, Structure, TurnSta
                         VehicleMovement)
 
 from systems.classic.attack_modifiers import accidental_fall_to_hit
-from systems.common.stacking import ground_units
+from systems.common.stacking import ground_units, occupant
 from systems.vehicles import hit_location as vhl
 from systems.vehicles.terrain import landing_level, landing_problem
 
@@ -48,9 +48,11 @@ def wreck_reason(game: "Game", h) -> str | None:
 
 
 def crash(game: "Game", ent: int, side: str = "front", cause: str = "", hexes_extra: int = 0,
-          hexes: int | None = None) -> int:
+          hexes: int | None = None, direction: int | None = None) -> int:
     """Crash the unit in its current hex. hexes: hexes moved this turn
-    (default: the turn's count so far plus `hexes_extra`, e.g. the crash hex)."""
+    (default: the turn's count so far plus `hexes_extra`, e.g. the crash hex);
+    direction: where it was going (a unit it falls onto is displaced that
+    way, `come_down`)."""
     from systems.common import damage as dmg
     from systems.vehicles import hit_location as vhl
     from systems.classic.hit_location import groups
@@ -82,7 +84,7 @@ def crash(game: "Game", ent: int, side: str = "front", cause: str = "", hexes_ex
     t = game.map.terrain(pos.hex)
     if alt is not None:
         alt.level = landing_level(t)
-    fall_onto_units(game, ent)
+    come_down(game, ent, direction)
     if st.destroyed:
         return total
     wreck = wreck_reason(game, pos.hex)
@@ -95,36 +97,73 @@ def crash(game: "Game", ent: int, side: str = "front", cause: str = "", hexes_ex
     return total
 
 
-def fall_onto_units(game: "Game", ent: int) -> None:
-    """V-CRASH-5: a crash into an occupied hex is an accidental fall from
-    above (rules/mech_core.md section 10): to-hit 7 + the target's movement
-    and woods (vehicles are hit automatically); a hit does ceil(tons/10) in 5-point groups on the punch
-    table (a vehicle: its front column)."""
+def come_down(game: "Game", ent: int, direction: int | None = None) -> None:
+    """A VTOL or WiGE that comes down in its hex (a crash, a forced landing,
+    a fall) where a unit stands on the ground (MM
+    resolveSideslipCrashAftermath; TW p.152): it falls onto that unit, an
+    accidental fall from above (V-CRASH-5): to-hit 7 + the target's movement
+    and woods (vehicles are hit automatically); a hit does ceil(tons/10) in
+    5-point groups on the punch table (a vehicle: its front column) and
+    displaces the unit one hex, along `direction` or the hexes nearest it
+    (PSR +2 for a mech). On a miss, or with no room for the unit fallen on,
+    the faller comes down in the nearest free hex beside instead (MM
+    getValidDisplacement); with none it is destroyed. A wreck in the hex is
+    not fallen on: the faller comes down beside it. Two units never end on
+    the ground in one hex (project decision, the seed is silent)."""
+    from systems.classic import displacement
+    from systems.classic import piloting
     from systems.common import damage as dmg
-    from systems.vehicles import hit_location as vhl
-    from systems.classic.hit_location import groups, mech_hit
     pos = game.world.component(ent, Position)
+    if direction is None:
+        direction = pos.facing
+    below = ground_units(game, pos.hex, ent)
+    if below:
+        target = below[0]
+        if _fall_onto(game, ent, target):
+            room = displacement.legal_alternatives(game, target, direction)
+            if room:
+                displacement.displace(game, target, room[0], "fallen on")
+                if game.kind(target) == "mech":
+                    piloting.queue_psr(game, target, "fallen on by a falling unit", 2)
+                return
+    elif occupant(game, ent, pos.hex, False) is None:
+        return
+    for h in displacement.hexes_beside(game, pos.hex, direction):
+        if occupant(game, ent, h, False) is None:
+            game.log.emit("displace", unit=game.uid(ent), **{"from": game.map.label(pos.hex)},
+                          to=game.map.label(h), cause="came down beside the unit below")
+            pos.hex = h
+            alt = game.world.try_component(ent, Altitude)
+            if alt is not None:
+                alt.level = landing_level(game.map.terrain(h))
+            return
+    dmg.destroy_unit(game, ent, "no room to come down")
+
+
+def _fall_onto(game: "Game", ent: int, other: int) -> bool:
+    """The accidental fall from above of `ent` onto `other`: the attack and
+    its damage; True when it hit."""
+    from systems.common import damage as dmg
+    from systems.classic.hit_location import groups, mech_hit
     tons = game.world.component(ent, Identity).tonnage
-    for other in ground_units(game, pos.hex, ent):
-        if game.kind(other) == "mech":
-            th = accidental_fall_to_hit(game, other)
-            tn = th.number
-            roll = game.dice.roll("to_hit", 2, "accidental fall from above")
-            hit = roll >= tn
-            game.log.emit("attack", attacker=game.uid(ent), target=game.uid(other),
-                          attack="accidental fall from above", to_hit=tn, modifiers=th.pairs(),
-                          roll=roll, hit=hit)
-            if not hit:
-                continue
+    if game.kind(other) == "mech":
+        th = accidental_fall_to_hit(game, other)
+        tn = th.number
+        roll = game.dice.roll("to_hit", 2, "accidental fall from above")
+        hit = roll >= tn
+        game.log.emit("attack", attacker=game.uid(ent), target=game.uid(other),
+                      attack="accidental fall from above", to_hit=tn, modifiers=th.pairs(),
+                      roll=roll, hit=hit)
+        if hit:
             for g in groups(math.ceil(tons / 10)):
                 h = mech_hit(game, "punch", "front")
                 dmg.apply_damage(game, other, h.location, g, cause="accidental fall from above")
-        elif game.world.try_component(other, VehicleMovement) is not None:
-            game.log.emit("attack", attacker=game.uid(ent), target=game.uid(other),
-                          attack="accidental fall from above", to_hit=0, modifiers=[], roll=0, hit=True)
-            for g in groups(math.ceil(tons / 10)):
-                vhl.hit_and_apply(game, other, "front", g, weapon_damage=False,
-                                  cause="accidental fall from above")
+        return hit
+    game.log.emit("attack", attacker=game.uid(ent), target=game.uid(other),
+                  attack="accidental fall from above", to_hit=0, modifiers=[], roll=0, hit=True)
+    for g in groups(math.ceil(tons / 10)):
+        vhl.hit_and_apply(game, other, "front", g, weapon_damage=False, cause="accidental fall from above")
+    return True
 
 
 def check_after_descent(game: "Game", ent: int) -> None:
@@ -135,11 +174,31 @@ def check_after_descent(game: "Game", ent: int) -> None:
     landing = landing_level(t)
     if alt.level <= landing:
         if can_land(game, ent) and alt.level == landing:
-            game.log.emit("land", unit=game.uid(ent), at=game.map.label(game.world.component(ent, Position).hex),
-                          forced=True)
+            land_forced(game, ent)
             return
         crash(game, ent, side=vhl.fall_side(game, ent), cause="forced down")
         return
     if t.level + alt.level <= t.top and not (t.woods and t.road):
         crash(game, ent, side=vhl.fall_side(game, ent), cause="descended into the treetops")
 
+
+
+def land_forced(game: "Game", ent: int) -> None:
+    """A VTOL forced down in its hex lands there (a pilot hit, a passed
+    forced landing roll, V-VCE-2/4): at its landing level, beside the unit
+    below it if one stands there (`come_down`); destroyed where it then
+    cannot land normally (V-CRASH-2)."""
+    pos = game.world.component(ent, Position)
+    at = pos.hex
+    game.world.component(ent, Altitude).level = landing_level(game.map.terrain(at))
+    come_down(game, ent)
+    if game.world.component(ent, Status).destroyed:
+        return
+    wreck = wreck_reason(game, pos.hex) if pos.hex != at else None
+    if wreck:
+        from systems.common import damage as dmg
+        dmg.destroy_unit(game, ent, wreck)
+        return
+    game.log.emit("land", unit=game.uid(ent), at=game.map.label(pos.hex), forced=True)
+    from systems.classic import buildings
+    buildings.check_weight(game, pos.hex)                    # B-VTOL-4: forced down onto a roof

@@ -24,7 +24,6 @@ from components import (Altitude, Ammo, Armor, Crew, Equipment, Identity, Jam, P
 from systems.classic.attack_modifiers import attacker_movement
 from systems.common.to_hit import Modifier, ToHit
 from systems.common.unit_state import airborne, is_vtol
-from systems.vehicles.terrain import landing_level
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -298,16 +297,16 @@ def _engine(game: "Game", ent: int, location: str, wd: int) -> None:
 
 def forced_landing(game: "Game", ent: int) -> None:
     """V-VCE-2: over clear, paved, rough or a building a driving roll at +4
-    lands the VTOL (immobile); failing it, or any other terrain, destroys it."""
+    lands the VTOL (immobile), beside a unit standing below it
+    (systems/vehicles/crash.land_forced); failing it, or any other terrain,
+    destroys it."""
     from systems.vehicles import driving
-    pos = game.world.component(ent, Position)
-    t = game.map.terrain(pos.hex)
-    alt = game.world.component(ent, Altitude)
+    t = game.map.terrain(game.world.component(ent, Position).hex)
     if (t.terrain in LANDING_TERRAIN and not t.is_water) or t.paved or t.road:
         passed, _ = driving.roll(game, ent, "forced landing after engine damage", [Modifier("forced landing", 4, "V-VCE-2")])
         if passed:
-            alt.level = landing_level(t)
-            game.log.emit("land", unit=game.uid(ent), at=game.map.label(pos.hex), forced=True)
+            for hook in game.ruleset.hooks.forced_landing:      # beside a unit below it
+                hook(game, ent)
             return
         _destroy(game, ent, "engine damage: forced landing failed")
         return
@@ -347,14 +346,18 @@ def _turret_lock(game: "Game", ent: int, location: str, wd: int) -> None:
 
 
 def _weapon_destroyed(game: "Game", ent: int, location: str, wd: int) -> None:
-    """V-CE-14: 1d6 1-3 the owner picks (the one with the least damage),
-    4-6 the attacker (the most damage; ties: the first mounted). An exploding weapon counts as an Ammunition result."""
+    """V-CE-14: 1d6 1-3 the owner picks: the first weapon of its loss order
+    there (a scenario's `weapon_loss_order`), else the one with the least
+    damage; 4-6 the attacker: the most damage (ties: the first mounted). An
+    exploding weapon counts as an Ammunition result."""
     mounts = _mounts(game, ent, location)
     table = game.weapons
     picker = game.dice.d6("slot", f"who picks the destroyed weapon, {location}")
     ranked = sorted(range(len(mounts)),
                     key=lambda i: (table[mounts[i].type].damage * max(1, table[mounts[i].type].cluster), -i))
-    m = mounts[ranked[0]] if picker <= 3 else mounts[ranked[-1]]
+    order = game.world.component(ent, VehicleCrits).loss_order
+    chosen = [i for w in order for i, m in enumerate(mounts) if m.type == w]
+    m = mounts[(chosen or ranked)[0]] if picker <= 3 else mounts[ranked[-1]]
     m.destroyed = True
     m.jammed = False
     game.log.emit("weapon_destroyed", unit=game.uid(ent), location=location, weapon=m.type,

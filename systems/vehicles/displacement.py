@@ -7,7 +7,7 @@ systems/classic/displacement.py through the ruleset's displacement hooks.
 - Into a hex 2 or more levels lower: ceil(tons/10) x (levels + 1) in
   5-point groups, each group's side from the facing-after-a-fall table
   (T-11b), then the vehicle's hit table (V-DISP-2); onto an occupied hex, an
-  accidental fall from above (systems/vehicles/crash.py `fall_onto_units`).
+  accidental fall from above (systems/vehicles/crash.py `come_down`).
 Everything else (moves, dominoes, off the map, blocked hexes) follows the
 shared displacement rules.
 """
@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from components import Position, Status, VehicleMovement
 from engine.hexgrid import neighbor
 from systems.common.unit_state import airborne
+from systems.vehicles.terrain import BUILDING_MOTIVES
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -70,11 +71,22 @@ def displace_rule(game: "Game", ent: int, direction: int, cause: str) -> str | N
         damage.destroy_unit(game, ent, f"displaced into depth {there.depth} water")
         return displacement.MOVE
     levels = here.level - there.level
+    if there.building and motive in BUILDING_MOTIVES and levels < 2 and not displacement.occupants(game, dest, exclude=ent) \
+            and displacement.outcome(game, ent, direction) == displacement.MOVE:
+        # B-PHYS-5: into a building hex, with the entry roll at once (1 hex moved).
+        from systems.classic import buildings
+        from systems.vehicles import driving, moves
+        pos.hex = dest
+        game.log.emit("displace", unit=uid, **{"from": game.map.label(src)}, to=game.map.label(dest),
+                      cause=cause)
+        passed, _margin = driving.roll(game, ent, buildings.ENTRY, buildings.entry_modifiers(there, 1))
+        buildings.enter(game, ent, dest, 1, False, passed, moves.vehicle_entry_damage, verb="displaced into by")
+        return displacement.MOVE
     if levels >= 2:
         game.log.emit("displace", unit=uid, **{"from": game.map.label(src)}, to=game.map.label(dest),
                       cause=cause, accidental_fall=True)
         pos.hex = dest
-        crash.fall_onto_units(game, ent)
+        crash.come_down(game, ent, direction)
         if not game.world.component(ent, Status).destroyed:
             collisions.fall_damage(game, ent, levels, cause=f"{cause}: fell {levels} levels")
         return displacement.FALL

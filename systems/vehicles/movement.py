@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from components import Position, VehicleMovement
 from engine.hexgrid import neighbor, turn
 from engine.hexmap import Terrain
+from systems.classic import buildings
 from systems.common import movement
 from systems.common.movement import MotionRules, MoveState, Reach
 from systems.common.stacking import ground_units
@@ -112,7 +113,7 @@ class GroundVehicleMotion(VehicleMotionBase):
             return f"a ground vehicle can change at most one level per hex ({change} here)"
         if change and backward:                  # V-MOVE-6
             return "a vehicle cannot change level while backing up"
-        cost = 1
+        cost = buildings.entry_mp(to) if to.building else 1       # B-VEH-2
         if to.terrain in ("rough", "rubble", "light_woods") and not to.road:
             cost += 1
         return cost + 2 * change                 # V-MOVE-4: 2 MP per level
@@ -139,6 +140,9 @@ class GroundVehicleMotion(VehicleMotionBase):
             new = new.replace(tags=new.tags | {"minimum"})
         if entering and state.turned and mode == "flank":
             psrs = list(psrs) + self.turn_rolls(game, state)
+        to = game.map.terrain(new.hex)
+        if entering and to.building:                             # B-VEH-3
+            psrs = [*psrs, ("building", buildings.entry_modifier(to, new.hexes))]
         return new, psrs
 
     def turn_rolls(self, game: "Game", state: MoveState) -> list[tuple[str, int]]:

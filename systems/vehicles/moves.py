@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from components import Altitude, Position, Status, TurnState, VehicleMovement
 from systems.common import movement
+from systems.common.stacking import occupant
 from systems.common.to_hit import Modifier
 from systems.vehicles import crash
 from systems.vehicles.terrain import landing_problem
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
     from engine.game import Game
     from engine.orders import MoveOrder
 
-ROLLS = ("sideslip", "skid", "collision")
+ROLLS = ("sideslip", "skid", "collision", "building")
 
 
 def after_move(game: "Game", ent: int, order: "MoveOrder", result) -> None:
@@ -36,19 +37,27 @@ def after_move(game: "Game", ent: int, order: "MoveOrder", result) -> None:
     landing_crash = vm.motive == "vtol" and "land" in order.path
     if not landing_crash and not any(p.reason in ROLLS for p in result.psrs):
         return
-    final = replay(game, ent, order, result.states[0])
+    trail: list = []
+    final = replay(game, ent, order, result.states[0], trail)
     if game.world.component(ent, Status).destroyed:
         return
     pos = game.world.component(ent, Position)
-    pos.hex, pos.facing = final.hex, final.facing
     alt = game.world.try_component(ent, Altitude)
-    if alt is not None and not _crashed(game, ent):
+    if _crashed(game, ent):          # where the crash left it (beside a unit below: crash.come_down)
+        final = final.replace(hex=pos.hex, facing=pos.facing, altitude=alt.level if alt else 0)
+    else:
+        final = free_end(game, ent, trail, final)
+    pos.hex, pos.facing = final.hex, final.facing
+    if alt is not None:
         alt.level = final.altitude
     ts.hexes_moved = final.hexes
     ts.mp_spent = final.mp
     if (final.hex, final.facing, final.altitude) != (result.final.hex, result.final.facing, result.final.altitude):
         game.log.emit("move_end", unit=game.uid(ent), at=game.map.label(final.hex), facing=final.facing,
                       altitude=alt.level if alt else 0, hexes_moved=final.hexes)
+    if landing_crash:
+        from systems.classic import buildings
+        buildings.check_weight(game, pos.hex)                # B-VTOL-3: landed on a roof
 
 
 def _crashed(game: "Game", ent: int) -> bool:
@@ -57,8 +66,29 @@ def _crashed(game: "Game", ent: int) -> bool:
     return vc is not None and vc.crashed_turn == game.turn
 
 
-def replay(game: "Game", ent: int, order: "MoveOrder", start):
-    """Walk the path again from `start`, rolling on the way; returns the end state."""
+def free_end(game: "Game", ent: int, trail: list, final):
+    """Where a move changed by a slide ends: the rest of the path, walked on
+    from where the slide put the unit (V-SLIP-6), may end where another unit
+    stands, which no move may (systems/common/stacking.py): the unit then
+    stops in the last hex of its way it may stand in (project decision)."""
+    if _airborne_state(game, ent, final):
+        return final
+    for state in reversed([*trail, final]):
+        if occupant(game, ent, state.hex, False) is None:
+            return state
+    return final
+
+
+def _airborne_state(game: "Game", ent: int, state) -> bool:
+    return game.world.try_component(ent, Altitude) is not None and state.altitude > 0
+
+
+def replay(game: "Game", ent: int, order: "MoveOrder", start, trail: list | None = None):
+    """Walk the path again from `start`, rolling on the way; returns the end
+    state. `trail` gets every state the unit passed through, in order."""
+    if trail is None:
+        trail = []
+    trail.append(start)
     from systems.vehicles import sideslip, skid
     from systems.vehicles.hit_location import fall_side
     from systems.vehicles.movement import VTOLMotion
@@ -88,6 +118,11 @@ def replay(game: "Game", ent: int, order: "MoveOrder", start):
                     if accidental_charge(game, ent, other, state, new.hex, state.hexes):
                         return state                       # stopped in the hex before
                 continue
+            if kind == "building":
+                _enter_building(game, ent, new, tok == "B")
+                if game.world.component(ent, Status).destroyed:
+                    return new
+                continue
             if kind == "sideslip":
                 after, outcome, failed = sideslip.resolve(game, ent, state, last_dir)
                 ts.sideslipped = ts.sideslipped or failed
@@ -95,6 +130,7 @@ def replay(game: "Game", ent: int, order: "MoveOrder", start):
                 after, outcome, failed = skid.resolve(game, ent, state, last_dir, mod)
             if failed:
                 state = after
+                trail.append(state)
                 if kind == "skid" or outcome != "clear":
                     return state                           # the slide ended the move
                 state = replace(state, turned=False)       # carry on in the new direction
@@ -112,8 +148,30 @@ def replay(game: "Game", ent: int, order: "MoveOrder", start):
                         cause=f"landed in {landing_problem(game.map.terrain(new.hex))}")
             return new
         state = new
+        trail.append(state)
         i += 1
     return state
+
+
+def _enter_building(game: "Game", ent: int, new, backward: bool) -> None:
+    """B-VEH-3/4/5: the driving roll on entering a building hex; a failure
+    is ceil(CF / 10) as one hit and a motive roll at +0; the building takes
+    its damage and may collapse at once. The move goes on."""
+    from systems.classic import buildings
+    from systems.vehicles import driving
+    _sync(game, ent, new)
+    t = game.map.terrain(new.hex)
+    passed, _margin = driving.roll(game, ent, buildings.ENTRY, buildings.entry_modifiers(t, new.hexes))
+    buildings.enter(game, ent, new.hex, new.hexes, backward, passed, vehicle_entry_damage)
+
+
+def vehicle_entry_damage(game: "Game", ent: int, amount: int, column: str) -> None:
+    """B-VEH-4 / D19: one hit on the vehicle's table, then a T-5 roll at +0."""
+    from systems.vehicles import hit_location as vhl
+    from systems.vehicles import motive_damage
+    vhl.hit_and_apply(game, ent, column, amount, weapon_damage=False, cause="building")
+    if not game.world.component(ent, Status).destroyed:
+        motive_damage.roll_motive(game, ent, "none", reason="failed building entry")
 
 
 def _sync(game: "Game", ent: int, state) -> None:
@@ -128,14 +186,15 @@ def _sync(game: "Game", ent: int, state) -> None:
 def planned_rolls(game: "Game", ent: int, mode: str, path: list[str], result=None) -> list[tuple]:
     """The driving rolls a planned vehicle move would make, in path order,
     each as (trigger, target number): sideslips and skids (T-8: a skid adds
-    the hexes moved) and collisions."""
+    the hexes moved), collisions and building entries (B-VEH-3)."""
     from systems.vehicles import driving
     result = result or movement.plan(game, ent, mode, path)
     out = []
     for p in result.psrs:
         if p.reason not in ROLLS:
             continue
-        extra = [Modifier("hexes moved", p.modifier, "T-8")] if p.reason == "skid" else []
+        extra = [Modifier("hexes moved", p.modifier, "T-8")] if p.reason == "skid" else \
+            [Modifier("building", p.modifier, "B-VEH-3")] if p.reason == "building" else []
         out.append((p, driving.target(game, ent, extra).number))
     return out
 

@@ -96,7 +96,7 @@ def check_charge(game: "Game", ent: int, order, result) -> str | None:
             and is_vehicle(game, game.units[order.charge]):
         return (f"{unit_name(game, game.units[order.charge])} is a vehicle: vehicles cannot be "
                 f"charged by mechs (V-PHYS-2); kick it, or punch or club it from a level below")
-    if order.charge and vm is not None and vm.motive in NO_CHARGE:
+    if (order.charge or order.charge_hex) and vm is not None and vm.motive in NO_CHARGE:
         return (f"{unit_name(game, ent)} is a {NO_CHARGE[vm.motive]}: VTOLs, WiGEs, airships and "
                 f"fixed-wing support vehicles cannot charge (V-PHYS-2)")
     if order.dfa and order.dfa in game.units and game.kind(ent) == "mech":
@@ -135,9 +135,10 @@ def after_charge(game: "Game", entry: "ChargeDeclaration", hit: bool) -> None:
     one motive system roll: the charger struck with its front, the target
     with the side the charge came from. VTOLs have no motive table."""
     from systems.vehicles import motive_damage
-    ent, tgt = game.units[entry.unit], game.units[entry.target]
+    ent = game.units[entry.unit]
+    tgt = game.units[entry.target] if entry.target is not None else None       # None: a building
     for unit, side, why in ((ent, "front", "made a charge"), (tgt, None, "was charged")):
-        if not is_vehicle(game, unit) or game.world.component(unit, Status).destroyed:
+        if unit is None or not is_vehicle(game, unit) or game.world.component(unit, Status).destroyed:
             continue
         if side is None:
             side = struck_side(game, unit, Hex(*entry.origin))

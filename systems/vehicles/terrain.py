@@ -15,6 +15,8 @@ PROHIBITED = {
     "hover": ("light_woods", "heavy_woods"),
 }
 FLYERS = {"vtol": "VTOL", "wige": "WiGE"}
+# B-VEH-1 / D18: the motive types that may drive into a building hex.
+BUILDING_MOTIVES = ("tracked", "wheeled", "hover")
 TERRAIN_NAMES = {"light_woods": "light woods", "heavy_woods": "heavy woods", "rough": "rough",
                  "rubble": "rubble"}
 
@@ -32,8 +34,8 @@ def prohibited_reason(motive: str, to: Terrain) -> str | None:
         return f"{TERRAIN_NAMES[to.terrain]} is prohibited terrain for {motive} vehicles"
     if to.terrain == "water" and to.depth >= 1 and motive != "hover":
         return f"water of depth {to.depth} is prohibited terrain for {motive} vehicles"
-    if to.building:
-        return "a vehicle cannot drive into a building"
+    if to.building and motive not in BUILDING_MOTIVES:
+        return f"a {motive} vehicle cannot drive into a building"
     return None
 
 

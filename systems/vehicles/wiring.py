@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from systems.vehicles import (crash, criticals, displacement, hit_location, motive_damage, moves, movement,
+from systems.vehicles import (collisions, crash, criticals, displacement, hit_location, motive_damage, moves, movement,
                               physical)
 
 if TYPE_CHECKING:
@@ -26,9 +26,11 @@ def register(rs: "Ruleset") -> None:
     hooks.after_move.append(moves.after_move)
     hooks.structure_damaged["vehicle"] = criticals.on_structure_damaged
     hooks.forced_descent.append(crash.check_after_descent)
+    hooks.forced_landing.append(crash.land_forced)
     hooks.weapon_modifiers.append(criticals.weapon_modifiers)
     hooks.weapon_hit["vehicle"] = hit_location.weapon_hit
     hooks.physical_hit["vehicle"] = physical.vehicle_hit
+    hooks.unit_fall["vehicle"] = collisions.fall_damage
     hooks.physical_target.append(physical.target_rule)
     hooks.charge_table.append(physical.charge_table)
     hooks.charge_modifiers.append(physical.charge_modifiers)
