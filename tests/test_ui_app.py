@@ -773,7 +773,7 @@ def test_alpha_strike_presentation_hexes_no_facing_attacker_card_and_overheat(tm
         g.world.component(g.units[foe], Position).hex = h
         a.drop_caches()
         plan = a.fire.previews(foe)[0][1]
-        if plan.reason is None and plan.extra.get("range") == "long":
+        if plan.reason is None and plan.attack.range == "long":
             found = True
             break
     assert found

@@ -308,7 +308,7 @@ def attack_lines(app, target: str) -> list[tuple[str, tuple]]:
     g = app.game
     sel = app.selected
     rng = queries.range_between(g, app.ent(sel), app.ent(target))
-    side = queries.attack_side(g, app.ent(sel), app.ent(target))
+    side = app.fire.choices(target).side
     out = [(f"Range {plural(rng, 'hex')}" + (f", strikes its {side}" if side else ""), theme.TEXT)]
     if app.phase_kind() == "fire":
         previews = [(slot.label, p) for slot, p in app.fire.previews(target)]

@@ -94,7 +94,7 @@ class PhysicalPanel:
             return []
         _label, _order, p = opts[self.chosen]
         out = [(p.needs(), False)]
-        damage = p.extra.get("damage")
+        damage = getattr(p.attack, "damage", None)
         ent = app.ent(app.selected)
         card = app.game.world.try_component(ent, AlphaStrikeCard)
         if card is not None and damage is not None:
