@@ -10,7 +10,7 @@ trap 'rm -rf "$away"' EXIT
 cp "$checkout/levels/training.tmx" "$away/copied.tmx"
 cd "$away"
 installed="$(python -c 'from engine.paths import LEVELS; print(LEVELS)')"
-case "$installed" in "$checkout"*) echo "engine imported from the checkout, not an installed copy"; exit 1;; esac
+case "$installed" in "$checkout/levels") echo "engine imported from the checkout, not an installed copy"; exit 1;; esac
 for level in "$checkout"/levels/*.tmx "$installed"/*.tmx "$away/copied.tmx"; do
     python -m engine check "$level" > /dev/null
     SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy hexmech "$level" --screenshot "$away/shot.png" > /dev/null

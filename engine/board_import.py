@@ -203,8 +203,8 @@ def _level_text(board: Board, title: str, out: Path, tiles: dict[str, int]) -> s
         f' <properties>\n  <property name="title" value={quoteattr(title)}/>\n'
         f'  <property name="sides" value="blue,red"/>\n </properties>\n'
         f' <tileset firstgid="1" source={quoteattr(rel)}/>\n' + "\n".join(layers) + "\n"
-        f' <objectgroup id="4" name="buildings">\n' + "\n".join(objs) + "\n </objectgroup>\n"
-        f' <objectgroup id="5" name="deployment">\n' + "\n".join(zones) + "\n </objectgroup>\n"
+        ' <objectgroup id="4" name="buildings">\n' + "\n".join(objs) + "\n </objectgroup>\n"
+        ' <objectgroup id="5" name="deployment">\n' + "\n".join(zones) + "\n </objectgroup>\n"
         '</map>\n')
 
 

@@ -2,12 +2,15 @@
 file, and never more than a size cap, so that a FIFO, a device such as
 /dev/zero or a huge file is refused with one line instead of hanging or
 filling memory. Every loader reads its files through `read_bytes` /
-`read_text`."""
+`read_text` (`read_toml` for the TOML files: units, weapons, scenarios,
+forces)."""
 from __future__ import annotations
 
 import os
 import stat
+import tomllib
 from pathlib import Path
+from typing import Any
 
 from engine.errors import DataError
 
@@ -56,3 +59,16 @@ def read_text(path: str | Path, limit: int, what: str | None = None) -> str:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise DataError(f"{what or path}: not UTF-8 text (byte {exc.start + 1})") from None
+
+
+def parse_toml(text: str, fname: str) -> dict[str, Any]:
+    """TOML text as tables; a DataError naming `fname` if it is not TOML."""
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise DataError(f"{fname}: not valid TOML: {exc}") from None
+
+
+def read_toml(path: str | Path, limit: int, what: str | None = None) -> dict[str, Any]:
+    """`read_text` parsed as TOML (`parse_toml`)."""
+    return parse_toml(read_text(path, limit, what), what or str(path))

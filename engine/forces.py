@@ -20,13 +20,12 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import sys
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from engine.errors import DataError
-from engine.files import MAX_SCENARIO_BYTES, read_text
+from engine.files import MAX_SCENARIO_BYTES, read_toml
 from engine.hexgrid import Hex, parse_hex_label
 from engine.level_units import new_uid
 from engine.megamek import Unsupported
@@ -83,10 +82,7 @@ def load_force(path: Path | str, mods: list[Path] | None = None) -> Force:
     """Read and check a force file and the unit files it names."""
     path = Path(path)
     fname = str(path)
-    try:
-        raw = tomllib.loads(read_text(path, MAX_SCENARIO_BYTES, fname))
-    except tomllib.TOMLDecodeError as exc:
-        raise DataError(f"{fname}: not valid TOML: {exc}") from None
+    raw = read_toml(path, MAX_SCENARIO_BYTES, fname)
     top = _Fields(fname, "", raw)
     for key in raw:
         if key not in FORCE_KEYS:

@@ -80,9 +80,12 @@ def to_cube(h: Hex) -> Cube:
 
 
 def from_cube(c: Cube) -> Hex:
-    x = c.q
-    y = c.r + (c.q - (c.q & 1)) // 2
-    return Hex(x, y)
+    return from_axial(c.q, c.r)
+
+
+def from_axial(q: int, r: int) -> Hex:
+    """The hex at cube coordinates (q, r, -q - r)."""
+    return tuple.__new__(Hex, (q, r + (q - (q & 1)) // 2))
 
 
 def _neighbor_steps(column: int) -> tuple[tuple[int, int], ...]:
@@ -97,12 +100,18 @@ _NEIGHBOR_STEPS = (_neighbor_steps(0), _neighbor_steps(1))
 
 
 def neighbor(h: Hex, direction: int) -> Hex:
-    dx, dy = _NEIGHBOR_STEPS[h.x & 1][direction % 6]
-    return Hex(h.x + dx, h.y + dy)
+    x, y = h
+    dx, dy = _NEIGHBOR_STEPS[x & 1][direction % 6]
+    return _new_hex(Hex, (x + dx, y + dy))      # Hex(x, y) without the named tuple's Python-level __new__
+
+
+_new_hex = tuple.__new__
 
 
 def neighbors(h: Hex) -> list[Hex]:
-    return [neighbor(h, d) for d in range(6)]
+    """The six neighbours of `h`, in facing order (0 north ... 5 north-west)."""
+    x, y = h
+    return [_new_hex(Hex, (x + dx, y + dy)) for dx, dy in _NEIGHBOR_STEPS[x & 1]]
 
 
 def distance(a: Hex, b: Hex) -> int:
@@ -159,16 +168,16 @@ def line(a: Hex, b: Hex) -> list[list[Hex]]:
     exactly along the hexside between them (the divided case of line of
     sight: the defender gets the better of the two). Endpoints included.
     """
-    ca, cb = to_cube(a), to_cube(b)
     x, y = a.x, a.y
-    out: list[list[Hex]] = []
-    for cell in _line_cells(cb.q - ca.q, cb.r - ca.r, x & 1):
-        if len(cell) == 1:
-            (dx, dy), = cell
-            out.append([Hex(x + dx, y + dy)])
-        else:
-            out.append([Hex(x + dx, y + dy) for dx, dy in cell])
-    return out
+    return [[Hex(x + dx, y + dy) for dx, dy in cell] for cell in line_offsets(a, b)]
+
+
+def line_offsets(a: Hex, b: Hex) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """`line(a, b)` as (x, y) offsets from `a`, made once for each direction
+    and length (line of sight checks thousands of lines)."""
+    dq = b.x - a.x
+    dr = (b.y - (b.x - (b.x & 1)) // 2) - (a.y - (a.x - (a.x & 1)) // 2)
+    return _line_cells(dq, dr, a.x & 1)
 
 
 @functools.lru_cache(maxsize=16384)

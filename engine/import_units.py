@@ -60,7 +60,7 @@ def to_toml(tables: dict[str, Any]) -> str:
     """Our unit file for the tables of a converted unit."""
     source = tables.get("source", "")
     out = [f"# {tables['name']}" + (f" ({source})" if source else "") + ": record sheet values as "
-           f"MegaMek's data file gives them.",
+           "MegaMek's data file gives them.",
            f"name = {toml_value(tables['name'])}", f"kind = {toml_value(tables['kind'])}",
            f"tonnage = {tables['tonnage']}"]
     if source:

@@ -32,7 +32,7 @@ import random
 import types
 import typing
 from pathlib import Path
-from typing import Any, Callable, Literal, NotRequired, TypedDict
+from typing import Any, Callable, Literal
 
 from engine import event_types as et
 from engine.errors import DataError

@@ -8,14 +8,13 @@ hot-seat game uses.
 """
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from engine.dice import PURPOSES
 from engine.errors import DataError
-from engine.files import MAX_SCENARIO_BYTES, read_text
+from engine.files import MAX_SCENARIO_BYTES, read_toml
 from engine.game import Game
 from engine.hexgrid import Hex, parse_hex_label
 from engine.hexmap import TERRAINS, HexMap, Terrain
@@ -130,10 +129,7 @@ def _show(v: Any) -> str:
 def load_scenario(path: Path | str, mods: list[Path] | None = None) -> Scenario:
     path = Path(path)
     fname = str(path)
-    try:
-        raw = tomllib.loads(read_text(path, MAX_SCENARIO_BYTES, fname))
-    except tomllib.TOMLDecodeError as exc:
-        raise DataError(f"{fname}: not valid TOML: {exc}") from None
+    raw = read_toml(path, MAX_SCENARIO_BYTES, fname)
     return parse_scenario(raw, path, mods)
 
 

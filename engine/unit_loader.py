@@ -11,7 +11,6 @@ in the shipped `assets/units/`.
 from __future__ import annotations
 
 import math
-import tomllib
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -21,7 +20,7 @@ from components.actuators import ARM_ACTUATORS, LEG_ACTUATORS
 from engine import construction, megamek
 from engine.critical_table import read_table
 from engine.errors import DataError
-from engine.files import MAX_UNIT_BYTES, read_text
+from engine.files import MAX_UNIT_BYTES, parse_toml, read_text
 from engine.paths import UNITS
 from engine.weapons import WeaponType, weapon_table, weapons
 
@@ -202,11 +201,7 @@ def ammo_locations(kind: str, mount_locations: tuple[str, ...]) -> tuple[str, ..
 def parse_unit(text: str, fname: str, table: dict[str, WeaponType] | None = None) -> UnitData:
     """Validate the TOML text of one unit file (fname names it in errors)
     against a weapons table (default: the shipped one)."""
-    try:
-        raw = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise DataError(f"{fname}: not valid TOML: {exc}") from None
-    return unit_from_tables(raw, fname, table)
+    return unit_from_tables(parse_toml(text, fname), fname, table)
 
 
 def unit_from_tables(raw: dict, fname: str, table: dict[str, WeaponType] | None = None) -> UnitData:

@@ -11,14 +11,13 @@ Every problem of a weapons file is reported naming that file.
 from __future__ import annotations
 
 import dataclasses
-import tomllib
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from engine.errors import DataError
-from engine.files import MAX_UNIT_BYTES, read_text
+from engine.files import MAX_UNIT_BYTES, read_toml
 from engine.paths import WEAPONS_FILE
 
 MOD_WEAPONS = "weapons.toml"        # the file name in a mod folder
@@ -115,12 +114,7 @@ def load_weapons(path: Path = WEAPONS_FILE, fname: str | None = None) -> dict[st
     """Read and validate one weapons file; problems name `fname` (default:
     the path as given)."""
     fname = fname or str(path)
-    text = read_text(path, MAX_UNIT_BYTES, fname)
-    try:
-        raw = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise DataError(f"{fname}: not valid TOML: {exc}") from None
-    return parse_weapons(raw, fname)
+    return parse_weapons(read_toml(path, MAX_UNIT_BYTES, fname), fname)
 
 
 @lru_cache(maxsize=1)

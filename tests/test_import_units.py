@@ -135,7 +135,7 @@ def test_a_pulse_laser_is_named_when_skipped(tmp_path):
 def test_a_megamek_folder_works_as_a_mod_folder(tmp_path):
     mods = [SAMPLES]
     found = find_unit_file("Locust LCT-1V.mtf", mods)
-    assert found == SAMPLES / "mechs" / "Locust LCT-1V.mtf"
+    assert found == (SAMPLES / "mechs" / "Locust LCT-1V.mtf").resolve()      # the loader resolves mod folders
     assert find_unit_file("Locust LCT-1V.mtf") is None            # only mod folders hold MegaMek files
     scenario = tmp_path / "s.toml"
     scenario.write_text(

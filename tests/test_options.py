@@ -172,3 +172,58 @@ def test_a_weapon_option_says_the_side_and_table_it_strikes():
     tank = [o for o in attack_options(game, "a", "v") if o.kind == "weapon"][2].to_hit
     assert (mech.side, mech.table) == ("rear", "standard")
     assert tank.side in ("front", "left", "right", "rear") and tank.table is None
+
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+UNITS = st.sampled_from(["jagermech", "grasshopper", "locust", "atlas", "manticore", "saladin", "warrior"])
+PLACED = st.tuples(UNITS, st.integers(0, 13), st.integers(0, 13), st.integers(0, 5), st.booleans(), st.booleans())
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(PLACED, min_size=2, max_size=7, unique_by=lambda p: (p[1], p[2])),
+       st.lists(st.tuples(st.integers(0, 13), st.integers(0, 13),
+                          st.sampled_from(["light_woods", "heavy_woods", "water", "building", "clear"]),
+                          st.integers(0, 3)), max_size=25),
+       st.sampled_from([None, "left", "right"]), st.sampled_from([None, 0, 3]), st.integers(0, 3))
+def test_options_against_many_targets_are_each_shot_judged_alone(units, cells, twist, turret, fired):
+    """What the attacker and a pair share is worked out once
+    (weapon_attacks.Shooter, PairSight): the options against every target
+    at once are what each order is judged alone, in any state: prone, moved,
+    damaged, shots already declared (fired weapons, a primary target), a
+    twist or turret facing not yet set, VTOLs, woods, water, buildings."""
+    from components import Status, TurnState
+    from engine.hexmap import Terrain
+    from engine.orders import FireOrder
+    from systems.common.options import attack_options_against
+    hexes = {f"{x + 1:02d}{y + 1:02d}": Terrain(t, level, depth=level % 3 if t == "water" else 0,
+                                                   building=1 + level if t == "building" else 0)
+             for x, y, t, level in cells}
+    game = make_game(14, 14, hexes=hexes)
+    for i, (unit, x, y, facing, prone, blue) in enumerate(units):
+        add(game, f"u{i}", unit, "blue" if blue or i == 1 else "red", f"{x + 1:02d}{y + 1:02d}", facing,
+            **({"altitude": 2} if unit == "warrior" else {}))
+        ent = game.units[f"u{i}"]
+        game.world.component(ent, Status).prone = prone and game.kind(ent) == "mech"
+        game.world.component(ent, TurnState).mode = ("walk", "run", "jump", "none")[(x + y) % 4]
+        game.world.component(ent, TurnState).hexes_moved = (x * y) % 9
+    to_weapon_phase(game, initiative=("blue", "red"))
+    game.start_phase("weapon")
+    for opt in attack_options(game, "u0", "u1")[:fired]:      # shots already declared: fired weapons, a primary target
+        if opt.kind == "weapon" and opt.possible:
+            game.submit(opt.order)
+    targets = list(game.units)
+    together = attack_options_against(game, "u0", targets, torso_twist=twist, turret=turret)
+    assert list(together) == targets
+    for target, opts in together.items():
+        assert [(o.kind, o.attack, o.limb, o.mount) for o in opts] == \
+            [(o.kind, o.attack, o.limb, o.mount) for o in attack_options(game, "u0", target, torso_twist=twist,
+                                                                          turret=turret)]
+        for o in opts:
+            alone = game.check(o.order) if o.kind == "weapon" else o.reason
+            assert o.reason == alone, (target, o.attack)
+            if o.kind == "weapon":
+                order = FireOrder("u0", {}, weapon=o.attack, target=target, torso_twist=twist, turret=turret)
+                single = wa.shot(game, order)
+                assert (single.reason, single.modifiers, single.range, single.band) == \
+                    (o.to_hit.reason, o.to_hit.modifiers, o.to_hit.range, o.to_hit.band)

@@ -25,7 +25,8 @@ def _callables(ruleset) -> list:
         elif isinstance(value, list):
             out += value
         else:                       # the options provider, a module
-            out += [getattr(value, f) for f in ("attack_options", "declaration_options", "unit_actions")]
+            out += [getattr(value, f) for f in ("attack_options", "attack_options_against", "declaration_options",
+                                                  "unit_actions")]
     return out
 
 

@@ -352,13 +352,13 @@ def test_weapon_attack_by_checkbox(app):
     slot, p = legal[0]
     assert p.to_hit == sum(v for _l, v in p.modifiers) and p.modifiers[0][0] == "gunnery"
     assert any(f"needs {p.to_hit}" in t and "%" in t for t in lines)
-    n_before = len(app.game.log.of_type("attack"))
     ticked = [n for n, v in app.fire.checks.items() if v]
     assert ticked
     key(app, pygame.K_RETURN)
     assert "hopper" in app.flow.acted
     refused = [e for e in app.game.log.of_type("refused") if e["unit"] == "hopper"]
     assert not refused
+    assert len([e for e in app.game.log.of_type("declare") if e["unit"] == "hopper"]) == len(ticked)
 
 
 def test_physical_menu_lists_reasons_and_declares(app):
@@ -377,7 +377,7 @@ def test_physical_menu_lists_reasons_and_declares(app):
 
 
 def test_P_PUNCH_1_both_arms_punch_then_done(app):
-    g = face_off(app, jager_row=5, phase="physical")
+    face_off(app, jager_row=5, phase="physical")
     click_hex(app, hex_of(app, "jager"))
     labels = [label for label, _o, _p in app.physical.options("jager")]
     left, right = labels.index("Punch (left arm)"), labels.index("Punch (right arm)")
@@ -725,7 +725,6 @@ def test_alpha_strike_presentation_hexes_no_facing_attacker_card_and_overheat(tm
     screen = pygame.display.set_mode((1280, 800))
     a = App(screen, session.new_game(str(lvl), [], 2), level=str(lvl), save_dir=tmp_path, edge_pan=False)
     g = a.game
-    blue, red = g.unit_ids(g.sides[0]), g.unit_ids(g.sides[1])
     loki = [u for u in g.unit_ids() if u.startswith("loki")][0]
     foe = [u for u in g.unit_ids() if g.side_of(g.units[u]) != g.side_of(g.units[loki])][0]
     g.world.component(g.units[loki], Position).hex = Hex(8, 8)

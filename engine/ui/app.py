@@ -35,7 +35,8 @@ from engine.ui.fire_panel import FirePanel
 from engine.ui.geometry import Camera
 from engine.ui.layout import MIN_WINDOW, SIDE_W, TOP, UNIT_PANEL_H, short_name
 from engine.ui.log_view import CombatLog
-from engine.ui.mapview import MapRenderer, load_art
+from engine.ui.level_art import load_art
+from engine.ui.mapview import MapRenderer
 from engine.ui.move_panel import MovePlanner
 from engine.ui.physical_panel import PhysicalPanel
 from engine.ui.roster import Roster

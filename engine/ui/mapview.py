@@ -21,7 +21,7 @@ from engine.ui import theme
 from engine.ui.counter_art import art_name, picture
 from engine.ui.elevation import draw_elevation
 from engine.ui.geometry import corners, facing_vector, map_hex_at, map_pixel_size, map_pos, SQRT3
-from engine.ui.level_art import TiledArt, load_art  # noqa: F401  (engine/ui/app.py loads the art here)
+from engine.ui.level_art import TiledArt
 from engine.ui.widgets import render
 
 

@@ -26,6 +26,11 @@ def attack_options(game: "Game", attacker: str, target: str, *, torso_twist: str
     return out
 
 
+def attack_options_against(game: "Game", attacker: str, targets: list[str], *, torso_twist: str | None = None,
+                           turret: int | None = None, overheat: int = 0) -> dict[str, list[AttackOption]]:
+    return {t: attack_options(game, attacker, t, overheat=overheat) for t in targets}
+
+
 def declaration_options(game: "Game", attacker: str, mode: str, path: list[str]) -> list[AttackOption]:
     return []
 

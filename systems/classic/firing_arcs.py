@@ -129,9 +129,15 @@ def mount_in_arc(game: "Game", ent: int, mount: Mount, target: Hex,
     the bearings worked out for one target across several mounts."""
     kind = game.world.component(ent, Identity).kind
     origin = game.world.component(ent, Position).hex
+    return facing_in_arc(kind, origin, arc_facing(game, ent, mount.location), mount, target, bearings)
+
+
+def facing_in_arc(kind: str, origin: Hex, facing: int, mount: Mount, target: Hex,
+                  bearings: dict[int, float] | None = None) -> bool:
+    """`mount_in_arc` of a unit of `kind` in `origin` whose mount's arc is
+    measured from `facing` (`arc_facing`), for callers that know these."""
     if origin == target:
         return True
-    facing = arc_facing(game, ent, mount.location)
     if bearings is None:
         bearings = {}
     if facing not in bearings:

@@ -32,23 +32,40 @@ def physical_attacks_of(game: "Game", ent: int) -> list[tuple[str, str | None]]:
     return list(MECH_ATTACKS) + ([("hatchet", None)] if eq is not None and eq.hatchet else [])
 
 
+def attack_options_against(game: "Game", attacker: str, targets: list[str], *, torso_twist: str | None = None,
+                           turret: int | None = None, overheat: int = 0) -> dict[str, list[AttackOption]]:
+    """`attack_options` at each target: the attacker's state looked up once
+    (weapon_attacks.Shooter), each pair's range, line of sight and arcs once
+    (weapon_attacks.PairSight), the phase's gate once per kind of order."""
+    ent = game.units[attacker]
+    wp = game.world.try_component(ent, Weapons)
+    names = weapon_names([m.type for m in (wp.mounts if wp else [])])
+    shooter = weapon_attacks.Shooter(game, ent)
+    physical = physical_attacks_of(game, ent)
+    gates: dict[type, str | None] = {}
+    out = {}
+    for target in targets:
+        sight = weapon_attacks.PairSight(game, ent, game.units[target], shooter)
+        opts = []
+        for i, name in enumerate(names):
+            raw = {"unit": attacker, "weapon": name, "target": target,
+                   **({"torso_twist": torso_twist} if torso_twist else {}),
+                   **({"turret": turret} if turret is not None else {})}
+            order = FireOrder(attacker, raw, weapon=name, target=target, torso_twist=torso_twist, turret=turret)
+            opts.append(option(game, "weapon", name, None, order, weapon_attacks.shot(game, order, sight), mount=i,
+                               gates=gates))
+        for attack, limb in physical:
+            raw = {"unit": attacker, "attack": attack, "target": target, **({"limb": limb} if limb else {})}
+            order = PhysicalOrder(attacker, raw, attack=attack, limb=limb, target=target)
+            opts.append(option(game, "physical", attack, limb, order, melee.physical_attack(game, order), gates=gates))
+        out[target] = opts
+    return out
+
+
 def attack_options(game: "Game", attacker: str, target: str, *, torso_twist: str | None = None,
                    turret: int | None = None, overheat: int = 0) -> list[AttackOption]:
-    ent, tgt = game.units[attacker], game.units[target]
-    out = []
-    wp = game.world.try_component(ent, Weapons)
-    sight = weapon_attacks.PairSight(game, ent, tgt)
-    for i, name in enumerate(weapon_names([m.type for m in (wp.mounts if wp else [])])):
-        raw = {"unit": attacker, "weapon": name, "target": target,
-               **({"torso_twist": torso_twist} if torso_twist else {}),
-               **({"turret": turret} if turret is not None else {})}
-        order = FireOrder(attacker, raw, weapon=name, target=target, torso_twist=torso_twist, turret=turret)
-        out.append(option(game, "weapon", name, None, order, weapon_attacks.shot(game, order, sight), mount=i))
-    for attack, limb in physical_attacks_of(game, ent):
-        raw = {"unit": attacker, "attack": attack, "target": target, **({"limb": limb} if limb else {})}
-        order = PhysicalOrder(attacker, raw, attack=attack, limb=limb, target=target)
-        out.append(option(game, "physical", attack, limb, order, melee.physical_attack(game, order)))
-    return out
+    return attack_options_against(game, attacker, [target], torso_twist=torso_twist, turret=turret,
+                                  overheat=overheat)[target]
 
 
 def declaration_options(game: "Game", attacker: str, mode: str, path: list[str]) -> list[AttackOption]:

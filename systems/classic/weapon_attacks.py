@@ -37,7 +37,7 @@ from systems.classic.attack_modifiers import (TARGET_IMMOBILE, attacker_movement
                                               target_immobile, target_movement, woods_modifier)
 from systems.classic.weapon_names import WeaponRef, find_weapon
 from systems.common import damage, line_of_sight
-from systems.common.to_hit import MAX_TO_HIT, ToHit
+from systems.common.to_hit import MAX_TO_HIT, Modifier, ToHit
 from systems.common.unit_state import airborne, is_vtol
 
 if TYPE_CHECKING:
@@ -113,19 +113,104 @@ def _live_bins(game: "Game", ent: int, wtype: str) -> list:
             if b.type == wtype and b.shots > 0 and structure.points.get(b.location, 1) > 0]
 
 
+class Shooter:
+    """What every shot of one attacker shares, looked up once (valid while
+    nothing changes): its components, whether it may make weapon attacks at
+    all, the mounts it has fired this phase, its ammunition left by type."""
+
+    def __init__(self, game: "Game", attacker: int) -> None:
+        w = game.world
+        self.game, self.ent = game, attacker
+        ident = w.component(attacker, Identity)
+        self.name, self.kind, self.uid = ident.name, ident.kind, ident.uid
+        self.status, self.ts = w.component(attacker, Status), w.component(attacker, TurnState)
+        self.pos, self.structure = w.component(attacker, Position), w.component(attacker, Structure)
+        self.weapons, self.crew = w.try_component(attacker, Weapons), w.try_component(attacker, Crew)
+        self.actuators, self.heat = w.try_component(attacker, Actuators), w.try_component(attacker, ClassicHeat)
+        self.turret = w.try_component(attacker, Turret)
+        self.vtol = is_vtol(game, attacker)
+        self.airborne = airborne(game, attacker)
+        self.fired = {d.mount for d in _declared(game) if d.attacker == self.uid}
+        self.charging = charge_declared(game, attacker)
+        self._bins: dict[str, bool] = {}
+        self._mounts: dict[str | None, WeaponRef] = {}
+        self._arc_facings: dict[tuple, int] = {}
+        self.refusal = self._refusal()
+
+    def _refusal(self) -> str | None:
+        """Why this unit makes no weapon attack at any target, or None."""
+        st, name = self.status, self.name
+        if not self.game.can_fight(self.ent):
+            return f"{name} is destroyed"
+        if st.shutdown:
+            return f"{name} is shut down"
+        if self.crew is not None and self.crew.unconscious:
+            return f"{name}'s pilot is unconscious"
+        if self.charging:
+            return self.charging
+        if self.kind == "mech" and st.crits.count("sensors") >= 2:
+            return f"{name}'s sensors are destroyed: it cannot make weapon attacks"
+        return None
+
+    def has_ammo(self, wtype: str) -> bool:
+        if wtype not in self._bins:
+            self._bins[wtype] = bool(_live_bins(self.game, self.ent, wtype))
+        return self._bins[wtype]
+
+    def facings(self) -> tuple:
+        """The torso twist and turret facing in effect now (a shot may try others)."""
+        return self.ts.torso_twist, (self.turret.facing if self.turret is not None else None)
+
+    def mount(self, weapon_key: str | None) -> WeaponRef:
+        """The mount an order's weapon names (`find_mount`)."""
+        found = self._mounts.get(weapon_key)
+        if found is None:
+            found = self._mounts[weapon_key] = find_weapon(
+                [m.type for m in (self.weapons.mounts if self.weapons else [])], weapon_key, self.name)
+        return found
+
+    def arc_facing(self, location: str) -> int:
+        """The facing a mount's arc is measured from (firing_arcs.arc_facing),
+        with the torso twist and turret as they are now."""
+        key = (location, *self.facings())
+        facing = self._arc_facings.get(key)
+        if facing is None:
+            facing = self._arc_facings[key] = firing_arcs.arc_facing(self.game, self.ent, location)
+        return facing
+
+
 class PairSight:
     """What the shots of one attacker at one target share, worked out once
-    (valid while nobody moves): the range, the line of sight (when first
-    asked) and the target's bearing from each facing an arc is measured
-    from (systems/classic/firing_arcs.py)."""
+    (valid while nobody moves): the attacker (`Shooter`), the target's
+    state, the range, the line of sight (when first asked), whether the
+    target is inside each arc (per mount location, twist and turret facing,
+    from systems/classic/firing_arcs.py) and the to-hit modifiers that do
+    not depend on the weapon."""
 
-    def __init__(self, game: "Game", attacker: int, target: int) -> None:
+    def __init__(self, game: "Game", attacker: int, target: int, shooter: Shooter | None = None) -> None:
+        w = game.world
         self.game, self.attacker, self.target = game, attacker, target
-        self.origin = game.world.component(attacker, Position).hex
-        self.target_hex = game.world.component(target, Position).hex
+        self.shooter = shooter if shooter is not None else Shooter(game, attacker)
+        self.origin = self.shooter.pos.hex
+        self.t_ident, self.t_status = w.component(target, Identity), w.component(target, Status)
+        self.t_pos = w.component(target, Position)
+        self.target_hex = self.t_pos.hex
         self.range = distance(self.origin, self.target_hex)
         self._los: line_of_sight.LosResult | None = None
         self._bearings: dict[int, float] = {}
+        self._modifiers: tuple | None = None
+        self.refusal = self.shooter.refusal or self._refusal()
+
+    def _refusal(self) -> str | None:
+        """Why the attacker may not shoot at this target at all, or None."""
+        a_name, t_name = self.shooter.name, self.t_ident.name
+        if self.target == self.attacker:
+            return f"{a_name} cannot shoot at itself"
+        if not self.game.is_enemy(self.attacker, self.target):
+            return f"{t_name} is on {a_name}'s side"
+        if self.t_status.removed or self.t_status.destroyed:
+            return f"{t_name} is already destroyed"
+        return None
 
     @property
     def los(self) -> line_of_sight.LosResult:
@@ -135,7 +220,48 @@ class PairSight:
 
     def in_arc(self, mount) -> bool:
         """Is the target inside this mount's arc (torso twist and turret as they are now)?"""
-        return firing_arcs.mount_in_arc(self.game, self.attacker, mount, self.target_hex, self._bearings)
+        sh = self.shooter
+        return firing_arcs.facing_in_arc(sh.kind, self.origin, sh.arc_facing(mount.location), mount,
+                                         self.target_hex, self._bearings)
+
+    def modifiers(self) -> tuple[list, list]:
+        """The modifiers of every shot at this target that do not depend on
+        the weapon (section 3), in the order a shot lists them: those before
+        the range and those after it (woods, the line of sight's, the
+        attacker's damage). Needs the line of sight; the secondary-target
+        modifier follows the torso twist and is the shot's own."""
+        if self._modifiers is None:
+            game, target, sh = self.game, self.target, self.shooter
+            before = []
+            before.append(Modifier("gunnery", sh.crew.gunnery if sh.crew is not None else 4, "section 3"))
+            if (moved := attacker_movement(game, self.attacker)) is not None:
+                before.append(moved)
+            if sh.status.prone:
+                before.append(Modifier("attacker prone", 2, "section 3"))
+            t_ts = game.world.component(target, TurnState)
+            band_mod, jumped = target_movement(game, target)
+            if band_mod:
+                before.append(Modifier(f"target moved {t_ts.hexes_moved} hexes", band_mod, "section 3"))
+            if jumped:
+                before.append(Modifier("target jumped", jumped, "section 3"))
+            if is_vtol(game, target) and airborne(game, target):
+                before.append(Modifier("target airborne VTOL", 1, "V-VATK-5"))
+            if self.t_status.prone:
+                if self.range <= 1:
+                    before.append(Modifier("target prone, adjacent", -2, "section 3"))
+                else:
+                    before.append(Modifier("target prone", 1, "section 3"))
+            if target_immobile(game, target):
+                before.append(Modifier("target immobile", TARGET_IMMOBILE, "section 3"))
+            after = []
+            if (woods := woods_modifier(game, target)) is not None:
+                after.append(woods)
+            if self.los.woods_points:
+                after.append(Modifier("intervening woods", self.los.woods_points, "section 5"))
+            if self.los.partial_cover:
+                after.append(Modifier("partial cover", 1, "section 3"))
+            self._modifiers = (before, after)
+        return self._modifiers
 
 
 def compute_to_hit(game: "Game", attacker: int, target: int, mount_index: int,
@@ -146,16 +272,15 @@ def compute_to_hit(game: "Game", attacker: int, target: int, mount_index: int,
     `twist` is the torso twist this shot would use (-1, 0, +1; None: the
     current one); `turret` the turret facing (None: the current one);
     `sight` the pair's geometry when several shots are judged together."""
-    w = game.world
-    ts = w.component(attacker, TurnState)
-    tur = w.try_component(attacker, Turret)
+    sight = sight or PairSight(game, attacker, target)
+    ts, tur = sight.shooter.ts, sight.shooter.turret
     saved_twist, saved_turret = ts.torso_twist, (tur.facing if tur else None)
     if twist is not None:
         ts.torso_twist = twist
     if turret is not None and tur is not None:
         tur.facing = turret
     try:
-        return _compute(game, attacker, target, mount_index, sight or PairSight(game, attacker, target))
+        return _compute(game, attacker, target, mount_index, sight)
     finally:
         ts.torso_twist = saved_twist
         if tur is not None:
@@ -163,50 +288,28 @@ def compute_to_hit(game: "Game", attacker: int, target: int, mount_index: int,
 
 
 def _compute(game: "Game", attacker: int, target: int, mount_index: int, sight: PairSight) -> WeaponToHit:
-    w = game.world
-    a_name = w.component(attacker, Identity).name
-    t_ident = w.component(target, Identity)
-    a_kind = w.component(attacker, Identity).kind
-    a_st, t_st = w.component(attacker, Status), w.component(target, Status)
-    ts = w.component(attacker, TurnState)
-    mount = w.component(attacker, Weapons).mounts[mount_index]
-    table = game.weapons
-    wt = table[mount.type]
+    sh = sight.shooter
+    a_name, t_name = sh.name, sight.t_ident.name
+    a_st, ts = sh.status, sh.ts
+    mount = sh.weapons.mounts[mount_index]
+    wt = game.weapons[mount.type]
     wname = wt.name
-    a_pos, t_pos = w.component(attacker, Position), w.component(target, Position)
     rng = sight.range
 
     # ---- who may shoot at whom
-    if not game.can_fight(attacker):
-        return WeaponToHit.impossible(f"{a_name} is destroyed")
-    if a_st.shutdown:
-        return WeaponToHit.impossible(f"{a_name} is shut down")
-    crew = w.try_component(attacker, Crew)
-    if crew is not None and crew.unconscious:
-        return WeaponToHit.impossible(f"{a_name}'s pilot is unconscious")
-    if (charging := charge_declared(game, attacker)):
-        return WeaponToHit.impossible(charging)
-    if a_kind == "mech" and a_st.crits.count("sensors") >= 2:
-        return WeaponToHit.impossible(f"{a_name}'s sensors are destroyed: it cannot make weapon attacks")
-    if target == attacker:
-        return WeaponToHit.impossible(f"{a_name} cannot shoot at itself")
-    if not game.is_enemy(attacker, target):
-        return WeaponToHit.impossible(f"{t_ident.name} is on {a_name}'s side")
-    if t_st.removed or t_st.destroyed:
-        return WeaponToHit.impossible(f"{t_ident.name} is already destroyed")
+    if sight.refusal:
+        return WeaponToHit.impossible(sight.refusal)
 
     # ---- the weapon
     if mount.destroyed:
         return WeaponToHit.impossible(f"{a_name}'s {wname} is destroyed")
     if mount.jammed:
         return WeaponToHit.impossible(f"{a_name}'s {wname} is jammed")
-    if w.component(attacker, Structure).points.get(mount.location, 1) <= 0:
+    if sh.structure.points.get(mount.location, 1) <= 0:
         return WeaponToHit.impossible(f"{a_name}'s {mount.location.replace('_', ' ')} is destroyed, and its {wname} with it")
-    declared = _declared(game)
-    uid = game.uid(attacker)
-    if any(d.attacker == uid and d.mount == mount_index for d in declared):
+    if mount_index in sh.fired:
         return WeaponToHit.impossible(f"{a_name}'s {wname} has already fired this turn")
-    if wt.shots_per_ton and not _live_bins(game, attacker, mount.type):
+    if wt.shots_per_ton and not sh.has_ammo(mount.type):
         return WeaponToHit.impossible(f"{a_name} has no ammunition left for its {wname}")
     if a_st.prone and mount.location in ("left_leg", "right_leg"):
         return WeaponToHit.impossible("a prone mech cannot fire its leg weapons")
@@ -215,74 +318,49 @@ def _compute(game: "Game", attacker: int, target: int, mount_index: int, sight: 
         if other in ts.fired_locations:
             return WeaponToHit.impossible("a prone mech props itself up on one arm: it fires from one arm only")
 
-    a_water = game.map.terrain(a_pos.hex)
-    if a_kind == "mech" and a_water.is_water and (a_st.prone or mount.location in ("left_leg", "right_leg")):
+    if sh.kind == "mech" and (a_st.prone or mount.location in ("left_leg", "right_leg")) and \
+            game.map.terrain(sight.origin).is_water:
         # Section 3 (depth 1 water): a weapon under water cannot fire at a
         # target that is not (the legs of a standing mech, everything of a
         # prone one; depth 2+ is handled by line of sight).
-        t_water = game.map.terrain(t_pos.hex)
-        if not (t_water.is_water and w.component(target, Status).prone):
+        if not (game.map.terrain(sight.target_hex).is_water and sight.t_status.prone):
             return WeaponToHit.impossible(f"{a_name}'s {wname} is under water")
 
     # ---- geometry
-    if rng == 0 and (is_vtol(game, attacker) or not (airborne(game, target) or airborne(game, attacker))):
+    if rng == 0 and (sh.vtol or not (airborne(game, target) or sh.airborne)):
         # V-VATK-2: a VTOL never attacks a target in its own hex.
-        return WeaponToHit.impossible(f"{t_ident.name} is in {a_name}'s own hex")
+        return WeaponToHit.impossible(f"{t_name} is in {a_name}'s own hex")
     band = wt.range_band(rng)
     if band is None:
-        return WeaponToHit.impossible(f"{t_ident.name} is out of range of the {wname} "
+        return WeaponToHit.impossible(f"{t_name} is out of range of the {wname} "
                                 f"({rng} hexes, long range ends at {wt.long})", range=rng)
     if not sight.in_arc(mount):
-        return WeaponToHit.impossible(f"{t_ident.name} is outside the {wname}'s "
+        return WeaponToHit.impossible(f"{t_name} is outside the {wname}'s "
                                 f"{firing_arcs.mount_arc_name(game, attacker, mount)}", range=rng, band=band)
     los = sight.los
     if not los.clear:
-        return WeaponToHit.impossible(f"no line of sight to {t_ident.name}: {los.reason}", range=rng, band=band, los=los)
+        return WeaponToHit.impossible(f"no line of sight to {t_name}: {los.reason}", range=rng, band=band, los=los)
 
     # ---- modifiers (section 3)
-    th = WeaponToHit(range=rng, band=band, los=los, side=struck_side(game, target, a_pos.hex),
-                     table="standard" if t_ident.kind == "mech" else None)
-    th.add("gunnery", crew.gunnery if crew is not None else 4, "section 3")
-    if (moved := attacker_movement(game, attacker)) is not None:
-        th.modifiers.append(moved)
-    if a_st.prone:
-        th.add("attacker prone", 2, "section 3")
-    t_ts = w.component(target, TurnState)
-    band_mod, jumped = target_movement(game, target)
-    if band_mod:
-        th.add(f"target moved {t_ts.hexes_moved} hexes", band_mod, "section 3")
-    if jumped:
-        th.add("target jumped", jumped, "section 3")
-    if is_vtol(game, target) and airborne(game, target):
-        th.add("target airborne VTOL", 1, "V-VATK-5")
-    if t_st.prone:
-        if rng <= 1:
-            th.add("target prone, adjacent", -2, "section 3")
-        else:
-            th.add("target prone", 1, "section 3")
-    if target_immobile(game, target):
-        th.add("target immobile", TARGET_IMMOBILE, "section 3")
+    before, after = sight.modifiers()
+    th = WeaponToHit(modifiers=list(before), range=rng, band=band, los=los,
+                     side=struck_side(game, target, sight.origin),
+                     table="standard" if sight.t_ident.kind == "mech" else None)
     th.add(f"{band} range", RANGE_MODIFIER[band], "section 3")
     mr = minimum_range_modifier(wt, rng)
     if mr:
         th.add(f"minimum range ({wt.min})", mr, "section 3")
-    if (woods := woods_modifier(game, target)) is not None:
-        th.modifiers.append(woods)
-    if los.woods_points:
-        th.add("intervening woods", los.woods_points, "section 5")
-    if los.partial_cover:
-        th.add("partial cover", 1, "section 3")
+    th.modifiers += after
     # secondary target (first declared target is the primary)
-    t_uid = game.uid(target)
-    if ts.targets and ts.targets[0] != t_uid:
-        if firing_arcs.is_forward(game, attacker, t_pos.hex):
+    if ts.targets and ts.targets[0] != sight.t_ident.uid:
+        if firing_arcs.is_forward(game, attacker, sight.target_hex):
             th.add("secondary target, forward arc", 1, "section 3")
         else:
             th.add("secondary target, side or rear arc", 2, "section 3")
     # attacker damage
-    if a_kind == "mech" and a_st.crits.count("sensors") == 1:
+    if sh.kind == "mech" and a_st.crits.count("sensors") == 1:
         th.add("sensor damage", 2, "section 8")
-    acts = w.try_component(attacker, Actuators)
+    acts = sh.actuators
     if acts is not None and mount.location in ("left_arm", "right_arm"):
         side = mount.location.split("_")[0]
         if f"{side}_shoulder" in acts.destroyed:
@@ -291,7 +369,7 @@ def _compute(game: "Game", attacker: int, target: int, mount_index: int, sight: 
             for a in ("upper_arm", "lower_arm"):
                 if f"{side}_{a}" in acts.destroyed:
                     th.add(f"{a.replace('_', ' ')} actuator destroyed", 1, "section 8")
-    heat = w.try_component(attacker, ClassicHeat)
+    heat = sh.heat
     if heat is not None and heat_fire_modifier(heat.heat):
         th.add(f"heat {heat.heat}", heat_fire_modifier(heat.heat), "section 13")
     for extra in game.ruleset.hooks.weapon_modifiers:       # vehicles: T-12, V-CE
@@ -376,11 +454,12 @@ def shot(game: "Game", order: FireOrder, sight: PairSight | None = None) -> Weap
     shot's to-hit (`sight`: the pair's geometry, shared by several shots)."""
     ent = game.units[order.unit]
     refused = WeaponToHit.impossible
-    if (charging := charge_declared(game, ent)):
-        return refused(charging)
-    if game.world.try_component(ent, Weapons) is None:
-        return refused(f"{game.world.component(ent, Identity).name} has no weapons")
-    found = find_mount(game, ent, order.weapon)
+    shooter = sight.shooter if sight is not None else Shooter(game, ent)
+    if shooter.charging:
+        return refused(shooter.charging)
+    if shooter.weapons is None:
+        return refused(f"{shooter.name} has no weapons")
+    found = shooter.mount(order.weapon)
     if found.reason:
         return refused(found.reason)
     if order.target not in game.units:
@@ -389,7 +468,9 @@ def shot(game: "Game", order: FireOrder, sight: PairSight | None = None) -> Weap
     reason = _twist_error(game, ent, twist) or turret_error(game, ent, order.turret)
     if reason:
         return refused(reason)
-    return compute_to_hit(game, ent, game.units[order.target], found.index, twist, order.turret, sight)
+    target = game.units[order.target]
+    return compute_to_hit(game, ent, target, found.index, twist, order.turret,
+                          sight or PairSight(game, ent, target, shooter))
 
 
 def check_fire(game: "Game", order: FireOrder) -> str | None:

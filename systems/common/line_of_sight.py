@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from components import Altitude, Identity, Position, Status
-from engine.hexgrid import Hex, distance, line
+from engine.hexgrid import Hex, line_offsets
 from engine.hexmap import WOODS, HexMap
 from systems.common.unit_state import airborne
 
@@ -40,6 +40,7 @@ if TYPE_CHECKING:
     from engine.game import Game
 
 WOODS_BLOCK = 3      # intervening woods points that block LOS (section 5)
+_new_hex = tuple.__new__     # Hex(x, y) without the named tuple's Python-level __new__
 
 
 @dataclass(frozen=True)
@@ -84,79 +85,71 @@ def body(game: "Game", ent: int) -> Body:
     return Body(pos.hex, ground, ground)
 
 
-@dataclass(frozen=True)
-class _HexEffect:
-    blocked: str | None = None
-    woods: int = 0
-    cover: bool = False
-
-    def key(self) -> tuple[int, int, int]:
-        """Larger is better for the defender."""
-        return (1 if self.blocked else 0, self.woods, 1 if self.cover else 0)
-
-
-def _rises_above(height: int, h: Hex, attacker: Body, target: Body) -> bool:
-    """Terrain of this height affects the line: above both units, or above
-    a unit the hex is next to."""
-    return ((height > attacker.top and height > target.top)
-            or (height > attacker.top and distance(h, attacker.hex) == 1)
-            or (height > target.top and distance(h, target.hex) == 1))
-
-
-_NO_EFFECT = _HexEffect()
-
-
-def _hex_effect(hexmap: HexMap, h: Hex, attacker: Body, target: Body) -> _HexEffect:
-    t = hexmap.terrain(h)
-    solid = t.level + (t.building or 0)      # ground or building roof
-    if _rises_above(solid, h, attacker, target):
-        what = "a building" if t.building else "higher ground"
-        return _HexEffect(blocked=f"{what} in hex {hexmap.label(h)} blocks line of sight")
-    woods = t.woods if t.woods and _rises_above(t.level + 2, h, attacker, target) else 0
-    # Partial cover: the hex in front of a standing mech reaches its top
-    # (1 level above its ground: the legs are covered) and the attacker is
-    # not above the target's top.
-    cover = (target.standing_mech and solid == target.top and attacker.top <= target.top
-             and distance(h, target.hex) == 1)
-    if not woods and not cover:
-        return _NO_EFFECT
-    return _HexEffect(woods=woods, cover=cover)
-
-
 def line_of_sight_between(hexmap: HexMap, attacker: Body, target: Body) -> LosResult:
     """Line of sight between two bodies on a map (pure: the UI can ask for
-    any hexes)."""
+    any hexes).
+
+    Each intervening hex is judged by the height of its ground or roof and
+    of its woods: either matters when it rises above both units' tops, or
+    above the top of a unit the hex is next to (the k-th hex of a line is k
+    hexes from the attacker, so those are the first and the last). Of a
+    divided line's two hexes the one better for the defender counts
+    (blocking, then more woods, then cover; ties keep the first)."""
     result = LosResult(clear=True)
-    t_terrain = hexmap.terrain(target.hex)
+    find, default = hexmap.hexes.get, hexmap.default
+    t_terrain = find(target.hex, default)
     if target.standing_mech and t_terrain.is_water and t_terrain.depth == 1:
         result.partial_cover = True          # section 3: depth 1 water is partial cover
     if attacker.hex == target.hex:
         return result
-    steps = line(attacker.hex, target.hex)[1:-1]
-    low = min(attacker.top, target.top)
-    terrain = hexmap.terrain
-    for options in steps:
-        if len(options) == 1:
-            h = options[0]
-            t = terrain(h)
-            if t.level + t.building < low and (t.level + 2 <= low or t.terrain not in WOODS):
-                result.hexes.append(h)       # lower than both units' tops: no block, woods or cover
+    x, y = attacker.hex
+    cells = line_offsets(attacker.hex, target.hex)
+    last = len(cells) - 2                    # the intervening hex next to the target
+    a_top, t_top = attacker.top, target.top
+    low, high = (a_top, t_top) if a_top < t_top else (t_top, a_top)
+    # Partial cover: the hex in front of a standing mech reaches its top (1
+    # level above its ground: the legs are covered) and the attacker is not
+    # above the target's top.
+    may_cover = target.standing_mech and a_top <= t_top
+    append = result.hexes.append
+    k = 0
+    for cell in cells[1:-1]:
+        k += 1
+        if len(cell) == 1:
+            dx, dy = cell[0]
+            h = _new_hex(Hex, (x + dx, y + dy))
+            t = find(h, default)
+            level = t.level
+            if level + t.building < low and (level + 2 <= low or t.terrain not in WOODS):
+                append(h)                    # lower than both units' tops: no block, woods or cover
                 continue
-            eff = _hex_effect(hexmap, h, attacker, target)
+            options = ((h, t),)
         else:
             result.divided = True
-            # the better case for the defender (max); ties keep the first (sorted) hex
-            eff, h = max(((_hex_effect(hexmap, h, attacker, target), h) for h in options),
-                         key=lambda e: e[0].key())
-        result.hexes.append(h)
-        if eff.blocked:
+            options = tuple((h, find(h, default)) for h in [_new_hex(Hex, (x + dx, y + dy)) for dx, dy in cell])
+        # terrain here matters above: the higher top, or the top of the unit next to it
+        over = (low if k == last else a_top) if k == 1 else (t_top if k == last else high)
+        best = None
+        for h, t in options:                 # one hex, or the two of a divided line
+            solid = t.level + t.building     # ground or building roof
+            if solid > over:
+                effect = (1, 0, 0)
+            else:
+                woods = WOODS.get(t.terrain, 0) if t.level + 2 > over else 0
+                effect = (0, woods, 1 if may_cover and solid == t_top and k == last else 0)
+            if best is None or effect > best[0]:
+                best = (effect, h, t)
+        (blocked, woods, cover), h, t = best
+        append(h)
+        if blocked:
+            what = "a building" if t.building else "higher ground"
             result.clear = False
-            result.reason = eff.blocked
+            result.reason = f"{what} in hex {hexmap.label(h)} blocks line of sight"
             return result
-        if eff.woods:
-            result.woods_points += eff.woods
-            result.woods_hexes.append((hexmap.label(h), eff.woods))
-        if eff.cover:
+        if woods:
+            result.woods_points += woods
+            result.woods_hexes.append((hexmap.label(h), woods))
+        if cover:
             result.partial_cover = True
     if result.woods_points >= WOODS_BLOCK:
         result.clear = False

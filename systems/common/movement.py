@@ -18,6 +18,7 @@ from components import AlphaStrikeCard, Altitude, Crew, Identity, Position, Stat
 from engine.hexgrid import Hex, neighbor, turn
 from engine.orders import MoveOrder, MOVE_STEPS
 from systems.common.stacking import occupant
+from systems.common.step_table import table_search
 from systems.common.unit_state import airborne
 
 if TYPE_CHECKING:
@@ -338,19 +339,23 @@ def reachable(game: "Game", ent: int, mode: str, tokens: tuple[str, ...] | None 
               prefer: str = "mp") -> dict[tuple[Hex, int, int], Reach]:
     """Every (hex, facing, altitude) the unit can reach with `mode`, with
     the best way there by `prefer` (`_rank`). Uses the same step rules as
-    `plan`."""
+    `plan`: by MP, each kind of step made once (systems/common/step_table.py,
+    the same states, MP and rolls as `search`); by rolls (the window's other
+    ways to a hex), `search` itself."""
     rules = motion_rules(game, ent)
     state = start_state(game, ent)
     if rules.mode_error(game, ent, mode, state):
         return {}
     limit = rules.mp(game, ent, mode)
     with game.positions_fixed():
-        if tokens is None and (own := rules.reachable(game, ent, mode, state, limit)) is not None:
+        if tokens is None and prefer == "mp" and (own := rules.reachable(game, ent, mode, state, limit)) is not None:
             return own
         tokens = tokens or rules.search_tokens
         if mode in NO_BACKWARD_MODES:
             tokens = tuple(t for t in tokens if t != "B")   # always refused: skip the tries
-        return search(game, ent, rules, mode, state, limit, tokens, prefer=prefer)
+        if prefer == "rolls":
+            return search(game, ent, rules, mode, state, limit, tokens, prefer=prefer)
+        return table_search(game, ent, rules, mode, state, limit, tokens, step, Reach)
 
 
 def search(game: "Game", ent: int, rules, mode: str, state: MoveState, limit: int,

@@ -8,14 +8,16 @@ rolled):
 
 - `attack_options(game, attacker, target, torso_twist=None, turret=None,
   overheat=0)`: every weapon and physical attack `attacker` (a unit id) has
-  against `target`. Classic: one option per weapon (unit-file order,
+  against `target`; `attack_options_against(game, attacker, targets, ...)`
+  the same against many targets at once (target id -> options: the
+  previews of every enemy, a computer opponent weighing its shots). Classic: one option per weapon (unit-file order,
   `attack` its order name, `mount` its index), then a mech's punch (left,
   right), kick (left, right), push, club and, with a hatchet, the hatchet (a
   vehicle has no physical attack but the charge, V-PHYS-1). Alpha Strike:
   the weapon attack (with `overheat`), then the standard and melee physical
   attacks. `torso_twist` ("left" / "right") and `turret` (0..5) judge the
-  shots with a twist or turret facing not yet set. Line of sight and arcs
-  are worked out once for the pair.
+  shots with a twist or turret facing not yet set. The attacker's state is
+  looked up once, and line of sight and arcs once for each pair.
 - `declaration_options(game, attacker, mode, path)`: the charges (or, for
   a jump, the deaths from above) a planned move could declare, one per
   enemy able to fight in or next to the hex the path ends in; each is
@@ -73,18 +75,37 @@ class AttackOption:
 
 
 def option(game: "Game", kind: str, attack: str, limb: str | None, order: "Order", to_hit: ToHit,
-           mount: int | None = None) -> AttackOption:
+           mount: int | None = None, gates: dict | None = None) -> AttackOption:
     """An option whose reason is what `game.check(order)` says: the ruleset's
     refusal of the order now (its phase, a unit off the battlefield), else
-    the rules' judgement `to_hit`."""
-    return AttackOption(kind, attack, limb, order, to_hit, game.ruleset.gate(game, order) or to_hit.reason,
-                        mount)
+    the rules' judgement `to_hit`. `gates` keeps that refusal per kind of
+    order when one unit's options are judged together."""
+    if gates is None:
+        gate = game.ruleset.gate(game, order)
+    elif type(order) in gates:
+        gate = gates[type(order)]
+    else:
+        gate = gates[type(order)] = game.ruleset.gate(game, order)
+    return AttackOption(kind, attack, limb, order, to_hit, gate or to_hit.reason, mount)
 
 
 def attack_options(game: "Game", attacker: str, target: str, *, torso_twist: str | None = None,
                    turret: int | None = None, overheat: int = 0) -> list[AttackOption]:
     return game.ruleset.hooks.options.attack_options(game, attacker, target, torso_twist=torso_twist,
                                                      turret=turret, overheat=overheat)
+
+
+def attack_options_against(game: "Game", attacker: str, targets: list[str] | None = None, *,
+                           torso_twist: str | None = None, turret: int | None = None,
+                           overheat: int = 0) -> dict[str, list[AttackOption]]:
+    """`attack_options` against many targets at once (None: every other
+    unit in the game), target id -> its options: what the attacker and
+    each pair share is worked out once."""
+    if targets is None:
+        targets = [uid for uid in game.units if uid != attacker]
+    return game.ruleset.hooks.options.attack_options_against(game, attacker, list(targets),
+                                                             torso_twist=torso_twist, turret=turret,
+                                                             overheat=overheat)
 
 
 def declaration_options(game: "Game", attacker: str, mode: str, path: list[str]) -> list[AttackOption]:
