@@ -20,7 +20,7 @@ from typing import Any
 
 from components import (AlphaStrikeCard, Altitude, Armor, ClassicHeat, Crew, Identity, Position, Status,
                         Structure, Turret, VehicleMovement, Weapons)
-from engine.game import Game
+from engine import undo
 from engine.hexgrid import Hex, distance, line
 from engine.orders import MOVE_STEPS, FireOrder, MoveOrder, PhysicalOrder
 from systems.alpha_strike import card as as_card, combat as as_combat
@@ -234,26 +234,28 @@ def turret_refusal(game, ent: int, facing: int) -> str | None:
 def weapon_conflicts(game, uid: str, target: str, ticked: list[str], others: list[str],
                      twist: str | None = None, turret: int | None = None) -> dict[str, str]:
     """The weapons that cannot fire together with the ones ticked (a prone
-    mech fires from one arm only, ...): order name -> the engine's reason.
-    The `ticked` weapons are declared in order on a scratch copy of the game
-    (declarations roll no dice), each checked after the ones before it, and
-    then the `others` against all of them. The copy is closed after."""
+    mech fires from one arm only, the last shot of ammunition, ...): order
+    name -> the engine's reason. The `ticked` weapons are declared in order
+    on the game itself (`game.check`, `game.submit`: declarations roll no
+    dice), each checked after the ones before it, and then the `others`
+    against all of them; the game is then put back in place as it was
+    (engine/undo.checkpoint, which leaves the map and logs uncopied)."""
     out: dict[str, str] = {}
-    scratch = Game.from_dict(game.to_dict(record=False, events=False))
+    cp = undo.checkpoint(game)
     try:
         for name in ticked:
             order = fire_order(uid, name, target, twist, turret)
-            reason = scratch.check(order)
+            reason = game.check(order)
             if reason:
                 out[name] = reason
             else:
-                scratch.submit(order)
+                game.submit(order)
         for name in others:
-            reason = scratch.check(fire_order(uid, name, target, twist, turret))
+            reason = game.check(fire_order(uid, name, target, twist, turret))
             if reason:
                 out[name] = reason
     finally:
-        scratch.close()
+        undo.rollback(game, cp)
     return out
 
 
