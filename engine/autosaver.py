@@ -1,9 +1,10 @@
 """Autosaves without stalling the frame. The game state is copied on the
 main thread (the only step that reads the live game), but the append-only
 parts (the event log, the replay record's actions) are copied
-incrementally, so the copy stays small however long the battle. Encoding
-(the pure-Python JSON encoder, which lets the frame loop run between
-chunks), the atomic fsynced write (engine/saves.py) and pruning old
+incrementally, so the copy stays small however long the battle. Telling
+the maps as their level plus the changes (engine/saves.py `on_level`),
+encoding (the pure-Python JSON encoder, which lets the frame loop run
+between chunks, then gzip), the atomic fsynced write and pruning old
 autosaves happen on a worker thread, one save at a time, in order.
 
 The first autosave into a folder removes the temporary files a crash left
@@ -24,7 +25,7 @@ class BackgroundSaver:
     def __init__(self, keep: int = saves.AUTOSAVES_KEPT) -> None:
         self.keep = keep
         self.errors: list[str] = []
-        self._jobs: "queue.Queue[tuple[dict, Path] | None]" = queue.Queue()
+        self._jobs: "queue.Queue[tuple | None]" = queue.Queue()
         self._thread: threading.Thread | None = None
         self._cleaned: set[Path] = set()
 
@@ -50,9 +51,11 @@ class BackgroundSaver:
             d["record"] = {"setup": self._setup, "actions": list(self._actions)}
         return saves.envelope(d, json.loads(json.dumps(game.frontend)))
 
-    def autosave(self, game, folder: Path) -> None:
+    def autosave(self, game, folder: Path, level: str | Path | None = None,
+                 roots: dict[str, list[Path]] | None = None, mods: list[Path] | None = None) -> None:
+        """Autosave `game` (played on `level`, named in `roots`) into `folder`."""
         data = self.snapshot(game)             # copies: the game may change meanwhile
-        self._jobs.put((data, Path(folder)))
+        self._jobs.put((data, Path(folder), level, roots or {}, list(mods or [])))
         if self._thread is None or not self._thread.is_alive():
             self._thread = threading.Thread(target=self._run, name="hexmech-autosave", daemon=True)
             self._thread.start()
@@ -64,8 +67,8 @@ class BackgroundSaver:
             except queue.Empty:
                 return
             try:
-                data, folder = job
-                self._write(data, folder)
+                data, folder, level, roots, mods = job
+                self._write(saves.on_level(data, level, roots, mods) if level else data, folder)
             except Exception as exc:          # a failed autosave must never end the game
                 self.errors.append(f"autosave failed: {exc}")
             finally:
@@ -75,9 +78,7 @@ class BackgroundSaver:
         if folder not in self._cleaned:
             self._cleaned.add(folder)
             saves.remove_stale_temps(folder)
-        enc = json.JSONEncoder(allow_nan=False, separators=(",", ":"))
-        text = "".join(enc.iterencode(data))    # pure-Python chunks: the frame loop keeps running
-        saves.write_atomic(saves.next_autosave(folder), text)
+        saves.write_atomic(saves.next_autosave(folder), saves.encode(data))
         saves.prune_autosaves(folder, self.keep)
 
     def wait(self) -> None:

@@ -576,7 +576,7 @@ class Sizes:
 def run_all(sizes: Sizes, folder: Path, only: set[str] | None = None, log=print) -> dict[str, Any]:
     """Every figure; returns the JSON document."""
     from engine.bench_setup import write_level
-    from engine.bench_ui import ui_figures
+    from engine.ui.latency import ui_figures
     from engine.levels import new_game_from_level
     from engine.paths import DEFAULT_LEVEL
 

@@ -71,6 +71,7 @@ class App:
         self.drag_from = None
         self.dragging = False
         self.game = None
+        self.renderer: MapRenderer | None = None     # the game's map, drawn in cached chunks
         self.seat: HotSeat | None = None
         self.frame_ms = 0.0
         self.replay = None       # an engine.replay.Replay shown read-only (engine/ui/replay_view.py)

@@ -40,6 +40,7 @@ def recent_damage(app) -> dict[str, int]:
     return out
 
 
+ZOOM_BUDGET_MS = 8                                # a frame after a zoom makes map chunks for this long
 VEIL_ALPHA = 110                                  # darkness outside the movement range
 VEIL_MULTIPLY = (256 - VEIL_ALPHA * 256 // 255,) * 3   # the same darkening as a multiply
 
@@ -89,8 +90,12 @@ def reach_patch(app, hexes: dict, limit: int) -> tuple[pygame.Surface, pygame.Re
 
 
 def draw_reach(app, view: pygame.Rect, hexes: dict, limit: int) -> None:
-    """The movement range over the map drawn at the camera's position."""
+    """The movement range over the map drawn at the camera's position (not
+    in the frames after a zoom that are still making the view's map chunks:
+    the range would need them all at once)."""
     cam = app.camera
+    if app.renderer.pending:
+        return
     patch, rect = reach_patch(app, hexes, limit)
     on_screen = rect.move(view.x - int(cam.ox), view.y - int(cam.oy))
     app.screen.blit(patch, on_screen.topleft)
@@ -111,7 +116,7 @@ def draw_map(app) -> None:
     g = app.game
     view = pygame.Rect(cam.view)
     s.set_clip(view)
-    app.renderer.draw(s, view, cam.ox, cam.oy, cam.size)
+    app.renderer.draw(s, view, cam.ox, cam.oy, cam.size, ZOOM_BUDGET_MS)
     size = cam.size
     ox, oy = view.topleft
 

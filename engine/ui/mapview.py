@@ -11,6 +11,7 @@ engine/ui/elevation.py.
 from __future__ import annotations
 
 import math
+import time
 from collections import OrderedDict
 
 import pygame
@@ -48,22 +49,59 @@ class MapRenderer:
         self._chunks: "OrderedDict[tuple[int, int, int], pygame.Surface]" = OrderedDict()
         self._off = (0.0, 0.0)
         self._art_hexes: set[Hex] = set()
+        self._shown: int | None = None       # the hex size the map was last drawn whole at
+        self.pending = False                  # chunks of the view are still to be made (a zoom)
 
     def invalidate(self) -> None:
         self._chunks.clear()
+        self._shown = None
 
-    def draw(self, target: pygame.Surface, view: pygame.Rect, ox: float, oy: float, size: int) -> None:
-        """Blit the map region whose top-left map pixel is (ox, oy) into `view`."""
+    def draw(self, target: pygame.Surface, view: pygame.Rect, ox: float, oy: float, size: int,
+             budget_ms: float | None = None) -> None:
+        """Blit the map region whose top-left map pixel is (ox, oy) into `view`.
+        With `budget_ms`, after a zoom the chunks not made yet are made,
+        nearest the view's centre first, until that much time is spent
+        (one at least), and the rest of the view shows the zoom drawn last,
+        scaled: a zoom never stalls a frame, and the next frames make the
+        rest (`pending` until they are all made)."""
         hm = self.game.map
         mw, mh = map_pixel_size(hm.width, hm.height, size)
         x0, y0 = max(0, int(ox)), max(0, int(oy))
         x1, y1 = min(mw, int(ox) + view.w), min(mh, int(oy) + view.h)
         if x0 >= x1 or y0 >= y1:
             return
-        for cy in range(y0 // CHUNK, (y1 - 1) // CHUNK + 1):
-            for cx in range(x0 // CHUNK, (x1 - 1) // CHUNK + 1):
-                chunk = self.chunk(size, cx, cy)
-                target.blit(chunk, (view.x + cx * CHUNK - int(ox), view.y + cy * CHUNK - int(oy)))
+        needed = [(cx, cy) for cy in range(y0 // CHUNK, (y1 - 1) // CHUNK + 1)
+                  for cx in range(x0 // CHUNK, (x1 - 1) // CHUNK + 1)]
+        missing = [c for c in needed if (size, *c) not in self._chunks]
+        if missing and budget_ms is not None and self._shown not in (None, size):
+            mx, my = (x0 + x1) / 2 / CHUNK - 0.5, (y0 + y1) / 2 / CHUNK - 0.5
+            missing.sort(key=lambda c: (c[0] - mx) ** 2 + (c[1] - my) ** 2)
+            start = time.perf_counter()
+            while missing and (len(missing) == len(needed) or (time.perf_counter() - start) * 1000 < budget_ms):
+                self.chunk(size, *missing.pop(0))
+            if missing:
+                self._scaled(target, view, ox, oy, size, self._shown)
+        self.pending = bool(missing) and budget_ms is not None and self._shown not in (None, size)
+        for cx, cy in needed:
+            if not self.pending or (size, cx, cy) in self._chunks:
+                target.blit(self.chunk(size, cx, cy), (view.x + cx * CHUNK - int(ox), view.y + cy * CHUNK - int(oy)))
+        if not self.pending:
+            self._shown = size
+
+    def _scaled(self, target: pygame.Surface, view: pygame.Rect, ox: float, oy: float, size: int,
+                shown: int) -> None:
+        """The view as the chunks made at size `shown` have it, scaled to
+        `size` (map pixels scale with the hex size), the rest background."""
+        k = shown / size
+        rx, ry = ox * k, oy * k
+        patch = pygame.Surface((max(1, math.ceil(view.w * k)), max(1, math.ceil(view.h * k))))
+        patch.fill(theme.BG)
+        for cy in range(max(0, int(ry) // CHUNK), int(ry + view.h * k) // CHUNK + 1):
+            for cx in range(max(0, int(rx) // CHUNK), int(rx + view.w * k) // CHUNK + 1):
+                chunk = self._chunks.get((shown, cx, cy))
+                if chunk is not None:
+                    patch.blit(chunk, (cx * CHUNK - int(rx), cy * CHUNK - int(ry)))
+        target.blit(pygame.transform.scale(patch, view.size), view.topleft)
 
     def chunk(self, size: int, cx: int, cy: int) -> pygame.Surface:
         key = (size, cx, cy)

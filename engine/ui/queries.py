@@ -28,7 +28,7 @@ from systems.alpha_strike.end_phase import heat_preview
 from systems.classic import criticals, heat as classic_heat, piloting, weapon_attacks
 from systems.classic.weapon_names import weapon_names
 from systems.common import line_of_sight, movement
-from systems.common.options import attack_options, declaration_options, unit_actions
+from systems.common.options import attack_options, attack_options_against, declaration_options, unit_actions
 from systems.common.to_hit import ToHit
 from systems.common.victory import units_able_to_fight
 from systems.vehicles import driving, moves as vehicle_moves
@@ -374,9 +374,11 @@ def only_holds(game, uid: str, kind: str) -> str | None:
     """Why `uid` can do nothing in this phase but hold, or None when it has
     something to do: in a movement phase no first step of any mode that
     `game.check` allows (staying put is all that is left); in an attack
-    phase no attack the options call allows on any enemy -- every weapon,
-    with any torso twist or turret facing -- and no physical attack, nor a
-    club to pick up (physical_candidates)."""
+    phase no attack the options call allows on any enemy (one call for all
+    of them: options.attack_options_against) -- every weapon, with any torso
+    twist or turret facing at the enemies some weapon has in range (the
+    to-hit's range band: a twist or a turret turns arcs, not ranges) -- and
+    no physical attack, nor a club to pick up (physical_candidates)."""
     ent = game.units[uid]
     if kind == "move":
         for mode in move_modes(game, ent):
@@ -385,11 +387,18 @@ def only_holds(game, uid: str, kind: str) -> str | None:
                 return None
         return "it cannot move"
     foes = enemies(game, uid)
-    if kind == "fire" and any(p.reason is None for foe in foes for twist, turret in _aims(game, ent)
-                              for _s, p in attack_choices(game, uid, foe, twist, turret).weapons):
-        return None
+    options = attack_options_against(game, uid, foes)
+    if kind == "fire":
+        if any(o.possible for opts in options.values() for o in opts if o.kind == "weapon"):
+            return None
+        in_range = [foe for foe, opts in options.items()
+                    if any(o.kind == "weapon" and getattr(o.to_hit, "band", None) for o in opts)]
+        for twist, turret in _aims(game, ent)[1:] if in_range else []:
+            aimed = attack_options_against(game, uid, in_range, torso_twist=twist, turret=turret)
+            if any(o.possible for opts in aimed.values() for o in opts if o.kind == "weapon"):
+                return None
     if kind == "physical" or (game.phase, PhysicalOrder) in game.ruleset.handlers:
-        if any(p.reason is None for foe in foes for _l, _o, p in attack_choices(game, uid, foe).physical):
+        if any(o.possible for opts in options.values() for o in opts if o.kind == "physical"):
             return None
         if any(p.reason is None for _l, _o, p in physical_candidates(game, uid, None)):
             return None             # a club to pick up
