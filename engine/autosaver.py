@@ -21,6 +21,24 @@ from pathlib import Path
 from engine import saves
 
 
+class _Copied:
+    """A copy of an append-only list, brought up to date by copying what
+    was added since (all of it again when the list no longer starts with
+    the items copied last time: entries taken back and others added)."""
+
+    def __init__(self) -> None:
+        self.items: list = []
+        self._last = None           # the list's item the copy ends with
+
+    def update(self, source: list) -> list:
+        n = len(self.items)
+        if n > len(source) or (n and source[n - 1] is not self._last):
+            self.items, n = [], 0
+        self.items += json.loads(json.dumps(source[n:]))
+        self._last = source[-1] if source else None
+        return list(self.items)
+
+
 class BackgroundSaver:
     def __init__(self, keep: int = saves.AUTOSAVES_KEPT) -> None:
         self.keep = keep
@@ -31,24 +49,18 @@ class BackgroundSaver:
 
     def snapshot(self, game) -> dict:
         """`saves.save_dict(game)`, reusing the copies of events and record
-        actions made for earlier autosaves of the same game."""
+        actions made for earlier autosaves of the same game (the copy is
+        made again from where the log no longer holds what was copied: a
+        move taken back), the map copied by its own `to_dict` (fresh data)
+        and the record's setup shared: it never changes once made."""
         if getattr(self, "_game", None) is not game:
-            self._game, self._events, self._actions, self._setup = game, [], [], None
-        events = game.log.events
-        if len(events) < len(self._events):
-            self._events = []
-        self._events += json.loads(json.dumps(events[len(self._events):]))
-        d = game.to_dict(record=False, events=False)
-        d["events"] = list(self._events)
+            self._game, self._events, self._actions = game, _Copied(), _Copied()
+        d = game.to_dict(record=False, events=False, map=False)
+        d = {"ruleset": d.pop("ruleset"), "map": game.map.to_dict(), **d}
+        d["events"] = self._events.update(game.log.events)
         rec = getattr(game, "record", None)
         if isinstance(rec, dict):
-            if rec.get("setup") is not None and self._setup is None:
-                self._setup = json.loads(json.dumps(rec["setup"]))
-            acts = rec.get("actions", [])
-            if len(acts) < len(self._actions):
-                self._actions = []
-            self._actions += json.loads(json.dumps(acts[len(self._actions):]))
-            d["record"] = {"setup": self._setup, "actions": list(self._actions)}
+            d["record"] = {"setup": rec.get("setup"), "actions": self._actions.update(rec.get("actions", []))}
         return saves.envelope(d, json.loads(json.dumps(game.frontend)))
 
     def autosave(self, game, folder: Path, level: str | Path | None = None,

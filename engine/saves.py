@@ -209,11 +209,21 @@ def write_atomic(path: Path | str, text: str | bytes) -> None:
 
 
 def envelope(state: dict[str, Any], frontend: dict[str, Any]) -> dict[str, Any]:
-    """The save of a game state (`Game.to_dict()`, maps whole) and its front-end sections."""
-    for part in (state, (state.get("record") or {}).get("setup")):
-        if part and part["map"].get("source"):
-            part["map"]["source"] = PurePosixPath(part["map"]["source"].replace("\\", "/")).name
+    """The save of a game state (`Game.to_dict()`, maps whole) and its
+    front-end sections. The record's setup state is not changed (an
+    autosave shares it with the game): a copy of it takes the new map."""
+    state["map"] = _portable(state["map"])
+    record = state.get("record")
+    if record and record.get("setup"):
+        state["record"] = {**record, "setup": {**record["setup"], "map": _portable(record["setup"]["map"])}}
     return {"format": FORMAT, "version": VERSION, "game": state, "frontend": frontend}
+
+
+def _portable(m: dict[str, Any]) -> dict[str, Any]:
+    """A map naming its source file without a folder."""
+    if not m.get("source"):
+        return m
+    return {**m, "source": PurePosixPath(m["source"].replace("\\", "/")).name}
 
 
 def on_level(save: dict[str, Any], level: str | Path | None, roots: dict[str, list[Path]],
@@ -231,9 +241,9 @@ def on_level(save: dict[str, Any], level: str | Path | None, roots: dict[str, li
         return save
     game = save["game"]
     game["map"] = compact(game["map"], ref, base)
-    setup = (game.get("record") or {}).get("setup")
-    if setup:
-        setup["map"] = compact(setup["map"], ref, base)
+    record = game.get("record")
+    if record and record.get("setup"):
+        game["record"] = {**record, "setup": {**record["setup"], "map": compact(record["setup"]["map"], ref, base)}}
     return save
 
 

@@ -387,17 +387,19 @@ def only_holds(game, uid: str, kind: str) -> str | None:
                 return None
         return "it cannot move"
     foes = enemies(game, uid)
-    options = attack_options_against(game, uid, foes)
+    with_physical = kind == "physical" or (game.phase, PhysicalOrder) in game.ruleset.handlers
+    options = attack_options_against(game, uid, foes, kinds=(("weapon",) if kind == "fire" else ())
+                                     + (("physical",) if with_physical else ()))
     if kind == "fire":
         if any(o.possible for opts in options.values() for o in opts if o.kind == "weapon"):
             return None
         in_range = [foe for foe, opts in options.items()
                     if any(o.kind == "weapon" and getattr(o.to_hit, "band", None) for o in opts)]
         for twist, turret in _aims(game, ent)[1:] if in_range else []:
-            aimed = attack_options_against(game, uid, in_range, torso_twist=twist, turret=turret)
+            aimed = attack_options_against(game, uid, in_range, torso_twist=twist, turret=turret, kinds=("weapon",))
             if any(o.possible for opts in aimed.values() for o in opts if o.kind == "weapon"):
                 return None
-    if kind == "physical" or (game.phase, PhysicalOrder) in game.ruleset.handlers:
+    if with_physical:
         if any(o.possible for opts in options.values() for o in opts if o.kind == "physical"):
             return None
         if any(p.reason is None for _l, _o, p in physical_candidates(game, uid, None)):
