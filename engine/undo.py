@@ -36,7 +36,8 @@ if TYPE_CHECKING:
 @dataclass
 class Checkpoint:
     state: dict[str, Any]        # Game.to_dict(record=False, events=False, map=False)
-    terrain: dict[Hex, tuple]    # each hex's Terrain values
+    terrain: dict[Hex, Any]      # each hex's Terrain values (its Terrain when `values` is False)
+    values: bool                 # whether `terrain` holds values, to be put back
     map_fields: dict[str, Any]   # the map's other fields (clubs lying on it, ...)
     events: int                  # length of the event log then
     actions: int                 # length of the game's record of actions then
@@ -44,11 +45,15 @@ class Checkpoint:
     frontend: dict[str, Any]     # the front ends' data then (whose turn it was)
 
 
-def checkpoint(game: "Game") -> Checkpoint:
+def checkpoint(game: "Game", terrain: bool = True) -> Checkpoint:
+    """A checkpoint of the game; `terrain=False` for an action that leaves
+    every hex's terrain as it is (declarations: their effects wait for the
+    end of the phase), whose terrain is then only checked to be the same
+    hexes on the way back."""
     m = game.map
     return Checkpoint(game.to_dict(record=False, events=False, map=False),
-                      {h: tuple(vars(t).values()) for h, t in m.hexes.items()},
-                      {f.name: copy.deepcopy(getattr(m, f.name)) for f in fields(m) if f.name != "hexes"},
+                      {h: tuple(vars(t).values()) for h, t in m.hexes.items()} if terrain else dict(m.hexes),
+                      terrain, {f.name: copy.deepcopy(getattr(m, f.name)) for f in fields(m) if f.name != "hexes"},
                       len(game.log.events), len(game.record["actions"]), game.record["setup"] is not None,
                       json.loads(json.dumps(game.frontend)))
 
@@ -57,8 +62,10 @@ def rollback(game: "Game", cp: Checkpoint) -> None:
     """Put the game back as it was at `cp`, in place."""
     game.put_back(cp.state)
     m = game.map
-    now = {h: tuple(vars(t).values()) for h, t in m.hexes.items()}
-    if now != cp.terrain:
+    if not cp.values:
+        if m.hexes != cp.terrain:
+            raise RuntimeError("an action checkpointed without its terrain changed the map")
+    elif (now := {h: tuple(vars(t).values()) for h, t in m.hexes.items()}) != cp.terrain:
         names = [f.name for f in fields(Terrain)]
         m.hexes = {h: m.hexes[h] if now.get(h) == v else Terrain(**dict(zip(names, v)))
                    for h, v in cp.terrain.items()}

@@ -239,9 +239,10 @@ def weapon_conflicts(game, uid: str, target: str, ticked: list[str], others: lis
     on the game itself (`game.check`, `game.submit`: declarations roll no
     dice), each checked after the ones before it, and then the `others`
     against all of them; the game is then put back in place as it was
-    (engine/undo.checkpoint, which leaves the map and logs uncopied)."""
+    (engine/undo.checkpoint, which leaves the map and logs uncopied:
+    declarations change no terrain)."""
     out: dict[str, str] = {}
-    cp = undo.checkpoint(game)
+    cp = undo.checkpoint(game, terrain=False)
     try:
         for name in ticked:
             order = fire_order(uid, name, target, twist, turret)
