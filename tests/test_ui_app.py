@@ -396,7 +396,7 @@ def test_P_PUNCH_1_both_arms_punch_then_done(app):
     key(app, pygame.K_1 + right)
     key(app, pygame.K_RETURN)
     decl = app.physical.declared("hopper")
-    assert [(d["attack"], d["limb"]) for d in decl] == [("punch", "left"), ("punch", "right")]
+    assert [(d.attack, d.limb) for d in decl] == [("punch", "left"), ("punch", "right")]
     if "hopper" not in app.flow.acted:
         click_button(app, "physical_done")
     assert "hopper" in app.flow.acted

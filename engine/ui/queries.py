@@ -25,7 +25,7 @@ from engine.hexgrid import Hex, distance, line
 from engine.orders import MOVE_STEPS, FireOrder, MoveOrder, PhysicalOrder
 from systems.alpha_strike import card as as_card, combat as as_combat
 from systems.alpha_strike.end_phase import heat_preview
-from systems.classic import criticals, heat as classic_heat, piloting, weapon_attacks
+from systems.classic import criticals, heat as classic_heat, melee, piloting, weapon_attacks
 from systems.classic.weapon_names import weapon_names
 from systems.common import line_of_sight, movement
 from systems.common.options import attack_options, attack_options_against, declaration_options, unit_actions
@@ -319,6 +319,12 @@ def physical_candidates(game, uid: str, target: str | None) -> list[tuple[str, P
         label = "Pick up a severed limb as a club" if opt.order.source == "limb" else "Uproot a tree as a club"
         out.append((label, opt.order, Preview(reason=opt.reason)))
     return out
+
+
+def declared_physical(game, uid: str) -> list:
+    """The physical attacks `uid` has declared this phase, in order
+    (melee.declared_attacks)."""
+    return melee.declared_attacks(game, uid)
 
 
 # ---------------------------------------------------------------- orders
