@@ -409,22 +409,25 @@ class Game:
 
     def put_back(self, d: dict[str, Any]) -> None:
         """Put a `to_dict(record=False, events=False, map=False)` state back in
-        place (a take-back, a trial declaration): each unit's components are
-        updated in its own entity, so entity ids stay; the clock, dice, turn
-        record and winner are replaced. The map, the event log and the record
-        are left as they are (the caller's to put back)."""
-        d = _copy(d)
+        place (a take-back, a trial declaration): the components of each unit
+        that changed are updated in its own entity, so entity ids stay; the
+        clock, dice, turn record and winner are replaced. The map, the event
+        log and the record are left as they are (the caller's to put back)."""
         self.log.turn, self.log.phase = d["turn"], d["phase"]
         self.sides, self.initiative, self.winner = list(d["sides"]), list(d["initiative"]), d.get("winner")
-        dice = Dice.from_dict(self.log, d["dice"])
+        dice = Dice.from_dict(self.log, _copy(d["dice"]))
         self.dice.seed, self.dice.rng, self.dice.forced = dice.seed, dice.rng, dice.forced
-        self.phase_data = d["phase_data"]
+        self.phase_data = _copy(d["phase_data"])
         if [u["uid"] for u in d["units"]] != list(self.units):
             raise ValueError("a state put back in place must hold the game's own units")
         for u in d["units"]:
-            comps = {_COMPONENT_BY_NAME[name]: _from_json(_COMPONENT_BY_NAME[name], data)
-                     for name, data in u["components"].items()}
             ent = self.units[u["uid"]]
+            saved = json.dumps(u["components"])
+            if json.dumps({type(c).__name__: c for c in self.world.components_of(ent)},
+                          default=_dataclass_fields) == saved:
+                continue            # as it was (the same JSON as to_dict made of it)
+            comps = {_COMPONENT_BY_NAME[name]: _from_json(_COMPONENT_BY_NAME[name], data)
+                     for name, data in json.loads(saved).items()}
             for comp in list(self.world.components_of(ent)):
                 if type(comp) not in comps:
                     self.world.remove_component(ent, type(comp))
