@@ -74,17 +74,11 @@ def expand(check, m: Any, where: str) -> Any:
     """The whole map a saved map stands for (a map saved whole as it is),
     its level read and the changes applied; refused through `check`
     (engine/save_check.SaveCheck) in one line when it cannot be."""
-    from engine import saves
     if not isinstance(m, dict) or "level" not in m:
         return m
     check.obj(m, where, MAP_KEYS, MAP_OPTIONAL)
-    ref = check.obj(m["level"], f"{where}.level", ("folder", "path"))
-    check.str_(ref["folder"], f"{where}.level.folder", saves.LEVEL_FOLDERS)
-    check.str_(ref["path"], f"{where}.level.path")
-    try:
-        path = saves.level_path(ref, check.level_roots)
-    except ValueError as exc:
-        check.fail(f"{where}.level.path", str(exc))
+    ref = m["level"]
+    path = check.level_file(ref, f"{where}.level")
     if path is None:
         check.fail(f"{where}.level", f"the level {ref['folder']}/{ref['path']} is not found (the save holds "
                                      f"only its changes to that level's map)")
