@@ -30,7 +30,10 @@ Figures (targets for a 2-core machine, software rendering):
     on the 100x100 level (a fresh process drawing frames and searching moves);
  6. verifying the replay of a 100-turn game (`hexmech replay SAVE`: read and
     check the save, play its record again, compare), with the same game's
-    saves at 25 and 50 turns to show the time grows with the game.
+    saves at 25 and 50 turns to show the time grows with the game;
+ 7. the window's answer to each player action on the 100x100 level, driven
+    by posted key events (engine/ui/latency.py: ui_* figures, judged on
+    their 95th percentile and slowest run).
 
 Subprocess figures run with bytecode caching on (a throw-away cache folder,
 warmed by one unmeasured run), as an installed game runs.
