@@ -407,25 +407,36 @@ class Game:
         if old_world is not self.world:
             old_world.delete()
 
-    def put_back(self, d: dict[str, Any]) -> None:
-        """Put a `to_dict(record=False, events=False, map=False)` state back in
-        place (a take-back, a trial declaration): the components of each unit
-        that changed are updated in its own entity, so entity ids stay; the
-        clock, dice, turn record and winner are replaced. The map, the event
-        log and the record are left as they are (the caller's to put back)."""
+    def state_text(self) -> tuple[str, dict[str, str]]:
+        """What `put_back` takes: the clock, dice, turn record and winner as
+        JSON text, and each unit's components as JSON text (strings: a
+        checkpoint made on every move makes no objects for the collector)."""
+        rest = {"turn": self.log.turn, "phase": self.log.phase, "sides": self.sides, "initiative": self.initiative,
+                "dice": self.dice.to_dict(), "phase_data": dict(self.phase_data), "winner": self.winner}
+        return json.dumps(rest, default=_dataclass_fields), {uid: self._unit_text(ent) for uid, ent in self.units.items()}
+
+    def _unit_text(self, ent: int) -> str:
+        return json.dumps({type(c).__name__: c for c in self.world.components_of(ent)}, default=_dataclass_fields)
+
+    def put_back(self, state: tuple[str, dict[str, str]]) -> None:
+        """Put a `state_text` back in place (a take-back, a trial
+        declaration): the components of each unit that changed are updated
+        in its own entity, so entity ids stay; the clock, dice, turn record
+        and winner are replaced. The map, the event log and the record are
+        left as they are (the caller's to put back)."""
+        text, units = state
+        d = json.loads(text)
         self.log.turn, self.log.phase = d["turn"], d["phase"]
-        self.sides, self.initiative, self.winner = list(d["sides"]), list(d["initiative"]), d.get("winner")
-        dice = Dice.from_dict(self.log, _copy(d["dice"]))
+        self.sides, self.initiative, self.winner = d["sides"], d["initiative"], d["winner"]
+        dice = Dice.from_dict(self.log, d["dice"])
         self.dice.seed, self.dice.rng, self.dice.forced = dice.seed, dice.rng, dice.forced
-        self.phase_data = _copy(d["phase_data"])
-        if [u["uid"] for u in d["units"]] != list(self.units):
+        self.phase_data = d["phase_data"]
+        if list(units) != list(self.units):
             raise ValueError("a state put back in place must hold the game's own units")
-        for u in d["units"]:
-            ent = self.units[u["uid"]]
-            saved = json.dumps(u["components"])
-            if json.dumps({type(c).__name__: c for c in self.world.components_of(ent)},
-                          default=_dataclass_fields) == saved:
-                continue            # as it was (the same JSON as to_dict made of it)
+        for uid, saved in units.items():
+            ent = self.units[uid]
+            if self._unit_text(ent) == saved:
+                continue
             comps = {_COMPONENT_BY_NAME[name]: _from_json(_COMPONENT_BY_NAME[name], data)
                      for name, data in json.loads(saved).items()}
             for comp in list(self.world.components_of(ent)):

@@ -11,11 +11,12 @@ move leaves no trace in saves or replays. (A move being planned step by
 step is the window's: engine/ui/move_panel.py.)
 
 `checkpoint(game)` / `rollback(game, cp)`: everything an action can change
-without copying what it only adds to or rarely touches: the units, clock,
-dice and turn record as JSON (`Game.to_dict(map=False)`, put back in place
-by `Game.put_back`, entity ids kept), each hex's terrain as a tuple of its
-values (rebuilt only where it changed) and the map's other fields, the
-lengths of the append-only event log and record, and the front ends' data.
+without copying what it only adds to: the units, clock, dice and turn
+record as JSON text (`Game.state_text`, put back in place by
+`Game.put_back`, only the units that changed rebuilt, entity ids kept),
+the hexes' terrain as JSON text (rebuilt when it changed) and the map's
+other fields, the lengths of the append-only event log and record, and the
+front ends' data.
 """
 from __future__ import annotations
 
@@ -35,47 +36,48 @@ if TYPE_CHECKING:
 # --------------------------------------------------------------------- checkpoints
 @dataclass
 class Checkpoint:
-    state: dict[str, Any]        # Game.to_dict(record=False, events=False, map=False)
-    terrain: dict[Hex, Any]      # each hex's Terrain values (its Terrain when `values` is False)
-    values: bool                 # whether `terrain` holds values, to be put back
+    state: tuple[str, dict[str, str]]    # Game.state_text: units, clock, dice, turn record
+    hexes: list[Hex]             # the map's hexes then, in its order
+    terrain: str | None          # their Terrain values as JSON text (None: not kept, see checkpoint)
     map_fields: dict[str, Any]   # the map's other fields (clubs lying on it, ...)
     events: int                  # length of the event log then
     actions: int                 # length of the game's record of actions then
     setup: bool                  # whether the record had its setup state then
-    frontend: dict[str, Any]     # the front ends' data then (whose turn it was)
+    frontend: str                # the front ends' data then (whose turn it was), as JSON text
+
+
+def _terrain_text(m) -> str:
+    return json.dumps([vars(t) for t in m.hexes.values()])
 
 
 def checkpoint(game: "Game", terrain: bool = True) -> Checkpoint:
-    """A checkpoint of the game; `terrain=False` for an action that leaves
-    every hex's terrain as it is (declarations: their effects wait for the
-    end of the phase), whose terrain is then only checked to be the same
-    hexes on the way back."""
+    """A checkpoint of the game, mostly text; `terrain=False` for an action
+    that leaves every hex's terrain as it is (declarations: their effects
+    wait for the end of the phase), whose hexes are then only checked to be
+    the same ones on the way back."""
     m = game.map
-    return Checkpoint(game.to_dict(record=False, events=False, map=False),
-                      {h: tuple(vars(t).values()) for h, t in m.hexes.items()} if terrain else dict(m.hexes),
-                      terrain, {f.name: copy.deepcopy(getattr(m, f.name)) for f in fields(m) if f.name != "hexes"},
+    return Checkpoint(game.state_text(), list(m.hexes), _terrain_text(m) if terrain else None,
+                      {f.name: copy.deepcopy(getattr(m, f.name)) for f in fields(m) if f.name != "hexes"},
                       len(game.log.events), len(game.record["actions"]), game.record["setup"] is not None,
-                      json.loads(json.dumps(game.frontend)))
+                      json.dumps(game.frontend))
 
 
 def rollback(game: "Game", cp: Checkpoint) -> None:
     """Put the game back as it was at `cp`, in place."""
     game.put_back(cp.state)
     m = game.map
-    if not cp.values:
-        if m.hexes != cp.terrain:
+    if cp.terrain is None:
+        if list(m.hexes) != cp.hexes:
             raise RuntimeError("an action checkpointed without its terrain changed the map")
-    elif (now := {h: tuple(vars(t).values()) for h, t in m.hexes.items()}) != cp.terrain:
-        names = [f.name for f in fields(Terrain)]
-        m.hexes = {h: m.hexes[h] if now.get(h) == v else Terrain(**dict(zip(names, v)))
-                   for h, v in cp.terrain.items()}
+    elif list(m.hexes) != cp.hexes or _terrain_text(m) != cp.terrain:
+        m.hexes = {h: Terrain(**t) for h, t in zip(cp.hexes, json.loads(cp.terrain))}
     for name, value in cp.map_fields.items():
         setattr(m, name, copy.deepcopy(value))
     del game.log.events[cp.events:]
     del game.record["actions"][cp.actions:]
     if not cp.setup:
         game.record["setup"] = None
-    game.frontend = json.loads(json.dumps(cp.frontend))
+    game.frontend = json.loads(cp.frontend)
 
 
 # --------------------------------------------------------------------- whole moves
