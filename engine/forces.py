@@ -29,12 +29,13 @@ from engine.files import MAX_SCENARIO_BYTES, read_toml
 from engine.hexgrid import Hex, parse_hex_label
 from engine.level_units import new_uid
 from engine.megamek import Unsupported
-from engine.roster import unit_type
+from engine.roster import describe_sums, unit_type
 from engine.unit_loader import UnitData, find_unit_file, load_unit
 
 FORCE_KEYS = ("name", "side", "unit")
 UNIT_KEYS = ("file", "id", "side", "gunnery", "piloting", "driving", "skill", "at", "facing")
 SKILL_KEYS = ("gunnery", "piloting", "driving", "skill")
+SKILLS = (0, 8)                 # the lowest and highest skill a force file may give
 MAX_UNITS = 200
 
 
@@ -116,7 +117,7 @@ def _unit(raw: dict, f: _Fields, default_side: str | None, mods: list[Path] | No
         data = load_unit(path, mods=mods)
     except (Unsupported, DataError) as exc:
         f.fail("file", exc.first_line())
-    skills = {k: f.int_(k, 0, 8) for k in SKILL_KEYS if k in raw}
+    skills = {k: f.int_(k, *SKILLS) for k in SKILL_KEYS if k in raw}
     if "skill" in skills and data.kind != "alpha-strike":
         f.fail("skill", "only Alpha Strike cards have a skill (classic units: gunnery and piloting)")
     if data.kind == "alpha-strike" and set(skills) - {"skill"}:
@@ -135,22 +136,14 @@ def _unit(raw: dict, f: _Fields, default_side: str | None, mods: list[Path] | No
 def totals(units: list[ForceUnit], mods: list[Path] | None = None) -> dict[str, dict[str, Any]]:
     """Per side: units, tonnage, and the sums of the Alpha Strike PV and BV
     the units have (with how many have none)."""
-    from engine.roster import roster
+    from engine.roster import roster, sums
     entries, _ = roster(mods)
     pv_by_name = {e.name: e.pv for e in entries}
-    out: dict[str, dict[str, Any]] = {}
+    rows: dict[str, list[tuple[int, int | None, int | None]]] = {}
     for u in units:
-        t = out.setdefault(u.side, {"units": 0, "tonnage": 0, "pv": 0, "bv": 0, "pv_missing": 0,
-                                    "bv_missing": 0})
-        t["units"] += 1
-        t["tonnage"] += u.data.tonnage
         pv = u.data.alpha_strike["points"] if u.data.alpha_strike else pv_by_name.get(u.data.name)
-        for key, value in (("pv", pv), ("bv", u.data.bv)):
-            if value is None:
-                t[f"{key}_missing"] += 1
-            else:
-                t[key] += value
-    return out
+        rows.setdefault(u.side, []).append((u.data.tonnage, pv, u.data.bv))
+    return {side: sums(r) for side, r in rows.items()}
 
 
 # ------------------------------------------------------------------ a battle from forces
@@ -217,35 +210,59 @@ def _facing_inward(game, zone: list[Hex]) -> int:
 def new_battle(level: Path | str, force_files: list[Path | str], mods: list[Path] | None = None,
                seed: int | None = None):
     """A new Game on a level with the units of the force files instead of
-    the level's own. A side deploys in the level's zone of the same name
-    (its deployment layer, or around the level's units of that side); a
-    side the level does not know takes the zone of a level side no force
-    uses, in order; edge zones otherwise."""
+    the level's own (`battle`)."""
+    return battle(level, [load_force(f, mods) for f in force_files], mods, seed)
+
+
+def ruleset_refusal(force: Force, ruleset: str) -> str | None:
+    """Why the force cannot play a battle of `ruleset` (a card in a classic
+    battle, a classic unit in an Alpha Strike one), or None."""
+    for i, u in enumerate(force.units):
+        if (u.data.kind == "alpha-strike") != (ruleset == "alpha-strike"):
+            return (f"{force.path}: unit[{i + 1}].file: {u.file} is "
+                    f"{'an Alpha Strike card' if u.data.kind == 'alpha-strike' else 'a classic unit'}"
+                    f"; the level plays {ruleset}")
+    return None
+
+
+def battle(level: Path | str, forces: list[Force], mods: list[Path] | None = None, seed: int | None = None,
+           keep_others: bool = False):
+    """A new Game on a level with the units of `forces` instead of the
+    level's own; with `keep_others`, the level sides no force names keep
+    their own units and zones. A side deploys in the level's zone of the
+    same name (its deployment layer, or around the level's units of that
+    side); a side the level does not know takes the zone of a level side no
+    force uses, in order; edge zones otherwise."""
     from engine import deployment
-    from engine.game import Game
-    from engine.levels import new_game_from_level
-    forces = [load_force(f, mods) for f in force_files]
-    level_game = new_game_from_level(level, mods, seed)
-    ruleset = level_game.ruleset.name
+    from engine.levels import game_of_level, load_level
+    level_data = load_level(Path(level), mods)
+    ruleset = level_data.ruleset
     for force in forces:
-        for i, u in enumerate(force.units):
-            if (u.data.kind == "alpha-strike") != (ruleset == "alpha-strike"):
-                raise DataError(f"{force.path}: unit[{i + 1}].file: {u.file} is "
-                                f"{'an Alpha Strike card' if u.data.kind == 'alpha-strike' else 'a classic unit'}"
-                                f"; the level plays {ruleset}")
+        refusal = ruleset_refusal(force, ruleset)
+        if refusal:
+            raise DataError(refusal)
+    level_game = game_of_level(level_data, seed)
     level_zones = {side: list(level_game.deployment_zones.get(side) or deployment.deployment_hexes(level_game, side))
                    for side in level_game.sides}
     force_sides = list(dict.fromkeys(u.side for force in forces for u in force.units))
-    spare = [side for side in level_game.sides if side not in force_sides]
+    others = [side for side in level_game.sides if side not in force_sides]
+    spare = [] if keep_others else list(others)
     zones = {}
     for side in force_sides:
         if level_zones.get(side):
             zones[side] = level_zones[side]
         elif spare:
             zones[side] = level_zones[spare.pop(0)]
-    game = Game(level_game.map, ruleset, level_game.dice.seed)
+    seed = level_game.dice.seed
     level_game.close()
+    kept = others if keep_others else []
+    game = game_of_level(level_data, seed, sides=kept)
+    game.sides = list(kept)
+    kept_zones = {side: level_zones[side] for side in kept}
     place_forces(game, forces, zones)
+    game.sides = ([side for side in level_data.sides if side in game.sides]
+                  + [side for side in game.sides if side not in level_data.sides])
+    game.__dict__["deployment_zones"] = {**kept_zones, **game.deployment_zones}
     return game
 
 
@@ -273,12 +290,7 @@ def main(argv: list[str] | None = None) -> int:
                   + "".join(f"  {k} {v}" for k, v in u.overrides.items())
                   + (f"  at {u.at.label}" if u.at is not None else ""))
     for side, t in totals(units, mods).items():
-        sums = []
-        for key in ("pv", "bv"):
-            missing = t[f"{key}_missing"]
-            value = "-" if missing == t["units"] else f"{t[key]}" + (f" ({missing} units without)" if missing else "")
-            sums.append(f"{key.upper()} {value}")
-        print(f"{side}: {t['units']} units, {t['tonnage']} t, {', '.join(sums)}")
+        print(f"{side}: {describe_sums(t)}")
     if args.level:
         print(f"{args.level}: every unit deploys")
     return 0

@@ -25,7 +25,7 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, Iterable, NamedTuple
 
 from engine.errors import DataError
 from engine.hexgrid import Hex
@@ -111,13 +111,18 @@ def level_report(path: Path | str, mods: list[Path] | None = None) -> tuple[Leve
 
 def new_game_from_level(path: Path | str, mods: list[Path] | None = None, seed: int | None = None):
     """A new `Game` on this level with its units spawned."""
+    return game_of_level(load_level(path, mods), seed)
+
+
+def game_of_level(level: Level, seed: int | None = None, sides: Iterable[str] | None = None):
+    """A new `Game` on a level read, with the level's units of `sides` (all by default)."""
     from engine.game import Game
-    level = load_level(path, mods)
     if seed is None:
         seed = secrets.randbelow(2**31)
     game = Game(level.map, level.ruleset, seed, sides=list(level.sides))
     for placement in level.placements:
-        game.add_unit(*placement)
+        if sides is None or placement.side in sides:
+            game.add_unit(*placement)
     game.__dict__["deployment_zones"] = dict(level.deployment)    # engine/deployment.begin uses them
     return game
 

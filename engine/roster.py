@@ -1,7 +1,9 @@
 """The roster: every unit a battle can use, from the shipped units and the
 mod folders (their unit files and MegaMek files), with what a player picks
 a force by: type, weight class, tonnage, Alpha Strike PV and BV where a
-file gives one. `python -m engine roster` prints it.
+file gives one, and the rules it is played with. `python -m engine roster`
+prints it; the new-battle screen's force builder filters it (`query`) and
+sums a force's picks (`sums`).
 
 A mod's unit file replaces the shipped one of the same name. A classic
 unit's PV is the one of the Alpha Strike card of the same name, when the
@@ -21,6 +23,7 @@ from engine.paths import UNITS
 from engine.unit_loader import UnitData, load_unit, megamek_files
 
 TYPES = ("mech", "vehicle", "vtol", "alpha-strike")
+KINDS = ("mech", "vehicle", "vtol")            # what a unit is, a card too (by its type)
 WEIGHT_CLASSES = ("ultralight", "light", "medium", "heavy", "assault")
 
 
@@ -43,6 +46,23 @@ def unit_type(unit: UnitData) -> str:
     return "vtol" if unit.motive == "vtol" else unit.kind
 
 
+def unit_kind(unit: UnitData) -> str:
+    """mech, vehicle or vtol; an Alpha Strike card by its type (BM and IM
+    mechs, the other types vehicles: a card does not tell a VTOL apart)."""
+    if unit.kind == "alpha-strike":
+        return "mech" if unit.alpha_strike["type"] in ("BM", "IM") else "vehicle"
+    return unit_type(unit)
+
+
+def crew_skills(unit: UnitData) -> tuple[int, int]:
+    """The (gunnery, piloting) the unit file gives its crew (a vehicle's
+    driving is its piloting; an Alpha Strike card's skill is both)."""
+    if unit.kind == "alpha-strike":
+        return unit.alpha_strike["skill"], unit.alpha_strike["skill"]
+    crew = unit.crew
+    return crew.get("gunnery", 4), crew.get("piloting", crew.get("driving", 5))
+
+
 @dataclass(frozen=True)
 class RosterEntry:
     name: str
@@ -55,6 +75,14 @@ class RosterEntry:
     pv: int | None          # Alpha Strike point value
     bv: int | None          # Battle Value, where the file gives one
     source: str
+    kind: str = "mech"      # mech | vehicle | vtol (KINDS)
+    gunnery: int = 4        # the unit file's crew
+    piloting: int = 5
+
+    @property
+    def rules(self) -> str:
+        """The ruleset the unit is played with."""
+        return "alpha-strike" if self.type == "alpha-strike" else "classic"
 
 
 def _files(mods: list[Path]) -> list[tuple[str, Path]]:
@@ -85,17 +113,44 @@ def roster(mods: list[Path] | None = None) -> tuple[list[RosterEntry], list[str]
     entries = [RosterEntry(
         name=u.name, file=name, path=str(u.path), type=unit_type(u), motive=u.motive,
         weight_class=weight_class(u), tonnage=u.tonnage,
-        pv=u.alpha_strike["points"] if u.alpha_strike else cards.get(u.name), bv=u.bv, source=u.source)
+        pv=u.alpha_strike["points"] if u.alpha_strike else cards.get(u.name), bv=u.bv, source=u.source,
+        kind=unit_kind(u), gunnery=crew_skills(u)[0], piloting=crew_skills(u)[1])
         for name, u in units]
     return sorted(entries, key=lambda e: (e.name.lower(), e.type)), problems
 
 
 def query(entries: list[RosterEntry], type: str | None = None, weight_class: str | None = None,
-          name: str | None = None) -> list[RosterEntry]:
-    """The entries of a type and weight class whose name holds `name` (any case)."""
-    return [e for e in entries if (type is None or e.type == type)
+          name: str | None = None, kind: str | None = None, rules: str | None = None) -> list[RosterEntry]:
+    """The entries of a type, kind (KINDS), weight class and ruleset whose
+    name holds `name` (any case)."""
+    return [e for e in entries if (type is None or e.type == type) and (kind is None or e.kind == kind)
             and (weight_class is None or e.weight_class == weight_class)
-            and (not name or name.lower() in e.name.lower())]
+            and (rules is None or e.rules == rules)
+            and (not name or name.strip().lower() in e.name.lower())]
+
+
+def sums(units: list[tuple[int, int | None, int | None]]) -> dict[str, int]:
+    """The totals of (tonnage, PV, BV) rows: units, tonnage, and the PV and
+    BV of the units that have one, with how many have none."""
+    t = {"units": len(units), "tonnage": 0, "pv": 0, "bv": 0, "pv_missing": 0, "bv_missing": 0}
+    for tonnage, pv, bv in units:
+        t["tonnage"] += tonnage
+        for key, value in (("pv", pv), ("bv", bv)):
+            if value is None:
+                t[f"{key}_missing"] += 1
+            else:
+                t[key] += value
+    return t
+
+
+def describe_sums(t: dict[str, int]) -> str:
+    """'4 units, 181 t, PV 56 (2 units without), BV -'."""
+    out = []
+    for key in ("pv", "bv"):
+        missing = t[f"{key}_missing"]
+        value = "-" if missing == t["units"] else f"{t[key]}" + (f" ({missing} units without)" if missing else "")
+        out.append(f"{key.upper()} {value}")
+    return f"{t['units']} units, {t['tonnage']} t, {', '.join(out)}"
 
 
 def _line(e: RosterEntry) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from engine.errors import DataError
 from engine.game import Game
 from engine.hexgrid import parse_hex_label
 from engine.hexmap import HexMap, Terrain
@@ -32,6 +33,7 @@ def level_choices() -> list[str]:
 
 
 _INFO: dict[str, tuple[str, str | None]] = {}
+_SIDES: dict[str, list[str]] = {}
 
 RULESET_LABELS = {"classic": "Classic (Total Warfare)", "alpha-strike": "Alpha Strike"}
 
@@ -47,9 +49,17 @@ def level_info(level: str) -> tuple[str, str | None]:
             lv = load_level(Path(level))
             _INFO[level] = (f"{lv.title or Path(level).stem}: {' vs '.join(lv.sides)}, "
                             f"{len(lv.placements)} units, {lv.map.width} x {lv.map.height}", lv.ruleset)
+            _SIDES[level] = list(lv.sides)
         except Exception as exc:      # a broken level still shows up, with why
             _INFO[level] = (f"{Path(level).stem}: cannot load ({str(exc).splitlines()[0][:80]})", None)
     return _INFO[level]
+
+
+def level_sides(level: str) -> list[str]:
+    """The sides of a level (blue and red for the built-in map, and for a
+    level that cannot be loaded: starting it says why)."""
+    level_info(level)
+    return list(_SIDES.get(level, ["blue", "red"]))
 
 
 def level_summary(level: str) -> str:
@@ -61,11 +71,21 @@ def default_level() -> str:
     return str(DEFAULT_LEVEL) if DEFAULT_LEVEL.is_file() else BUILTIN
 
 
-def new_game(level: str | None = None, mods: list[Path] | None = None, seed: int | None = None) -> Game:
-    """A new battle on `level` (a .tmx path or BUILTIN)."""
+def new_game(level: str | None = None, mods: list[Path] | None = None, seed: int | None = None,
+             forces: list | None = None) -> Game:
+    """A new battle on `level` (a .tmx path or BUILTIN); with `forces`
+    (engine/force_draft.Draft, built on the new-battle screen), their sides
+    have the drafts' units and the other sides the level's own
+    (engine/forces.battle)."""
     import random
     level = level or default_level()
     seed = random.randrange(1 << 30) if seed is None else seed
+    if forces:
+        if level == BUILTIN:
+            raise DataError(f"{BUILTIN}: plays its own units; choose a level file for built forces")
+        from engine.forces import battle
+        mods = list(mods or [])
+        return battle(Path(level), [draft.to_force(mods) for draft in forces], mods, seed, keep_others=True)
     if level == BUILTIN:
         return training_ground(seed)
     from engine.levels import new_game_from_level

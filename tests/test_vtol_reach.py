@@ -1,10 +1,12 @@
 """The VTOL's reachable-state search (systems/vehicles/vtol_reach.py) finds exactly
-what the generic cheapest-MP search of systems/common/movement.py finds with the
-VTOL step rules (V-VTOL-2..11): the same states with the same MP."""
+what a cheapest-MP search with the VTOL step rules of systems/common/movement.py
+finds (V-VTOL-2..11): the same states with the same MP."""
+import heapq
+
 from hypothesis import given, settings, strategies as st
 
 from engine.hexgrid import parse_hex_label as H
-from systems.common.movement import plan, reachable, search, start_state
+from systems.common.movement import Reach, plan, reachable, start_state, step
 from systems.vehicles.movement import VTOLMotion
 from systems.vehicles.terrain import landing_problem
 from tests.helpers import make_game
@@ -26,9 +28,34 @@ class SafeLandingSearchRules(VTOLMotion):
 
 
 def generic(game, ent, mode):
+    """The cheapest MP to each (hex, facing, elevation), by a search over the
+    whole move state but the hexes moved: a state's tags (the road a VTOL
+    started on, V-VTOL-9) change what it may enter later, so two ways to the
+    same place are both followed. (`movement.search` keeps one way a place.)"""
     rules = SafeLandingSearchRules("vtol")
+    limit = rules.mp(game, ent, mode)
+    start = start_state(game, ent)
+    best = {}
+    seen = {(start.hex, start.facing, start.altitude, start.tags, start.turned): start.mp}
+    frontier = [(start.mp, 0, start, ())]
+    count = 0
     with game.positions_fixed():
-        return search(game, ent, rules, mode, start_state(game, ent), rules.mp(game, ent, mode), TOKENS)
+        while frontier:
+            mp, _, st, path = heapq.heappop(frontier)
+            place = (st.hex, st.facing, st.altitude)
+            if place not in best or best[place].mp > mp:
+                best[place] = Reach(mp, path)
+            for tok in TOKENS:
+                out = step(game, ent, rules, mode, st, tok, limit)
+                if isinstance(out, str):
+                    continue
+                nxt = out[0]
+                k = (nxt.hex, nxt.facing, nxt.altitude, nxt.tags, nxt.turned)
+                if k not in seen or seen[k] > nxt.mp:
+                    seen[k] = nxt.mp
+                    count += 1
+                    heapq.heappush(frontier, (nxt.mp, count, nxt, path + (tok,)))
+    return best
 
 
 def assert_same_as_generic(game, ent, modes=("cruise", "flank")):

@@ -413,9 +413,9 @@ class App:
         return True
 
     def new_game(self, level: str | None, seed: int | None = None, deploy: bool = False,
-                 table: Table | None = None) -> bool:
+                 table: Table | None = None, forces: list | None = None) -> bool:
         try:
-            game = session.new_game(level, self.mods, seed)
+            game = session.new_game(level, self.mods, seed, forces)
         except DataError as exc:
             self.say(exc.first_line(), True)
             return False

@@ -268,6 +268,31 @@ def run_demo(app, name: str) -> None:
         return
     if name == "dice":
         _dice(app)
+    if name == "forces":
+        _forces(app)
+
+
+def _forces(app) -> None:
+    """Blue's force built from the roster (a lance of mechs, crews set),
+    then red's being built: vehicles and a VTOL, the roster filtered to
+    vehicles."""
+    app.do("new_menu")
+    sides = app.top.sections[-1].sides(app.top.chosen())
+    for side, picks, kind in ((sides[0], ("Atlas", "Marauder", "Griffin", "Jenner"), None),
+                              (sides[1], ("Manticore", "Warrior", "Vedette", "Demolisher"), "vehicle")):
+        app.do("new_force", side)
+        builder = app.top
+        for part in picks:
+            entry = next((e for e in builder.shown() if part.lower() in e.name.lower()), None)
+            if entry is not None:
+                app.do("fb_add", entry.path)
+        app.do("fb_skill", (0, "gunnery", -1))
+        app.do("fb_skill", (1, "piloting", 1))
+        builder.draft.name = "Fox lance" if side == sides[0] else "Iron column"
+        if kind:
+            app.do("fb_kind", kind)
+        else:
+            app.do("close")
 
 
 def _to_attacks(app, keep: int) -> None:

@@ -170,6 +170,8 @@ SCREEN_KEYS: dict[str, dict[int | str, tuple[str, Any]]] = {
             _K.K_RIGHT: ("new_rules", 1), _K.K_F2: ("new_deploy", None), _K.K_F3: ("new_shared", None),
             _K.K_F4: ("new_dice", None),
             _K.K_ESCAPE: ("close", None), **{k: ("new_start", None) for k in _ENTER}},
+    "forces": {_K.K_ESCAPE: ("close", None), **{k: ("close", None) for k in _ENTER},
+               _K.K_PAGEUP: ("fb_scroll", -10), _K.K_PAGEDOWN: ("fb_scroll", 10)},
     "save": {_K.K_ESCAPE: ("close", None), **{k: ("save_do", None) for k in _ENTER}},
     "dice": {_K.K_ESCAPE: ("menu", None), **{k: ("dice_ok", None) for k in _ENTER}},
     "load": {_K.K_UP: ("pick", -1), _K.K_DOWN: ("pick", 1), _K.K_ESCAPE: ("load_back", None),

@@ -6,7 +6,8 @@ and a planned path), `attack` (the attack breakdown on a hovered enemy),
 `panel` (a damaged unit's record sheet), `heat` (the heat preview of a mech
 about to fire), `ruler` (the line-of-sight ruler), `roster` (both sides and
 the victory conditions), `dice` (a to-hit roll asked for at the table),
-`welcome` (the first-run card), `menu`, `help`, `as-melee` (an Alpha Strike
+`welcome` (the first-run card), `menu`, `help`, `forces` (the new-battle
+screen's force builder), `as-melee` (an Alpha Strike
 melee attack chosen and previewed before it is declared) and `vtol-warning`
 (a VTOL about to land in water: the crash that destroys it, warned before
 the move is made)."""
@@ -17,7 +18,7 @@ import sys
 from pathlib import Path
 
 DEMOS = ("move", "attack", "panel", "help", "menu", "deploy", "heat", "ruler", "roster", "dice", "welcome",
-         "as-melee", "vtol-warning")
+         "as-melee", "vtol-warning", "forces")
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:

@@ -1,10 +1,11 @@
 """The new-battle screen, built of sections stacked top to bottom: the rules
 (Classic or Alpha Strike), the level (the shipped levels played with those
 rules, or a .tmx path), the table (deployment before turn 1, hand-over
-screens or a shared table, the computer's dice or dice rolled at the table)
-and the mod folder. A section shows itself, carries out its own actions and
-adds what it chose to the battle started; a new part of the screen (a force
-builder) is one more section in `NewBattle.sections`."""
+screens or a shared table, the computer's dice or dice rolled at the table),
+the mod folder and each side's force (force_builder.py). A section shows
+itself, carries out its own actions and adds what it chose to the battle
+started; a new part of the screen is one more section in
+`NewBattle.sections`."""
 from __future__ import annotations
 
 import os
@@ -18,6 +19,7 @@ from engine.session import RULESET_LABELS, Table
 from engine.ui import theme
 from engine.ui.screens import box, cover
 from engine.ui.screens.files import TextScreen
+from engine.ui.screens.force_builder import ForcesSection
 from engine.ui.widgets import button, text, wrap
 
 LEVELS_SHOWN = 7
@@ -30,6 +32,7 @@ class Choices:
     mods: list[Path] | None = None
     deploy: bool = True
     table: Table = field(default_factory=Table)
+    forces: list = field(default_factory=list)     # engine/force_draft.Draft of the sides built
 
 
 class Section:
@@ -186,7 +189,7 @@ class NewBattle(TextScreen):
         self.rules = RulesSection(default)
         self.level = LevelSection(default)
         self.table = TableSection()
-        self.sections: list[Section] = [self.rules, self.level, self.table, ModsSection()]
+        self.sections: list[Section] = [self.rules, self.level, self.table, ModsSection(), ForcesSection()]
         self.ACTIONS = type(self).ACTIONS.union(*(sec.ACTIONS for sec in self.sections))
 
     # the level list and the deployment switch, as the keys and tests see them
@@ -220,16 +223,21 @@ class NewBattle(TextScreen):
                 if action in sec.ACTIONS:
                     sec.do(app, self, action, arg)
 
-    def start(self, app) -> None:
+    def chosen(self) -> Choices:
+        """What every section chose."""
         chosen = Choices()
         for sec in self.sections:
             sec.choose(self, chosen)
+        return chosen
+
+    def start(self, app) -> None:
+        chosen = self.chosen()
         if chosen.mods:
             app.mods = chosen.mods
         if chosen.level is None:
             app.say("choose a level, or type the path of a .tmx file", True)
             return
-        app.new_game(chosen.level, deploy=chosen.deploy, table=chosen.table)
+        app.new_game(chosen.level, deploy=chosen.deploy, table=chosen.table, forces=chosen.forces)
 
     def draw(self, app) -> None:
         s = app.screen

@@ -1,0 +1,227 @@
+"""The new-battle screen's force builder driven by posting real pygame
+events: two forces built from the roster (filters, crews, totals), deployed
+in the level's zones and played for a turn; a force saved to a force file
+(never overwritten without asking) and loaded to start the next battle; a
+bad force file refused with one line naming the file and the field."""
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+import pytest
+
+from components import Crew, Identity, Position
+from engine import deployment
+from engine.paths import DEFAULT_LEVEL
+from tests.megamek_facts import SAMPLES
+from tests.newcomer import Newcomer
+from tests.test_ui_app import _pygame, app, click_button, key, move_mouse, pump, type_text  # noqa: F401  (fixtures)
+
+
+def _open_builder(app, side):
+    if app.overlay != "new":
+        key(app, pygame.K_n, mod=pygame.KMOD_CTRL)
+    assert app.overlay == "new" and app.top.choice == str(DEFAULT_LEVEL)
+    click_button(app, "new_force", side)
+    assert app.overlay == "forces" and app.top.side == side
+    return app.top
+
+
+def _type_filter(app, s):
+    click_button(app, "focus_field", "name_filter")
+    key(app, pygame.K_a, unicode="a", mod=pygame.KMOD_CTRL)
+    key(app, pygame.K_BACKSPACE)
+    type_text(app, s)
+
+
+def _add_shown(app, builder, name_part):
+    entry = next(e for e in builder.shown() if name_part in e.name)
+    click_button(app, "fb_add", entry.path)
+    return entry
+
+
+def _build_blue(app):
+    builder = _open_builder(app, "blue")
+    click_button(app, "fb_kind", "mech")
+    assert {e.kind for e in builder.shown()} == {"mech"}
+    _type_filter(app, "hunch")
+    assert [e.name for e in builder.shown()] == ["Hunchback HBK-4G"]
+    hunchback = _add_shown(app, builder, "Hunchback")
+    _type_filter(app, "")
+    click_button(app, "fb_class", "light")
+    assert builder.shown() and {e.weight_class for e in builder.shown()} == {"light"}
+    jenner = _add_shown(app, builder, "Jenner")
+    click_button(app, "fb_skill", (0, "gunnery", -1))        # the Hunchback's gunner: 3
+    click_button(app, "fb_skill", (1, "piloting", 1))        # the Jenner's pilot: 6
+    return builder, hunchback, jenner
+
+
+def _deploy_every_side(app):
+    for _ in range(10):
+        if not deployment.active(app.game):
+            return
+        key(app, pygame.K_RETURN)                            # the hand-over, then Confirm deployment
+    raise AssertionError("deployment did not end")
+
+
+def test_two_forces_built_from_the_roster_deploy_and_play_a_turn(app):
+    builder, hunchback, jenner = _build_blue(app)
+    totals = builder.draft.totals()
+    assert (totals["units"], totals["tonnage"]) == (2, hunchback.tonnage + jenner.tonnage) == (2, 85)
+    key(app, pygame.K_ESCAPE)
+    assert app.overlay == "new"
+    builder = _open_builder(app, "red")
+    click_button(app, "fb_kind", "vehicle")
+    manticore = _add_shown(app, builder, "Manticore")
+    click_button(app, "fb_kind", "vtol")
+    assert {e.type for e in builder.shown()} == {"vtol"}
+    warrior = _add_shown(app, builder, "Warrior")
+    click_button(app, "fb_skill", (1, "gunnery", 1))
+    click_button(app, "fb_skill", (1, "gunnery", 1))
+    assert builder.draft.totals()["tonnage"] == manticore.tonnage + warrior.tonnage == 81
+    key(app, pygame.K_RETURN)                                # Done
+    assert app.overlay == "new"
+    key(app, pygame.K_RETURN)                                # Start
+    g = app.game
+    assert app.level == str(DEFAULT_LEVEL) and g.turn == 0 and deployment.active(g)
+    names = {side: sorted(g.world.component(g.units[u], Identity).name for u in g.unit_ids(side))
+             for side in g.sides}
+    assert names == {"blue": ["Hunchback HBK-4G", "Jenner JR7-D"],
+                     "red": ["Manticore Heavy Tank", "Warrior H-7 Attack Helicopter"]}
+    crews = {g.world.component(g.units[u], Identity).name: g.world.component(g.units[u], Crew)
+             for u in g.unit_ids()}
+    assert (crews["Hunchback HBK-4G"].gunnery, crews["Jenner JR7-D"].piloting) == (hunchback.gunnery - 1,
+                                                                                   jenner.piloting + 1)
+    assert crews["Warrior H-7 Attack Helicopter"].gunnery == warrior.gunnery + 2
+    for uid in g.unit_ids():                                 # every unit stands in its side's zone
+        side = g.side_of(g.units[uid])
+        assert g.world.component(g.units[uid], Position).hex in set(deployment.deployment_hexes(g, side))
+    _deploy_every_side(app)
+    assert g.turn == 1 and not deployment.active(g)
+    Newcomer(app).play_turns(1)
+    assert g.turn == 2 and not g.log.of_type("refused")
+    assert {e["unit"] for e in g.log.of_type("move")} == set(g.unit_ids())
+
+
+def test_a_saved_force_file_starts_the_next_battle(app, tmp_path):
+    builder, hunchback, jenner = _build_blue(app)
+    click_button(app, "focus_field", "force_name")
+    type_text(app, "Fox lance")
+    click_button(app, "focus_field", "file_name")
+    key(app, pygame.K_a, unicode="a", mod=pygame.KMOD_CTRL)
+    type_text(app, "fox")
+    click_button(app, "fb_save")
+    saved = tmp_path / "forces" / "fox.toml"
+    assert saved.is_file() and "saved" in app.message and not app.message_bad
+    first = saved.read_text()
+    click_button(app, "fb_remove", 1)                        # the Jenner out, then Save: asks first
+    click_button(app, "fb_save")
+    assert app.message_bad and "already exists" in app.message and saved.read_text() == first
+    click_button(app, "fb_save")                             # the second Save replaces it
+    assert saved.read_text() != first and 'file = "jenner' not in saved.read_text()
+    saved.write_text(first)
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_ESCAPE)                                # the new-battle screen closed: nothing kept
+    # the next battle: red's force comes from the file (whatever side it names)
+    builder = _open_builder(app, "red")
+    click_button(app, "fb_load", str(saved))
+    assert [p.entry.name for p in builder.draft.picks] == ["Hunchback HBK-4G", "Jenner JR7-D"]
+    assert builder.draft.name == "Fox lance" and builder.draft.picks[0].gunnery == hunchback.gunnery - 1
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_RETURN)
+    g = app.game
+    red = sorted(g.world.component(g.units[u], Identity).name for u in g.unit_ids("red"))
+    assert red == ["Hunchback HBK-4G", "Jenner JR7-D"]
+    from engine.levels import load_level
+    own = [pl.uid for pl in load_level(DEFAULT_LEVEL).placements if pl.side == "blue"]
+    assert own and g.unit_ids("blue") == own                # blue plays the level's own units
+    _deploy_every_side(app)
+    assert g.turn == 1
+
+
+def test_a_bad_force_file_is_refused_naming_the_file_and_the_field(app, tmp_path):
+    bad = tmp_path / "forces" / "bad.toml"
+    bad.parent.mkdir()
+    bad.write_text('side = "red"\n[[unit]]\nfile = "atlas"\ngunnery = 12\n')
+    builder = _open_builder(app, "blue")
+    _type_filter(app, "hunch")
+    hunchback = _add_shown(app, builder, "Hunchback")
+    click_button(app, "fb_load", str(bad))
+    assert app.message_bad and app.message == f"{bad}: unit[1].gunnery: expected an integer from 0 to 8, got 12"
+    assert [p.entry for p in builder.draft.picks] == [hunchback]              # the force on screen is kept
+    click_button(app, "focus_field", "file_name")
+    key(app, pygame.K_a, unicode="a", mod=pygame.KMOD_CTRL)
+    type_text(app, "../escape")
+    click_button(app, "fb_save")
+    assert app.message_bad and "no folders" in app.message
+    assert not (tmp_path / "escape.toml").exists()
+
+
+def test_a_force_belongs_to_its_rules(app):
+    from engine import session
+    _build_blue(app)
+    key(app, pygame.K_ESCAPE)
+    screen = app.top
+    forces = screen.sections[-1]
+    assert forces.label("classic", "blue") == "Blue: built, 2 units, 85 t"
+    key(app, pygame.K_RIGHT)                                 # Alpha Strike: blue has no cards built
+    assert screen.chosen().forces == [] and session.level_info(screen.choice)[1] == "alpha-strike"
+    click_button(app, "new_force", "blue")
+    builder = app.top
+    assert builder.entries and {e.type for e in builder.entries} == {"alpha-strike"} and not builder.draft.picks
+    _add_shown(app, builder, "Hunchback")
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_LEFT)                                  # back to Classic: the classic force is still there
+    assert [p.entry.name for p in screen.chosen().forces[0].picks] == ["Hunchback HBK-4G", "Jenner JR7-D"]
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RETURN)
+    g = app.game
+    assert g.ruleset.name == "alpha-strike"
+    assert [g.world.component(g.units[u], Identity).name for u in g.unit_ids("blue")] == ["Hunchback HBK-4G"]
+
+
+@pytest.mark.skipif(not (SAMPLES / "mechs").is_dir(), reason="the MegaMek samples (../shared/megamek) are absent")
+def test_a_mod_folders_megamek_units_join_the_roster_and_the_battle(app, tmp_path):
+    mods = SAMPLES / "mechs"
+    key(app, pygame.K_n, mod=pygame.KMOD_CTRL)
+    click_button(app, "focus_field", "mods")
+    type_text(app, str(mods))
+    builder = _open_builder(app, "blue")
+    _type_filter(app, "Jenner")
+    files = sorted(e.file for e in builder.shown())
+    assert files == ["Jenner JR7-D.mtf", "jenner.toml"]                    # the mod's file and the shipped one
+    mtf = next(e for e in builder.shown() if e.file.endswith(".mtf"))
+    click_button(app, "fb_add", mtf.path)
+    pump(app)
+    assert any("Atlas AS7-K.mtf: Atlas AS7-K: unsupported equipment" in p for p in builder.problems)
+    click_button(app, "fb_save")
+    saved = tmp_path / "forces" / "blue force.toml"
+    assert 'file = "Jenner JR7-D.mtf"' in saved.read_text()
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_RETURN)
+    g = app.game
+    (uid,) = g.unit_ids("blue")
+    assert g.world.component(g.units[uid], Identity).name == "Jenner JR7-D" and app.mods == [mods]
+
+
+def test_a_company_scrolls_under_the_wheel(app):
+    builder = _open_builder(app, "blue")
+    _type_filter(app, "Locust")
+    locust = builder.shown()[0]
+    for _ in range(16):
+        click_button(app, "fb_add", locust.path)
+    shown = [h.arg for h in app.hits if h.action == "fb_remove"]
+    assert 0 in shown and 15 not in shown                    # the window shows the first units only
+    pos = builder.force_rect.center
+    move_mouse(app, pos)
+    for _ in range(16):
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False, precise_x=0.0,
+                                             precise_y=-1.0, touch=False))
+        pump(app)
+    shown = [h.arg for h in app.hits if h.action == "fb_remove"]
+    assert 15 in shown and 0 not in shown
+    click_button(app, "fb_remove", 15)
+    assert len(builder.draft.picks) == 15 and builder.scroll == 0        # the roster did not move
