@@ -332,18 +332,19 @@ class Game:
         return {uid: self.snapshot(uid) for uid in self.units}
 
     # ------------------------------------------------------------ save/load
-    def to_dict(self, record: bool = True, events: bool = True) -> dict[str, Any]:
+    def to_dict(self, record: bool = True, events: bool = True, map: bool = True) -> dict[str, Any]:
         """The whole state as JSON data. `events=False` leaves the event log
-        out (an autosaver that copies the append-only log incrementally)."""
+        out (an autosaver that copies the append-only log incrementally),
+        `map=False` the map (a take-back that keeps the terrain apart)."""
         # One pass through the C json codec copies the whole state; state that
         # is not plain JSON data falls back to the field-by-field copy below.
-        raw = self._state(record, events, lambda comp: comp)
+        raw = self._state(record, events, lambda comp: comp, map=map)
         try:
             return json.loads(json.dumps(raw, default=_dataclass_fields))
         except (TypeError, ValueError):
-            return self._state(record, events, _to_json, _copy)
+            return self._state(record, events, _to_json, _copy, map)
 
-    def _state(self, record: bool, events: bool, component, copy_=lambda v: v) -> dict[str, Any]:
+    def _state(self, record: bool, events: bool, component, copy_=lambda v: v, map: bool = True) -> dict[str, Any]:
         units = []
         for uid, ent in self.units.items():
             comps = {}
@@ -352,7 +353,7 @@ class Game:
             units.append({"uid": uid, "components": comps})
         return {
             "ruleset": self.ruleset.name,
-            "map": self.map.to_dict(),
+            **({"map": self.map.to_dict()} if map else {}),
             "turn": self.log.turn,
             "phase": self.log.phase,
             "sides": list(self.sides),
@@ -406,6 +407,50 @@ class Game:
         self.dice.on_force = self._record_force
         if old_world is not self.world:
             old_world.delete()
+
+    def state_text(self) -> tuple[str, dict[str, str]]:
+        """What `put_back` takes: the clock, dice, turn record and winner as
+        JSON text, and each unit's components as JSON text (strings: a
+        checkpoint made on every move makes no objects for the collector)."""
+        rest = {"turn": self.log.turn, "phase": self.log.phase, "sides": self.sides, "initiative": self.initiative,
+                "dice": self.dice.to_dict(), "phase_data": dict(self.phase_data), "winner": self.winner}
+        return json.dumps(rest, default=_dataclass_fields), {uid: self._unit_text(ent) for uid, ent in self.units.items()}
+
+    def _unit_text(self, ent: int) -> str:
+        return json.dumps({type(c).__name__: c for c in self.world.components_of(ent)}, default=_dataclass_fields)
+
+    def put_back(self, state: tuple[str, dict[str, str]]) -> None:
+        """Put a `state_text` back in place (a take-back, a trial
+        declaration): the components of each unit that changed are updated
+        in its own entity, so entity ids stay; the clock, dice, turn record
+        and winner are replaced. The map, the event log and the record are
+        left as they are (the caller's to put back)."""
+        text, units = state
+        d = json.loads(text)
+        self.log.turn, self.log.phase = d["turn"], d["phase"]
+        self.sides, self.initiative, self.winner = d["sides"], d["initiative"], d["winner"]
+        dice = Dice.from_dict(self.log, d["dice"])
+        self.dice.seed, self.dice.rng, self.dice.forced = dice.seed, dice.rng, dice.forced
+        self.phase_data = d["phase_data"]
+        if list(units) != list(self.units):
+            raise ValueError("a state put back in place must hold the game's own units")
+        for uid, saved in units.items():
+            ent = self.units[uid]
+            if self._unit_text(ent) == saved:
+                continue
+            comps = {_COMPONENT_BY_NAME[name]: _from_json(_COMPONENT_BY_NAME[name], data)
+                     for name, data in json.loads(saved).items()}
+            for comp in list(self.world.components_of(ent)):
+                if type(comp) not in comps:
+                    self.world.remove_component(ent, type(comp))
+            for ctype, new in comps.items():
+                old = self.world.try_component(ent, ctype)
+                if old is None:
+                    self.world.add_component(ent, new)
+                else:
+                    vars(old).clear()
+                    vars(old).update(vars(new))
+        self._occupancy = None
 
     def close(self) -> None:
         """Free the game's esper world (games made only to compare or replay)."""

@@ -329,15 +329,15 @@ class HotSeat:
         return uid
 
     # ------------------------------------------------------------ rolls made at the table
-    def checkpoint(self) -> tuple[dict[str, Any], dict[str, Any], set[str], dict[str, str | None], list]:
+    def checkpoint(self) -> tuple[undo.Checkpoint, dict[str, Any], set[str], dict[str, str | None], list]:
         """Everything an action can change, to go back to when it has to wait
         for a roll made at the table (engine/dice.py)."""
-        return (self.game.to_dict(), self.frontend(), set(self.passing), dict(self._holds),
+        return (undo.checkpoint(self.game), self.frontend(), set(self.passing), dict(self._holds),
                 list(undo.moves(self.game)))
 
     def rollback(self, cp) -> None:
         state, front, passing, holds, moves = cp
-        self.game.restore(state)
+        undo.rollback(self.game, state)
         self.game.dice.ask = self.table_dice
         self.flow.load(front["flow"])
         self.viewing = front["viewing"]

@@ -158,8 +158,9 @@ def _read(path: Path, mods: list[Path] | None) -> tuple[Level | None, list[str]]
 
 
 def read_terrain(path: Path, mods: list[Path] | None = None):
-    """(TiledMap, HexMap, tile pictures, geometry, Problems) of a level, the
-    units not read (the map art loader, importers)."""
+    """(TiledMap, HexMap, tile pictures, geometry, Problems) of a level: its
+    terrain with the buildings layer's classes and CFs, the units not read
+    (the map art loader, importers, a save's level)."""
     probs = Problems(str(path))
     tmap = read_map(path, allowed_roots(path.parent, mods or []), probs)
     if tmap is None:
@@ -180,6 +181,8 @@ def read_terrain(path: Path, mods: list[Path] | None = None):
     hexmap = HexMap(int(attrs["width"]), int(attrs["height"]), source=str(path.resolve()))
     gid_props = _tile_properties(tmap, probs)
     tiles = _combine_layers(tmap, geometry, gid_props, hexmap, probs)
+    read_buildings([o for layer in tmap.layers if layer.kind == "objects" and layer.name.lower() == BUILDINGS_LAYER
+                    for o in layer.objects], hexmap, geometry, probs)
     return tmap, hexmap, tiles, geometry, probs
 
 
@@ -198,7 +201,7 @@ def _read_all(path: Path, mods: list[Path] | None) -> tuple[Level | None, list[s
     title = props.get("title", "") or path.stem.replace("_", " ").title()
     hexmap.title = title
 
-    unit_objects, zone_objects, building_objects = [], [], []
+    unit_objects, zone_objects = [], []
     for layer in tmap.layers:
         read_props(layer.props, {}, f"{layer.where} property", probs)
         if layer.kind != "objects":
@@ -208,11 +211,8 @@ def _read_all(path: Path, mods: list[Path] | None) -> tuple[Level | None, list[s
                        "the view at the map's origin)")
         if layer.name.lower() == DEPLOYMENT_LAYER:
             zone_objects += layer.objects
-        elif layer.name.lower() == BUILDINGS_LAYER:
-            building_objects += layer.objects
-        else:
+        elif layer.name.lower() != BUILDINGS_LAYER:
             unit_objects += [o for o in layer.objects if is_unit_object(o, layer.name)]
-    read_buildings(building_objects, hexmap, geometry, probs)
     placements = read_units(unit_objects, hexmap, geometry, ruleset, mods, probs, terrain_known)
     sides = list(sides_prop)
     for p in placements:

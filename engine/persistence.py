@@ -1,7 +1,7 @@
 """Saving and loading hot-seat battles: the game (engine/saves.py) with the
-front end's position in it, the save folder, the autosave at the start of
-every phase (engine/autosaver.py, on a worker thread) and the saves offered
-to load.
+front end's position in it, the save folder, the autosave once in each
+phase where a player acts (engine/autosaver.py, on a worker thread) and the
+saves offered to load.
 
 The front end's position is the game's `frontend[HOTSEAT_KEY]`, so saves,
 autosaves and the undo snapshots of moves (engine/undo.py) all carry it; in
@@ -138,7 +138,7 @@ class SaveFolder:
         phase unless `name` is given); OSError or ValueError if it fails."""
         path = self.path_for(name or default_name(game))
         stamp(game, section(frontend, self.mods, self.folder))
-        saves.save_game(game, path)
+        saves.save_game(game, path, frontend.get("level"), saves.level_roots(self.mods, self.folder), self.mods)
         return path
 
     def load(self, path: str | Path):
@@ -165,7 +165,8 @@ class SaveFolder:
         problem = None
         try:
             stamp(game, section(frontend, self.mods, self.folder))
-            self.saver.autosave(game, self.folder)
+            self.saver.autosave(game, self.folder, frontend.get("level"), saves.level_roots(self.mods, self.folder),
+                                self.mods)
         except (OSError, ValueError) as exc:
             problem = f"autosave failed: {exc}"
         return self.saver.errors.pop() if self.saver.errors else problem

@@ -548,23 +548,30 @@ class SaveCheck:
             self.fail(f"{where}.setup", "missing while actions are recorded")
 
     # ---------------------------------------------------------------- a level named by a front end
+    def level_file(self, ref: Any, where: str) -> Path | None:
+        """The level file a reference names (`{"folder": ..., "path": ...}`,
+        engine/saves.py `level_ref`) in the allowed folders, or None when
+        none has it; a malformed reference, or one leading outside its
+        folder, refuses the save."""
+        from engine import saves
+        self.obj(ref, where, ("folder", "path"))
+        self.str_(ref["folder"], f"{where}.folder", saves.LEVEL_FOLDERS)
+        self.str_(ref["path"], f"{where}.path")
+        try:
+            return saves.level_path(ref, self.level_roots)
+        except ValueError as exc:
+            self.fail(f"{where}.path", str(exc))
+
     def level(self, ref: Any, where: str) -> Path | None:
         """The level file a front-end section names (`{"folder": ..., "path":
         ...}`, engine/saves.py `level_ref`), confined to the allowed folders
         and read by the level loader. A malformed reference, or one leading
         outside the folders, refuses the save; a level that is gone or
         broken only loses its art (a warning): the save holds the map."""
-        from engine import saves
         from engine.levels import load_level
         if ref is None:
             return None
-        self.obj(ref, where, ("folder", "path"))
-        self.str_(ref["folder"], f"{where}.folder", saves.LEVEL_FOLDERS)
-        self.str_(ref["path"], f"{where}.path")
-        try:
-            path = saves.level_path(ref, self.level_roots)
-        except ValueError as exc:
-            self.fail(f"{where}.path", str(exc))
+        path = self.level_file(ref, where)
         if path is None:
             self.warnings.append(f"{self.fname}: {where}: level {ref['path']!r} not found: "
                                  f"shown without its tiles")

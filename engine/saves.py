@@ -1,10 +1,18 @@
-"""Saved games: versioned JSON files of the whole game state.
+"""Saved games: versioned JSON documents of the whole game state, written
+gzip-compressed.
 
-A save (format version 2) is
+A save (format version 3) is
 
-    {"format": "hexmech-save", "version": 2,
+    {"format": "hexmech-save", "version": 3,
      "game": Game.to_dict(),                 # the rules' state, its event log and record
      "frontend": {"hotseat": {...}, ...}}    # each front end's own section
+
+where the game's map and its record's setup map are each saved as the level
+they came from plus the changes to it, when the level lies in an allowed
+folder (engine/save_maps.py), and whole otherwise. The file is the
+document's JSON text, gzip-compressed (`encode`); a plain JSON file (formats
+0 to 2 were written so) reads as well. Decompressing stops at `MAX_BYTES`
+of text: a file that would grow beyond is refused.
 
 Saves are data only, and untrusted: a save is read as a regular file of at
 most `MAX_BYTES` (engine/files.py), parsed with `json`, upgraded through
@@ -30,9 +38,11 @@ the newest one that still loads, to offer when a save is refused.
 """
 from __future__ import annotations
 
+import gzip
 import json
 import os
 import re
+import zlib
 import tempfile
 import time
 from dataclasses import dataclass, field
@@ -43,10 +53,11 @@ from engine.errors import DataError
 from engine.files import MAX_SAVE_BYTES, read_bytes
 from engine.paths import LEVELS, is_inside
 from engine.save_check import FrontendCheck, SaveCheck, check_stacking
+from engine.save_maps import compact, expand_save, level_map
 from engine.unit_loader import is_file
 
 FORMAT = "hexmech-save"
-VERSION = 2
+VERSION = 3
 MAX_BYTES = MAX_SAVE_BYTES
 SAVE_SUFFIX = ".hexsave.json"
 AUTOSAVE_PREFIX = "autosave-"
@@ -136,7 +147,12 @@ def _v1_to_v2(save: dict[str, Any]) -> dict[str, Any]:
     return {**save, "version": 2, "frontend": frontend}
 
 
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {0: _v0_to_v1, 1: _v1_to_v2}
+def _v2_to_v3(save: dict[str, Any]) -> dict[str, Any]:
+    """Format 2 saved every map whole, which format 3 still reads."""
+    return {**save, "version": 3}
+
+
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {0: _v0_to_v1, 1: _v1_to_v2, 2: _v2_to_v3}
 
 
 def migrate(save: dict[str, Any], fname: str = "save") -> dict[str, Any]:
@@ -163,7 +179,7 @@ def migrate(save: dict[str, Any], fname: str = "save") -> dict[str, Any]:
 
 
 # --------------------------------------------------------------------- writing
-def write_atomic(path: Path | str, text: str) -> None:
+def write_atomic(path: Path | str, text: str | bytes) -> None:
     """Write `text` to `path` so that a crash leaves the old file or the new
     one: temp file in the same folder, flush, fsync, os.replace."""
     path = Path(path)
@@ -171,7 +187,7 @@ def write_atomic(path: Path | str, text: str) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
+        with (os.fdopen(fd, "wb") if isinstance(text, bytes) else os.fdopen(fd, "w", encoding="utf-8")) as f:
             f.write(text)
             f.flush()
             os.fsync(f.fileno())
@@ -193,26 +209,104 @@ def write_atomic(path: Path | str, text: str) -> None:
 
 
 def envelope(state: dict[str, Any], frontend: dict[str, Any]) -> dict[str, Any]:
-    """The save of a game state (`Game.to_dict()`) and its front-end sections."""
-    for part in (state, (state.get("record") or {}).get("setup")):
-        if part and part["map"].get("source"):
-            part["map"]["source"] = PurePosixPath(part["map"]["source"].replace("\\", "/")).name
+    """The save of a game state (`Game.to_dict()`, maps whole) and its
+    front-end sections. The record's setup state is not changed (an
+    autosave shares it with the game): a copy of it takes the new map."""
+    state["map"] = _portable(state["map"])
+    record = state.get("record")
+    if record and record.get("setup"):
+        state["record"] = {**record, "setup": {**record["setup"], "map": _portable(record["setup"]["map"])}}
     return {"format": FORMAT, "version": VERSION, "game": state, "frontend": frontend}
 
 
-def save_dict(game) -> dict[str, Any]:
-    return envelope(game.to_dict(), json.loads(json.dumps(game.frontend)))
+def _portable(m: dict[str, Any]) -> dict[str, Any]:
+    """A map naming its source file without a folder."""
+    if not m.get("source"):
+        return m
+    return {**m, "source": PurePosixPath(m["source"].replace("\\", "/")).name}
+
+
+def on_level(save: dict[str, Any], level: str | Path | None, roots: dict[str, list[Path]],
+             mods: list[Path] | None = None) -> dict[str, Any]:
+    """`save` (an `envelope`) with its maps as `level` plus the changes to
+    it (engine/save_maps.py), when the level lies in the shipped or a mod
+    folder (a save moved away from a level beside it still loads) and
+    reads; its maps whole otherwise."""
+    ref = level_ref(level, {k: v for k, v in roots.items() if k != "save"})
+    if ref is None:
+        return save
+    try:
+        base = level_map(level, tuple(mods or ()))
+    except (DataError, OSError):
+        return save
+    game = save["game"]
+    game["map"] = compact(game["map"], ref, base)
+    record = game.get("record")
+    if record and record.get("setup"):
+        game["record"] = {**record, "setup": {**record["setup"], "map": compact(record["setup"]["map"], ref, base)}}
+    return save
+
+
+def save_dict(game, level: str | Path | None = None, roots: dict[str, list[Path]] | None = None,
+              mods: list[Path] | None = None) -> dict[str, Any]:
+    """The save of `game`; with the `level` it was played on, its maps as
+    that level plus the changes to it (`on_level`)."""
+    save = envelope(game.to_dict(), json.loads(json.dumps(game.frontend)))
+    return on_level(save, level, roots or level_roots(mods), mods) if level else save
 
 
 def dumps(game) -> str:
     return json.dumps(save_dict(game), allow_nan=False, separators=(",", ":"))
 
 
-def save_game(game, path: Path | str) -> Path:
-    """Save the whole game to `path` (crash-safe). Returns the path."""
-    text = dumps(game)      # serialise first: a failure here leaves the old file untouched
-    write_atomic(path, text)
+def encode(save: dict[str, Any]) -> bytes:
+    """A save's file: its JSON text, gzip-compressed (the same bytes for the
+    same save). The text is made by the pure-Python encoder, in chunks
+    between which other threads run (an autosave's frame loop)."""
+    text = "".join(json.JSONEncoder(allow_nan=False, separators=(",", ":")).iterencode(save))
+    return gzip.compress(text.encode("utf-8"), mtime=0)
+
+
+def save_game(game, path: Path | str, level: str | Path | None = None,
+              roots: dict[str, list[Path]] | None = None, mods: list[Path] | None = None) -> Path:
+    """Save the whole game to `path` (crash-safe; its maps as `level` plus
+    the changes to it when given). Returns the path."""
+    data = encode(save_dict(game, level, roots, mods))   # first: a failure leaves the old file untouched
+    write_atomic(path, data)
     return Path(path)
+
+
+def file_text(path: Path | str) -> str:
+    """The JSON text of a save file, compressed or not (DataError, one line)."""
+    fname = str(path)
+    return _text(read_bytes(path, MAX_BYTES, fname), fname)
+
+
+def _text(raw: bytes | str, fname: str) -> str:
+    if isinstance(raw, str):
+        return raw
+    if raw[:2] == b"\x1f\x8b":
+        raw = decompress(raw, fname)
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise DataError(f"{fname}: not a save file (not UTF-8 text at byte {exc.start})") from None
+
+
+def decompress(raw: bytes, fname: str) -> bytes:
+    """A gzip-compressed save's text, at most `MAX_BYTES` of it (DataError, one line)."""
+    unzip = zlib.decompressobj(wbits=31)
+    try:
+        out = unzip.decompress(raw, MAX_BYTES + 1)
+    except zlib.error as exc:
+        raise DataError(f"{fname}: not a save file (corrupt compressed data: {exc})") from None
+    if len(out) > MAX_BYTES:
+        raise DataError(f"{fname}: the save decompresses to more than {MAX_BYTES >> 20} MB")
+    if not unzip.eof:
+        raise DataError(f"{fname}: not a save file (the compressed data ends early: truncated?)")
+    if unzip.unused_data:
+        raise DataError(f"{fname}: not a save file (data after the end of the compressed save)")
+    return out
 
 
 # --------------------------------------------------------------------- reading
@@ -247,11 +341,7 @@ def read(path: Path | str, frontends: dict[str, FrontendCheck] | None = None,
 
 def parse(raw: bytes | str, fname: str = "save", frontends: dict[str, FrontendCheck] | None = None,
           mods: list[Path] | None = None, save_folder: Path | None = None) -> Loaded:
-    if isinstance(raw, bytes):
-        try:
-            raw = raw.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise DataError(f"{fname}: not a save file (not UTF-8 text at byte {exc.start})") from None
+    raw = _text(raw, fname)
     if not raw.strip():
         raise DataError(f"{fname}: the save file is empty")
     try:
@@ -271,6 +361,7 @@ def parse(raw: bytes | str, fname: str = "save", frontends: dict[str, FrontendCh
     data = migrate(data, fname)
     check = SaveCheck(fname, frontends, level_roots(mods, save_folder), mods)
     try:
+        expand_save(check, data)
         sections = check.save(data)
     except RecursionError:
         raise DataError(f"{fname}: not a save file (nested too deeply)") from None

@@ -1,37 +1,100 @@
-"""Taking back moves made in the movement phase, until a die is rolled.
+"""Taking back moves made in the movement phase, until a die is rolled,
+and the light checkpoints they (and trial declarations) are made of.
 
 `submit_move(game, order)` / `undo_move(game)`: a move order carried out
 through `Game.submit` can be taken back whole while no die has been rolled
 since (a roll makes everything before it final: a PSR during the move, a
 fall) and nothing but the end of the movement phase and the start of the
-next has happened after it (no other order). Snapshot based: the whole game
-state is kept before each move (with the front ends' data, `game.frontend`)
-and restored in place, record included, so an undone move leaves no trace
-in saves or replays. (A move being planned step by step is the window's:
-engine/ui/move_panel.py.)
+next has happened after it (no other order). A move keeps a `Checkpoint`
+of the game before it, put back in place, record included, so an undone
+move leaves no trace in saves or replays. (A move being planned step by
+step is the window's: engine/ui/move_panel.py.)
+
+`checkpoint(game)` / `rollback(game, cp)`: everything an action can change
+without copying what it only adds to: the units, clock, dice and turn
+record as JSON text (`Game.state_text`, put back in place by
+`Game.put_back`, only the units that changed rebuilt, entity ids kept),
+the hexes' terrain as JSON text (rebuilt when it changed) and the map's
+other fields, the lengths of the append-only event log and record, and the
+front ends' data.
 """
 from __future__ import annotations
 
+import copy
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any
 
+from engine.hexgrid import Hex
+from engine.hexmap import Terrain
 from engine.orders import MoveOrder
 
 if TYPE_CHECKING:
     from engine.game import Game
 
 
+# --------------------------------------------------------------------- checkpoints
+@dataclass
+class Checkpoint:
+    state: tuple[str, dict[str, str]]    # Game.state_text: units, clock, dice, turn record
+    hexes: list[Hex]             # the map's hexes then, in its order
+    terrain: str | None          # their Terrain values as JSON text (None: not kept, see checkpoint)
+    map_fields: dict[str, Any]   # the map's other fields (clubs lying on it, ...)
+    events: int                  # length of the event log then
+    actions: int                 # length of the game's record of actions then
+    setup: bool                  # whether the record had its setup state then
+    frontend: str                # the front ends' data then (whose turn it was), as JSON text
+
+
+def _terrain_text(m) -> str:
+    return json.dumps([vars(t) for t in m.hexes.values()])
+
+
+def checkpoint(game: "Game", terrain: bool = True) -> Checkpoint:
+    """A checkpoint of the game, mostly text; `terrain=False` for an action
+    that leaves every hex's terrain as it is (declarations: their effects
+    wait for the end of the phase), whose hexes are then only checked to be
+    the same ones on the way back."""
+    m = game.map
+    return Checkpoint(game.state_text(), list(m.hexes), _terrain_text(m) if terrain else None,
+                      {f.name: copy.deepcopy(getattr(m, f.name)) for f in fields(m) if f.name != "hexes"},
+                      len(game.log.events), len(game.record["actions"]), game.record["setup"] is not None,
+                      json.dumps(game.frontend))
+
+
+def rollback(game: "Game", cp: Checkpoint) -> None:
+    """Put the game back as it was at `cp`, in place."""
+    game.put_back(cp.state)
+    m = game.map
+    if cp.terrain is None:
+        if list(m.hexes) != cp.hexes:
+            raise RuntimeError("an action checkpointed without its terrain changed the map")
+    elif list(m.hexes) != cp.hexes or _terrain_text(m) != cp.terrain:
+        m.hexes = {h: Terrain(**t) for h, t in zip(cp.hexes, json.loads(cp.terrain))}
+    for name, value in cp.map_fields.items():
+        setattr(m, name, copy.deepcopy(value))
+    del game.log.events[cp.events:]
+    del game.record["actions"][cp.actions:]
+    if not cp.setup:
+        game.record["setup"] = None
+    game.frontend = json.loads(cp.frontend)
+
+
 # --------------------------------------------------------------------- whole moves
 @dataclass
 class _Snapshot:
-    state: dict[str, Any]
+    checkpoint: Checkpoint
     turn: int
     phase: str
-    events: int          # length of the event log when the snapshot was taken
     unit: str
-    frontend: dict[str, Any]     # the front ends' data then (whose turn it was)
-    actions: int         # length of the game's record of actions then (the move comes next)
+
+    @property
+    def events(self) -> int:
+        return self.checkpoint.events
+
+    @property
+    def actions(self) -> int:
+        return self.checkpoint.actions
 
 
 _PHASE_CHANGES = ("end_phase", "start_phase")
@@ -63,8 +126,7 @@ def _prune(game: "Game") -> list[_Snapshot]:
 
 def submit_move(game: "Game", order: MoveOrder) -> str | None:
     """Submit a move so that it can be undone; returns the refusal reason or None."""
-    snap = _Snapshot(game.to_dict(), game.turn, game.phase, len(game.log.events), order.unit,
-                     json.loads(json.dumps(game.frontend)), len(game.record["actions"]))
+    snap = _Snapshot(checkpoint(game), game.turn, game.phase, order.unit)
     reason = game.submit(order)
     if reason is None and game.phase == "movement":
         _prune(game)
@@ -95,8 +157,7 @@ def undo_move(game: "Game") -> str | None:
         return reason
     stack = _stack(game)
     snap = stack.pop()
-    game.restore(snap.state)
-    game.frontend = snap.frontend
+    rollback(game, snap.checkpoint)
     game.__dict__["_undo_moves"] = stack
     return None
 

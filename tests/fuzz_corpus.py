@@ -193,7 +193,7 @@ def _base_saves(ws: Workspace) -> dict[str, dict]:
         app.set_game(session.new_game(str(level), mods, 5), str(level), deploy=deploy)
         for action, arg in (("handover_done", None), ("next_unit", None), ("step", "F"), ("confirm", None)):
             app.do(action, arg)
-        out[name] = json.loads(app.save(f"base-{name}").read_text())
+        out[name] = json.loads(saves.file_text(app.save(f"base-{name}")))
     for name, ruleset, phase in (("classic_weapon", "classic", "weapon"), ("classic_physical", "classic", "physical"),
                                  ("alpha_combat", "alpha-strike", "combat")):
         rng = random.Random(len(out))

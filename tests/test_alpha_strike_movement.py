@@ -154,7 +154,7 @@ def test_AS_PHYS_3_charge_and_death_from_above_are_refused():
     # AS-PHYS-3: no charge or DFA in the introductory rules: a move that
     # declares one is refused with a reason (and offers nothing to the UI).
     from engine.orders import MoveOrder
-    from engine.ui.queries import declaration_candidates
+    from engine.ui.queries import declarations
     game = make_game(12, 30, ruleset="alpha-strike")
     add_card(game, "a", "red", "0510", move=10, jump=10)
     add_card(game, "b", "blue", "0508")
@@ -165,6 +165,6 @@ def test_AS_PHYS_3_charge_and_death_from_above_are_refused():
     assert "no charge attack" in game.check(charge)
     assert "no death from above attack" in game.check(dfa)
     assert game.check(move("a", ["F"])) is None
-    assert declaration_candidates(game, "a", "walk", ["F"]) == []
+    assert declarations(game, "a", "walk", ["F"]) == []
     events = play(game, moves=[charge])
     assert len(of(events, "refused", unit="a")) == 1 and of(events, "move", unit="a") == []

@@ -7,6 +7,7 @@ import json
 import pytest
 
 from engine import bench
+from engine.ui.latency import ACTIONS
 from engine.bench_setup import battle_toml, write_battle, write_level
 from engine.levels import check_level, new_game_from_level
 from engine.scenario import load_scenario, run_scenario
@@ -56,7 +57,7 @@ def test_whole_bench_quick_writes_json_and_table(tmp_path, capsys):
     keys = [f["key"] for f in doc["figures"]]
     for key in ("frame_default", "frame_large", "reachable_mech", "reachable_hover", "reachable_vtol", "los",
                 "battle_classic", "battle_alpha_strike", "load_level", "import_core", "peak_memory",
-                "bot_default", "bot_large"):
+                "bot_default", "bot_large", *(f"ui_{a}" for a in ACTIONS)):
         assert key in keys
     for f in doc["figures"]:
         assert f["median"] > 0

@@ -102,11 +102,13 @@ def test_a_save_keeps_who_the_computer_plays_and_refuses_a_player_it_does_not_kn
     path = folder.save(seat.game, seat.frontend())
     game, front, _level, _warnings = folder.load(path)
     assert HotSeat(game, None, front).players == {"red": "bot:3"}
-    data = json.loads(path.read_text())
+    from engine import saves
+    data = json.loads(saves.file_text(path))
     data["frontend"][persistence.HOTSEAT_KEY]["players"] = {"red": "bot:9"}
-    path.write_text(json.dumps(data))
+    edited = path.with_name("edited.json")
+    edited.write_text(json.dumps(data))          # a plain JSON save reads as well
     with pytest.raises(DataError, match=r"players\.red: expected a computer player"):
-        folder.load(path)
+        folder.load(edited)
 
 
 def test_the_new_battle_screen_gives_a_side_to_the_computer_which_plays_it_in_the_window(tmp_path):

@@ -106,7 +106,7 @@ def test_a_bad_save_names_the_newest_autosave_that_loads(tmp_path):
     assert folder.autosave(s.game, s.frontend()) is None
     folder.wait()
     good = saves.autosaves(tmp_path)[0]
-    assert json.loads(good.read_text())["frontend"][persistence.HOTSEAT_KEY] == s.frontend()
+    assert json.loads(saves.file_text(good))["frontend"][persistence.HOTSEAT_KEY] == s.frontend()
     bad = tmp_path / "broken.hexsave.json"
     bad.write_text("{not json")
     with pytest.raises(DataError) as err:

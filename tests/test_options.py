@@ -227,3 +227,17 @@ def test_options_against_many_targets_are_each_shot_judged_alone(units, cells, t
                 single = wa.shot(game, order)
                 assert (single.reason, single.modifiers, single.range, single.band) == \
                     (o.to_hit.reason, o.to_hit.modifiers, o.to_hit.range, o.to_hit.band)
+
+
+def test_options_of_some_kinds_only_are_those_of_all_kinds():
+    from systems.common.options import attack_options_against
+    game = weapon_game()
+    every = attack_options_against(game, "a", ["t", "v"])
+    for kinds in (("weapon",), ("physical",), ()):
+        some = attack_options_against(game, "a", ["t", "v"], kinds=kinds)
+        assert {t: [(o.kind, o.attack, o.limb, o.reason) for o in opts] for t, opts in some.items()} == \
+            {t: [(o.kind, o.attack, o.limb, o.reason) for o in opts if o.kind in kinds] for t, opts in every.items()}
+    cards = make_game(12, 30, ruleset="alpha-strike", forced={})
+    add_card(cards, "a", "red", "0510")
+    add_card(cards, "b", "blue", "0509")
+    assert [o.kind for o in attack_options_against(cards, "a", ["b"], kinds=("physical",))["b"]] == ["physical"] * 2

@@ -52,7 +52,7 @@ def test_round_trip_is_identical(tmp_path):
     assert loaded.snapshots() == game.snapshots()
     # and saving the loaded game gives the same bytes
     saves.save_game(loaded, tmp_path / "b.json")
-    assert (tmp_path / "a.json").read_text() == (tmp_path / "b.json").read_text()
+    assert (tmp_path / "a.json").read_bytes() == (tmp_path / "b.json").read_bytes()
 
 
 def test_loaded_game_plays_on_exactly_like_the_original(tmp_path):
@@ -66,7 +66,7 @@ def test_loaded_game_plays_on_exactly_like_the_original(tmp_path):
 
 def test_save_is_versioned_json(tmp_path):
     path = saves.save_game(make_game(), tmp_path / "a.json")
-    data = json.loads(path.read_text())
+    data = json.loads(saves.file_text(path))
     assert data["format"] == "hexmech-save" and data["version"] == saves.VERSION
     assert "record" in data["game"] and data["game"]["record"]["actions"]
 
@@ -215,7 +215,7 @@ def test_autosave_rotates_and_offers_the_last_good_one(tmp_path):
     left = saves.autosaves(tmp_path)
     assert left == list(reversed(paths[-3:]))
     # the newest is corrupt: the one before it is offered
-    left[0].write_text(left[0].read_text()[:100])
+    left[0].write_bytes(left[0].read_bytes()[:100])
     with pytest.raises(DataError):
         saves.load_game(left[0])
     good = saves.latest_good_autosave(tmp_path)

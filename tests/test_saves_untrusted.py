@@ -53,17 +53,17 @@ def ui_save(tmp_path) -> Path:
 
 
 def edit(path: Path, change) -> Path:
-    data = json.loads(path.read_text())
+    data = json.loads(saves.file_text(path))
     change(data)
     out = path.with_name(f"edited-{len(list(path.parent.iterdir()))}.json")
     out.write_text(json.dumps(data))
     return out
 
 
-# ------------------------------------------------------------------ format 2
+# ------------------------------------------------------------------ format 2 and after
 def test_format_2_keeps_the_window_section_out_of_the_game_state(ui_save):
-    data = json.loads(ui_save.read_text())
-    assert list(data) == ["format", "version", "game", "frontend"] and data["version"] == 2
+    data = json.loads(saves.file_text(ui_save))
+    assert list(data) == ["format", "version", "game", "frontend"] and data["version"] == saves.VERSION
     hotseat = data["frontend"]["hotseat"]
     assert set(hotseat) == {"flow", "level", "viewing", "shared_table", "table_dice", "notes"} and set(hotseat["flow"]) == {"sequence", "pos", "acted", "seen"}
     assert hotseat["level"] == {"folder": "shipped", "path": "skirmish.tmx"}
@@ -72,7 +72,7 @@ def test_format_2_keeps_the_window_section_out_of_the_game_state(ui_save):
 
 
 def test_a_save_names_no_folder_of_the_machine_that_wrote_it(ui_save):
-    text = ui_save.read_text()
+    text = saves.file_text(ui_save)
     for folder in (LEVELS.parent, ui_save.parent, Path.home()):
         assert str(folder) not in text
     assert not re.search(r'"/[^"]*/', text)
@@ -82,7 +82,7 @@ def test_a_format_1_save_is_upgraded(ui_save, tmp_path):
     """Format 1 kept the window's position in phase_data with the level's
     absolute path: it moves to the front-end section, the level is named
     in the shipped folder (or dropped when it lies elsewhere)."""
-    data = json.loads(ui_save.read_text())
+    data = json.loads(saves.file_text(ui_save))
     hotseat = data.pop("frontend")["hotseat"]
     for level, wanted in ((str(LEVELS / "skirmish.tmx"), {"folder": "shipped", "path": "skirmish.tmx"}),
                           ("/somewhere/else/map.tmx", None)):
@@ -102,7 +102,7 @@ def test_a_format_1_save_is_upgraded(ui_save, tmp_path):
 def test_the_window_section_comes_back_with_the_game(ui_save, tmp_path):
     app = window(tmp_path, level=None)
     assert app.load(ui_save), app.message
-    before = json.loads(ui_save.read_text())["frontend"]["hotseat"]
+    before = json.loads(saves.file_text(ui_save))["frontend"]["hotseat"]
     assert app.seat.flow.to_dict() == before["flow"] and app.seat.viewing == before["viewing"]
     assert app.seat.level == str(LEVELS / "skirmish.tmx") and app.renderer.art is not None
 
@@ -241,7 +241,7 @@ def test_a_level_beside_the_save_or_in_a_mod_folder_travels_with_it(tmp_path):
     for level, mod_list, folder in ((_local_level(saves_dir), [], "save"), (_local_level(mods, "m.tmx"), [mods], "mod")):
         app = window(saves_dir, level, mod_list)
         path = app.save(f"with-{folder}")
-        assert json.loads(path.read_text())["frontend"]["hotseat"]["level"] == {"folder": folder, "path": level.name}
+        assert json.loads(saves.file_text(path))["frontend"]["hotseat"]["level"] == {"folder": folder, "path": level.name}
         moved = tmp_path / f"elsewhere-{folder}"           # the save and its level, on another machine
         shutil.copytree(saves_dir, moved / "saves")
         shutil.copytree(mods, moved / "mods")

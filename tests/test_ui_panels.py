@@ -200,7 +200,7 @@ def test_P_PUNCH_a_classic_punch_chosen_shows_its_damage_before_enter_declares_i
     assert [t for t, _b in app.physical.chosen_lines()][1:] == ["7 points of damage"]
     assert not app.physical.declared("hopper")
     key(app, pygame.K_RETURN)
-    assert [(d["attack"], d["limb"]) for d in app.physical.declared("hopper")] == [("punch", "left")]
+    assert [(d.attack, d.limb) for d in app.physical.declared("hopper")] == [("punch", "left")]
 
 
 def _shut_down(a, uid: str) -> None:

@@ -108,3 +108,25 @@ def test_undone_moves_leave_no_trace_in_the_replay(game):
     submits = [a for a in game.record["actions"] if a["do"] == "submit"]
     assert [a["order"]["path"] for a in submits] == [["L"]]
     assert Replay.from_game(game).verify() == []
+
+
+def test_a_checkpoint_puts_units_map_logs_and_record_back_in_place(game):
+    """A checkpoint copies neither the map nor the logs, yet everything an
+    action changes comes back: units (in their own entities), dice, the
+    turn record, terrain changed in place or replaced, clubs on the map,
+    the event log and the record (which only grow)."""
+    from engine.hexgrid import parse_hex_label
+    from engine.hexmap import Terrain
+    game.submit(MoveOrder("hopper", {}, mode="walk", path=["F"]))
+    before, ents = as_json(game.to_dict()), dict(game.units)
+    cp = undo.checkpoint(game)
+    game.submit(MoveOrder("jager", {}, mode="walk", path=["F", "F"]))
+    game.dice.roll("misc")
+    woods = parse_hex_label("0505")
+    game.map.terrain(woods).terrain = "rough"                     # changed in place
+    game.map.set(parse_hex_label("0101"), Terrain("rubble"))        # a new hex
+    game.map.clubs.setdefault(woods, []).append("left_arm")
+    assert as_json(game.to_dict()) != before
+    undo.rollback(game, cp)
+    assert as_json(game.to_dict()) == before and dict(game.units) == ents
+    assert game.map.terrain(woods).terrain == "light_woods" and not game.map.clubs

@@ -73,11 +73,13 @@ class App:
         self.drag_from = None
         self.dragging = False
         self.game = None
+        self.renderer: MapRenderer | None = None     # the game's map, drawn in cached chunks
         self.seat: HotSeat | None = None
         self.frame_ms = 0.0
         self.replay = None       # an engine.replay.Replay shown read-only (engine/ui/replay_view.py)
         self._performing = False     # an action is being carried out (rolls at the table: perform)
         self._probing = False        # an action is run only to read a roll's target number
+        self._autosave_due = False   # a phase began since the last autosave
         self._shown_side: str | None = None
         self.move = MovePlanner(self)
         self.fire = FirePanel(self)
@@ -244,9 +246,15 @@ class App:
 
     # ================================================================ the hot-seat flow
     def _on_phase_start(self, phase: str) -> None:
+        """A phase began: autosave once the flow stops where a player acts
+        (`show`), not in each phase passed through on the way (Heat, End,
+        the next turn's Initiative)."""
         self.drop_caches()
-        if self._probing:
-            return
+        if not self._probing:
+            self._autosave_due = True
+
+    def _autosave(self) -> None:
+        self._autosave_due = False
         problem = self.saves.autosave(self.game, self.seat.frontend())
         if problem:
             self.say(problem, True)
@@ -259,8 +267,11 @@ class App:
     def show(self, nxt: Next) -> None:
         """Show what the hot-seat flow decided: the victory screen, a
         hand-over, or the board with a unit of the side to act selected.
-        Screens under the top one close."""
+        Screens under the top one close; an autosave is made when a phase
+        began on the way."""
         self.screens = self.screens[-1:]
+        if self._autosave_due and not self._probing:
+            self._autosave()
         if nxt.screen == "victory":
             self._replace_top(Victory())
             self.selected = None

@@ -40,17 +40,19 @@ def recent_damage(app) -> dict[str, int]:
     return out
 
 
+ZOOM_BUDGET_MS = 8                                # a frame after a zoom makes map chunks for this long
 VEIL_ALPHA = 110                                  # darkness outside the movement range
 VEIL_MULTIPLY = (256 - VEIL_ALPHA * 256 // 255,) * 3   # the same darkening as a multiply
 
 
-def reach_patch(app, hexes: dict, limit: int) -> tuple[pygame.Surface, pygame.Rect]:
+def reach_patch(app, hexes: dict, limit: int) -> tuple[pygame.Surface, pygame.Rect] | None:
     """The movement range `hexes` (hex -> (MP, ...)) in map pixels: the part
     of the cached map around them, veiled outside them, with an MP-left
     badge in each. Built once per selection, mode and zoom (not when the
     view pans); on screen it is one opaque blit, and the rest of the view
     gets the veil as a multiply fill (an alpha blit of the whole view cost
-    ~2 ms a frame)."""
+    ~2 ms a frame). None while the map chunks under it are being made (a
+    few frames after a new range or zoom: ZOOM_BUDGET_MS a frame)."""
     cam = app.camera
     size = cam.size
     key = (id(hexes), app.selected, app.move.mode, limit, size, id(app.renderer))
@@ -63,6 +65,8 @@ def reach_patch(app, hexes: dict, limit: int) -> tuple[pygame.Surface, pygame.Re
     rect = pygame.Rect(int(min(xs) - pad), int(min(ys) - pad), 0, 0)
     rect.size = (int(max(xs) + pad) - rect.x, int(max(ys) + pad) - rect.y)
     rect = rect.clip(pygame.Rect((0, 0), map_pixel_size(app.game.map.width, app.game.map.height, size)))
+    if not app.renderer.ready(rect, size, ZOOM_BUDGET_MS):
+        return None
     patch = pygame.Surface(rect.size)
     patch.fill(theme.BG)
     app.renderer.draw(patch, patch.get_rect(), rect.x, rect.y, size)
@@ -89,9 +93,14 @@ def reach_patch(app, hexes: dict, limit: int) -> tuple[pygame.Surface, pygame.Re
 
 
 def draw_reach(app, view: pygame.Rect, hexes: dict, limit: int) -> None:
-    """The movement range over the map drawn at the camera's position."""
+    """The movement range over the map drawn at the camera's position (not
+    in the frames that are still making the map chunks it needs: after a
+    zoom or for a new range)."""
     cam = app.camera
-    patch, rect = reach_patch(app, hexes, limit)
+    made = None if app.renderer.pending else reach_patch(app, hexes, limit)
+    if made is None:
+        return
+    patch, rect = made
     on_screen = rect.move(view.x - int(cam.ox), view.y - int(cam.oy))
     app.screen.blit(patch, on_screen.topleft)
     inside = on_screen.clip(view)
@@ -111,7 +120,7 @@ def draw_map(app) -> None:
     g = app.game
     view = pygame.Rect(cam.view)
     s.set_clip(view)
-    app.renderer.draw(s, view, cam.ox, cam.oy, cam.size)
+    app.renderer.draw(s, view, cam.ox, cam.oy, cam.size, ZOOM_BUDGET_MS)
     size = cam.size
     ox, oy = view.topleft
 
@@ -308,7 +317,7 @@ def attack_lines(app, target: str) -> list[tuple[str, tuple]]:
     g = app.game
     sel = app.selected
     rng = queries.range_between(g, app.ent(sel), app.ent(target))
-    side = queries.attack_side(g, app.ent(sel), app.ent(target))
+    side = app.fire.choices(target).side
     out = [(f"Range {plural(rng, 'hex')}" + (f", strikes its {side}" if side else ""), theme.TEXT)]
     if app.phase_kind() == "fire":
         previews = [(slot.label, p) for slot, p in app.fire.previews(target)]

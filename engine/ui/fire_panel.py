@@ -31,23 +31,21 @@ class FirePanel:
         self.cache: dict = {}
 
     # ------------------------------------------------------------ questions
-    def previews(self, target: str) -> list[tuple[queries.WeaponSlot, queries.Preview]]:
-        """Each weapon of the selected unit against `target` (an Alpha Strike
-        unit's whole card as one attack), with its to-hit or refusal."""
+    def choices(self, target: str) -> queries.Choices:
+        """Every attack of the selected unit on `target` with the twist,
+        turret and overheat chosen (queries.attack_choices: the options
+        call), cached until the event log grows."""
         app = self.app
         uid, game = app.selected, app.game
         key = ("w", uid, target, self.twist, self.turret, self.overheat, len(game.log.events))
-        if key in self.cache:
-            return self.cache[key]
-        if queries.is_alpha(game, app.ent(uid)):
-            slot = queries.WeaponSlot("", "Weapon attack", None, None)
-            out = [(slot, queries.preview(game, queries.fire_order(uid, None, target, overheat=self.overheat)))]
-        else:
-            out = [(slot, queries.preview(game, queries.fire_order(uid, slot.order_name, target, self.twist,
-                                                                   self.turret)))
-                   for slot in queries.weapon_slots(game, app.ent(uid))]
-        self.cache[key] = out
-        return out
+        if key not in self.cache:
+            self.cache[key] = queries.attack_choices(game, uid, target, self.twist, self.turret, self.overheat)
+        return self.cache[key]
+
+    def previews(self, target: str) -> list[tuple[queries.WeaponSlot, queries.Preview]]:
+        """Each weapon of the selected unit against `target` (an Alpha Strike
+        unit's whole card as one attack), with its to-hit or refusal."""
+        return self.choices(target).weapons
 
     def conflicts(self, target: str) -> dict[str, str]:
         """Weapons that cannot fire together with the ones ticked
@@ -70,8 +68,8 @@ class FirePanel:
     def attack_lines(self) -> list[tuple[str, bool]]:
         """An Alpha Strike weapon attack in words: the damage at the
         target's range, with and without the overheat chosen and the most
-        overheat could add there (as_combat's attack plans: AS-DMG-1,
-        AS-SPA-OVL), the heat an HT special adds to the target (or the
+        overheat could add there (the options' AlphaStrikeAttack and
+        queries.as_overheat_damage: AS-DMG-1, AS-SPA-OVL), the heat an HT special adds to the target (or the
         damage it adds to a target without a heat scale: AS-SPA-HT), and the
         heat the attacker ends the turn at (as_end_phase.heat_preview), with
         a warning at S (shutdown). Each line with True when it warns."""
@@ -83,38 +81,34 @@ class FirePanel:
         out: list[tuple[str, bool]] = []
         if uid and target:
             previews = self.previews(target)
-            plan = previews[0][1].extra if previews else {}
+            attack = previews[0][1].attack if previews else None
             card = game.world.component(app.ent(uid), AlphaStrikeCard)
-            if plan and "damage" in plan:
-                base = plan["damage"]
-                rng = str(plan.get("range", "")).capitalize()
-                if self.overheat and plan.get("overheat_damage"):
-                    out.append((f"{rng} range: {base} damage, {base + plan['overheat_damage']} with "
+            if attack is not None and attack.possible:
+                base = attack.damage
+                rng = attack.range.capitalize()
+                if self.overheat and attack.overheat_damage:
+                    out.append((f"{rng} range: {base} damage, {base + attack.overheat_damage} with "
                                 f"overheat {self.overheat}", False))
                 elif self.overheat:
-                    out.append((f"{rng} range: {base} damage; overheat adds nothing here "
-                                "(Long range needs OVL)", True))
+                    out.append((f"{rng} range: {base} damage; overheat adds nothing at {rng} range", True))
                 elif card.overheat:
-                    out.append((self._overheat_offer(uid, target, rng, base), False))
+                    out.append((self._overheat_offer(uid, attack, rng, base, card.overheat), False))
                 else:
-                    out.append((f"{rng} range: {plural(base, 'point')} of damage" if not plan.get("minimal")
+                    out.append((f"{rng} range: {plural(base, 'point')} of damage" if not attack.minimal
                                 else f"{rng} range: minimal damage (0*: 1 point on 4+)", False))
-                if plan.get("ht"):
-                    out.append((ht_line(game, app.ent(target), plan["ht"], app.name(target)), False))
+                if attack.ht:
+                    out.append((ht_line(game, app.ent(target), attack.ht, app.name(target)), False))
             out += heat_lines(game, app.ent(uid), self.overheat, fires=True)
         self.cache[key] = out
         return out
 
-    def _overheat_offer(self, uid: str, target: str, rng: str, base: int) -> str:
-        """What the card's full overheat would add to this attack: its plan
-        at that overheat."""
-        full = self.app.game.world.component(self.app.ent(uid), AlphaStrikeCard).overheat
-        plan = queries.preview(self.app.game, queries.fire_order(uid, None, target, overheat=full)).extra
-        if not plan:
-            return f"{rng} range: {base} damage"
-        if not plan["overheat_damage"]:
-            return f"{rng} range: {base} damage; overheat would add none (no OVL)"
-        return f"{rng} range: {base} damage, up to {base + plan['overheat_damage']} with overheat {full}"
+    def _overheat_offer(self, uid: str, attack, rng: str, base: int, full: int) -> str:
+        """What the card's full overheat would add to this attack at its
+        range (queries.as_overheat_damage)."""
+        more = queries.as_overheat_damage(self.app.game, self.app.ent(uid), attack, full)
+        if not more:
+            return f"{rng} range: {base} damage; overheat would add none at {rng} range"
+        return f"{rng} range: {base} damage, up to {base + more} with overheat {full}"
 
     # ------------------------------------------------------------ choices
     def tick_for(self, target: str) -> None:
@@ -125,14 +119,17 @@ class FirePanel:
             self.checks[name] = False
 
     def aim_turret(self, target: str) -> None:
-        """Point a free turret at the new target (the player can still turn it, Z/X)."""
+        """Point the turret at the new target when the rules let it turn
+        (queries.turret_refusal); the player can still turn it, Z/X."""
         app = self.app
-        tur = app.game.world.try_component(app.ent(app.selected), Turret)
-        if tur is None or tur.destroyed or tur.locked or tur.jammed:
+        ent = app.ent(app.selected)
+        if app.game.world.try_component(ent, Turret) is None:
             return
-        a = app.game.world.component(app.ent(app.selected), Position).hex
+        a = app.game.world.component(ent, Position).hex
         b = app.game.world.component(app.ent(target), Position).hex
-        self.turret = int(round(bearing(a, b) / 60.0)) % 6
+        facing = int(round(bearing(a, b) / 60.0)) % 6
+        if queries.turret_refusal(app.game, ent, facing) is None:
+            self.turret = facing
 
     def toggle(self, name: str) -> None:
         """Tick or untick a weapon; a weapon ticked replaces a physical

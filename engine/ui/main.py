@@ -166,6 +166,8 @@ def run(argv: list[str]) -> int:
             from engine.ui.demo import run_demo
             run_demo(app, args.demo)
         app.draw()
+        while app.renderer is not None and app.renderer.pending:     # the map chunks a zoom left to make
+            app.draw()
         pygame.image.save(app.screen, args.screenshot)
         pygame.quit()
         return 0

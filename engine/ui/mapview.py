@@ -11,6 +11,7 @@ engine/ui/elevation.py.
 from __future__ import annotations
 
 import math
+import time
 from collections import OrderedDict
 
 import pygame
@@ -34,8 +35,14 @@ def _shade(colour, level: int):
     return tuple(int(c * (1 + k)) for c in colour)
 
 
-CHUNK = 512          # the map is cached in square chunks of this many pixels
-MAX_CHUNKS = 96      # about 100 MB of cached map at most
+CHUNK = 512          # the map is cached in square chunks of at most this many pixels,
+CHUNK_HEXES = 14     # and about this many hexes across (a chunk is drawn in a few milliseconds)
+MAX_PIXELS = 96 * CHUNK * CHUNK     # about 100 MB of cached map at most
+
+
+def chunk_px(size: int) -> int:
+    """The side of a map chunk at hex size `size`, in pixels."""
+    return min(CHUNK, max(64, CHUNK_HEXES * size))
 
 
 class MapRenderer:
@@ -49,22 +56,62 @@ class MapRenderer:
         self._chunks: "OrderedDict[tuple[int, int, int], pygame.Surface]" = OrderedDict()
         self._off = (0.0, 0.0)
         self._art_hexes: set[Hex] = set()
+        self._pixels = 0                      # the cached chunks' area
+        self._shown: int | None = None       # the hex size the map was last drawn whole at
+        self.pending = False                  # chunks of the view are still to be made (a zoom)
 
     def invalidate(self) -> None:
         self._chunks.clear()
+        self._pixels = 0
+        self._shown = None
 
-    def draw(self, target: pygame.Surface, view: pygame.Rect, ox: float, oy: float, size: int) -> None:
-        """Blit the map region whose top-left map pixel is (ox, oy) into `view`."""
+    def draw(self, target: pygame.Surface, view: pygame.Rect, ox: float, oy: float, size: int,
+             budget_ms: float | None = None) -> None:
+        """Blit the map region whose top-left map pixel is (ox, oy) into `view`.
+        With `budget_ms`, after a zoom the chunks not made yet are made,
+        nearest the view's centre first, until that much time is spent
+        (one at least), and the rest of the view shows the zoom drawn last,
+        scaled: a zoom never stalls a frame, and the next frames make the
+        rest (`pending` until they are all made)."""
         hm = self.game.map
         mw, mh = map_pixel_size(hm.width, hm.height, size)
         x0, y0 = max(0, int(ox)), max(0, int(oy))
         x1, y1 = min(mw, int(ox) + view.w), min(mh, int(oy) + view.h)
         if x0 >= x1 or y0 >= y1:
             return
-        for cy in range(y0 // CHUNK, (y1 - 1) // CHUNK + 1):
-            for cx in range(x0 // CHUNK, (x1 - 1) // CHUNK + 1):
-                chunk = self.chunk(size, cx, cy)
-                target.blit(chunk, (view.x + cx * CHUNK - int(ox), view.y + cy * CHUNK - int(oy)))
+        px = chunk_px(size)
+        needed = [(cx, cy) for cy in range(y0 // px, (y1 - 1) // px + 1)
+                  for cx in range(x0 // px, (x1 - 1) // px + 1)]
+        missing = [c for c in needed if (size, *c) not in self._chunks]
+        if missing and budget_ms is not None and self._shown not in (None, size):
+            mx, my = (x0 + x1) / 2 / px - 0.5, (y0 + y1) / 2 / px - 0.5
+            missing.sort(key=lambda c: (c[0] - mx) ** 2 + (c[1] - my) ** 2)
+            start = time.perf_counter()
+            while missing and (len(missing) == len(needed) or (time.perf_counter() - start) * 1000 < budget_ms):
+                self.chunk(size, *missing.pop(0))
+            if missing:
+                self._scaled(target, view, ox, oy, size, self._shown)
+        self.pending = bool(missing) and budget_ms is not None and self._shown not in (None, size)
+        for cx, cy in needed:
+            if not self.pending or (size, cx, cy) in self._chunks:
+                target.blit(self.chunk(size, cx, cy), (view.x + cx * px - int(ox), view.y + cy * px - int(oy)))
+        if not self.pending:
+            self._shown = size
+
+    def _scaled(self, target: pygame.Surface, view: pygame.Rect, ox: float, oy: float, size: int,
+                shown: int) -> None:
+        """The view as the chunks made at size `shown` have it, scaled to
+        `size` (map pixels scale with the hex size), the rest background."""
+        k, px = shown / size, chunk_px(shown)
+        rx, ry = ox * k, oy * k
+        patch = pygame.Surface((max(1, math.ceil(view.w * k)), max(1, math.ceil(view.h * k))))
+        patch.fill(theme.BG)
+        for cy in range(max(0, int(ry) // px), int(ry + view.h * k) // px + 1):
+            for cx in range(max(0, int(rx) // px), int(rx + view.w * k) // px + 1):
+                chunk = self._chunks.get((shown, cx, cy))
+                if chunk is not None:
+                    patch.blit(chunk, (cx * px - int(rx), cy * px - int(ry)))
+        target.blit(pygame.transform.scale(patch, view.size), view.topleft)
 
     def chunk(self, size: int, cx: int, cy: int) -> pygame.Surface:
         key = (size, cx, cy)
@@ -74,9 +121,23 @@ class MapRenderer:
             return surf
         surf = self._render_chunk(size, cx, cy)
         self._chunks[key] = surf
-        while len(self._chunks) > MAX_CHUNKS:
-            self._chunks.popitem(last=False)
+        self._pixels += surf.get_width() * surf.get_height()
+        while self._pixels > MAX_PIXELS:
+            old = self._chunks.popitem(last=False)[1]
+            self._pixels -= old.get_width() * old.get_height()
         return surf
+
+    def ready(self, area: pygame.Rect, size: int, budget_ms: float) -> bool:
+        """Whether every chunk under `area` (map pixels) is made at `size`,
+        after making missing ones for up to `budget_ms` (one at least)."""
+        px = chunk_px(size)
+        missing = [(cx, cy) for cy in range(max(0, area.y // px), (area.bottom - 1) // px + 1)
+                   for cx in range(max(0, area.x // px), (area.right - 1) // px + 1)
+                   if (size, cx, cy) not in self._chunks]
+        start = time.perf_counter()
+        while missing and (time.perf_counter() - start) * 1000 < budget_ms:
+            self.chunk(size, *missing.pop(0))
+        return not missing
 
     def prefetch(self, view: pygame.Rect, ox: float, oy: float, size: int, limit: int = 1) -> int:
         """Make up to `limit` missing chunks in the ring of chunks just
@@ -85,9 +146,10 @@ class MapRenderer:
         is a few milliseconds). Returns how many were made."""
         hm = self.game.map
         mw, mh = map_pixel_size(hm.width, hm.height, size)
-        cols, rows = (mw - 1) // CHUNK, (mh - 1) // CHUNK
-        x0, y0 = int(ox) // CHUNK - 1, int(oy) // CHUNK - 1
-        x1, y1 = (int(ox) + view.w - 1) // CHUNK + 1, (int(oy) + view.h - 1) // CHUNK + 1
+        px = chunk_px(size)
+        cols, rows = (mw - 1) // px, (mh - 1) // px
+        x0, y0 = int(ox) // px - 1, int(oy) // px - 1
+        x1, y1 = (int(ox) + view.w - 1) // px + 1, (int(oy) + view.h - 1) // px + 1
         mx, my = (x0 + x1) / 2, (y0 + y1) / 2
         missing = sorted(((cx - mx) ** 2 + (cy - my) ** 2, cx, cy)
                          for cy in range(max(0, y0), min(rows, y1) + 1)
@@ -112,13 +174,14 @@ class MapRenderer:
 
     def _render_chunk(self, size: int, cx: int, cy: int) -> pygame.Surface:
         hm = self.game.map
-        surf = pygame.Surface((CHUNK, CHUNK))
+        px = chunk_px(size)
+        surf = pygame.Surface((px, px))
         surf.fill(theme.BG)
-        px0, py0 = cx * CHUNK, cy * CHUNK
+        px0, py0 = cx * px, cy * px
         self._off = (px0, py0)
         # hexes whose drawing can reach into this chunk (a hex plus its road half-lines)
         a = map_hex_at(px0 - 2 * size, py0 - 2 * size, size)
-        b = map_hex_at(px0 + CHUNK + 2 * size, py0 + CHUNK + 2 * size, size)
+        b = map_hex_at(px0 + px + 2 * size, py0 + px + 2 * size, size)
         hexes = [Hex(x, y) for x in range(max(0, a.x - 1), min(hm.width, b.x + 2))
                  for y in range(max(0, a.y - 1), min(hm.height, b.y + 2))]
         for hx in hexes:

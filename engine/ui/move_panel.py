@@ -119,27 +119,28 @@ class MovePlanner:
         reason = g.check(queries.move_order(self.app.selected, self.mode, trial))
         return reason if reason is not None else self.planned(trial).error
 
-    def declarations(self) -> list[tuple[str, MoveOrder]]:
+    def _declarations(self) -> list[queries.Declaration]:
+        """The charges or deaths from above the planned path could declare,
+        each with the rules' reason when refused (queries.declarations)."""
         app = self.app
         if not app.selected or app.phase_kind() != "move" or not self.mode:
             return []
         key = ("d", app.selected, self.mode, tuple(self.path))
         if key not in self.cache:
-            self.cache[key] = [] if self.planned().error else queries.declaration_candidates(
+            self.cache[key] = [] if self.planned().error else queries.declarations(
                 app.game, app.selected, self.mode, self.path)
         return self.cache[key]
 
+    def declarations(self) -> list[tuple[str, MoveOrder]]:
+        """The charges and deaths from above the rules take with this path."""
+        return [(d.label, d.order) for d in self._declarations() if d.reason is None]
+
     def refusals(self) -> list[tuple[str, str]]:
         """Enemies next to the end of the path that no charge or death from
-        above is offered on, with the rules' reason (queries.declaration_refusals)."""
-        app = self.app
-        if not app.selected or app.phase_kind() != "move" or not self.mode or self.declarations():
+        above is offered on, with the rules' reason."""
+        if self.declarations():
             return []
-        key = ("r", app.selected, self.mode, tuple(self.path))
-        if key not in self.cache:
-            self.cache[key] = [] if self.planned().error else queries.declaration_refusals(
-                app.game, app.selected, self.mode, self.path)
-        return self.cache[key]
+        return [(d.target, d.reason) for d in self._declarations() if d.reason is not None]
 
     def charge_miss_label(self) -> str:
         return {None: "the engine chooses left or right", "left": "end front-left of the target",

@@ -35,12 +35,12 @@ class PhysicalPanel:
             self.cache[key] = queries.physical_candidates(app.game, app.selected, target)
         return self.cache[key]
 
-    def declared(self, uid: str | None) -> list[dict]:
-        """The physical attacks `uid` has declared this phase (the engine's
-        declarations, so they survive a save)."""
+    def declared(self, uid: str | None) -> list:
+        """The physical attacks `uid` has declared this phase (the rules'
+        declarations, so they survive a save: queries.declared_physical)."""
         if not uid or self.app.game is None:
             return []
-        return [d for d in self.app.game.phase_data.get("physical", []) if d.get("unit") == uid]
+        return queries.declared_physical(self.app.game, uid)
 
     def more(self, uid: str) -> bool:
         """May `uid` still declare another physical attack on some enemy?
@@ -94,7 +94,7 @@ class PhysicalPanel:
             return []
         _label, _order, p = opts[self.chosen]
         out = [(p.needs(), False)]
-        damage = p.extra.get("damage")
+        damage = getattr(p.attack, "damage", None)
         ent = app.ent(app.selected)
         card = app.game.world.try_component(ent, AlphaStrikeCard)
         if card is not None and damage is not None:
@@ -178,10 +178,10 @@ class PhysicalPanel:
         y += 18
         declared = self.declared(sel)
         for d in declared:
-            label = (queries.PHYSICAL_LABELS.get((d["attack"], d.get("limb")))
-                     or queries.PHYSICAL_LABELS.get((d["attack"], None)) or d["attack"].capitalize())
-            tn = app.short_names().get(d["target"], d["target"])
-            text(s, fit_text(f"declared: {label} on {tn}, needs {d['to_hit']}", 12, SIDE_W - 24),
+            label = (queries.PHYSICAL_LABELS.get((d.attack, d.limb))
+                     or queries.PHYSICAL_LABELS.get((d.attack, None)) or d.attack.capitalize())
+            tn = app.short_names().get(d.target, d.target)
+            text(s, fit_text(f"declared: {label} on {tn}, needs {d.to_hit}", 12, SIDE_W - 24),
                  (x + 4, y), 12, theme.ACCENT)
             y += 16
         self.draw_options(x, y, bottom=rect.bottom - 40)

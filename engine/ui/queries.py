@@ -1,20 +1,17 @@
 """The window's questions to the rules, in one place: a unit's movement
 modes and MP and why it cannot move, where a path leads, the rolls it makes
 and whether it surely destroys the unit, where the unit can reach; which
-weapons a unit can name in an order, what an attack would need to hit, its
-chance (by the ruleset's own test of a roll) and why one is impossible,
-which weapons cannot fire together, the candidate physical attacks and
-their damage, charges and deaths from above, the side an attack strikes,
-the enemies to target, a vehicle's driving-roll penalty, and an Alpha
-Strike card's current values, heat and why it cannot act.
+weapons a unit can name in an order, every attack it has against a target
+(the options call) with what each needs to hit, its chance (by the
+ruleset's own test of a roll) and why one is impossible, the side it
+strikes, which weapons cannot fire together, the physical attacks and
+their damage, charges and deaths from above, the enemies to target, a
+vehicle's driving-roll penalty, and an Alpha Strike card's current values,
+heat and why it cannot act.
 
-Each answer comes from `game.check` or from a rule system's own function,
-named in the docstring. Four are still put together here, because the rules
-have no function for them yet: which physical attacks each kind of unit has
-(and that a mech without a hatchet has no hatchet row), the Alpha Strike
-TMM at heat 2+ shown on the card (AS-HEAT-2), the "type#n" order name of
-each weapon, and which of a vehicle's rolls are driving rolls (by their
-names, vehicle_moves.ROLLS).
+Each answer comes from `game.check`, from the options call
+(systems/common/options.py) or from a rule system's own function, named in
+the docstring; nothing here decides a rule.
 """
 from __future__ import annotations
 
@@ -23,15 +20,19 @@ from typing import Any
 
 from components import (AlphaStrikeCard, Altitude, Armor, ClassicHeat, Crew, Identity, Position, Status,
                         Structure, Turret, VehicleMovement, Weapons)
-from engine.game import Game
-from engine.hexgrid import Hex, distance, line, mech_attack_side, vehicle_attack_side
+from engine import undo
+from engine.hexgrid import Hex, distance, line
 from engine.orders import MOVE_STEPS, FireOrder, MoveOrder, PhysicalOrder
 from systems.alpha_strike import card as as_card, combat as as_combat
 from systems.alpha_strike.end_phase import heat_preview
-from systems.classic import criticals, heat as classic_heat, piloting, weapon_attacks
+from systems.classic import criticals, heat as classic_heat, melee, piloting, weapon_attacks
+from systems.classic.weapon_names import weapon_names
 from systems.common import line_of_sight, movement
-from systems.common.options import attack_options, unit_actions
+from systems.common.options import attack_options, attack_options_against, declaration_options, unit_actions
+from systems.common.to_hit import ToHit
+from systems.common.victory import units_able_to_fight
 from systems.vehicles import driving, moves as vehicle_moves
+
 
 def hit_chance(game, attacker: int, target: int | None) -> float:
     """The chance that the attacker's to-hit roll of 2d6 hits `target`, by
@@ -127,20 +128,18 @@ LOC_SHORT = {"head": "H", "center_torso": "CT", "left_torso": "LT", "right_torso
              "left_arm": "LA", "right_arm": "RA", "left_leg": "LL", "right_leg": "RL",
              "front": "Fr", "left": "L", "right": "R", "rear": "Rr", "turret": "Tu", "rotor": "Ro",
              "body": "Bd"}
+CARD_ATTACK = WeaponSlot("", "Weapon attack", None, None)      # an Alpha Strike card's one weapon attack
 
 
 def weapon_slots(game, ent: int) -> list[WeaponSlot]:
     """The unit's weapons in unit-file order, each with the name an order
-    gives it (the name weapon_attacks.find_mount reads)."""
+    gives it (systems/classic/weapon_names.weapon_names)."""
     w = game.world.try_component(ent, Weapons)
     if w is None:
         return []
     table = game.weapons
-    seen: dict[str, int] = {}
     out = []
-    for m in w.mounts:
-        seen[m.type] = seen.get(m.type, 0) + 1
-        name = m.type if seen[m.type] == 1 else f"{m.type}#{seen[m.type]}"
+    for m, name in zip(w.mounts, weapon_names([m.type for m in w.mounts])):
         wt = table.get(m.type)
         label = f"{wt.name if wt else m.type} ({LOC_SHORT.get(m.location, m.location)}{', rear' if m.rear else ''})"
         out.append(WeaponSlot(name, label, m, wt))
@@ -164,7 +163,7 @@ class Preview:
     reason: str | None = None                 # why the attack is impossible, else None
     to_hit: int | None = None
     modifiers: list[tuple[str, int]] = field(default_factory=list)
-    extra: dict[str, Any] = field(default_factory=dict)
+    attack: ToHit | None = None               # the rules' judgement (damage, range, overheat, ...)
     chance: float = 0.0                       # of hitting (hit_chance); 0 when impossible
 
     def needs(self) -> str:
@@ -178,59 +177,86 @@ class Preview:
                          for i, (label, value) in enumerate(self.modifiers))
 
 
-def _possible(game, uid: str, to_hit: int, modifiers, extra: dict | None = None) -> Preview:
-    return Preview(to_hit=to_hit, modifiers=_mods(modifiers), extra=extra or {},
-                   chance=hit_chance(game, game.units[uid], to_hit))
-
-
-def _mods(raw) -> list[tuple[str, int]]:
-    return [(str(m[0]), int(m[1])) for m in raw or []]
-
-
-def preview(game, order: FireOrder | PhysicalOrder) -> Preview:
-    """What a weapon attack or an Alpha Strike physical attack would need to
-    hit, or why it cannot be made. The reason comes from `game.check`; the
-    number and its modifiers from weapon_attacks.preview or
-    as_combat.plan_weapon_attack / plan_physical_attack (whose plan, with
-    the damage, range and overheat, is `extra`)."""
-    reason = game.check(order)
+def judged(game, ent: int, to_hit: ToHit, reason: str | None) -> Preview:
+    """A preview of the rules' judgement `to_hit` (refused for `reason`)."""
     if reason is not None:
-        return Preview(reason=reason)
-    if is_alpha(game, game.units[order.unit]):
-        plan = (as_combat.plan_weapon_attack(game, order) if isinstance(order, FireOrder)
-                else as_combat.plan_physical_attack(game, order))
-        if isinstance(plan, str):
-            return Preview(reason=plan)
-        return _possible(game, order.unit, plan["to_hit"], plan["modifiers"], plan)
-    th = weapon_attacks.preview(game, order.unit, order.target, order.weapon, order.torso_twist, turret=order.turret)
-    if th.reason:
-        return Preview(reason=th.reason)
-    return _possible(game, order.unit, th.number, th.modifiers, {"range": th.range, "band": th.band, "los": th.los})
+        return Preview(reason=reason, attack=to_hit)
+    return Preview(to_hit=to_hit.number, modifiers=[(m.label, m.value) for m in to_hit.modifiers],
+                   attack=to_hit, chance=hit_chance(game, ent, to_hit.number))
+
+
+PHYSICAL_LABELS = {
+    ("punch", "left"): "Punch (left arm)", ("punch", "right"): "Punch (right arm)",
+    ("kick", "left"): "Kick (left leg)", ("kick", "right"): "Kick (right leg)",
+    ("push", None): "Push", ("club", None): "Club",
+    ("hatchet", None): "Hatchet",
+    ("standard", None): "Physical attack", ("melee", None): "Melee attack (MEL)",
+}
+
+
+@dataclass
+class Choices:
+    """Every attack a unit has against one target, from the options call:
+    its weapons (an Alpha Strike card's one weapon attack) and its
+    physical attacks, each with its preview, and the side of the target
+    they strike."""
+    weapons: list[tuple[WeaponSlot, Preview]]
+    physical: list[tuple[str, PhysicalOrder, Preview]]
+    side: str | None
+
+
+def attack_choices(game, uid: str, target: str, twist: str | None = None, turret: int | None = None,
+                   overheat: int = 0) -> Choices:
+    """The options call (systems/common/options.attack_options) in the
+    window's terms: each option's preview, weapons named as orders name
+    them, and the side struck as the options' to-hit says it (the first
+    that names one; a die picks it: "random", not shown)."""
+    ent = game.units[uid]
+    slots = weapon_slots(game, ent)
+    out = Choices([], [], None)
+    for opt in attack_options(game, uid, target, torso_twist=twist, turret=turret, overheat=overheat):
+        preview = judged(game, ent, opt.to_hit, opt.reason)
+        if opt.kind == "weapon":
+            out.weapons.append((slots[opt.mount] if opt.mount is not None else CARD_ATTACK, preview))
+        else:
+            out.physical.append((PHYSICAL_LABELS[(opt.attack, opt.limb)], opt.order, preview))
+        if out.side is None and opt.to_hit.side not in (None, "random"):
+            out.side = opt.to_hit.side
+    return out
+
+
+def turret_refusal(game, ent: int, facing: int) -> str | None:
+    """Why the unit's turret may not be turned to `facing` now
+    (weapon_attacks.turret_error: V-ATK-5), or None."""
+    return weapon_attacks.turret_error(game, ent, facing)
 
 
 def weapon_conflicts(game, uid: str, target: str, ticked: list[str], others: list[str],
                      twist: str | None = None, turret: int | None = None) -> dict[str, str]:
     """The weapons that cannot fire together with the ones ticked (a prone
-    mech fires from one arm only, ...): order name -> the engine's reason.
-    The `ticked` weapons are declared in order on a scratch copy of the game
-    (declarations roll no dice), each checked after the ones before it, and
-    then the `others` against all of them. The copy is closed after."""
+    mech fires from one arm only, the last shot of ammunition, ...): order
+    name -> the engine's reason. The `ticked` weapons are declared in order
+    on the game itself (`game.check`, `game.submit`: declarations roll no
+    dice), each checked after the ones before it, and then the `others`
+    against all of them; the game is then put back in place as it was
+    (engine/undo.checkpoint, which leaves the map and logs uncopied:
+    declarations change no terrain)."""
     out: dict[str, str] = {}
-    scratch = Game.from_dict(game.to_dict(record=False, events=False))
+    cp = undo.checkpoint(game, terrain=False)
     try:
         for name in ticked:
             order = fire_order(uid, name, target, twist, turret)
-            reason = scratch.check(order)
+            reason = game.check(order)
             if reason:
                 out[name] = reason
             else:
-                scratch.submit(order)
+                game.submit(order)
         for name in others:
-            reason = scratch.check(fire_order(uid, name, target, twist, turret))
+            reason = game.check(fire_order(uid, name, target, twist, turret))
             if reason:
                 out[name] = reason
     finally:
-        scratch.close()
+        undo.rollback(game, cp)
     return out
 
 
@@ -248,7 +274,8 @@ class HeatForecast:
 def heat_forecast(game, uid: str, weapons: list[str]) -> HeatForecast | None:
     """The heat after the Heat phase with the weapons named fired as well
     (None for a unit without Classic heat): this turn's buildup and the
-    dissipation from systems/classic/heat.py (buildup_sources, dissipation),
+    dissipation from systems/classic/heat.py (buildup_sources, dissipation,
+    heat_after),
     each weapon's heat from the weapons table, and the heat-scale effects
     the result reaches from the same module and weapon_attacks
     (movement_mp_penalty, heat_fire_modifier, shutdown_avoid_number,
@@ -263,7 +290,7 @@ def heat_forecast(game, uid: str, weapons: list[str]) -> HeatForecast | None:
     if fired:
         sources.append(("weapons ticked", fired))
     cooled = classic_heat.dissipation(game, ent)
-    end = max(0, heat.heat + sum(v for _w, v in sources) - cooled)
+    end = classic_heat.heat_after(heat.heat, sum(v for _w, v in sources), cooled)
     effects: list[tuple[str, bool]] = []
     mp = classic_heat.movement_mp_penalty(end)
     if mp:
@@ -283,42 +310,21 @@ def heat_forecast(game, uid: str, weapons: list[str]) -> HeatForecast | None:
 
 
 # ---------------------------------------------------------------- physical
-PHYSICAL_LABELS = {
-    ("punch", "left"): "Punch (left arm)", ("punch", "right"): "Punch (right arm)",
-    ("kick", "left"): "Kick (left leg)", ("kick", "right"): "Kick (right leg)",
-    ("push", None): "Push", ("club", None): "Club",
-    ("hatchet", None): "Hatchet",
-    ("standard", None): "Physical attack", ("melee", None): "Melee attack (MEL)",
-}
-
-
-def physical_order(uid: str, attack: str, limb: str | None = None, target: str | None = None,
-                   source: str | None = None) -> PhysicalOrder:
-    raw = {"unit": uid, "attack": attack}
-    raw.update({"limb": limb, "target": target} if source is None else {"source": source})
-    return PhysicalOrder(uid, raw=raw, attack=attack, limb=limb, target=target, source=source)
-
-
 def physical_candidates(game, uid: str, target: str | None) -> list[tuple[str, PhysicalOrder, Preview]]:
-    """Every physical attack the unit could try on `target` (and, for a
-    mech, picking up a club), each with its to-hit or the reason it is
-    impossible, from the rules' options call (systems/common/options.py);
-    an Alpha Strike attack's preview also gives its damage and heat."""
-    out = []
-    if target is not None:
-        for opt in attack_options(game, uid, target):
-            if opt.kind != "physical":
-                continue
-            label = PHYSICAL_LABELS[(opt.attack, opt.limb)]
-            if game.kind(game.units[uid]) == "alpha-strike":
-                out.append((label, opt.order, preview(game, opt.order)))
-            else:
-                out.append((label, opt.order, Preview(reason=opt.reason) if opt.reason else
-                            _possible(game, uid, opt.to_hit.number, opt.to_hit.pairs(), {"damage": opt.to_hit.damage})))
+    """Every physical attack the unit could try on `target` (attack_choices)
+    and, for a mech, picking up a club (systems/common/options.unit_actions),
+    each with its to-hit or the reason it is impossible."""
+    out = list(attack_choices(game, uid, target).physical) if target is not None else []
     for opt in unit_actions(game, uid):
         label = "Pick up a severed limb as a club" if opt.order.source == "limb" else "Uproot a tree as a club"
         out.append((label, opt.order, Preview(reason=opt.reason)))
     return out
+
+
+def declared_physical(game, uid: str) -> list:
+    """The physical attacks `uid` has declared this phase, in order
+    (melee.declared_attacks)."""
+    return melee.declared_attacks(game, uid)
 
 
 # ---------------------------------------------------------------- orders
@@ -347,38 +353,26 @@ def move_order(uid: str, mode: str, path: list[str], charge: str | None = None,
     return MoveOrder(uid, raw=raw, mode=mode, path=list(path), charge=charge, dfa=dfa)
 
 
-def declaration_candidates(game, uid: str, mode: str, path: list[str]) -> list[tuple[str, MoveOrder]]:
-    """The charges and deaths from above the unit may declare with this path
-    (or with one more step forward into the target's hex): each enemy and
-    each attack, checked by the movement rules' declaration checks."""
-    ent = game.units[uid]
-    out = []
-    for other_uid in game.unit_ids(active_only=True):
-        other = game.units[other_uid]
-        if not game.is_enemy(ent, other):
-            continue
-        for kind in ("charge", "dfa"):
-            order = next((o for o in (move_order(uid, mode, p, **{kind: other_uid}) for p in (path, path + ["F"]))
-                          if game.check(o) is None), None)
-            if order is not None:
-                name = game.world.component(other, Identity).name
-                out.append((("Charge " if kind == "charge" else "Death from above on ") + name, order))
-    return out
+@dataclass
+class Declaration:
+    """A charge or death from above a planned move could declare: what the
+    button says, the target's name, the order, and why it is refused."""
+    label: str
+    target: str
+    order: MoveOrder
+    reason: str | None
 
 
-def declaration_refusals(game, uid: str, mode: str, path: list[str]) -> list[tuple[str, str]]:
-    """Enemies next to where the path ends (or in the hex ahead) that the
-    unit may not charge, with the reason `game.check` gives for a charge
-    there (the charge rules and the unit kind's declaration checks)."""
-    ent = game.units[uid]
-    end = plan_move(game, ent, mode, path).final.hex
+def declarations(game, uid: str, mode: str, path: list[str]) -> list[Declaration]:
+    """The charges (or, jumping, deaths from above) on the enemies in or
+    next to the hex the path ends in, each with the path or one more step
+    forward, and the rules' reason when one cannot be declared
+    (systems/common/options.declaration_options)."""
     out = []
-    for other_uid in game.unit_ids(active_only=True):
-        other = game.units[other_uid]
-        if game.is_enemy(ent, other) and distance(end, game.world.component(other, Position).hex) <= 1:
-            reason = game.check(move_order(uid, mode, path, charge=other_uid))
-            if reason and game.check(move_order(uid, mode, path + ["F"], charge=other_uid)):
-                out.append((game.world.component(other, Identity).name, reason))
+    for opt in declaration_options(game, uid, mode, path):
+        name = game.world.component(game.units[opt.order.charge or opt.order.dfa], Identity).name
+        label = ("Charge " if opt.kind == "charge" else "Death from above on ") + name
+        out.append(Declaration(label, name, opt.order, opt.reason))
     return out
 
 
@@ -387,10 +381,11 @@ def only_holds(game, uid: str, kind: str) -> str | None:
     """Why `uid` can do nothing in this phase but hold, or None when it has
     something to do: in a movement phase no first step of any mode that
     `game.check` allows (staying put is all that is left); in an attack
-    phase no attack `game.check` allows on any enemy -- every weapon, with
-    any torso twist or turret facing (an allowed weapon attack has a to-hit
-    of 12 or less: weapon_attacks.check_fire) -- and no physical attack with
-    a to-hit, nor a club to pick up (physical_candidates)."""
+    phase no attack the options call allows on any enemy (one call for all
+    of them: options.attack_options_against) -- every weapon, with any torso
+    twist or turret facing at the enemies some weapon has in range (the
+    to-hit's range band: a twist or a turret turns arcs, not ranges) -- and
+    no physical attack, nor a club to pick up (physical_candidates)."""
     ent = game.units[uid]
     if kind == "move":
         for mode in move_modes(game, ent):
@@ -399,47 +394,39 @@ def only_holds(game, uid: str, kind: str) -> str | None:
                 return None
         return "it cannot move"
     foes = enemies(game, uid)
-    types = game.ruleset.handlers
-    if kind == "fire" and _weapon_attack_possible(game, uid, foes):
-        return None
-    if kind == "physical" or (game.phase, PhysicalOrder) in types:
-        if any(p.reason is None and p.to_hit is not None and order.attack != "pick_up_club"
-               for foe in foes for _l, order, p in physical_candidates(game, uid, foe)):
+    with_physical = kind == "physical" or (game.phase, PhysicalOrder) in game.ruleset.handlers
+    options = attack_options_against(game, uid, foes, kinds=(("weapon",) if kind == "fire" else ())
+                                     + (("physical",) if with_physical else ()))
+    if kind == "fire":
+        if any(o.possible for opts in options.values() for o in opts if o.kind == "weapon"):
+            return None
+        in_range = [foe for foe, opts in options.items()
+                    if any(o.kind == "weapon" and getattr(o.to_hit, "band", None) for o in opts)]
+        for twist, turret in _aims(game, ent)[1:] if in_range else []:
+            aimed = attack_options_against(game, uid, in_range, torso_twist=twist, turret=turret, kinds=("weapon",))
+            if any(o.possible for opts in aimed.values() for o in opts if o.kind == "weapon"):
+                return None
+    if with_physical:
+        if any(o.possible for opts in options.values() for o in opts if o.kind == "physical"):
             return None
         if any(p.reason is None for _l, _o, p in physical_candidates(game, uid, None)):
             return None             # a club to pick up
     return "no attack it could make"
 
 
-def _weapon_attack_possible(game, uid: str, foes: list[str]) -> bool:
-    ent = game.units[uid]
-    if is_alpha(game, ent):
-        return any(game.check(fire_order(uid, None, foe)) is None for foe in foes)
-    twists = (None, "left", "right") if game.kind(ent) == "mech" else (None,)
-    tur = game.world.try_component(ent, Turret)
-    turrets = (None,) + tuple(range(6)) if tur is not None and not tur.destroyed else (None,)
-    names = [slot.order_name for slot in weapon_slots(game, ent)]
-    return any(game.check(fire_order(uid, name, foe, twist, turret)) is None
-               for foe in foes for name in names for twist in twists for turret in turrets)
+def _aims(game, ent: int) -> list[tuple[str | None, int | None]]:
+    """The torso twists (a mech) or turret facings (a turret) a fire order
+    may name, with none first."""
+    if game.kind(ent) == "mech":
+        return [(None, None), ("left", None), ("right", None)]
+    if game.world.try_component(ent, Turret) is not None:
+        return [(None, None)] + [(None, facing) for facing in range(6)]
+    return [(None, None)]
 
 
 # ---------------------------------------------------------------- the battlefield
 def los_hexes(a, b) -> list[list]:
     return line(a, b)
-
-
-def attack_side(game, attacker: int, target: int) -> str | None:
-    """Which side of the target an attack from `attacker` strikes (front,
-    left, right, rear), from engine.hexgrid's attack-direction helpers."""
-    kind = game.kind(target)
-    if kind == "alpha-strike":
-        return None
-    tpos = game.world.component(target, Position)
-    apos = game.world.component(attacker, Position).hex
-    if tpos.hex == apos:
-        return None
-    fn = mech_attack_side if kind == "mech" else vehicle_attack_side
-    return fn(tpos.hex, tpos.facing, apos)
 
 
 def range_between(game, a: int, b: int) -> int:
@@ -474,8 +461,8 @@ def sight(game, frm: Hex, to: Hex) -> Sight:
     """Range and line of sight between two hexes (systems/common/line_of_sight.py):
     between the units there (line_of_sight), else as for standing mechs
     (line_of_sight_between); between enemies, the to-hit of the first
-    weapon attack the unit at `frm` could make, in any phase
-    (weapon_attacks.preview; Classic units)."""
+    weapon attack the unit at `frm` could make, in any phase (the options'
+    to-hit, whatever the phase: attack_choices; Classic units)."""
     a, a_body, a_name = _end(game, frm)
     b, b_body, b_name = _end(game, to)
     if a is not None and b is not None and a != b:
@@ -485,10 +472,9 @@ def sight(game, frm: Hex, to: Hex) -> Sight:
     blocking = los.hexes[-1] if not los.clear and los.hexes and "hex" in (los.reason or "") else None
     attack = None
     if a is not None and b is not None and game.is_enemy(a, b) and not is_alpha(game, a):
-        for slot in weapon_slots(game, a):     # in any phase: the to-hit model itself
-            th = weapon_attacks.preview(game, game.uid(a), game.uid(b), slot.order_name)
-            if not th.reason:
-                attack = (slot.label, Preview(to_hit=th.number, modifiers=_mods(th.modifiers)))
+        for slot, p in attack_choices(game, game.uid(a), game.uid(b)).weapons:
+            if p.attack is not None and p.attack.possible:     # in any phase: the to-hit model itself
+                attack = (slot.label, judged(game, a, p.attack, None))
                 break
     return Sight(frm, to, distance(frm, to), los, blocking, (a_name, b_name), attack)
 
@@ -541,10 +527,9 @@ VICTORY = "A side wins when no other side has a unit left able to fight (destroy
 
 
 def sides_fighting(game) -> dict[str, tuple[int, int]]:
-    """Side -> (units able to fight, units) (Game.can_fight, what
-    systems/common/victory.py decides the battle by)."""
-    return {side: (sum(1 for u in game.unit_ids(side) if game.can_fight(game.units[u])), len(game.unit_ids(side)))
-            for side in game.sides}
+    """Side -> (units able to fight, units), as systems/common/victory.py
+    decides the battle (units_able_to_fight)."""
+    return {side: (len(units_able_to_fight(game, side)), len(game.unit_ids(side))) for side in game.sides}
 
 
 def enemies(game, uid: str) -> list[str]:
@@ -585,8 +570,9 @@ def as_cannot_act(game, ent: int) -> str | None:
 
 
 def as_card_now(game, ent: int) -> dict[str, Any]:
-    """An Alpha Strike unit's Move (hexes), TMM and damage now, after heat
-    and critical hits (systems/alpha_strike/card.py), for its card. A unit
+    """An Alpha Strike unit's Move (hexes), TMM (card.current_tmm) and
+    damage now, after heat and critical hits (systems/alpha_strike/card.py),
+    for its card. A unit
     that cannot move this turn (shut down, stunned, no Move left: AS-SHUT-1,
     AS-MOVE-7) has Move 0 and is immobile, and attackers use the modifier
     of an immobile target in place of its TMM (as_combat.target_movement,
@@ -595,9 +581,7 @@ def as_card_now(game, ent: int) -> dict[str, Any]:
     heat = as_card.heat_level(game, ent)
     hexes = as_card.ground_hexes(game, ent)
     jump = as_card.jump_hexes(game, ent) if c.jump else 0
-    tmm = as_card.base_tmm(game, ent)
-    if heat >= 2 and tmm > 0:
-        tmm -= 1          # AS-HEAT-2: TMM -1 at heat 2+ (not when it jumps)
+    tmm = as_card.current_tmm(game, ent)
     dmg = []
     for i in range(3):
         v, minimal = as_card.damage_value(game, ent, i)
@@ -614,6 +598,12 @@ def as_card_now(game, ent: int) -> dict[str, Any]:
         changed = hexes != c.move // 2 or tmm != c.tmm or (c.jump and jump != c.jump // 2)
     return {"line": line_, "changed": bool(changed), "damage": dmg,
             "damage_changed": dmg != [str(d) for d in (c.damage + ["-"] * 3)[:3]]}
+
+
+def as_overheat_damage(game, ent: int, attack, overheat: int) -> int:
+    """The damage `overheat` would add to an Alpha Strike weapon attack at
+    its range (as_combat.overheat_damage, AS-SPA-OVL)."""
+    return as_combat.overheat_damage(game, ent, as_combat.range_bracket(attack.hexes)[0], overheat)
 
 
 def as_summary(game, ent: int) -> str:

@@ -27,8 +27,10 @@ def attack_options(game: "Game", attacker: str, target: str, *, torso_twist: str
 
 
 def attack_options_against(game: "Game", attacker: str, targets: list[str], *, torso_twist: str | None = None,
-                           turret: int | None = None, overheat: int = 0) -> dict[str, list[AttackOption]]:
-    return {t: attack_options(game, attacker, t, overheat=overheat) for t in targets}
+                           turret: int | None = None, overheat: int = 0,
+                           kinds: tuple[str, ...] = ("weapon", "physical")) -> dict[str, list[AttackOption]]:
+    return {t: [o for o in attack_options(game, attacker, t, overheat=overheat) if o.kind in kinds]
+            for t in targets}
 
 
 def declaration_options(game: "Game", attacker: str, mode: str, path: list[str]) -> list[AttackOption]:

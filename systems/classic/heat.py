@@ -117,6 +117,12 @@ def dissipation(game: "Game", ent: int) -> int:
     return working_sinks(game, ent) * sink_value(game, ent) + water_bonus(game, ent)
 
 
+def heat_after(heat: int, buildup: int, cooled: int) -> int:
+    """The heat after the Heat phase adds `buildup` and dissipates `cooled`
+    (section 13: never below 0)."""
+    return max(0, heat + buildup - cooled)
+
+
 def resolve_heat_phase(game: "Game") -> None:
     for uid, ent in list(game.units.items()):
         heat = game.world.try_component(ent, ClassicHeat)
@@ -158,7 +164,7 @@ def resolve_mech_heat(game: "Game", ent: int) -> None:
     buildup = sum(v for _, v in sources)
     cooled = dissipation(game, ent)
     old = heat.heat
-    heat.heat = max(0, old + buildup - cooled)
+    heat.heat = heat_after(old, buildup, cooled)
     heat.pending = 0
     game.log.emit("heat", unit=uid, **{"from": old}, to=heat.heat, buildup=buildup, sources=sources,
                   dissipation=cooled)

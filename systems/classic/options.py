@@ -33,15 +33,16 @@ def physical_attacks_of(game: "Game", ent: int) -> list[tuple[str, str | None]]:
 
 
 def attack_options_against(game: "Game", attacker: str, targets: list[str], *, torso_twist: str | None = None,
-                           turret: int | None = None, overheat: int = 0) -> dict[str, list[AttackOption]]:
+                           turret: int | None = None, overheat: int = 0,
+                           kinds: tuple[str, ...] = ("weapon", "physical")) -> dict[str, list[AttackOption]]:
     """`attack_options` at each target: the attacker's state looked up once
     (weapon_attacks.Shooter), each pair's range, line of sight and arcs once
     (weapon_attacks.PairSight), the phase's gate once per kind of order."""
     ent = game.units[attacker]
     wp = game.world.try_component(ent, Weapons)
-    names = weapon_names([m.type for m in (wp.mounts if wp else [])])
+    names = weapon_names([m.type for m in (wp.mounts if wp else [])]) if "weapon" in kinds else []
     shooter = weapon_attacks.Shooter(game, ent)
-    physical = physical_attacks_of(game, ent)
+    physical = physical_attacks_of(game, ent) if "physical" in kinds else []
     gates: dict[type, str | None] = {}
     out = {}
     for target in targets:

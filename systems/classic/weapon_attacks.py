@@ -523,7 +523,7 @@ def _twist_error(game: "Game", ent: int, twist: int | None) -> str | None:
 
 
 # ------------------------------------------------------------------ orders
-def _turret_error(game: "Game", ent: int, facing: int | None) -> str | None:
+def turret_error(game: "Game", ent: int, facing: int | None) -> str | None:
     """V-ATK-5: a turret may point at any hexside, once per turn (all its
     weapons fire the same way); a locked, jammed or destroyed turret stays."""
     if facing is None:
@@ -571,7 +571,7 @@ def shot(game: "Game", order: FireOrder, sight: PairSight | None = None,
     if order.target_hex is None and order.target not in game.units:
         return refused(f"there is no unit {order.target!r}")
     twist = _twist_value(order.torso_twist)
-    reason = _twist_error(game, ent, twist) or _turret_error(game, ent, order.turret)
+    reason = _twist_error(game, ent, twist) or turret_error(game, ent, order.turret)
     if reason:
         return refused(reason)
     if order.target_hex is not None:

@@ -10,7 +10,8 @@ rolled):
   overheat=0)`: every weapon and physical attack `attacker` (a unit id) has
   against `target`; `attack_options_against(game, attacker, targets, ...)`
   the same against many targets at once (target id -> options: the
-  previews of every enemy, a computer opponent weighing its shots). Classic: one option per weapon (unit-file order,
+  previews of every enemy, a computer opponent weighing its shots), with
+  `kinds` the options of those kinds only ("weapon", "physical"). Classic: one option per weapon (unit-file order,
   `attack` its order name, `mount` its index), then a mech's punch (left,
   right), kick (left, right), push, club and, with a hatchet, the hatchet (a
   vehicle has no physical attack but the charge, V-PHYS-1). Alpha Strike:
@@ -107,15 +108,16 @@ def attack_options(game: "Game", attacker: str, target: str, *, torso_twist: str
 
 def attack_options_against(game: "Game", attacker: str, targets: list[str] | None = None, *,
                            torso_twist: str | None = None, turret: int | None = None,
-                           overheat: int = 0) -> dict[str, list[AttackOption]]:
+                           overheat: int = 0, kinds: tuple[str, ...] = ("weapon", "physical")
+                           ) -> dict[str, list[AttackOption]]:
     """`attack_options` against many targets at once (None: every other
-    unit in the game), target id -> its options: what the attacker and
-    each pair share is worked out once."""
+    unit in the game), target id -> its options of the `kinds` asked for:
+    what the attacker and each pair share is worked out once."""
     if targets is None:
         targets = [uid for uid in game.units if uid != attacker]
     return game.ruleset.hooks.options.attack_options_against(game, attacker, list(targets),
                                                              torso_twist=torso_twist, turret=turret,
-                                                             overheat=overheat)
+                                                             overheat=overheat, kinds=kinds)
 
 
 def declaration_options(game: "Game", attacker: str, mode: str, path: list[str]) -> list[AttackOption]:

@@ -33,7 +33,7 @@ class ConfirmQuit(Screen):
         elif app.game is None:
             title, said, go = "Quit hexmech?", "No battle is open.", "Quit"
         elif app.saves.autosave_on:
-            title, said, go = "Quit hexmech?", "The battle is autosaved at the start of every phase.", "Quit"
+            title, said, go = "Quit hexmech?", "The battle is autosaved in every phase a player acts in.", "Quit"
         else:
             title, said, go = "Quit hexmech?", "Autosaving is off: save first (Ctrl+S) to keep the battle.", "Quit"
         r = box(app, 420, 150, title)

@@ -1,0 +1,189 @@
+"""How long the window takes to answer a player (`python -m engine bench
+--only ui`): the actions of a hot-seat battle on the generated 100x100
+level with 40 units (engine/bench_setup.py), each given as a player gives
+it, by posting the key's pygame event, and timed from the event to the
+frame that shows its answer (the event handled, the window updated, drawn
+and flipped).
+
+The time is the CPU time of the window's own thread (`time.thread_time`):
+work an action hands to another thread (the autosave's encoding and
+writing) does not hold the frame up, and other processes on the machine
+do not count; the wall time is kept beside it.
+
+Actions (ui_<action> figures; each judged on its 95th percentile and its
+slowest run):
+- zoom: every zoom level out and in from the start, each drawn the first
+  time it is seen, and again;
+- choose_mode: the movement mode keys (1, 2) of each unit that moves;
+- confirm_move: Enter on a planned move (the path planned by a click on a
+  hex in reach, not timed);
+- toggle_weapon: ticking and unticking each weapon (1-9) of an Atlas with
+  every enemy within 15 hexes (engine/bench.gather_enemies);
+- cycle_target: T through the Atlas's targets;
+- end_turn: the key that ends the last phase of a turn (the last unit's
+  hold; the Heat and End phases, the next turn's initiative and its
+  movement phase follow).
+"""
+from __future__ import annotations
+
+import tempfile
+import time
+from pathlib import Path
+
+import pygame
+
+ACTIONS = ("toggle_weapon", "cycle_target", "confirm_move", "end_turn", "zoom", "choose_mode")
+P95_TARGET_MS = 50.0
+MAX_TARGET_MS = 100.0
+
+
+class Driver:
+    """A window on a battle, given keys as events and timed per action."""
+
+    def __init__(self, screen, level: Path, save_dir: Path, moves_per_turn: int) -> None:
+        from engine import session
+        from engine.bench import gather_enemies
+        from engine.ui.app import App
+        self.app = App(screen, save_dir=save_dir, edge_pan=False)
+        game = session.new_game(str(level), [], 1)
+        self.attacker, _enemies = gather_enemies(game)
+        self.app.set_game(game, str(level))
+        self.moves_per_turn = moves_per_turn
+        self.samples: dict[str, list[tuple[float, float]]] = {a: [] for a in ACTIONS}
+
+    # ------------------------------------------------------------ input
+    def frame(self) -> tuple[float, float]:
+        """Handle the posted events and show the next frame: (wall, CPU) ms."""
+        app = self.app
+        c0, t0 = time.thread_time(), time.perf_counter()
+        app.pump()
+        app.update(1 / 60)
+        app.draw()
+        pygame.display.flip()
+        return (time.perf_counter() - t0) * 1000, (time.thread_time() - c0) * 1000
+
+    def press(self, key: int, mod: int = 0, action: str | None = None) -> None:
+        """Post a key press and show the frame after it, timed as `action`,
+        and as `end_turn` when it started a new turn."""
+        turn = self.app.game.turn
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0))
+        took = self.frame()
+        if action is not None:
+            self.samples[action].append(took)
+        if self.app.game.turn != turn:
+            self.samples["end_turn"].append(took)
+
+    def settle(self) -> None:
+        """Hand the screen over when the window asks for it (not timed)."""
+        app = self.app
+        for _ in range(8):
+            if app.overlay == "handover":
+                app.do("handover_done")
+            elif app.overlay:
+                app.close_overlay()
+            else:
+                break
+        self.frame()
+
+    # ------------------------------------------------------------ the battle
+    def zoom_sweep(self) -> None:
+        cam = self.app.camera
+        for key in (pygame.K_MINUS, pygame.K_EQUALS, pygame.K_MINUS):
+            for _ in range(40):
+                was = cam.zoom
+                self.press(key, action="zoom")
+                if cam.zoom == was:
+                    break
+
+    def movement(self) -> None:
+        app, moved = self.app, 0
+        for _ in range(200):
+            self.settle()
+            if app.phase_kind() != "move" or app.flow.phase_done():
+                return
+            uid = app.selected
+            if uid is None or moved >= self.moves_per_turn or uid == self.attacker:
+                self.press(pygame.K_h, pygame.KMOD_SHIFT if moved >= self.moves_per_turn else 0)
+                continue
+            self.press(pygame.K_2, action="choose_mode")
+            self.press(pygame.K_1, action="choose_mode")
+            if not self._plan_move():
+                self.press(pygame.K_h)
+                continue
+            self.press(pygame.K_RETURN, action="confirm_move")
+            moved += 1
+
+    def _plan_move(self) -> bool:
+        from engine.ui import controls
+        app = self.app
+        dest = [h for h, (mp, _p, _k) in sorted(app.move.reach_hex.items(), key=lambda kv: (-kv[1][0], kv[0]))
+                if not app.game.units_at(h) and app.move.planned(app.move.path_to(h)).error is None]
+        if not dest:
+            return False
+        controls.click_hex(app, dest[len(dest) // 2])
+        return app.move.path and app.move.planned().error is None
+
+    def attacks(self) -> None:
+        app = self.app
+        for _ in range(200):
+            self.settle()
+            if app.phase_kind() not in ("fire", "physical") or app.flow.phase_done():
+                return
+            if app.phase_kind() == "fire" and app.flow.may_act(self.attacker):
+                app.do("select", self.attacker)
+                self.frame()
+                self._aim_and_tick()
+                self.press(pygame.K_h)
+                continue
+            self.press(pygame.K_h, pygame.KMOD_SHIFT)        # the side's other units hold
+
+    def _aim_and_tick(self) -> None:
+        app = self.app
+        for _ in range(6):
+            self.press(pygame.K_t, action="cycle_target")
+        weapons = len(app.fire.previews(app.target)) if app.target else 0
+        for i in range(min(weapons, 9)):
+            self.press(pygame.K_1 + i, action="toggle_weapon")
+            self.press(pygame.K_1 + i, action="toggle_weapon")
+
+    def end_phases(self) -> None:
+        """N while a phase is done and waits to be ended."""
+        for _ in range(10):
+            self.settle()
+            if not self.app.flow.phase_done():
+                return
+            self.press(pygame.K_n)
+
+    def play(self, turns: int) -> None:
+        self.settle()
+        self.zoom_sweep()
+        for _ in range(turns):
+            turn = self.app.game.turn
+            while self.app.game.turn == turn and not self.app.flow.over:
+                kind = self.app.phase_kind()
+                if kind == "move":
+                    self.movement()
+                elif kind in ("fire", "physical"):
+                    self.attacks()
+                self.end_phases()
+            self.zoom_sweep()
+        self.app.saves.saver.wait()
+
+
+def ui_figures(screen, level: Path, turns: int, moves_per_turn: int = 8) -> list:
+    """The ui_* figures of `turns` turns played through the window."""
+    from engine.bench import Figure
+    with tempfile.TemporaryDirectory(prefix="hexmech-ui-bench-") as folder:
+        driver = Driver(screen, level, Path(folder), moves_per_turn)
+        driver.play(turns)
+        game = driver.app.game
+        out = []
+        for action in ACTIONS:
+            runs = driver.samples[action]
+            if not runs:
+                raise RuntimeError(f"the UI bench made no {action!r} action")
+            out.append(Figure(f"ui_{action}", f"UI: {action.replace('_', ' ')}, {game.map.width}x{game.map.height} "
+                              f"level ({len(game.units)} units)", "ms", [w for w, _c in runs],
+                              P95_TARGET_MS, "blit", MAX_TARGET_MS, {"actions": len(runs)},
+                              [c for _w, c in runs], quantile=0.95))
+        return out
