@@ -117,6 +117,7 @@ def test_the_new_battle_screen_gives_a_side_to_the_computer_which_plays_it_in_th
     import pygame
     from engine.ui.app import App
     from engine.ui.computer_turns import PAUSE
+    from engine.ui.sidebar import whose_turn
     from tests.test_ui_app import click_button, handover, key
     pygame.init()
     try:
@@ -134,6 +135,8 @@ def test_the_new_battle_screen_gives_a_side_to_the_computer_which_plays_it_in_th
             if app.overlay == "handover":
                 handover(app)
             if app.computer.acting():
+                if app.flow.current_side == computer:
+                    assert "(computer)" in whose_turn(app, computer)
                 app.update(PAUSE)
                 app.draw()
             elif app.flow.current_side is not None and app.flow.current_side != computer:

@@ -15,6 +15,15 @@ from engine.ui.record_sheet import draw_unit_panel
 from engine.ui.widgets import button, panel, text
 
 
+
+def whose_turn(app, side: str) -> str:
+    """The top bar's line for the side to act: who, what, and how many units wait."""
+    n = len(app.flow.waiting(side))
+    doing = "move" if app.phase_kind() == "move" else "declare attacks"
+    who = f"{side.capitalize()} (computer) is about to {doing}" if side in app.computer.players() else \
+        f"{side.capitalize()} to {doing}"
+    return f"{who} ({n} unit{'s' if n != 1 else ''} waiting)"
+
 def draw_topbar(app) -> None:
     s = app.screen
     g = app.game
@@ -45,10 +54,7 @@ def draw_topbar(app) -> None:
     elif side:
         col = theme.side_colour(g.sides, side)
         pygame.draw.rect(s, col, (x, 8, 18, 18), border_radius=3)
-        n = len(app.flow.waiting(side))
-        x = text(s, f"{side.capitalize()} to {'move' if app.phase_kind() == 'move' else 'declare attacks'}"
-                 f" ({n} unit{'s' if n != 1 else ''} waiting)", (x + 24, TOP // 2), 14, theme.TEXT, False,
-                 "midleft").right + 10
+        x = text(s, whose_turn(app, side), (x + 24, TOP // 2), 14, theme.TEXT, False, "midleft").right + 10
         order = app.flow.sequence[app.flow.pos:app.flow.pos + 8]
         for sd in order[1:]:
             pygame.draw.rect(s, theme.side_colour(g.sides, sd), (x, 12, 10, 10), border_radius=2)
@@ -117,6 +123,9 @@ def draw_actions(app, rect: pygame.Rect) -> None:
         text(s, "Every unit has acted this phase.", (x, y), 13)
         button(s, app.hits, (x, y + 24, 200, 30), f"End {app.game.phase} phase", "end_phase", key="Enter",
                active=True, mouse=app.mouse)
+    elif not app.selected and app.flow.current_side in app.computer.players():
+        text(s, f"The computer plays {app.flow.current_side.capitalize()}: watch the board and the log.", (x, y), 13,
+             theme.TEXT_DIM)
     elif not app.selected:
         text(s, "Select one of your units (Tab)", (x, y), 13, theme.TEXT_DIM)
     elif kind == "move":
