@@ -340,15 +340,16 @@ def reachable(game: "Game", ent: int, mode: str, tokens: tuple[str, ...] | None 
     """Every (hex, facing, altitude) the unit can reach with `mode`, with
     the best way there by `prefer` (`_rank`). Uses the same step rules as
     `plan`: by MP, each kind of step made once (systems/common/step_table.py,
-    the same states, MP and rolls as `search`); by rolls (the window's other
-    ways to a hex), `search` itself."""
+    the same states at the same MP as `search`); by rolls (the window's other
+    ways to a hex), `search` itself. A unit type with a search of its own
+    (the VTOL's, systems/vehicles/vtol_reach.py) answers either way."""
     rules = motion_rules(game, ent)
     state = start_state(game, ent)
     if rules.mode_error(game, ent, mode, state):
         return {}
     limit = rules.mp(game, ent, mode)
     with game.positions_fixed():
-        if tokens is None and prefer == "mp" and (own := rules.reachable(game, ent, mode, state, limit)) is not None:
+        if tokens is None and (own := rules.reachable(game, ent, mode, state, limit)) is not None:
             return own
         tokens = tokens or rules.search_tokens
         if mode in NO_BACKWARD_MODES:

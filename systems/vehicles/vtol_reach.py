@@ -40,8 +40,9 @@ state that only a climb made over higher ground reaches.
 
 The ways' rolls are not counted (a VTOL turning at flank sideslips on its
 next step, V-VTOL-1): of ways of equal MP any one is kept, and each `Reach`
-says 0 rolls. `movement.reachable(..., prefer="rolls")` finds the ways with
-the fewest rolls with the step rules' own search.
+says 0 rolls, whatever `movement.reachable` is asked to prefer (the step
+rules' own search by rolls takes 150-400 ms for a VTOL on a large map and
+misses states).
 """
 from __future__ import annotations
 
