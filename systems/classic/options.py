@@ -47,20 +47,28 @@ def attack_options_against(game: "Game", attacker: str, targets: list[str], *, t
     out = {}
     for target in targets:
         sight = weapon_attacks.PairSight(game, ent, game.units[target], shooter)
-        opts = []
-        for i, name in enumerate(names):
-            raw = {"unit": attacker, "weapon": name, "target": target,
-                   **({"torso_twist": torso_twist} if torso_twist else {}),
-                   **({"turret": turret} if turret is not None else {})}
-            order = FireOrder(attacker, raw, weapon=name, target=target, torso_twist=torso_twist, turret=turret)
-            opts.append(option(game, "weapon", name, None, order, weapon_attacks.shot(game, order, sight), mount=i,
-                               gates=gates))
-        for attack, limb in physical:
-            raw = {"unit": attacker, "attack": attack, "target": target, **({"limb": limb} if limb else {})}
-            order = PhysicalOrder(attacker, raw, attack=attack, limb=limb, target=target)
-            opts.append(option(game, "physical", attack, limb, order, melee.physical_attack(game, order), gates=gates))
-        out[target] = opts
+        out[target] = _options_at(game, attacker, {"target": target}, names, physical, torso_twist, turret, gates,
+                                  lambda order: weapon_attacks.shot(game, order, sight))
     return out
+
+
+def _options_at(game: "Game", attacker: str, aim: dict, names: list[str], physical: list, torso_twist: str | None,
+                turret: int | None, gates: dict, shot) -> list[AttackOption]:
+    """Each weapon's and each physical attack's option at `aim` (a unit's
+    {"target": id} or a building's {"target_hex": label}); `shot` works out
+    a fire order's to-hit."""
+    opts = []
+    for i, name in enumerate(names):
+        raw = {"unit": attacker, "weapon": name, **aim,
+               **({"torso_twist": torso_twist} if torso_twist else {}),
+               **({"turret": turret} if turret is not None else {})}
+        order = FireOrder(attacker, raw, weapon=name, torso_twist=torso_twist, turret=turret, **aim)
+        opts.append(option(game, "weapon", name, None, order, shot(order), mount=i, gates=gates))
+    for attack, limb in physical:
+        raw = {"unit": attacker, "attack": attack, **aim, **({"limb": limb} if limb else {})}
+        order = PhysicalOrder(attacker, raw, attack=attack, limb=limb, **aim)
+        opts.append(option(game, "physical", attack, limb, order, melee.physical_attack(game, order), gates=gates))
+    return opts
 
 
 def building_options(game: "Game", attacker: str, hexes: list[str], *, torso_twist: str | None = None,
@@ -75,19 +83,8 @@ def building_options(game: "Game", attacker: str, hexes: list[str], *, torso_twi
     gates: dict[type, str | None] = {}
     out = {}
     for label in hexes:
-        opts = []
-        for i, name in enumerate(names):
-            raw = {"unit": attacker, "weapon": name, "target_hex": label,
-                   **({"torso_twist": torso_twist} if torso_twist else {}),
-                   **({"turret": turret} if turret is not None else {})}
-            order = FireOrder(attacker, raw, weapon=name, target_hex=label, torso_twist=torso_twist, turret=turret)
-            opts.append(option(game, "weapon", name, None, order, weapon_attacks.shot(game, order, shooter=shooter),
-                               mount=i, gates=gates))
-        for attack, limb in physical:
-            raw = {"unit": attacker, "attack": attack, "target_hex": label, **({"limb": limb} if limb else {})}
-            order = PhysicalOrder(attacker, raw, attack=attack, limb=limb, target_hex=label)
-            opts.append(option(game, "physical", attack, limb, order, melee.physical_attack(game, order), gates=gates))
-        out[label] = opts
+        out[label] = _options_at(game, attacker, {"target_hex": label}, names, physical, torso_twist, turret, gates,
+                                 lambda order: weapon_attacks.shot(game, order, shooter=shooter))
     return out
 
 
