@@ -271,6 +271,7 @@ LEFT_SHIFT, ENTERED_SHIFT = 40, 20       # a lookup key: the ids of what was rea
 PAD = 1 << 15
 CELL_STEPS = tuple(tuple((dx << 16) + dy for dx, dy in steps) for steps in _NEIGHBOR_STEPS)
 ALT_SHIFT = 36
+MISS = (HIGH, LOW, HIGH, None)           # what the search finds under a key with no outcome to try first
 TURNED = tuple(tuple((f + turn) % 6 for f in range(6)) for turn in range(6))    # turn -> facing -> new facing
 
 
@@ -604,8 +605,8 @@ def table_search(game: "Game", ent: int, rules, mode: str, state, limit: int,
                         ek = tok.entered_ids.get(dest)
                         key |= entered_key(tok, dest) if ek is None else ek
                     key |= sid
-                    e = last.get(key)
-                    if e is not None and e[0] <= mp <= e[1] and hexes >= e[2]:
+                    e = last.get(key, MISS)
+                    if e[0] <= mp <= e[1] and hexes >= e[2]:
                         out = e[3]
                     else:
                         out = outcome(tok, key, c, f, mp, hexes, altk >> ALT_SHIFT, flags)
