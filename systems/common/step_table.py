@@ -630,6 +630,11 @@ def table_search(game: "Game", ent: int, rules, mode: str, state, limit: int,
                         q = queues[n_mp] = []
                     q.append((dest, n_f, hexes + d_hexes, altk + d_altk, new_flags, k, new))
         del queues[spent]
-    new_hex = tuple.__new__
-    return {(new_hex(Hex, ((k >> 19 & 0xFFFF) - PAD, (k >> 3 & 0xFFFF) - PAD)), k & 7, k >> ALT_SHIFT): way
-            for k, way in best.items()}
+    found, hexes = {}, {}
+    for k, way in best.items():           # (hex, facing, altitude) -> way, in the order found
+        c = k >> 3 & 0xFFFFFFFF
+        h = hexes.get(c)
+        if h is None:
+            h = hexes[c] = cell_hex(c)
+        found[(h, k & 7, k >> ALT_SHIFT)] = way
+    return found
