@@ -41,7 +41,7 @@ Removed = TypedDict("Removed", {"unit": UnitId, "cause": str})
 Move = TypedDict("Move", {
     "unit": Contract[UnitId], "mode": Contract[str], "from": Contract[HexLabel], "to": Contract[HexLabel],
     "facing": Contract[int], "mp_spent": Contract[int], "hexes_moved": Contract[int],
-    "path": list[str], "altitude": NotRequired[int]})
+    "path": list[str], "altitude": NotRequired[int], "on_roof": NotRequired[bool]})
 MoveStopped = TypedDict("MoveStopped", {"unit": UnitId, "at": HexLabel, "reason": str})
 StandRetry = TypedDict("StandRetry", {"unit": UnitId, "at": HexLabel, "to": HexLabel, "facing": int,
                                       "mp_spent": int})
@@ -97,7 +97,7 @@ PartialCover = TypedDict("PartialCover", {"unit": UnitId, "location": str, "amou
 # ---------------------------------------------------------------- physical attacks and displacement
 Displace = TypedDict("Displace", {
     "unit": Contract[UnitId], "from": Contract[HexLabel], "to": Contract[HexLabel | None], "cause": Contract[str],
-    "accidental_fall": NotRequired[bool], "off_map": NotRequired[bool]})
+    "accidental_fall": NotRequired[bool], "off_map": NotRequired[bool], "on_roof": NotRequired[bool]})
 DisplaceBlocked = TypedDict("DisplaceBlocked", {"unit": UnitId, "from": HexLabel, "to": HexLabel | None,
                                                 "cause": str})
 ClubOnMap = TypedDict("ClubOnMap", {"at": HexLabel, "club": str})

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from components import Altitude, Identity, Position, Status
 from engine.hexmap import Terrain
 from systems.common.to_hit import Modifier
-from systems.common.unit_state import UNIT_HEIGHT
+from systems.common.unit_state import UNIT_HEIGHT, elevation
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -68,12 +68,6 @@ def entry_modifier(t: Terrain, hexes: int) -> int:
 
 
 # --------------------------------------------------------------------- where units are
-def elevation(game: "Game", ent: int) -> int:
-    """Levels above the hex's ground: a VTOL's altitude, else 0."""
-    alt = game.world.try_component(ent, Altitude)
-    return alt.level if alt is not None else 0
-
-
 def occupants(game: "Game", h: "Hex") -> list[int]:
     """The units inside the building of hex `h` or on its roof, highest
     first (B-COLL-3): not the wrecks, not a VTOL flying above the roof."""
@@ -185,6 +179,15 @@ def check_weight(game: "Game", h: "Hex") -> bool:
     return False
 
 
+def after_jump(game: "Game", ent: int, order, result) -> None:
+    """After-move hook, B-MOVE-9 / B-COLL-2: a mech that jumped onto a roof
+    is weighed with what else stands there."""
+    pos = game.world.component(ent, Position)
+    if pos.on_roof and order.mode == "jump" and result.states[0].hex != pos.hex \
+            and not game.world.component(ent, Status).destroyed:
+        check_weight(game, pos.hex)
+
+
 def collapse_damage(cf: int, height: int, floor: int, unit_height: int) -> int:
     """B-COLL-3 / D7 / D8: ceil(phase CF / 10) x the building levels above
     the unit's top (at least 1)."""
@@ -224,15 +227,16 @@ def collapse(game: "Game", h: "Hex", cause: str, also: list[int] = ()) -> None:
             else:
                 game.ruleset.hooks.physical_hit[game.kind(ent)](game, ent, group, "front", "building collapse")
         if floor > 0 and not game.world.component(ent, Status).destroyed:
-            _fall_with_the_building(game, ent, floor, amount)
+            _fall_with_the_building(game, ent, floor)
 
 
-def _fall_with_the_building(game: "Game", ent: int, levels: int, damage_taken: int) -> None:
+def _fall_with_the_building(game: "Game", ent: int, levels: int) -> None:
     """B-COLL-4: a unit above the ground falls `levels` to the ground of its
     hex; a VTOL ends landed in the rubble (D14)."""
     alt = game.world.try_component(ent, Altitude)
     if alt is not None:
         alt.level = 0
+    game.world.component(ent, Position).on_roof = False
     game.ruleset.hooks.unit_fall[game.kind(ent)](game, ent, levels, "building collapse")
 
 

@@ -24,7 +24,7 @@ from systems.classic import buildings
 from systems.common import movement
 from systems.common.movement import MotionRules, MoveState, Reach
 from systems.common.stacking import ground_units
-from systems.common.unit_state import UNIT_HEIGHT
+from systems.common.unit_state import UNIT_HEIGHT, roof_height
 from systems.vehicles.criticals import stunned
 from systems.vehicles.terrain import MAX_ALTITUDE, landing_level, prohibited_reason
 
@@ -255,7 +255,7 @@ class VTOLMotion(VehicleMotionBase):
         """Ground units in `dest` standing as high as `altitude` (V-VTOL-10)."""
         level = game.map.terrain(dest).level
         return [o for o in ground_units(game, dest, ent)
-                if level + UNIT_HEIGHT.get(game.kind(o), 1) >= altitude]
+                if level + roof_height(game, o) + UNIT_HEIGHT.get(game.kind(o), 1) >= altitude]
 
     # ------------------------------------------------------------ reachable states
     def reachable(self, game: "Game", ent: int, mode: str, state: MoveState, limit: int
