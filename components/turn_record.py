@@ -80,6 +80,7 @@ class ShotDeclaration:
     band: str | None
     partial_cover: bool = False
     target_hex: HexLabel | None = field(default=None, metadata=OMIT)
+    cover_hex: HexLabel | None = field(default=None, metadata=OMIT)    # the building the target's legs are behind
 
 
 @dataclass

@@ -61,6 +61,7 @@ class LosResult:
     woods_points: int = 0                       # intervening woods (+1 per point to-hit)
     woods_hexes: list[tuple[str, int]] = field(default_factory=list)   # (hex label, points)
     partial_cover: bool = False
+    cover_hex: Hex | None = None                       # the intervening hex giving the partial cover
     hexes: list[Hex] = field(default_factory=list)     # the intervening hexes used
     divided: bool = False                              # the line ran along a hexside
 
@@ -149,7 +150,7 @@ def line_of_sight_between(hexmap: HexMap, attacker: Body, target: Body) -> LosRe
             result.woods_points += woods
             result.woods_hexes.append((hexmap.label(h), woods))
         if cover:
-            result.partial_cover = True
+            result.partial_cover, result.cover_hex = True, h
     if result.woods_points >= WOODS_BLOCK:
         result.clear = False
         result.reason = (f"{result.woods_points} points of woods between the units block line of sight "
