@@ -28,17 +28,11 @@ if TYPE_CHECKING:
     from engine.game import Game
     from engine.hexgrid import Hex
 
-# B-CLASS-1: MP to enter beyond the hex's 1, and the entry roll's modifier.
-CLASS_EXTRA_MP = {"light": 1, "medium": 2, "heavy": 3, "hardened": 4}
+# B-CLASS-1: the entry roll's modifier (the MP: systems/common/building_class.py).
 CLASS_ROLL_MODIFIER = {"light": 0, "medium": 1, "heavy": 2, "hardened": 5}
 ENTRY = "entering a building"
 # B-MOVE-3 / D6: hexes entered this turn, counting the building hex -> modifier.
 HEXES_MOVED_MODIFIER = ((2, 0), (4, 1), (6, 2), (9, 3))
-
-
-def entry_mp(t: Terrain) -> int:
-    """B-MOVE-1, B-VEH-2: MP to enter a building hex, before any level change."""
-    return 1 + CLASS_EXTRA_MP[t.building_type]
 
 
 def hexes_moved_modifier(hexes: int) -> int:

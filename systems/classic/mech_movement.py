@@ -11,6 +11,7 @@ from components import Actuators, ClassicHeat, MechMovement, Status, Structure
 from engine.hexmap import Terrain
 from systems.classic import buildings
 from systems.classic.heat import movement_mp_penalty
+from systems.common.building_class import entry_mp
 from systems.common.movement import ON_ROOF, MotionRules, MoveState, base_step
 
 if TYPE_CHECKING:
@@ -91,7 +92,7 @@ class MechMotion(MotionRules):
         if to.terrain == "water":
             cost = {0: 1, 1: 2}.get(to.depth, 4)
         if to.building:
-            cost = buildings.entry_mp(to)                 # B-MOVE-1
+            cost = entry_mp(to)                           # B-MOVE-1
         change = abs(to.level - frm.level)
         if change > self.max_level_change:
             return f"a mech can climb or drop at most {self.max_level_change} levels per hex ({change} here)"
