@@ -208,6 +208,11 @@ class App:
     def name(self, uid: str) -> str:
         return self.game.world.component(self.ent(uid), Identity).name
 
+    def target_name(self, target: str) -> str:
+        """A target's name: the unit's, or 'the building in 0505'."""
+        label = queries.building_label(target)
+        return f"the building in {label}" if label else self.name(target)
+
     def units_in(self, h: Hex) -> list[str]:
         return [self.game.uid(e) for e in self.game.units_at(h)]
 
@@ -392,6 +397,7 @@ class App:
             self.move.start(uid)
 
     def set_target(self, uid: str | None) -> None:
+        """Aim at an enemy (its id) or a building (queries.building_key)."""
         fire = self.phase_kind() == "fire"
         if uid and uid != self.target and self.selected and fire:
             self.fire.aim_turret(uid)
