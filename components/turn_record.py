@@ -141,6 +141,17 @@ class DeploymentState:
 
 
 @dataclass
+class WeaponPick:
+    """A player's pick of the weapon a "weapon destroyed" critical hit takes
+    from `unit` in `location` (V-CE-14), waiting for that hit this turn."""
+
+    unit: UnitId
+    location: str
+    weapon: str                 # its order name
+    chooser: str                # owner | attacker
+
+
+@dataclass
 class TurnRecord:
     """Everything of the above the game holds now (empty at each turn's start)."""
 
@@ -152,3 +163,4 @@ class TurnRecord:
     jams_at_start: list[Jam] = field(default_factory=list)
     alpha_strike: AlphaStrikeCombat | None = None
     deployment: DeploymentState | None = None
+    weapon_picks: list[WeaponPick] = field(default_factory=list)

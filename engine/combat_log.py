@@ -276,6 +276,8 @@ _MORE = {
     "terrain_damage": lambda e: f"{e['unit']} takes {e['damage']} damage ({e['cause']})",
     "weapon_destroyed": lambda e: (f"{e['unit']}: {weapon_name(e['weapon'])} in {location_name(e['location'])} "
                                    "destroyed"),
+    "weapon_pick": lambda e: (f"{e['unit']}: {'its owner' if e['chooser'] == 'owner' else 'the attacker'} picks "
+                              f"the {weapon_name(e['weapon'])} in {location_name(e['location'])} as the weapon lost"),
     "weapon_jammed": lambda e: f"{e['unit']}: {weapon_name(e['weapon'])} in {location_name(e['location'])} jams",
     "jam_cleared": lambda e: (f"{e['unit']} clears its jammed turret" if e.get("item") == "turret" else
                               f"{e['unit']} clears its jammed {weapon_name(e['item'])}"

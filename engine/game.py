@@ -67,6 +67,10 @@ class Game:
         # Front ends' own data (the hot-seat window's position), saved in the
         # save's front-end section (engine/saves.py); the rules never read it.
         self.frontend: dict[str, Any] = {}
+        # The sides a choice of the rules is put to (a destroyed weapon's
+        # pick, V-CE-14: engine/orders.py ChoiceNeeded); none by default, so a
+        # headless game keeps the fixed defaults. Not saved: the window sets it.
+        self.choosers: set[str] = set()
 
     # ------------------------------------------------------------ clock
     @property

@@ -28,6 +28,7 @@ from engine.dice import RollNeeded, target_shown
 from engine.errors import DataError
 from engine.hexgrid import Hex
 from engine.hotseat import HotSeat, Next
+from engine.orders import ChoiceNeeded
 from engine.session import Table
 from engine.persistence import SaveFolder, default_name
 from engine.ui import board, controls, queries, replay_view, sidebar, theme
@@ -50,6 +51,7 @@ from engine.ui.screens.dice import DicePrompt
 from engine.ui.screens.handover import HandOver
 from engine.ui.screens.menus import ConfirmQuit, Help, Menu, Welcome
 from engine.ui.screens.victory import Victory
+from engine.ui.screens.weapon_pick import WeaponPick
 from engine.ui.turn_actions import TurnActions
 from engine.ui.widgets import Hit, panel, text, wrap
 
@@ -124,6 +126,7 @@ class App:
                             only_holds=queries.only_holds, shared_table=table.shared,
                             table_dice=table.dice_at_table, players=computer_sides(chosen))
         self._show_game(game, level)
+        game.choosers = set(game.sides) - set(self.seat.players)     # people pick their destroyed weapons (V-CE-14)
         if pygame.display.get_init() and pygame.display.get_surface() is not None:
             pygame.display.set_caption(f"hexmech - {game.map.title or 'battle'}")
         self.perform(lambda: self.show(self.seat.start(deploy)))
@@ -327,9 +330,13 @@ class App:
         rolled at the table (engine/dice.py): the rolls typed so far for it
         are forced and the action runs; when it needs one more, everything
         goes back to before it and the dice prompt asks for that roll,
-        then the action runs again with it."""
+        then the action runs again with it. In the same way, when the rules
+        stop at a player's choice (ChoiceNeeded: a destroyed weapon's pick),
+        everything goes back and the pick's prompt asks, then the action
+        runs again with the pick made."""
         seat = self.seat
-        if self._performing or seat is None or not seat.table_dice or self.replay is not None:
+        if self._performing or seat is None or self.replay is not None or not (
+                seat.table_dice or queries.choice_possible(self.game)):
             action()
             return
         typed = list(typed or [])
@@ -343,6 +350,11 @@ class App:
             self._go_back(cp, ui)
             need.target = self._target_of(action, typed, need, cp, ui)
             self.open_overlay(DicePrompt(need, action, typed))
+        except ChoiceNeeded as choice:
+            self._go_back(cp, ui)
+            back = None if seat.shared_table or choice.side == seat.viewing else seat.viewing
+            self.open_overlay(WeaponPick(choice, action, typed, queries.pick_labels(self.game, choice),
+                                         self.name(choice.unit), back))
         finally:
             self._performing = False
 
@@ -359,7 +371,7 @@ class App:
             self.game.dice.force(need.purpose, 7 * need.count // 2)
             try:
                 action()
-            except RollNeeded:
+            except (RollNeeded, ChoiceNeeded):
                 pass
             return target_shown(self.game.log.events[start:], len(typed))
         finally:

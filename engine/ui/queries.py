@@ -19,10 +19,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from components import (AlphaStrikeCard, Altitude, Armor, ClassicHeat, Crew, Identity, Position, Status,
-                        Structure, Turret, VehicleMovement, Weapons)
+                        Structure, Turret, VehicleCrits, VehicleMovement, Weapons)
 from engine import undo
 from engine.hexgrid import Hex, distance, line, neighbors, parse_hex_label
-from engine.orders import MOVE_STEPS, FireOrder, MoveOrder, PhysicalOrder
+from engine.orders import MOVE_STEPS, ChoiceNeeded, FireOrder, MoveOrder, PhysicalOrder, PickOrder
 from systems.alpha_strike import card as as_card, combat as as_combat
 from systems.alpha_strike.end_phase import heat_preview
 from systems.classic import criticals, heat as classic_heat, melee, piloting, weapon_attacks
@@ -359,6 +359,33 @@ def move_order(uid: str, mode: str, path: list[str], charge: str | None = None,
     if dfa:
         raw["dfa"] = dfa
     return MoveOrder(uid, raw=raw, mode=mode, path=list(path), charge=charge, dfa=dfa)
+
+
+def pick_order(need: ChoiceNeeded, weapon: str) -> PickOrder:
+    """The answer to a destroyed weapon's pick (V-CE-14) as an order."""
+    raw = {"unit": need.unit, "location": need.location, "weapon": weapon, "chooser": need.chooser}
+    return PickOrder(need.unit, raw=raw, location=need.location, weapon=weapon, chooser=need.chooser)
+
+
+def pick_labels(game, need: ChoiceNeeded) -> list[str]:
+    """The weapons a pick offers as the record sheet names them (weapon_slots)."""
+    slots = {s.order_name: s.label for s in weapon_slots(game, game.units[need.unit])}
+    return [slots.get(name, name) for name in need.options]
+
+
+def choice_possible(game) -> bool:
+    """Could an action stop at a player's choice now: a game that asks some
+    side (Game.choosers), with a vehicle holding two working weapons in one
+    location (a destroyed weapon's pick, systems/vehicles/weapon_loss.py)?"""
+    if not game.choosers:
+        return False
+    for ent in game.units.values():
+        if game.world.try_component(ent, VehicleCrits) is None or game.world.component(ent, Status).destroyed:
+            continue
+        where = [m.location for m in game.world.component(ent, Weapons).mounts if not m.destroyed]
+        if len(where) > len(set(where)):
+            return True
+    return False
 
 
 @dataclass
