@@ -22,7 +22,7 @@ from typing import Any, Callable
 import pygame
 
 from components import Identity, Position
-from engine import deployment, session
+from engine import deployment, session, undo
 from engine.bot.names import computer_sides
 from engine.dice import RollNeeded, target_shown
 from engine.errors import DataError
@@ -340,7 +340,11 @@ class App:
             action()
             return
         typed = list(typed or [])
-        cp, ui = seat.checkpoint(), self._ui_state()
+        game = self.game
+        cp, ui = seat.checkpoint() if seat.table_dice else None, self._ui_state()
+        if cp is None:      # only a choice can stop it: the game's state is kept once the action acts on it
+            front, taken = seat.flow_checkpoint(), []
+            game.on_action = lambda: taken or taken.append(undo.checkpoint(game))
         self._performing = True
         try:
             for purpose, total in typed:
@@ -351,12 +355,13 @@ class App:
             need.target = self._target_of(action, typed, need, cp, ui)
             self.open_overlay(DicePrompt(need, action, typed))
         except ChoiceNeeded as choice:
-            self._go_back(cp, ui)
+            self._go_back(cp or (taken[0], *front), ui)
             back = None if seat.shared_table or choice.side == seat.viewing else seat.viewing
             self.open_overlay(WeaponPick(choice, action, typed, queries.pick_labels(self.game, choice),
                                          self.name(choice.unit), back))
         finally:
             self._performing = False
+            game.on_action = None
 
     def _target_of(self, action, typed, need: RollNeeded, cp, ui) -> int | None:
         """The number the roll asked for must reach, when the rules show one:
