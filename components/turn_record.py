@@ -1,7 +1,8 @@
 """What the rules remember within a turn, beyond the units' own components:
 the attacks declared and waiting to be resolved, the piloting rolls asked
 for, the Alpha Strike combat record, the jams standing when the weapon phase
-began, and deployment before the first turn. Plain data; the systems that
+began, deployment before the first turn, and the players' picks of a
+destroyed weapon. Plain data; the systems that
 declare and resolve them hold the rules, engine/turn_record.py its JSON form
 (the game's `phase_data` in saves). Field metadata: "json" names the key a
 field has in the saved form, "omit" leaves a None value out of it."""

@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 from components import Position
-from engine.hexgrid import parse_hex_label
+from engine.hexgrid import neighbors, parse_hex_label
 from engine.session import training_ground
 from engine.ui import board, queries
 from engine.ui.app import App
@@ -149,3 +149,13 @@ def test_the_ruler_names_a_building_s_class_and_cf_and_the_to_hit_at_it(tmp_path
     lines = [line for line, _c in a.ruler.lines(a.ruler.reading())]
     assert "0612: medium building, height 2, CF 40" in lines
     assert any(line.startswith("Medium Laser") and "needs" in line for line in lines)
+
+
+def test_an_alpha_strike_unit_aims_at_no_building_as_its_rules_have_no_attack_on_one(tmp_path):
+    from engine.hexmap import Terrain
+    from tests.test_ui_panels import AS_CLOSE, _alpha_app
+    a = _alpha_app(tmp_path, AS_CLOSE)
+    next_to = neighbors(a.game.world.component(a.game.units["loki"], Position).hex)[0]
+    a.game.map.set(next_to, Terrain("building", building=1))
+    assert queries.aim_in(a.game, "loki", next_to) is None
+    assert queries.building_targets(a.game, "loki", "fire") == []

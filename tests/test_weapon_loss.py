@@ -114,3 +114,20 @@ def test_V_CE_14_a_headless_game_keeps_the_fixed_pick_and_names_every_weapon_by_
     assert weapon_loss.fixed_pick(game, ent, "turret", "owner") == "ppc"       # least damaging: 10, last mounted
     assert weapon_loss.fixed_pick(game, ent, "turret", "attacker") == "srm_6"
     assert list(weapon_loss.named_mounts(game, ent, "turret")) == TURRET
+
+
+def test_V_CE_14_a_save_holds_a_pick_not_used_yet_and_refuses_a_bad_one():
+    import json
+    from engine import saves
+    from engine.errors import DataError
+    from engine.game import Game
+    game, _ent = _tank_game()
+    to_weapon_phase(game)
+    game.start_phase("weapon")
+    game.submit(pick("mant", "srm_6"))
+    env = saves.envelope(game.to_dict(), {})
+    again = Game.from_dict(saves.parse(json.dumps(env)).data["game"])
+    assert [(p.unit, p.weapon, p.chooser) for p in again.turn_record.weapon_picks] == [("mant", "srm_6", "owner")]
+    env["game"]["phase_data"]["weapon_picks"][0]["weapon"] = 5
+    with pytest.raises(DataError, match="weapon_picks.0..weapon: expected a string"):
+        saves.parse(json.dumps(env))

@@ -317,7 +317,13 @@ def hovered_target(app) -> str | None:
     """What the selected unit would aim at in the hovered hex: the first
     enemy there, else the building standing there (queries.building_key)."""
     h, sel = app.hover_hex, app.selected
-    return queries.aim_in(app.game, sel, h) if h is not None and sel else None
+    if h is None or not sel:
+        return None
+    key = (h, sel, app.game.turn, app.game.phase, len(app.game.log.events))
+    cached = app.board_cache.get("aim")
+    if cached is None or cached[0] != key:
+        cached = app.board_cache["aim"] = (key, queries.aim_in(app.game, sel, h))
+    return cached[1]
 
 
 def attack_lines(app, target: str) -> list[tuple[str, tuple]]:

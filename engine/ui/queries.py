@@ -498,13 +498,16 @@ def building_words(game, h: Hex) -> str | None:
 
 def aim_in(game, uid: str, h: Hex) -> str | None:
     """What `uid` aims at in hex `h`: the first enemy there, else the
-    building standing there (not its own hex), else None."""
+    building standing there (not its own hex) when its rules have attacks
+    on buildings (building_options: none in Alpha Strike), else None."""
     ent = game.units[uid]
     for other in game.units_at(h):
         if game.is_enemy(ent, other):
             return game.uid(other)
     if game.map.terrain(h).building and h != game.world.component(ent, Position).hex:
-        return building_key(game.map.label(h))
+        label = game.map.label(h)
+        if building_options(game, uid, [label])[label]:
+            return building_key(label)
     return None
 
 
