@@ -52,7 +52,7 @@ def _cf(a) -> int:
     return a.game.map.terrain(H(BUILDING)).construction_factor
 
 
-def test_B_ATK_1_clicking_a_building_next_to_the_unit_aims_at_it_and_fire_brings_its_cf_down(tmp_path):
+def test_B_ATK_1_clicking_a_building_next_to_the_unit_aims_at_it_and_fire_brings_its_cf_down(tmp_path, monkeypatch):
     a = _game_at(tmp_path, "0613")
     _turn_of(a, "hopper", "weapon")
     click_hex(a, H(BUILDING))
@@ -82,6 +82,11 @@ def test_B_ATK_1_clicking_a_building_next_to_the_unit_aims_at_it_and_fire_brings
     assert any(f"CF {_cf(a)} left" in line for line, _c in a.log.lines), "the combat log says the CF left"
     a.hover_hex = H(BUILDING)
     assert any(f"CF {_cf(a)}" in line for line, _c in board.hover_lines(a))
+    shown = []
+    real = board.widgets_render
+    monkeypatch.setattr(board, "widgets_render", lambda s, *args, **kw: (shown.append(s), real(s, *args, **kw))[1])
+    pump(a)
+    assert f"-{before - _cf(a)} CF {_cf(a)}" in shown, "the board shows the damage and the CF left on the hex"
 
 
 def test_B_ATK_1_t_cycles_to_a_building_two_hexes_away_with_the_immobile_target_to_hit(tmp_path):

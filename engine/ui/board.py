@@ -10,7 +10,7 @@ import pygame
 
 from components import Position, Status
 from engine.combat_log import plural
-from engine.hexgrid import FACING_NAMES, distance
+from engine.hexgrid import FACING_NAMES, distance, parse_hex_label
 from engine.ui import queries, theme
 from engine.ui.layout import MODE_LABELS, short_reason
 from engine.ui.geometry import map_pixel_size, map_pos
@@ -19,25 +19,45 @@ from engine.ui.move_panel import rolls_words
 from engine.ui.widgets import panel, render as widgets_render, text, wrap
 
 
-def recent_damage(app) -> dict[str, int]:
-    """Damage each unit took in the last phase that dealt any (shown as a
-    red badge on its counter until the next such phase)."""
+def recent_damage(app, kind: str = "damage") -> dict[str, int]:
+    """Damage each unit (`kind` "damage") or building hex ("building_damage")
+    took in the last phase that dealt any (shown as a red badge on its
+    counter or hex until the next such phase)."""
     events = app.game.log.events
-    cached = app.board_cache.get("damage")
+    cached = app.board_cache.get(kind)
     if cached is not None and cached[0] == len(events):
         return cached[1]
+    who, amount = ("unit", "amount") if kind == "damage" else ("hex", "damage")
     last = None
     for e in reversed(events):
-        if e["type"] == "damage":
+        if e["type"] == kind:
             last = (e["turn"], e["phase"])
             break
     out: dict[str, int] = {}
     if last is not None:
         for e in events:
-            if e["type"] == "damage" and (e["turn"], e["phase"]) == last:
-                out[e["unit"]] = out.get(e["unit"], 0) + int(e.get("amount", 0))
-    app.board_cache["damage"] = (len(events), out)
+            if e["type"] == kind and (e["turn"], e["phase"]) == last:
+                out[e[who]] = out.get(e[who], 0) + int(e.get(amount, 0))
+    app.board_cache[kind] = (len(events), out)
     return out
+
+
+def draw_building_damage(app, view: pygame.Rect) -> None:
+    """A red badge on each building damaged in the last phase that damaged
+    one: the damage and the CF left ('-10 CF 30')."""
+    g, cam, size = app.game, app.camera, app.camera.size
+    if size < 14:
+        return
+    for label, dmg in recent_damage(app, "building_damage").items():
+        h = parse_hex_label(label)
+        t = g.map.terrain(h)
+        c = cam.to_screen(h)
+        if not t.building or not view.inflate(size * 2, size * 2).collidepoint(c):
+            continue
+        img = widgets_render(f"-{dmg} CF {t.construction_factor}", max(10, int(size * 0.28)), (255, 255, 255), True)
+        rr = img.get_rect(midbottom=(c[0], c[1] - size * 0.3)).inflate(6, 2)
+        pygame.draw.rect(app.screen, (200, 40, 40), rr, border_radius=4)
+        app.screen.blit(img, img.get_rect(center=rr.center))
 
 
 ZOOM_BUDGET_MS = 8                                # a frame after a zoom makes map chunks for this long
@@ -223,6 +243,7 @@ def draw_map(app) -> None:
             rr = img.get_rect(midright=(c[0] - size * 0.45, c[1] - size * 0.45)).inflate(6, 2)
             pygame.draw.rect(s, (200, 40, 40), rr, border_radius=4)
             s.blit(img, img.get_rect(center=rr.center))
+    draw_building_damage(app, view)
     if ghost is not None and sel:
         c = cam.to_screen(ghost.hex)
         draw_unit(s, g, app.ent(sel), c, size, ghost=True, facing=ghost.facing, altitude=ghost.altitude)

@@ -181,7 +181,8 @@ class PhysicalPanel:
             label = (queries.PHYSICAL_LABELS.get((d.attack, d.limb))
                      or queries.PHYSICAL_LABELS.get((d.attack, None)) or d.attack.capitalize())
             tn = app.short_names().get(d.target, d.target) if d.target else f"the building in {d.target_hex}"
-            text(s, fit_text(f"declared: {label} on {tn}, needs {d.to_hit}", 12, SIDE_W - 24),
+            roll = "hits without a roll" if d.to_hit is None else f"needs {d.to_hit}"       # a building (B-ATK-3)
+            text(s, fit_text(f"declared: {label} on {tn}, {roll}", 12, SIDE_W - 24),
                  (x + 4, y), 12, theme.ACCENT)
             y += 16
         self.draw_options(x, y, bottom=rect.bottom - 40)
