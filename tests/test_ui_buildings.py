@@ -164,3 +164,12 @@ def test_an_alpha_strike_unit_aims_at_no_building_as_its_rules_have_no_attack_on
     a.game.map.set(next_to, Terrain("building", building=1))
     assert queries.aim_in(a.game, "loki", next_to) is None
     assert queries.building_targets(a.game, "loki", "fire") == []
+
+
+def test_a_unit_with_only_a_building_to_attack_does_not_hold_by_itself(tmp_path):
+    from engine.hexmap import Terrain
+    a = _game_at(tmp_path, "0613")
+    _turn_of(a, "hopper", "physical")           # no enemy near: only the building next to it
+    assert queries.only_holds(a.game, "hopper", "physical") is None
+    a.game.map.set(H(BUILDING), Terrain("clear"))
+    assert queries.only_holds(a.game, "hopper", "physical") == "no attack it could make"

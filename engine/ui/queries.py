@@ -451,8 +451,8 @@ def only_holds(game, uid: str, kind: str) -> str | None:
             return None
         if any(p.reason is None for _l, _o, p in physical_candidates(game, uid, None)):
             return None             # a club to pick up
-    if any(building_targets(game, uid, k, possible=True) for k in ("fire", "physical")
-           if k == kind or (k == "physical" and with_physical)):
+    kinds = {kind, "physical"} if with_physical else {kind}
+    if any(building_targets(game, uid, k, possible=True) for k in sorted(kinds)):
         return None                 # a building to attack (B-ATK)
     return "no attack it could make"
 
