@@ -73,6 +73,7 @@ CrewKilled = TypedDict("CrewKilled", {"unit": UnitId})
 CargoHit = TypedDict("CargoHit", {"unit": UnitId, "tons": int, "infantry_damage": int})
 WeaponDestroyed = TypedDict("WeaponDestroyed", {"unit": UnitId, "location": str, "weapon": str,
                                                 "chosen_by": str})
+WeaponPick = TypedDict("WeaponPick", {"unit": UnitId, "location": str, "weapon": str, "chooser": str})
 WeaponJammed = TypedDict("WeaponJammed", {"unit": UnitId, "location": str, "weapon": str})
 JamCleared = TypedDict("JamCleared", {"unit": UnitId, "item": str, "location": NotRequired[str]})
 
@@ -153,7 +154,7 @@ Recover = TypedDict("Recover", {"unit": UnitId, "reason": str})
 
 ALL = (Roll, Refused, Initiative, Victory, Removed, Move, MoveStopped, StandRetry, MoveEnd, Sideslip, Skid,
        Collision, TerrainDamage, Crash, Land, Descend, Turret, Motive, MotiveDamage, RotorDamage, Immobile,
-       CrewKilled, CargoHit, WeaponDestroyed, WeaponJammed, JamCleared, Declare, Attack, Cluster, PartialCover,
+       CrewKilled, CargoHit, WeaponDestroyed, WeaponPick, WeaponJammed, JamCleared, Declare, Attack, Cluster, PartialCover,
        Displace, DisplaceBlocked, ClubOnMap, PickUpClub, ClubDestroyed, ClubDropped, Psr, Fall, Consciousness,
        Damage, Critical, LocationDestroyed, Destroyed, PilotDamage, Explosion, AmmoExplosion, Heat, Shutdown,
        Restart, BuildingDamage, Collapse, Recover)

@@ -78,12 +78,13 @@ class PhysicalAttack(ToHit):
     """The judgement of one physical attack: its to-hit
     (systems/common/to_hit.py: the modifiers, or the reason it cannot be
     made; the hit table, "none" for a push; the side struck, "random" when a
-    die picks it), the damage it deals and whether that was halved for a
-    limb under water."""
+    die picks it), the damage it deals, whether that was halved for a
+    limb under water, and whether it hits without a roll."""
 
     table: str | None = "standard"
     damage: int = 0
     wet: bool = False
+    automatic: bool = False        # on a building in the next hex: hit without a roll (B-ATK-3)
 
     @property
     def to_hit(self) -> int | None:
