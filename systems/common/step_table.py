@@ -26,6 +26,16 @@ step (`StepTable`):
   outcome to its own state.
 - Where a token leads (the hex it enters, relative to the facing) is learnt
   from the first step the rules allow, and checked at every real step.
+- When the rules read a field or a flag no step of the token read before,
+  the outcomes kept are filed again under the finer key, each by what it
+  reads of the state it was made from (it agrees with those states still).
+
+The lookups are numbers: a hex is numbered by its position (its neighbours
+by adding a step), what a step reads of a hex is read once for each kind of
+terrain (terrains alike in all their fields read alike) and named by an id,
+and a key is the ids of the hex left, the hex entered and the flags in one
+int. The search runs with the game's positions fixed (`Game.positions_fixed`,
+whose index of units the probes watch).
 
 So the step rules stay the one definition of legality, cost and rolls: a
 new terrain cost, roll or limit flows into the search by itself. The table
@@ -368,20 +378,14 @@ class StepTable:
             got = self._reads[(fields, shift)] = {}
         return got
 
-    def left_key(self, token: _Token, c: int) -> int:
-        """The id of what `token`'s steps read of hex number `c` as the hex
-        left, in its place in a key."""
-        got = token.left_ids.get(c)
+    def key_part(self, ids: dict, fields: tuple | None, shift: int, c: int) -> int:
+        """The id of what reading `fields` of hex number `c` sees, shifted by
+        `shift` (its place in a key), kept in `ids` (a `keys_of` dict):
+        a token's `left_ids` for the hex left, `entered_ids` for the hex
+        entered."""
+        got = ids.get(c)
         if got is None:
-            got = token.left_ids[c] = self._read_id(token.left, c) << LEFT_SHIFT
-        return got
-
-    def entered_key(self, token: _Token, c: int) -> int:
-        """The id of what `token`'s steps read of hex number `c` as the hex
-        entered, in its place in a key."""
-        got = token.entered_ids.get(c)
-        if got is None:
-            got = token.entered_ids[c] = self._read_id(token.entered, c) << ENTERED_SHIFT
+            got = ids[c] = self._read_id(fields, c) << shift
         return got
 
     def _read_id(self, fields: tuple | None, c: int) -> int:
@@ -416,8 +420,8 @@ class StepTable:
         """What `token`'s outcomes from hex number `c` into `dest` are kept
         under: the flags read, what its steps read of the hex left and of
         the hex entered, as one number."""
-        return (self.left_key(token, c) | (self.entered_key(token, dest) if dest != c else 0)
-                | self.flags_id(flags))
+        entered = self.key_part(token.entered_ids, token.entered, ENTERED_SHIFT, dest) if dest != c else 0
+        return self.key_part(token.left_ids, token.left, LEFT_SHIFT, c) | entered | self.flags_id(flags)
 
     def _rekey(self, token: _Token) -> None:
         """File `token`'s outcomes under their keys again (the fields or
@@ -561,8 +565,7 @@ def table_search(game: "Game", ent: int, rules, mode: str, state, limit: int,
     the step rules' entry (movement.step) and `reach` the type of the
     values (movement.Reach)."""
     table = StepTable(game, ent, rules, mode, limit, tokens, step, type(state))
-    real, outcome, flags_id, left_key, entered_key = (table.real, table.outcome, table.flags_id, table.left_key,
-                                                      table.entered_key)
+    real, outcome, flags_id, key_part = table.real, table.outcome, table.flags_id, table.key_part
     flag_ids, cell_hex = table.flag_ids, table.cell_hex
     plan = [(tok, tok.last, (tok.name,)) for tok in table.tokens]     # `last` is cleared in place
     first = reach(state.mp, prefix)
@@ -597,13 +600,13 @@ def table_search(game: "Game", ent: int, rules, mode: str, state, limit: int,
                 else:                       # the key: StepTable.key, inlined (the search's hot path)
                     key = tok.left_ids.get(c)
                     if key is None:
-                        key = left_key(tok, c)
+                        key = key_part(tok.left_ids, tok.left, LEFT_SHIFT, c)
                     if lead is None:
                         dest = c
                     else:
                         dest = c + steps[(f + lead) % 6]
                         ek = tok.entered_ids.get(dest)
-                        key |= entered_key(tok, dest) if ek is None else ek
+                        key |= key_part(tok.entered_ids, tok.entered, ENTERED_SHIFT, dest) if ek is None else ek
                     key |= sid
                     e = last.get(key, MISS)
                     if e[0] <= mp <= e[1] and hexes >= e[2]:

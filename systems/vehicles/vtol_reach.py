@@ -23,7 +23,10 @@ legal) or lands at the end hex. So the search is
 2. for every (hex, facing) reached, the cheapest of those bands for each end
    elevation, plus a landing where landing is safe (V-VTOL-8, V-VTOL-11),
    worked out when a state is asked for: the result (`VtolReach`) is a
-   mapping that lists its states and builds each one's `Reach` on demand.
+   mapping that lists its states and builds each one's `Reach` on demand,
+   and answers what the movement range asks (movement.cheapest_by_hex: the
+   cheapest way to each hex; movement.ways_at: the ways to one hex) without
+   building every state's path.
 
 The tables come from the VTOL's own rules: each hex's floor is the lowest
 elevation its `below_top_reason` lets a VTOL fly at there (with and without
