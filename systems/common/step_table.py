@@ -301,7 +301,7 @@ class _Token:
         self.entered: tuple | None = None
         self.entries: dict = {}
         self.last: dict = {}               # key -> the entry last found for it (the next state is likely alike)
-        self.left_ids: dict = {}           # hex number -> the id of what its steps read of it as the hex left,
+        self.left_ids: dict = {}           # a hex's kind -> the id of what its steps read of it as the hex left,
         self.entered_ids: dict = {}        # ... as the hex entered, shifted (`StepTable.keys_of`)
 
 
@@ -322,15 +322,18 @@ class StepTable:
             raise RuntimeError("the reachable search runs with the game's positions fixed (Game.positions_fixed)")
         self.tokens = tuple(_Token(t) for t in tokens)
         self.around: dict = {}         # hex -> its six neighbours
-        self._kinds: dict = {}         # hex number -> ((hex,), None) when off the map or units stand there,
-        #                                else (its terrain's fields, the terrain)
-        self._ids_by_kind: dict = {}   # terrain fields -> {the first of a `_kinds` value -> the id of what they read}
+        self.kinds: dict = {}          # hex number -> its kind: -1 - the number when off the map or units
+        #                                stand there, else the number of its terrain's values (`_terrains`)
+        self._terrains: list = []      # kind -> a terrain of the kind (alike in all its fields)
+        self._alike: dict = {}         # a terrain's fields' values -> its kind
+        self._kind_of: dict = {}       # id of a terrain of the map -> (its kind, the terrain)
         self._getters: dict = {}       # terrain fields -> a function reading them
         self._reads: dict = {}         # (terrain fields, shift) -> `keys_of`
         self._values: dict = {}        # what a step read of a hex -> its id
         self.flags: tuple = ()         # the flags the rules have read
         self.flag_ids: dict = {}       # a state's flags -> the id of the values of the flags read
         self._flag_values: dict = {}   # the values of the flags read -> their id
+        self.version = 0               # counts the leads learnt and the tokens keyed anew
         for token in self.tokens:
             token.left_ids = self.keys_of(None, LEFT_SHIFT)
             token.entered_ids = self.keys_of(None, ENTERED_SHIFT)
@@ -370,58 +373,68 @@ class StepTable:
         return got
 
     def keys_of(self, fields: tuple | None, shift: int) -> dict:
-        """hex number -> the id of what reading `fields` of it sees, shifted
-        by `shift` (its place in a key), for the tokens that read them; the
-        same dict for every token that reads the same fields."""
+        """A hex's kind (`kinds`) -> the id of what reading `fields` of a hex
+        of the kind sees, shifted by `shift` (its place in a key), for the
+        tokens that read them; the same dict for every token that reads the
+        same fields."""
         got = self._reads.get((fields, shift))
         if got is None:
             got = self._reads[(fields, shift)] = {}
         return got
 
-    def key_part(self, ids: dict, fields: tuple | None, shift: int, c: int) -> int:
-        """The id of what reading `fields` of hex number `c` sees, shifted by
-        `shift` (its place in a key), kept in `ids` (a `keys_of` dict):
-        a token's `left_ids` for the hex left, `entered_ids` for the hex
-        entered."""
-        got = ids.get(c)
+    def key_part(self, ids: dict, fields: tuple | None, shift: int, kind: int) -> int:
+        """The id of what reading `fields` of a hex of kind `kind` sees,
+        shifted by `shift` (its place in a key), kept in `ids` (a `keys_of`
+        dict): a token's `left_ids` for the hex left, `entered_ids` for the
+        hex entered."""
+        got = ids.get(kind)
         if got is None:
-            got = ids[c] = self._read_id(fields, c) << shift
+            got = ids[kind] = self._read_id(fields, kind) << shift
         return got
 
-    def _read_id(self, fields: tuple | None, c: int) -> int:
-        """The id of what a step that reads `fields` of hex number `c` sees:
-        0 when it does not look at the hex (`fields` None); off the map or
-        with units in it, the hex itself; else the values of the fields,
-        which are the same for every terrain alike in all its fields."""
+    def _read_id(self, fields: tuple | None, kind: int) -> int:
+        """The id of what a step that reads `fields` of a hex of kind `kind`
+        sees: 0 when it does not look at the hex (`fields` None); off the
+        map or with units in it, the hex itself; else the values of the
+        fields, which are the same for every terrain alike in all its
+        fields."""
         if fields is None:
             return 0
-        kind = self._kinds.get(c)
-        if kind is None:
-            h = self.cell_hex(c)
-            if not self.hm.on_map(h) or self.game.units_at(h):
-                kind = self._kinds[c] = ((h,), None)
-            else:
-                t = self.hm.terrain(h)
-                kind = self._kinds[c] = (tuple(vars(t).values()), t)
-        ids = self._ids_by_kind.get(fields)
-        if ids is None:
-            ids = self._ids_by_kind[fields] = {}
-        got = ids.get(kind[0])
+        value = (self.cell_hex(-1 - kind),) if kind < 0 else self._getter(fields)(self._terrains[kind])
+        got = self._values.get(value)
         if got is None:
-            alike, terrain = kind
-            value = alike if terrain is None else self._getter(fields)(terrain)
-            got = self._values.get(value)
-            if got is None:
-                got = self._values[value] = len(self._values) + 1
-            ids[alike] = got
+            got = self._values[value] = len(self._values) + 1
         return got
+
+    def kind(self, c: int) -> int:
+        """The kind of hex number `c` (`kinds`): hexes of one kind read
+        alike."""
+        got = self.kinds.get(c)
+        if got is not None:
+            return got
+        h = self.cell_hex(c)
+        if not self.hm.on_map(h) or self.game.units_at(h):
+            kind = -1 - c
+        else:
+            t = self.hm.terrain(h)
+            got = self._kind_of.get(id(t))
+            if got is None:
+                alike = tuple(vars(t).values())
+                kind = self._alike.get(alike)
+                if kind is None:
+                    kind = self._alike[alike] = len(self._terrains)
+                    self._terrains.append(t)
+                got = self._kind_of[id(t)] = (kind, t)
+            kind = got[0]
+        self.kinds[c] = kind
+        return kind
 
     def key(self, token: _Token, flags: tuple, c: int, dest: int) -> int:
         """What `token`'s outcomes from hex number `c` into `dest` are kept
         under: the flags read, what its steps read of the hex left and of
         the hex entered, as one number."""
-        entered = self.key_part(token.entered_ids, token.entered, ENTERED_SHIFT, dest) if dest != c else 0
-        return self.key_part(token.left_ids, token.left, LEFT_SHIFT, c) | entered | self.flags_id(flags)
+        entered = self.key_part(token.entered_ids, token.entered, ENTERED_SHIFT, self.kind(dest)) if dest != c else 0
+        return self.key_part(token.left_ids, token.left, LEFT_SHIFT, self.kind(c)) | entered | self.flags_id(flags)
 
     def _rekey(self, token: _Token) -> None:
         """File `token`'s outcomes under their keys again (the fields or
@@ -429,6 +442,7 @@ class StepTable:
         state it was made from, which it agrees with."""
         token.left_ids = self.keys_of(token.left, LEFT_SHIFT)
         token.entered_ids = self.keys_of(token.entered, ENTERED_SHIFT)
+        self.version += 1
         token.last.clear()
         kept, token.entries = token.entries, {}
         for entries in kept.values():
@@ -472,9 +486,8 @@ class StepTable:
         """Make the step for real on a probe and keep its outcome for the
         states that agree on what it read (module docstring). The outcome:
         None when refused, else (MP added, the new facing by facing, hexes
-        and altitude added, the altitude added in its place in a state's
-        number, the new flags, the rolls the step makes and their modifiers
-        summed)."""
+        added, the altitude added in its place in a state's number, the new
+        flags, the rolls the step makes and their modifiers summed)."""
         probe = _Probe(self.limit)
         state = object.__new__(self.probe_type)
         state.__dict__.update(hex=h, facing=facing, mp=Traced(mp, "mp", 0, probe),
@@ -534,6 +547,7 @@ class StepTable:
                     raise RuntimeError(f"the {token.name!r} step went from {h} to {new.hex}, which is not "
                                        f"next to it: the reachable search cannot follow it")
                 token.dirs = tuple((f + token.lead) % 6 for f in range(6))
+            self.version += 1
         elif new.hex != (h if token.lead is None else around[token.dirs[facing]]):
             raise RuntimeError(f"the {token.name!r} step went from {h} to {new.hex}, not where its other "
                                f"steps went: the reachable search cannot follow it")
@@ -551,7 +565,9 @@ class StepTable:
                 rolls = tuple(tuple(_plain(v) for v in r) for r in rolls)
                 break
         d_mp, d_hexes, d_alt = added
-        return (d_mp, TURNED[(new.facing - facing) % 6], d_hexes, d_alt, d_alt << ALT_SHIFT,
+        if d_mp < 0:
+            raise RuntimeError(f"the {token.name!r} step gave back MP: the reachable search cannot order its states")
+        return (d_mp, TURNED[(new.facing - facing) % 6], d_hexes, d_alt << ALT_SHIFT,
                 (d["prone"], d["turned"], d["backward"], d["tags"]),
                 len(rolls), sum(m for _reason, m in rolls if isinstance(m, int)))
 
@@ -566,8 +582,22 @@ def table_search(game: "Game", ent: int, rules, mode: str, state, limit: int,
     values (movement.Reach)."""
     table = StepTable(game, ent, rules, mode, limit, tokens, step, type(state))
     real, outcome, flags_id, key_part = table.real, table.outcome, table.flags_id, table.key_part
-    flag_ids, cell_hex = table.flag_ids, table.cell_hex
-    plan = [(tok, tok.last, (tok.name,)) for tok in table.tokens]     # `last` is cleared in place
+    flag_ids, cell_hex, kinds, kind_of = table.flag_ids, table.cell_hex, table.kinds, table.kind
+    # What the loop reads of each token, for hexes in even and in odd columns
+    # (the offset to the hex entered by facing): filled again in place when
+    # the table learns a lead or keys a token anew (`StepTable.version`), so
+    # that a loop over one reads the new values from the next token on.
+    plans: tuple[list, list] = ([], [])
+    version = -1
+
+    def replan() -> int:
+        for parity, steps in enumerate(CELL_STEPS):
+            plans[parity][:] = [(tok, tok.lead, None if tok.lead is None or tok.lead is UNKNOWN else
+                                 tuple(steps[d] for d in tok.dirs), tok.left_ids, tok.entered_ids, tok.left,
+                                 tok.entered, tok.last, (tok.name,)) for tok in table.tokens]
+        return table.version
+
+    version = replan()
     first = reach(state.mp, prefix)
     c0 = table.cell(state.hex)
     k0 = (state.altitude << ALT_SHIFT) + (c0 << 3) + state.facing
@@ -577,36 +607,42 @@ def table_search(game: "Game", ent: int, rules, mode: str, state, limit: int,
     new_reach = tuple.__new__
     while queues:
         spent = min(queues)
-        queue = queues[spent]
-        i = 0
-        while i < len(queue):
-            c, f, hexes, altk, flags, here, way = queue[i]
-            i += 1
+        for c, f, hexes, altk, flags, here, way in queues[spent]:     # grows while read (steps of no MP)
             if best[here] is not way:
                 continue                    # reached better since it was queued
             mp, path, rolls, roll_mods = way
-            steps = CELL_STEPS[(c >> 16) & 1]
             sid = flag_ids.get(flags)
             if sid is None:
                 sid = flags_id(flags)
-            for tok, last, name in plan:
-                lead = tok.lead
+            kc = kinds.get(c)
+            if kc is None:
+                kc = kind_of(c)
+            for tok, lead, offsets, left_ids, entered_ids, left, entered, last, name in plans[(c >> 16) & 1]:
                 if lead is UNKNOWN:         # a token the rules have allowed nowhere yet
                     out = real(tok, cell_hex(c), f, mp, hexes, altk >> ALT_SHIFT, flags)
                     sid = flags_id(flags)
+                    if table.version != version:
+                        version = replan()
                     if out is None:
                         continue
-                    dest = c if tok.lead is None else c + steps[tok.dirs[f]]
+                    dest = c if tok.lead is None else c + CELL_STEPS[(c >> 16) & 1][tok.dirs[f]]
                 else:                       # the key: StepTable.key, inlined (the search's hot path)
-                    key = tok.left_ids.get(c)
-                    if key is None:
-                        key = key_part(tok.left_ids, tok.left, LEFT_SHIFT, c)
-                    if lead is None:
+                    if left is None:        # its steps have not looked at the hex left
+                        key = 0
+                    else:
+                        key = left_ids.get(kc)
+                        if key is None:
+                            key = key_part(left_ids, left, LEFT_SHIFT, kc)
+                    if offsets is None:
                         dest = c
                     else:
-                        dest = c + steps[(f + lead) % 6]
-                        ek = tok.entered_ids.get(dest)
-                        key |= key_part(tok.entered_ids, tok.entered, ENTERED_SHIFT, dest) if ek is None else ek
+                        dest = c + offsets[f]
+                        if entered is not None:
+                            kd = kinds.get(dest)
+                            if kd is None:
+                                kd = kind_of(dest)
+                            ek = entered_ids.get(kd)
+                            key |= key_part(entered_ids, entered, ENTERED_SHIFT, kd) if ek is None else ek
                     key |= sid
                     e = last.get(key, MISS)
                     if e[0] <= mp <= e[1] and hexes >= e[2]:
@@ -614,9 +650,11 @@ def table_search(game: "Game", ent: int, rules, mode: str, state, limit: int,
                     else:
                         out = outcome(tok, key, c, f, mp, hexes, altk >> ALT_SHIFT, flags)
                         sid = flags_id(flags)
+                        if table.version != version:
+                            version = replan()
                     if out is None:
                         continue
-                d_mp, turned, d_hexes, d_alt, d_altk, new_flags, step_rolls, step_mods = out
+                d_mp, turned, d_hexes, d_altk, new_flags, step_rolls, step_mods = out
                 n_mp = mp + d_mp
                 n_f = turned[f]
                 k = altk + d_altk + (dest << 3) + n_f
@@ -624,9 +662,6 @@ def table_search(game: "Game", ent: int, rules, mode: str, state, limit: int,
                 # The cheapest way; of equal MP the fewest, then easiest, rolls; the first of those.
                 if old is None or old[0] > n_mp or (old[0] == n_mp and (old[2], old[3]) > (rolls + step_rolls,
                                                                                           roll_mods + step_mods)):
-                    if d_mp < 0:
-                        raise RuntimeError(f"the {tok.name!r} step gave back MP: the reachable search "
-                                           f"cannot order its states")
                     best[k] = new = new_reach(reach, (n_mp, path + name, rolls + step_rolls, roll_mods + step_mods))
                     q = queues.get(n_mp)
                     if q is None:
