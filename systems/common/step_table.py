@@ -413,7 +413,7 @@ class StepTable:
         if got is not None:
             return got
         h = self.cell_hex(c)
-        if not self.hm.on_map(h) or self.game.units_at(h):
+        if not self.hm.on_map(h) or self.occupancy.get(h):       # `Game.units_at` while positions are fixed
             kind = -1 - c
         else:
             t = self.hm.terrain(h)
@@ -605,6 +605,7 @@ def table_search(game: "Game", ent: int, rules, mode: str, state, limit: int,
     queues: dict[int, list] = {state.mp: [(c0, state.facing, state.hexes, state.altitude << ALT_SHIFT,
                                            (state.prone, state.turned, state.backward, state.tags), k0, first)]}
     new_reach = tuple.__new__
+    unknown, miss, left_shift, entered_shift, alt_shift = UNKNOWN, MISS, LEFT_SHIFT, ENTERED_SHIFT, ALT_SHIFT
     while queues:
         spent = min(queues)
         for c, f, hexes, altk, flags, here, way in queues[spent]:     # grows while read (steps of no MP)
@@ -618,8 +619,8 @@ def table_search(game: "Game", ent: int, rules, mode: str, state, limit: int,
             if kc is None:
                 kc = kind_of(c)
             for tok, lead, offsets, left_ids, entered_ids, left, entered, last, name in plans[(c >> 16) & 1]:
-                if lead is UNKNOWN:         # a token the rules have allowed nowhere yet
-                    out = real(tok, cell_hex(c), f, mp, hexes, altk >> ALT_SHIFT, flags)
+                if lead is unknown:         # a token the rules have allowed nowhere yet
+                    out = real(tok, cell_hex(c), f, mp, hexes, altk >> alt_shift, flags)
                     sid = flags_id(flags)
                     if table.version != version:
                         version = replan()
@@ -628,11 +629,12 @@ def table_search(game: "Game", ent: int, rules, mode: str, state, limit: int,
                     dest = c if tok.lead is None else c + CELL_STEPS[(c >> 16) & 1][tok.dirs[f]]
                 else:                       # the key: StepTable.key, inlined (the search's hot path)
                     if left is None:        # its steps have not looked at the hex left
-                        key = 0
+                        key = sid
                     else:
                         key = left_ids.get(kc)
                         if key is None:
-                            key = key_part(left_ids, left, LEFT_SHIFT, kc)
+                            key = key_part(left_ids, left, left_shift, kc)
+                        key |= sid
                     if offsets is None:
                         dest = c
                     else:
@@ -642,13 +644,10 @@ def table_search(game: "Game", ent: int, rules, mode: str, state, limit: int,
                             if kd is None:
                                 kd = kind_of(dest)
                             ek = entered_ids.get(kd)
-                            key |= key_part(entered_ids, entered, ENTERED_SHIFT, kd) if ek is None else ek
-                    key |= sid
-                    e = last.get(key, MISS)
-                    if e[0] <= mp <= e[1] and hexes >= e[2]:
-                        out = e[3]
-                    else:
-                        out = outcome(tok, key, c, f, mp, hexes, altk >> ALT_SHIFT, flags)
+                            key |= key_part(entered_ids, entered, entered_shift, kd) if ek is None else ek
+                    mp_lo, mp_hi, hexes_lo, out = last.get(key, miss)
+                    if not (mp_lo <= mp <= mp_hi and hexes >= hexes_lo):
+                        out = outcome(tok, key, c, f, mp, hexes, altk >> alt_shift, flags)
                         sid = flags_id(flags)
                         if table.version != version:
                             version = replan()
