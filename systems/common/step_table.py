@@ -240,12 +240,20 @@ class _ProbeMap:
 
     def __init__(self, hexmap, probe: _Probe) -> None:
         self._map, self._probe = hexmap, probe
+        self._terrains: dict = {}           # hex -> its `_ProbeTerrain`
 
     def terrain(self, h):
-        return _ProbeTerrain(self._map.terrain(h), self._probe.looked_at.setdefault(h, set()))
+        got = self._terrains.get(h)
+        if got is None:
+            fields = self._probe.looked_at.get(h)
+            if fields is None:
+                fields = self._probe.looked_at[h] = set()
+            got = self._terrains[h] = _ProbeTerrain(self._map.terrain(h), fields)
+        return got
 
     def on_map(self, h) -> bool:
-        self._probe.looked_at.setdefault(h, set())
+        if h not in self._probe.looked_at:
+            self._probe.looked_at[h] = set()
         return self._map.on_map(h)
 
     def label(self, h) -> str:
@@ -266,7 +274,8 @@ class _ProbeOccupancy:
         self._index, self._probe = index, probe
 
     def get(self, h, default=None):
-        self._probe.looked_at.setdefault(h, set())
+        if h not in self._probe.looked_at:
+            self._probe.looked_at[h] = set()
         return self._index.get(h, default)
 
 
@@ -274,13 +283,21 @@ def _plain(value):
     return value.v if isinstance(value, Traced) else value
 
 
-LEFT_SHIFT, ENTERED_SHIFT = 40, 20       # a lookup key: the ids of what was read, in one int (`StepTable.key`)
-# The search numbers a hex (x, y) as (x + PAD) << 16 | (y + PAD), so that a
-# neighbour is the number plus a step (by the column's parity), and a state
-# as altitude << ALT_SHIFT | hex number << 3 | facing.
-PAD = 1 << 15
-CELL_STEPS = tuple(tuple((dx << 16) + dy for dx, dy in steps) for steps in _NEIGHBOR_STEPS)
+# The search numbers a hex (x, y) as (x + pad) << row bits | (y + pad), so
+# that a neighbour is the number plus a step (by the column's parity), and a
+# state as altitude << ALT_SHIFT | hex number << 3 | facing; a lookup key
+# holds the ids of what was read of the hex left and of the hex entered and
+# of the flags (`StepTable.key`). `NARROW` keeps a ground unit's numbers below
+# 2**30, which Python adds, compares and hashes fastest; a search whose
+# numbers outgrow it (a huge map, a unit far off it, thousands of kinds of
+# hexes) runs again with `WIDE`.
+NARROW = (13, 14, 16, 4, 13)             # bits of a row, bits of a column, pad, bits of the flags' id, of a read's id
+WIDE = (16, 16, 1 << 15, 20, 20)
 ALT_SHIFT = 36
+
+
+class _Widen(Exception):
+    """A number of the search outgrew `NARROW`."""
 MISS = (HIGH, LOW, HIGH, None)           # what the search finds under a key with no outcome to try first
 TURNED = tuple(tuple((f + turn) % 6 for f in range(6)) for turn in range(6))    # turn -> facing -> new facing
 
@@ -312,7 +329,13 @@ class StepTable:
     hex is kept by that number."""
 
     def __init__(self, game: "Game", ent: int, rules, mode: str, limit: int, tokens: tuple[str, ...], step,
-                 state_type: type) -> None:
+                 state_type: type, numbering: tuple) -> None:
+        self.numbering = numbering
+        self.row_bits, self.column_bits, self.pad, self.flag_bits, self.id_bits = numbering
+        self.entered_shift, self.left_shift = self.flag_bits, self.flag_bits + self.id_bits
+        self.row_mask = (1 << self.row_bits) - 1
+        self.cell_mask = (1 << (self.row_bits + self.column_bits)) - 1
+        self.cell_steps = tuple(tuple((dx << self.row_bits) + dy for dx, dy in steps) for steps in _NEIGHBOR_STEPS)
         self.game, self.ent, self.rules, self.mode, self.limit = game, ent, rules, mode, limit
         self.step, self.probe_type = step, probe_state_type(state_type)
         self.hm = game.map
@@ -335,8 +358,8 @@ class StepTable:
         self._flag_values: dict = {}   # the values of the flags read -> their id
         self.version = 0               # counts the leads learnt and the tokens keyed anew
         for token in self.tokens:
-            token.left_ids = self.keys_of(None, LEFT_SHIFT)
-            token.entered_ids = self.keys_of(None, ENTERED_SHIFT)
+            token.left_ids = self.keys_of(None, self.left_shift)
+            token.entered_ids = self.keys_of(None, self.entered_shift)
 
     def neighbors(self, h) -> tuple:
         n = self.around.get(h)
@@ -344,15 +367,23 @@ class StepTable:
             n = self.around[h] = neighbors(h)
         return n
 
-    @staticmethod
-    def cell(h) -> int:
-        """The number of hex `h` in the search."""
-        return (h[0] + PAD) << 16 | (h[1] + PAD)
+    def cell(self, h) -> int:
+        """The number of hex `h` in the search (a row and a column short of
+        the numbering's ends, so that no step wraps into another row)."""
+        column, row = h[0] + self.pad, h[1] + self.pad
+        if not (0 < column < self.cell_mask >> self.row_bits and 0 < row < self.row_mask):
+            self._outgrown(f"hex {h} lies beyond the search's numbering")
+        return column << self.row_bits | row
 
-    @staticmethod
-    def cell_hex(c: int) -> Hex:
+    def cell_hex(self, c: int) -> Hex:
         """The hex numbered `c`."""
-        return tuple.__new__(Hex, ((c >> 16) - PAD, (c & 0xFFFF) - PAD))
+        return tuple.__new__(Hex, ((c >> self.row_bits) - self.pad, (c & self.row_mask) - self.pad))
+
+    def _outgrown(self, what: str) -> None:
+        """A number outgrew the numbering: run the search again wider."""
+        if self.numbering == NARROW:
+            raise _Widen(what)
+        raise RuntimeError(f"the reachable search cannot number its states: {what}")
 
     def _getter(self, fields: tuple):
         got = self._getters.get(fields)
@@ -369,6 +400,8 @@ class StepTable:
             got = self._flag_values.get(seen)
             if got is None:
                 got = self._flag_values[seen] = len(self._flag_values)
+                if got >> self.flag_bits:
+                    self._outgrown("too many kinds of flags")
             self.flag_ids[flags] = got
         return got
 
@@ -404,6 +437,8 @@ class StepTable:
         got = self._values.get(value)
         if got is None:
             got = self._values[value] = len(self._values) + 1
+            if got >> self.id_bits:
+                self._outgrown("too many kinds of hexes")
         return got
 
     def kind(self, c: int) -> int:
@@ -413,6 +448,7 @@ class StepTable:
         if got is not None:
             return got
         h = self.cell_hex(c)
+        self.cell(h)                        # within the numbering: every hex the search stands in comes here
         if not self.hm.on_map(h) or self.occupancy.get(h):       # `Game.units_at` while positions are fixed
             kind = -1 - c
         else:
@@ -433,15 +469,17 @@ class StepTable:
         """What `token`'s outcomes from hex number `c` into `dest` are kept
         under: the flags read, what its steps read of the hex left and of
         the hex entered, as one number."""
-        entered = self.key_part(token.entered_ids, token.entered, ENTERED_SHIFT, self.kind(dest)) if dest != c else 0
-        return self.key_part(token.left_ids, token.left, LEFT_SHIFT, self.kind(c)) | entered | self.flags_id(flags)
+        entered = self.key_part(token.entered_ids, token.entered, self.entered_shift, self.kind(dest)) \
+            if dest != c else 0
+        return self.key_part(token.left_ids, token.left, self.left_shift, self.kind(c)) | entered | \
+            self.flags_id(flags)
 
     def _rekey(self, token: _Token) -> None:
         """File `token`'s outcomes under their keys again (the fields or
         flags read have grown): each under what the new key reads of the
         state it was made from, which it agrees with."""
-        token.left_ids = self.keys_of(token.left, LEFT_SHIFT)
-        token.entered_ids = self.keys_of(token.entered, ENTERED_SHIFT)
+        token.left_ids = self.keys_of(token.left, self.left_shift)
+        token.entered_ids = self.keys_of(token.entered, self.entered_shift)
         self.version += 1
         token.last.clear()
         kept, token.entries = token.entries, {}
@@ -580,7 +618,16 @@ def table_search(game: "Game", ent: int, rules, mode: str, state, limit: int,
     reaches it; of ways alike in all three either may be kept). `step` is
     the step rules' entry (movement.step) and `reach` the type of the
     values (movement.Reach)."""
-    table = StepTable(game, ent, rules, mode, limit, tokens, step, type(state))
+    try:
+        return _search(StepTable(game, ent, rules, mode, limit, tokens, step, type(state), NARROW), state, reach,
+                       prefix)
+    except _Widen:
+        return _search(StepTable(game, ent, rules, mode, limit, tokens, step, type(state), WIDE), state, reach,
+                       prefix)
+
+
+def _search(table: StepTable, state, reach: type, prefix: tuple[str, ...]) -> dict:
+    """`table_search` with this table."""
     real, outcome, flags_id, key_part = table.real, table.outcome, table.flags_id, table.key_part
     flag_ids, cell_hex, kinds, kind_of = table.flag_ids, table.cell_hex, table.kinds, table.kind
     # What the loop reads of each token, for hexes in even and in odd columns
@@ -591,7 +638,7 @@ def table_search(game: "Game", ent: int, rules, mode: str, state, limit: int,
     version = -1
 
     def replan() -> int:
-        for parity, steps in enumerate(CELL_STEPS):
+        for parity, steps in enumerate(table.cell_steps):
             plans[parity][:] = [(tok, tok.lead, None if tok.lead is None or tok.lead is UNKNOWN else
                                  tuple(steps[d] for d in tok.dirs), tok.left_ids, tok.entered_ids, tok.left,
                                  tok.entered, tok.last, (tok.name,)) for tok in table.tokens]
@@ -605,7 +652,9 @@ def table_search(game: "Game", ent: int, rules, mode: str, state, limit: int,
     queues: dict[int, list] = {state.mp: [(c0, state.facing, state.hexes, state.altitude << ALT_SHIFT,
                                            (state.prone, state.turned, state.backward, state.tags), k0, first)]}
     new_reach = tuple.__new__
-    unknown, miss, left_shift, entered_shift, alt_shift = UNKNOWN, MISS, LEFT_SHIFT, ENTERED_SHIFT, ALT_SHIFT
+    unknown, miss, left_shift, entered_shift, alt_shift = UNKNOWN, MISS, table.left_shift, table.entered_shift, \
+        ALT_SHIFT
+    row_bits, cell_mask, cell_steps = table.row_bits, table.cell_mask, table.cell_steps
     while queues:
         spent = min(queues)
         for c, f, hexes, altk, flags, here, way in queues[spent]:     # grows while read (steps of no MP)
@@ -618,7 +667,7 @@ def table_search(game: "Game", ent: int, rules, mode: str, state, limit: int,
             kc = kinds.get(c)
             if kc is None:
                 kc = kind_of(c)
-            for tok, lead, offsets, left_ids, entered_ids, left, entered, last, name in plans[(c >> 16) & 1]:
+            for tok, lead, offsets, left_ids, entered_ids, left, entered, last, name in plans[(c >> row_bits) & 1]:
                 if lead is unknown:         # a token the rules have allowed nowhere yet
                     out = real(tok, cell_hex(c), f, mp, hexes, altk >> alt_shift, flags)
                     sid = flags_id(flags)
@@ -626,7 +675,7 @@ def table_search(game: "Game", ent: int, rules, mode: str, state, limit: int,
                         version = replan()
                     if out is None:
                         continue
-                    dest = c if tok.lead is None else c + CELL_STEPS[(c >> 16) & 1][tok.dirs[f]]
+                    dest = c if tok.lead is None else c + cell_steps[(c >> row_bits) & 1][tok.dirs[f]]
                 else:                       # the key: StepTable.key, inlined (the search's hot path)
                     if left is None:        # its steps have not looked at the hex left
                         key = sid
@@ -669,7 +718,7 @@ def table_search(game: "Game", ent: int, rules, mode: str, state, limit: int,
         del queues[spent]
     found, hexes = {}, {}
     for k, way in best.items():           # (hex, facing, altitude) -> way, in the order found
-        c = k >> 3 & 0xFFFFFFFF
+        c = k >> 3 & cell_mask
         h = hexes.get(c)
         if h is None:
             h = hexes[c] = cell_hex(c)
