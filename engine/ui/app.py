@@ -534,7 +534,7 @@ class App:
         return pygame.Rect(w - SIDE_W, min(top, h - 120), SIDE_W, h - min(top, h - 120))
 
     def draw(self) -> None:
-        t0 = time.perf_counter()
+        t0, cpu0 = time.perf_counter(), time.thread_time()
         s = self.screen
         s.fill(theme.BG)
         self.hits = []
@@ -544,6 +544,7 @@ class App:
             board.draw_map(self)
             self.draw_topbar()
             sidebar.draw_sidebar(self)
+            board.prefetch_map(self, cpu0)
         elif self.game is not None:
             self.draw_topbar()
             self.hits = []      # the hand-over screen covers the bar: its buttons must not answer
