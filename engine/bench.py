@@ -31,9 +31,10 @@ Figures (targets for a 2-core machine, software rendering):
  6. verifying the replay of a 100-turn game (`hexmech replay SAVE`: read and
     check the save, play its record again, compare), with the same game's
     saves at 25 and 50 turns to show the time grows with the game;
- 7. the window's answer to each player action on the 100x100 level, driven
-    by posted key events (engine/ui/latency.py: ui_* figures, judged on
-    their 95th percentile and slowest run);
+ 7. the window's answer to each player action on the default level and on
+    the 100x100 level, driven by posted key and mouse events
+    (engine/ui/latency.py: ui_* figures, judged on their 95th percentile
+    and slowest run);
  8. a turn of the computer opponent at difficulty 2 (all its units, every
     phase: engine/bot), both sides played by it, on the default level and
     on the 100x100 level: the CPU time of each side's turn.
@@ -651,7 +652,8 @@ def run_all(sizes: Sizes, folder: Path, only: set[str] | None = None, log=print)
         ("import", lambda: [import_figure(sizes.process_runs, env, sizes.warm)]),
         ("memory", lambda: [memory_figure(level, env, sizes.frames if frames_ok else 0)]),
         ("replay", lambda: [replay_figure(folder, sizes.runs, sizes.replay_turns)]),
-        ("ui", lambda: ui_figures(screen, level, sizes.ui_turns)),
+        ("ui", lambda: ui_figures(screen, DEFAULT_LEVEL, sizes.ui_turns, prefix="ui_default_")
+         + ui_figures(screen, level, sizes.ui_turns)),
         ("bot", lambda: bot_figures([(DEFAULT_LEVEL, "bot_default", "default level", 1.0),
                                      (level, "bot_large", f"{w}x{h} level", 5.0)], sizes.bot_turns)),
     ]

@@ -41,6 +41,23 @@ def test_a_zoom_spreads_the_map_chunks_over_frames_and_ends_drawn_whole(tmp_path
     assert pygame.image.tobytes(drawn, "RGB") == pygame.image.tobytes(whole, "RGB")
 
 
+def test_zooming_again_before_the_chunks_are_made_scales_what_the_last_frame_showed(tmp_path):
+    level = write_level(tmp_path, 60, 60, 6)
+    app = App(pygame.display.set_mode((1400, 860)), save_dir=tmp_path, edge_pan=False, autosave=False)
+    app.set_game(session.new_game(str(level), [], 1), str(level))
+    app.do("handover_done")
+    app.draw()
+    view = pygame.Rect(app.camera.view)
+    for _ in range(3):                                   # three zooms out, each before the last is drawn whole
+        press(app, pygame.K_MINUS)
+        assert app.renderer.pending and app.renderer._picture[3] == app.camera.size
+        shown = app.screen.subsurface(view).copy()
+        assert len({shown.get_at((x, y))[:3] for x in range(0, view.w, 37) for y in range(0, view.h, 41)}) > 3
+    while app.renderer.pending:
+        app.draw()
+    assert app.renderer._picture is None
+
+
 def _renderer_and_view(tmp_path):
     level = write_level(tmp_path, 60, 60, 6)
     app = App(pygame.display.set_mode((1400, 860)), save_dir=tmp_path, edge_pan=False, autosave=False)

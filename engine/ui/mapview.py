@@ -64,11 +64,14 @@ class MapRenderer:
         self._pixels = 0                      # the cached chunks' area
         self._shown: int | None = None       # the hex size the map was last drawn whole at
         self._last_view = (0.0, 0.0, 0)       # the view's origin and hex size at the last prefetch
+        self._picture: tuple[pygame.Surface, float, float, int] | None = None   # the map as a frame still
+        # making chunks showed it: the view, its origin and hex size
         self.pending = False                  # chunks of the view are still to be made (a zoom)
 
     def invalidate(self) -> None:
         self._chunks.clear()
         self._making.clear()
+        self._picture = None
         self._pixels = 0
         self._shown = None
 
@@ -94,14 +97,30 @@ class MapRenderer:
             mx, my = (x0 + x1) / 2 / px - 0.5, (y0 + y1) / 2 / px - 0.5
             missing.sort(key=lambda c: (c[0] - mx) ** 2 + (c[1] - my) ** 2)
             del missing[:self._make([(size, *c) for c in missing], time.thread_time() + budget_ms / 1000)]
-            if missing:
+            if missing and self._picture is not None:
+                self._rescaled(target, view, ox, oy, size)
+            elif missing:
                 self._scaled(target, view, ox, oy, size, self._shown)
         self.pending = bool(missing) and budget_ms is not None and self._shown not in (None, size)
         for cx, cy in needed:
             if not self.pending or (size, cx, cy) in self._chunks:
                 target.blit(self.chunk(size, cx, cy), (view.x + cx * px - int(ox), view.y + cy * px - int(oy)))
-        if not self.pending:
-            self._shown = size
+        if self.pending:
+            self._picture = (target.subsurface(view).copy(), ox, oy, size)
+        else:
+            self._shown, self._picture = size, None
+
+    def _rescaled(self, target: pygame.Surface, view: pygame.Rect, ox: float, oy: float, size: int) -> None:
+        """The view as the last frame still making chunks showed the map
+        (`_picture`), scaled to `size`: zooming again before the chunks of
+        the last zoom are all made scales one view, not the chunks of a
+        zoom drawn long before."""
+        picture, pox, poy, psize = self._picture
+        k = psize / size
+        patch = pygame.Surface((max(1, math.ceil(view.w * k)), max(1, math.ceil(view.h * k))))
+        patch.fill(theme.BG)
+        patch.blit(picture, (int(pox - ox * k), int(poy - oy * k)))
+        target.blit(pygame.transform.scale(patch, view.size), view.topleft)
 
     def _scaled(self, target: pygame.Surface, view: pygame.Rect, ox: float, oy: float, size: int,
                 shown: int) -> None:

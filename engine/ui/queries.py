@@ -28,7 +28,8 @@ from systems.alpha_strike.end_phase import heat_preview
 from systems.classic import criticals, heat as classic_heat, melee, piloting, weapon_attacks
 from systems.classic.weapon_names import weapon_names
 from systems.common import line_of_sight, movement
-from systems.common.options import attack_options, attack_options_against, declaration_options, unit_actions
+from systems.common.options import (attack_options, attack_options_against, declaration_options, has_attack,
+                                     unit_actions)
 from systems.common.to_hit import ToHit
 from systems.common.victory import units_able_to_fight
 from systems.vehicles import driving, moves as vehicle_moves
@@ -381,11 +382,10 @@ def only_holds(game, uid: str, kind: str) -> str | None:
     """Why `uid` can do nothing in this phase but hold, or None when it has
     something to do: in a movement phase no first step of any mode that
     `game.check` allows (staying put is all that is left); in an attack
-    phase no attack the options call allows on any enemy (one call for all
-    of them: options.attack_options_against) -- every weapon, with any torso
-    twist or turret facing at the enemies some weapon has in range (the
-    to-hit's range band: a twist or a turret turns arcs, not ranges) -- and
-    no physical attack, nor a club to pick up (physical_candidates)."""
+    phase no attack the options call allows on any enemy (options.has_attack,
+    the nearest enemy first, stopping at the first allowed) -- every weapon,
+    with any torso twist or turret facing -- and no physical attack, nor a
+    club to pick up (physical_candidates)."""
     ent = game.units[uid]
     if kind == "move":
         for mode in move_modes(game, ent):
@@ -395,22 +395,14 @@ def only_holds(game, uid: str, kind: str) -> str | None:
         return "it cannot move"
     foes = enemies(game, uid)
     with_physical = kind == "physical" or (game.phase, PhysicalOrder) in game.ruleset.handlers
-    options = attack_options_against(game, uid, foes, kinds=(("weapon",) if kind == "fire" else ())
-                                     + (("physical",) if with_physical else ()))
-    if kind == "fire":
-        if any(o.possible for opts in options.values() for o in opts if o.kind == "weapon"):
+    kinds = (("weapon",) if kind == "fire" else ()) + (("physical",) if with_physical else ())
+    if has_attack(game, uid, foes, kinds=kinds):
+        return None
+    for twist, turret in _aims(game, ent)[1:] if kind == "fire" else []:
+        if has_attack(game, uid, foes, torso_twist=twist, turret=turret, kinds=("weapon",)):
             return None
-        in_range = [foe for foe, opts in options.items()
-                    if any(o.kind == "weapon" and getattr(o.to_hit, "band", None) for o in opts)]
-        for twist, turret in _aims(game, ent)[1:] if in_range else []:
-            aimed = attack_options_against(game, uid, in_range, torso_twist=twist, turret=turret, kinds=("weapon",))
-            if any(o.possible for opts in aimed.values() for o in opts if o.kind == "weapon"):
-                return None
-    if with_physical:
-        if any(o.possible for opts in options.values() for o in opts if o.kind == "physical"):
-            return None
-        if any(p.reason is None for _l, _o, p in physical_candidates(game, uid, None)):
-            return None             # a club to pick up
+    if with_physical and any(p.reason is None for _l, _o, p in physical_candidates(game, uid, None)):
+        return None             # a club to pick up
     return "no attack it could make"
 
 

@@ -19,6 +19,10 @@ rolled):
   attacks. `torso_twist` ("left" / "right") and `turret` (0..5) judge the
   shots with a twist or turret facing not yet set. The attacker's state is
   looked up once, and line of sight and arcs once for each pair.
+- `attack_options_by_target(game, attacker, targets, ...)`: the same, one
+  (target, options) at a time as each target is judged; `has_attack(game,
+  attacker, targets, ...)`: whether any of those options is possible (what
+  a unit with nothing to do but hold lacks), stopping at the first.
 - `declaration_options(game, attacker, mode, path)`: the charges (or, for
   a jump, the deaths from above) a planned move could declare, one per
   enemy able to fight in or next to the hex the path ends in; each is
@@ -59,7 +63,7 @@ damage an overheat adds at a range (systems/alpha_strike/combat
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Iterator
 
 from systems.common.to_hit import ToHit
 
@@ -118,6 +122,27 @@ def attack_options_against(game: "Game", attacker: str, targets: list[str] | Non
     return game.ruleset.hooks.options.attack_options_against(game, attacker, list(targets),
                                                              torso_twist=torso_twist, turret=turret,
                                                              overheat=overheat, kinds=kinds)
+
+
+def attack_options_by_target(game: "Game", attacker: str, targets: list[str], *, torso_twist: str | None = None,
+                             turret: int | None = None, kinds: tuple[str, ...] = ("weapon", "physical")
+                             ) -> Iterator[tuple[str, list[AttackOption]]]:
+    """`attack_options_against` one target at a time, in the order given,
+    each judged when its turn comes: a caller that has found what it
+    looks for judges no more."""
+    return game.ruleset.hooks.options.attack_options_by_target(game, attacker, list(targets),
+                                                               torso_twist=torso_twist, turret=turret, kinds=kinds)
+
+
+def has_attack(game: "Game", attacker: str, targets: list[str] | None = None, *, torso_twist: str | None = None,
+               turret: int | None = None, kinds: tuple[str, ...] = ("weapon", "physical")) -> bool:
+    """Whether any option `attack_options_against` gives is possible, found
+    without judging the rest: the targets in the order given (nearest
+    first finds one soonest), stopping at the first possible option."""
+    if targets is None:
+        targets = [uid for uid in game.units if uid != attacker]
+    return game.ruleset.hooks.options.has_attack(game, attacker, list(targets), torso_twist=torso_twist,
+                                                 turret=turret, kinds=kinds)
 
 
 def declaration_options(game: "Game", attacker: str, mode: str, path: list[str]) -> list[AttackOption]:
