@@ -121,11 +121,42 @@ def _typed_dict_hints(hint: Any) -> tuple[tuple[str, Any], ...]:
 
 
 @functools.lru_cache(maxsize=None)
-def _simple_fields(ctype: type) -> tuple[tuple[str, type], ...] | None:
-    """(name, type) of every field when all are plain int / str / bool."""
+def _simple_fields(ctype: type) -> tuple[tuple[str, tuple], ...] | None:
+    """(name, shape) of every field when each is a plain int, str or bool,
+    one of those or null, a list of strings or an object of anything (what
+    `_fits` checks), else None."""
     hints, fields = _hints(ctype)
-    out = tuple((name, hints.get(name)) for name in fields)
-    return out if all(t in (int, str, bool) for _, t in out) else None
+    out = tuple((name, _shape(hints.get(name, Any))) for name in fields)
+    return out if all(shape is not None for _, shape in out) else None
+
+
+def _shape(hint: Any) -> tuple | None:
+    """A field's shape for `_fits`: ("scalar", type, nullable), ("strings",
+    None, nullable) or ("object", None, nullable); None for any other."""
+    kind, arg = _form(hint)
+    nullable = False
+    if kind == "union" and len(arg[1]) == 1:
+        nullable, hint = arg[0], arg[1][0]
+        kind, arg = _form(hint)
+    if kind in ("int", "str", "bool"):
+        return "scalar", hint, nullable
+    if kind == "list" and arg is str:
+        return "strings", None, nullable
+    if kind == "dict" and (arg is None or (arg[0] is str and arg[1] is Any)):
+        return "object", None, nullable
+    return None
+
+
+def _fits(v: Any, shape: tuple) -> bool:
+    """Whether `v` has the shape, as `SaveCheck.typed` would accept it."""
+    kind, t, nullable = shape
+    if v is None:
+        return nullable
+    if kind == "scalar":
+        return type(v) is t and (t is not int or -MAX_INT <= v <= MAX_INT)
+    if kind == "strings":
+        return type(v) is list and all(type(x) is str for x in v)
+    return type(v) is dict and all(type(k) is str for k in v)
 
 
 @dataclasses.dataclass
@@ -344,33 +375,41 @@ class SaveCheck:
         from engine.events import COMMON, SCHEMAS, value_problem
         last = 0
         for i, e in enumerate(self.list_(events, where)):
-            ew = f"{where}[{i}]"
             if not isinstance(e, dict):
-                self.fail(ew, f"expected an object, got {_kind(e)}")
-            for k in COMMON:
-                if k not in e:
-                    self.fail(f"{ew}.{k}", "missing")
-            last = self.int_(e["turn"], f"{ew}.turn", last, turn)
-            self.str_(e["phase"], f"{ew}.phase", phases)
-            schema = SCHEMAS.get(e["type"]) if isinstance(e["type"], str) else None
-            if schema is None:
-                self.fail(f"{ew}.type", f"no event type {_show(e['type'])}")
+                self.fail(f"{where}[{i}]", f"expected an object, got {_kind(e)}")
+            t, phase = e.get("turn"), e.get("phase")
+            schema = SCHEMAS.get(e.get("type")) if type(e.get("type")) is str else None
+            if not (type(t) is int and last <= t <= turn and type(phase) is str and phase in phases
+                    and schema is not None):
+                self._event_head(e, f"{where}[{i}]", last, turn, phases)
+            last = t
             for k in schema.required:
                 if k not in e:
-                    self.fail(f"{ew}.{k}", "missing")
+                    self.fail(f"{where}[{i}].{k}", "missing")
             specs = schema.fields
             for k, v in e.items():
                 spec = specs.get(k)
                 if spec is None:
                     if k not in COMMON:
-                        self.fail(f"{ew}.{k}", f"not a field of {e['type']} events")
+                        self.fail(f"{where}[{i}].{k}", f"not a field of {e['type']} events")
                     continue
                 problem = value_problem(spec, v)
                 if problem:
-                    self.fail(f"{ew}.{k}", problem)
+                    self.fail(f"{where}[{i}].{k}", problem)
                 if spec.refers and v is not None:
                     for j, x in enumerate(v if isinstance(v, (list, tuple)) else [v]):
-                        self.reference(spec.refers, x, f"{ew}.{k}" if x is v else f"{ew}.{k}[{j}]")
+                        self.reference(spec.refers, x, f"{where}[{i}].{k}" if x is v else f"{where}[{i}].{k}[{j}]")
+
+    def _event_head(self, e: dict, ew: str, last: int, turn: int, phases: tuple[str, ...]) -> None:
+        """Refuse an event whose turn, phase or type is wrong, saying which."""
+        from engine.events import COMMON, SCHEMAS
+        for k in COMMON:
+            if k not in e:
+                self.fail(f"{ew}.{k}", "missing")
+        self.int_(e["turn"], f"{ew}.turn", last, turn)
+        self.str_(e["phase"], f"{ew}.phase", phases)
+        if not isinstance(e["type"], str) or e["type"] not in SCHEMAS:
+            self.fail(f"{ew}.type", f"no event type {_show(e['type'])}")
 
     def reference(self, refers: str, v: Any, where: str) -> None:
         {"unit": self.unit, "side": self.side, "hex": self.hex_label}[refers](v, where)
@@ -522,14 +561,19 @@ class SaveCheck:
         if r["setup"] is not None:
             self.game(r["setup"], f"{where}.setup", with_record=False)
         last = 0
+        keys = {do: {"do", "turn", "phase", *fields} for do, fields in ACTION_FIELDS.items()}
         for i, a in enumerate(self.list_(r["actions"], f"{where}.actions")):
             aw = f"{where}.actions[{i}]"
-            self.obj(a, aw)
-            self.str_(a.get("do"), f"{aw}.do", tuple(ACTION_FIELDS))
-            self.obj(a, aw, ("do", "turn", "phase") + ACTION_FIELDS[a["do"]])
-            last = self.int_(a["turn"], f"{aw}.turn", last, turn)
-            self.str_(a["phase"], f"{aw}.phase", phases)
-            do = a["do"]
+            do = a.get("do") if type(a) is dict else None
+            t = a.get("turn") if do is not None else None
+            if not (type(do) is str and do in keys and a.keys() == keys[do] and type(t) is int and last <= t <= turn
+                    and type(a["phase"]) is str and a["phase"] in phases):
+                self.obj(a, aw)
+                self.str_(a.get("do"), f"{aw}.do", tuple(ACTION_FIELDS))
+                self.obj(a, aw, ("do", "turn", "phase") + ACTION_FIELDS[a["do"]])
+                self.int_(a["turn"], f"{aw}.turn", last, turn)
+                self.str_(a["phase"], f"{aw}.phase", phases)
+            last = t
             if do == "submit":
                 order = self.obj(a["order"], f"{aw}.order")
                 kind = self.str_(order.get("kind"), f"{aw}.order.kind", tuple(ORDER_KINDS))
@@ -589,9 +633,8 @@ class SaveCheck:
         self.obj(data, where)
         simple = _simple_fields(ctype)
         if simple is not None and len(data) == len(simple) and all(
-                type(data.get(name)) is t and (t is not int or -MAX_INT <= data[name] <= MAX_INT)
-                for name, t in simple):
-            return      # fast path: every field present with its exact scalar type
+                name in data and _fits(data[name], shape) for name, shape in simple):
+            return      # fast path: every field present with its exact plain type
         hints, fields = _hints(ctype)
         for k in data:
             if k not in fields:

@@ -271,6 +271,10 @@ def test_has_attack_is_whether_any_option_is_possible(units, cells, twist, turre
             every = attack_options_against(game, uid, targets, torso_twist=twist, turret=turret, kinds=kinds)
             assert has_attack(game, uid, targets, torso_twist=twist, turret=turret, kinds=kinds) == \
                 any(o.possible for opts in every.values() for o in opts), (uid, kinds)
+        aims = [(None, None), ("left", None), (None, 2)]
+        each = [attack_options_against(game, uid, targets, torso_twist=tw, turret=tu) for tw, tu in aims]
+        assert has_attack(game, uid, targets, aims=aims) == \
+            any(o.possible for every in each for opts in every.values() for o in opts), uid
 
 
 def test_has_attack_finds_an_adjacent_punch_and_an_alpha_strike_attack():

@@ -223,8 +223,8 @@ def ui_figures(screen, level: Path, turns: int, moves_per_turn: int = 8, prefix:
             runs = driver.samples[action]
             if not runs:
                 raise RuntimeError(f"the UI bench made no {action!r} action on {level.name}")
-            out.append(Figure(f"{prefix}{action}", f"UI: {action.replace('_', ' ')}, {game.map.width}x{game.map.height} "
-                              f"level ({len(game.units)} units)", "ms", [w for w, _c in runs],
+            label = f"UI: {action.replace('_', ' ')}, {game.map.width}x{game.map.height} level ({len(game.units)} units)"
+            out.append(Figure(f"{prefix}{action}", label, "ms", [w for w, _c in runs],
                               P95_TARGET_MS, "blit", MAX_TARGET_MS, {"actions": len(runs)},
                               [c for _w, c in runs], quantile=0.95))
         return out

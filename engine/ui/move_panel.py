@@ -171,10 +171,12 @@ class MovePlanner:
         return self.cache[key]
 
     def _ways(self, h: Hex) -> list[list[str]]:
-        if self.safe_reach is None:
-            self.safe_reach = queries.reachable(self.app.game, self._ent(), self.mode, prefer="rolls")
         alt = self.reach_hex[h][2][2]          # a VTOL's altitude is chosen with PgUp / PgDn, not here
-        ways = [r for k, r in list(self.reach.items()) + list(self.safe_reach.items()) if k[0] == h and k[2] == alt]
+        ways = [r for k, r in self.reach.items() if k[0] == h and k[2] == alt]
+        if any(r.rolls for r in ways):         # else no way there has fewer rolls than the cheapest ones
+            if self.safe_reach is None:
+                self.safe_reach = queries.reachable(self.app.game, self._ent(), self.mode, prefer="rolls")
+            ways += [r for k, r in self.safe_reach.items() if k[0] == h and k[2] == alt]
         ways.sort(key=lambda r: (r.rolls, r.roll_mods, r.mp, len(r.path)))
         out = [list(self.reach_hex[h][1])]
         for r in ways:

@@ -396,11 +396,8 @@ def only_holds(game, uid: str, kind: str) -> str | None:
     foes = enemies(game, uid)
     with_physical = kind == "physical" or (game.phase, PhysicalOrder) in game.ruleset.handlers
     kinds = (("weapon",) if kind == "fire" else ()) + (("physical",) if with_physical else ())
-    if has_attack(game, uid, foes, kinds=kinds):
+    if has_attack(game, uid, foes, kinds=kinds, aims=_aims(game, ent) if kind == "fire" else None):
         return None
-    for twist, turret in _aims(game, ent)[1:] if kind == "fire" else []:
-        if has_attack(game, uid, foes, torso_twist=twist, turret=turret, kinds=("weapon",)):
-            return None
     if with_physical and any(p.reason is None for _l, _o, p in physical_candidates(game, uid, None)):
         return None             # a club to pick up
     return "no attack it could make"
@@ -526,11 +523,15 @@ def sides_fighting(game) -> dict[str, tuple[int, int]]:
 
 def enemies(game, uid: str) -> list[str]:
     """The enemies of `uid` still on the battlefield, nearest first."""
+    w = game.world
     ent = game.units[uid]
-    pos = game.world.component(ent, Position).hex
-    out = [u for u in game.unit_ids(active_only=True)
-           if game.is_enemy(ent, game.units[u]) and not game.world.component(game.units[u], Status).destroyed]
-    return sorted(out, key=lambda u: (distance(pos, game.world.component(game.units[u], Position).hex), u))
+    pos = w.component(ent, Position).hex
+    out = []
+    for u, e in game.units.items():
+        st = w.component(e, Status)
+        if not (st.removed or st.destroyed) and game.is_enemy(ent, e):
+            out.append((distance(pos, w.component(e, Position).hex), u))
+    return [u for _d, u in sorted(out)]
 
 
 def is_alpha(game, ent: int) -> bool:

@@ -40,9 +40,11 @@ def attack_options_by_target(game: "Game", attacker: str, targets: list[str], *,
 
 
 def has_attack(game: "Game", attacker: str, targets: list[str], *, torso_twist: str | None = None,
-               turret: int | None = None, kinds: tuple[str, ...] = ("weapon", "physical")) -> bool:
+               turret: int | None = None, kinds: tuple[str, ...] = ("weapon", "physical"),
+               aims: list | None = None) -> bool:
     """Whether any of `attack_options_against`'s options is possible, the
-    targets judged in the order given until the first that has one."""
+    targets judged in the order given until the first that has one (a card
+    has no torso twist or turret to aim with)."""
     return any(o.possible and o.kind in kinds for t in targets for o in attack_options(game, attacker, t))
 
 

@@ -3,6 +3,7 @@ each weapon, each physical attack and limb a unit kind has, charges and
 deaths from above at the end of a planned move, picking up a club."""
 from __future__ import annotations
 
+from itertools import chain
 from typing import TYPE_CHECKING
 
 from components import Equipment, Position, Weapons
@@ -38,29 +39,34 @@ def attack_options_against(game: "Game", attacker: str, targets: list[str], *, t
     """`attack_options` at each target: the attacker's state looked up once
     (weapon_attacks.Shooter), each pair's range, line of sight and arcs once
     (weapon_attacks.PairSight), the phase's gate once per kind of order."""
-    return {target: list(opts) for target, opts in _each_target(game, attacker, targets, torso_twist, turret, kinds)}
+    return {target: list(opts)
+            for target, opts in _each_target(game, attacker, targets, [(torso_twist, turret)], kinds)}
 
 
 def has_attack(game: "Game", attacker: str, targets: list[str], *, torso_twist: str | None = None,
-               turret: int | None = None, kinds: tuple[str, ...] = ("weapon", "physical")) -> bool:
-    """Whether any of `attack_options_against`'s options is possible: the
-    targets in the order given, each option judged only until the first
-    possible one; no weapon judged at a target beyond its long range (a
-    shot there is refused, weapon_attacks: the range band) and no physical
-    attack on a target that melee.may_attack says none can reach."""
-    return any(o.possible for _target, opts in _each_target(game, attacker, targets, torso_twist, turret, kinds,
-                                                            skip_unreachable=True) for o in opts)
+               turret: int | None = None, kinds: tuple[str, ...] = ("weapon", "physical"),
+               aims: list[tuple[str | None, int | None]] | None = None) -> bool:
+    """Whether any of `attack_options_against`'s options is possible, with
+    the torso twist and turret facing given or any of `aims` ((twist,
+    turret) pairs): the targets in the order given, each with every aim,
+    each option judged only until the first possible one; no weapon judged
+    at a target beyond its long range (a shot there is refused,
+    weapon_attacks: the range band) and no physical attack on a target that
+    melee.may_attack says none can reach."""
+    return any(o.possible for _target, opts in _each_target(game, attacker, targets, aims or [(torso_twist, turret)],
+                                                            kinds, skip_unreachable=True) for o in opts)
 
 
 def attack_options_by_target(game: "Game", attacker: str, targets: list[str], *, torso_twist: str | None = None,
                              turret: int | None = None, kinds: tuple[str, ...] = ("weapon", "physical")):
-    for target, opts in _each_target(game, attacker, targets, torso_twist, turret, kinds):
+    for target, opts in _each_target(game, attacker, targets, [(torso_twist, turret)], kinds):
         yield target, list(opts)
 
 
-def _each_target(game: "Game", attacker: str, targets: list[str], torso_twist: str | None, turret: int | None,
+def _each_target(game: "Game", attacker: str, targets: list[str], aims: list[tuple[str | None, int | None]],
                  kinds: tuple[str, ...], skip_unreachable: bool = False):
-    """(target, its options as they are judged) for each target in turn."""
+    """(target, its options as they are judged: the weapons with each aim,
+    then the physical attacks) for each target in turn."""
     ent = game.units[attacker]
     wp = game.world.try_component(ent, Weapons)
     mounts = wp.mounts if wp and "weapon" in kinds else []
@@ -80,8 +86,12 @@ def _each_target(game: "Game", attacker: str, targets: list[str], torso_twist: s
             if not aimed and not reach:
                 continue
         sight = weapon_attacks.PairSight(game, ent, tgt, shooter) if weapons else None
-        yield target, _options_at(game, attacker, {"target": target}, aimed, reach, torso_twist, turret, gates,
-                                  lambda order, sight=sight: weapon_attacks.shot(game, order, sight))
+
+        def shot(order, sight=sight):
+            return weapon_attacks.shot(game, order, sight)
+        last = len(aims) - 1
+        yield target, chain(*(_options_at(game, attacker, {"target": target}, aimed, reach if i == last else [],
+                                           twist, turret, gates, shot) for i, (twist, turret) in enumerate(aims)))
 
 
 def _options_at(game: "Game", attacker: str, aim: dict, weapons: list[tuple[int, str]], physical: list,

@@ -135,14 +135,17 @@ def attack_options_by_target(game: "Game", attacker: str, targets: list[str], *,
 
 
 def has_attack(game: "Game", attacker: str, targets: list[str] | None = None, *, torso_twist: str | None = None,
-               turret: int | None = None, kinds: tuple[str, ...] = ("weapon", "physical")) -> bool:
-    """Whether any option `attack_options_against` gives is possible, found
-    without judging the rest: the targets in the order given (nearest
-    first finds one soonest), stopping at the first possible option."""
+               turret: int | None = None, kinds: tuple[str, ...] = ("weapon", "physical"),
+               aims: list[tuple[str | None, int | None]] | None = None) -> bool:
+    """Whether any option `attack_options_against` gives is possible, with
+    the torso twist and turret facing given or with any of `aims` ((torso
+    twist, turret facing) pairs), found without judging the rest: the
+    targets in the order given (nearest first finds one soonest), stopping
+    at the first possible option."""
     if targets is None:
         targets = [uid for uid in game.units if uid != attacker]
     return game.ruleset.hooks.options.has_attack(game, attacker, list(targets), torso_twist=torso_twist,
-                                                 turret=turret, kinds=kinds)
+                                                 turret=turret, kinds=kinds, aims=aims)
 
 
 def declaration_options(game: "Game", attacker: str, mode: str, path: list[str]) -> list[AttackOption]:
