@@ -67,6 +67,7 @@ class MapRenderer:
         self._picture: tuple[pygame.Surface, float, float, int] | None = None   # the map as a frame still
         # making chunks showed it: the view, its origin and hex size
         self.pending = False                  # chunks of the view are still to be made (a zoom)
+        self._collapsed: frozenset[Hex] = frozenset()     # the buildings drawn as rubble
 
     def invalidate(self) -> None:
         self._chunks.clear()
@@ -84,6 +85,9 @@ class MapRenderer:
         never stalls a frame, and the next frames make the rest (`pending`
         until they are all made)."""
         hm = self.game.map
+        if self._collapsed != hm.collapsed.keys():        # a building fell (or came back with a take-back)
+            self._collapsed = frozenset(hm.collapsed)
+            self.invalidate()
         mw, mh = map_pixel_size(hm.width, hm.height, size)
         x0, y0 = max(0, int(ox)), max(0, int(oy))
         x1, y1 = min(mw, int(ox) + view.w), min(mh, int(oy) + view.h)
@@ -197,6 +201,9 @@ class MapRenderer:
         call, so that a pan finds them ready instead of drawing them in the
         frame that shows them. Returns how many were made."""
         hm = self.game.map
+        if self._collapsed != hm.collapsed.keys():        # a building fell (or came back with a take-back)
+            self._collapsed = frozenset(hm.collapsed)
+            self.invalidate()
         mw, mh = map_pixel_size(hm.width, hm.height, size)
         px = chunk_px(size)
         cols, rows = (mw - 1) // px, (mh - 1) // px

@@ -31,10 +31,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from components import Altitude, Identity, Position, Status
+from components import Identity, Position, Status
 from engine.hexgrid import Hex, line_offsets
 from engine.hexmap import WOODS, HexMap
-from systems.common.unit_state import airborne
+from systems.common.unit_state import elevation
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -61,6 +61,7 @@ class LosResult:
     woods_points: int = 0                       # intervening woods (+1 per point to-hit)
     woods_hexes: list[tuple[str, int]] = field(default_factory=list)   # (hex label, points)
     partial_cover: bool = False
+    cover_hex: Hex | None = None                       # the intervening hex giving the partial cover
     hexes: list[Hex] = field(default_factory=list)     # the intervening hexes used
     divided: bool = False                              # the line ran along a hexside
 
@@ -77,12 +78,11 @@ def body(game: "Game", ent: int) -> Body:
     pos = game.world.component(ent, Position)
     kind = game.world.component(ent, Identity).kind
     ground = ground_level(game.map, pos.hex, kind)
-    if airborne(game, ent):
-        return Body(pos.hex, ground, ground + game.world.component(ent, Altitude).level)
+    lift = elevation(game, ent)               # a VTOL's altitude, a roof (B-POS-1)
     if kind == "mech":
         prone = game.world.component(ent, Status).prone
-        return Body(pos.hex, ground, ground + (0 if prone else 1), standing_mech=not prone)
-    return Body(pos.hex, ground, ground)
+        return Body(pos.hex, ground, ground + lift + (0 if prone else 1), standing_mech=not prone)
+    return Body(pos.hex, ground, ground + lift)
 
 
 def line_of_sight_between(hexmap: HexMap, attacker: Body, target: Body) -> LosResult:
@@ -150,7 +150,7 @@ def line_of_sight_between(hexmap: HexMap, attacker: Body, target: Body) -> LosRe
             result.woods_points += woods
             result.woods_hexes.append((hexmap.label(h), woods))
         if cover:
-            result.partial_cover = True
+            result.partial_cover, result.cover_hex = True, h
     if result.woods_points >= WOODS_BLOCK:
         result.clear = False
         result.reason = (f"{result.woods_points} points of woods between the units block line of sight "

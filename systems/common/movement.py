@@ -67,6 +67,7 @@ class PathResult:
 
 
 NO_BACKWARD_MODES = ("run", "flank", "jump")   # core section 2, V-MOVE-6
+ON_ROOF = frozenset({"on_roof"})   # the state's tag of a mech standing on a roof (B-MOVE-9)
 
 
 class MotionRules:
@@ -115,7 +116,7 @@ def start_state(game: "Game", ent: int) -> MoveState:
     pos = game.world.component(ent, Position)
     alt = game.world.try_component(ent, Altitude)
     return MoveState(pos.hex, pos.facing, prone=game.world.component(ent, Status).prone,
-                     altitude=alt.level if alt else 0)
+                     altitude=alt.level if alt else 0, tags=ON_ROOF if pos.on_roof else frozenset())
 
 
 def step(game: "Game", ent: int, rules: MotionRules, mode: str, state: MoveState, token: str,
@@ -224,8 +225,7 @@ def plan(game: "Game", ent: int, mode: str, path: list[str], start: MoveState | 
         result.error = err
         return result
     if mode == "jump" and path:
-        start_level = game.map.terrain(result.states[0].hex).level
-        if game.map.terrain(state.hex).level - start_level > limit:
+        if _standing_level(game, state) - _standing_level(game, result.states[0]) > limit:
             result.error = "a mech cannot jump more levels up than it has jump MP"
             return result
     # Stacking is checked where the unit arrives: it entered the hex, or it
@@ -233,7 +233,8 @@ def plan(game: "Game", ent: int, mode: str, path: list[str], start: MoveState | 
     flying = _airborne_state(game, ent, state)
     landed = _airborne_state(game, ent, result.states[0]) and not flying
     if state.hex != result.states[0].hex or landed:
-        other = occupant(game, ent, state.hex, flying)
+        roof = _standing_level(game, state) - game.map.terrain(state.hex).level if not flying else 0
+        other = occupant(game, ent, state.hex, flying, roof)
         if other is not None:
             there = "an enemy unit is there" if game.is_enemy(ent, other) else "a friendly unit is already there"
             result.error = f"cannot end the move in {game.map.label(state.hex)}: {there}"
@@ -241,7 +242,17 @@ def plan(game: "Game", ent: int, mode: str, path: list[str], start: MoveState | 
 
 
 def _airborne_state(game: "Game", ent: int, state: MoveState) -> bool:
-    return game.world.try_component(ent, Altitude) is not None and state.altitude > 0
+    """In the air, not landed on a roof (B-VTOL-5)."""
+    return game.world.try_component(ent, Altitude) is not None and \
+        state.altitude > game.map.terrain(state.hex).building
+
+
+def _standing_level(game: "Game", state: MoveState) -> int:
+    """The level a state stands at: its hex's ground, or the roof a VTOL
+    landed on or a mech jumped onto (B-MOVE-9, B-VTOL-2)."""
+    t = game.map.terrain(state.hex)
+    on_roof = "on_roof" in state.tags or (t.building and state.altitude == t.building)
+    return t.level + (t.building if on_roof else 0)
 
 
 def cannot_move_reason(game: "Game", ent: int, staying: bool = False) -> str | None:
@@ -294,6 +305,7 @@ def apply_move(game: "Game", order: MoveOrder) -> None:
     ts.charge_target = order.charge
     ts.dfa_target = order.dfa
     pos.hex, pos.facing = final.hex, final.facing
+    pos.on_roof = "on_roof" in final.tags
     if order.mode == "jump" and order.facing is not None:
         pos.facing = order.facing
     game.world.component(ent, Status).prone = final.prone
@@ -306,7 +318,8 @@ def apply_move(game: "Game", order: MoveOrder) -> None:
     game.log.emit("move", unit=order.unit, mode=order.mode, **{"from": game.map.label(start.hex)},
                   to=game.map.label(pos.hex), facing=pos.facing, mp_spent=final.mp,
                   hexes_moved=final.hexes, path=list(order.path),
-                  **({"altitude": final.altitude} if alt is not None else {}))
+                  **({"altitude": final.altitude} if alt is not None else {}),
+                  **({"on_roof": True} if pos.on_roof else {}))
     for hook in game.ruleset.hooks.after_move:
         hook(game, ent, order, result)
 
