@@ -440,7 +440,7 @@ def only_holds(game, uid: str, kind: str) -> str | None:
     if with_physical and any(p.reason is None for _l, _o, p in physical_candidates(game, uid, None)):
         return None             # a club to pick up
     kinds = {kind, "physical"} if with_physical else {kind}
-    if any(building_targets(game, uid, k, possible=True) for k in sorted(kinds)):
+    if any(may_attack_a_building(game, uid, k) for k in sorted(kinds)):
         return None                 # a building to attack (B-ATK)
     return "no attack it could make"
 
@@ -499,13 +499,10 @@ def aim_in(game, uid: str, h: Hex) -> str | None:
     return None
 
 
-def building_targets(game, uid: str, kind: str, possible: bool = False) -> list[str]:
-    """The target keys of the standing buildings `uid` could aim at, nearest
-    first: in the weapon phase ("fire") those some weapon has in range and
-    line of sight (the options' to-hit: building_options), among the
-    buildings within its longest weapon's long range; in the physical phase
-    those a physical attack of its could hit now (the next hexes).
-    `possible`: only those an attack the rules would take now can hit."""
+def building_hexes(game, uid: str, kind: str) -> list[Hex]:
+    """The hexes of the standing buildings `uid` might aim at, nearest
+    first: in the weapon phase ("fire") those within its longest weapon's
+    long range, in the physical phase the next hexes."""
     ent = game.units[uid]
     here = game.world.component(ent, Position).hex
     if kind == "physical":
@@ -513,7 +510,26 @@ def building_targets(game, uid: str, kind: str, possible: bool = False) -> list[
     else:
         reach = max((s.wtype.long for s in weapon_slots(game, ent) if s.wtype is not None), default=0)
         near = [h for h in game.map.buildings() if 0 < distance(here, h) <= reach]
-    hexes = sorted((h for h in near if game.map.terrain(h).building), key=lambda h: (distance(here, h), h))
+    return sorted((h for h in near if game.map.terrain(h).building), key=lambda h: (distance(here, h), h))
+
+
+def may_attack_a_building(game, uid: str, kind: str) -> bool:
+    """Whether an attack of the phase's kind the rules would take now can
+    hit a building (what building_targets(possible=True) lists), the
+    nearest first, stopping at the first."""
+    wanted = "physical" if kind == "physical" else "weapon"
+    return any(o.kind == wanted and o.possible for h in building_hexes(game, uid, kind)
+               for o in building_options(game, uid, [game.map.label(h)])[game.map.label(h)])
+
+
+def building_targets(game, uid: str, kind: str, possible: bool = False) -> list[str]:
+    """The target keys of the standing buildings `uid` could aim at, nearest
+    first: in the weapon phase ("fire") those some weapon has in range and
+    line of sight (the options' to-hit: building_options), among the
+    buildings within its longest weapon's long range; in the physical phase
+    those a physical attack of its could hit now (the next hexes).
+    `possible`: only those an attack the rules would take now can hit."""
+    hexes = building_hexes(game, uid, kind)
     options = building_options(game, uid, [game.map.label(h) for h in hexes]) if hexes else {}
 
     def aimable(o) -> bool:
