@@ -98,3 +98,24 @@ def test_a_pan_gets_the_chunks_it_heads_for_first(tmp_path):
         pass
     (_size, cx, _cy), = set(renderer._chunks) - before
     assert cx == 4 + (view.w - 1) // px + 1                         # the column just right of the view
+
+
+def test_a_battle_shown_is_kept_out_of_the_collectors_sight_and_the_one_before_is_freed(tmp_path):
+    """App.keep_alive: the battle's objects are frozen (gc.freeze) when it is
+    shown and at each new turn; showing another battle frees the first."""
+    import gc
+    import weakref
+    level = write_level(tmp_path, 16, 16, 4)
+    app = App(pygame.display.set_mode((1400, 860)), save_dir=tmp_path, edge_pan=False, autosave=False)
+    first = session.new_game(str(level), [], 1)
+    app.set_game(first, str(level))
+    assert gc.get_freeze_count() > 0
+    app.update(1 / 60)
+    assert app._frozen_turn == first.turn == 1
+    gone = weakref.ref(first)
+    del first
+    app.set_game(session.new_game(str(level), [], 2), str(level))
+    assert gone() is None
+    app.game.log.turn += 1
+    app.update(1 / 60)
+    assert app._frozen_turn == app.game.turn

@@ -249,6 +249,7 @@ def weapon_conflicts(game, uid: str, target: str, ticked: list[str], others: lis
     declarations change no terrain)."""
     out: dict[str, str] = {}
     cp = undo.checkpoint(game, terrain=False)
+    hook, game.on_action = game.on_action, None     # nothing to keep from before a trial that is put back
     try:
         for name in ticked:
             order = fire_order(uid, name, target, twist, turret)
@@ -263,6 +264,7 @@ def weapon_conflicts(game, uid: str, target: str, ticked: list[str], others: lis
                 out[name] = reason
     finally:
         undo.rollback(game, cp)
+        game.on_action = hook
     return out
 
 
