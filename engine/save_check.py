@@ -25,22 +25,21 @@ built from a checked save, through the stacking rule (systems/common/stacking.py
 from __future__ import annotations
 
 import dataclasses
-import functools
 import json
 import math
 import random
 import types
 import typing
 from pathlib import Path
-from typing import Any, Callable, Literal
+from typing import Any, Callable
 
 from engine import event_types as et
 from engine.errors import DataError
 from components import TurnRecord
 from engine.hexgrid import Hex, parse_hex_label
+from engine.save_hints import MAX_INT, field_hints, fits, form, simple_fields, typed_dict_hints
 from engine.weapons import WeaponType, parse_weapons, weapons
 
-MAX_INT = 10 ** 9                        # no field of a game state is anywhere near this
 MAX_TURN = 10_000
 PRE_GAME_PHASES = ("setup", "initiative")  # before the ruleset's first phase (engine/rulesets.py)
 ACTION_FIELDS = {"start_turn": ("initiative",), "start_phase": (), "end_phase": (),
@@ -104,59 +103,6 @@ def _show(v: Any) -> str:
 def _kind(v: Any) -> str:
     return {dict: "an object", list: "a list", str: "a string", bool: "true/false",
             int: "an integer", float: "a number", type(None): "null"}.get(type(v), type(v).__name__)
-
-
-@functools.lru_cache(maxsize=None)
-def _hints(ctype: type) -> tuple[dict[str, Any], dict[str, dataclasses.Field]]:
-    """The type and the field of each key of a dataclass's JSON form (a
-    field's "json" metadata names its key, engine/turn_record.py)."""
-    hints = typing.get_type_hints(ctype)
-    fields = {f.metadata.get("json", f.name): f for f in dataclasses.fields(ctype)}
-    return {key: hints[f.name] for key, f in fields.items()}, fields
-
-
-@functools.lru_cache(maxsize=None)
-def _typed_dict_hints(hint: Any) -> tuple[tuple[str, Any], ...]:
-    return tuple(typing.get_type_hints(hint).items())
-
-
-@functools.lru_cache(maxsize=None)
-def _simple_fields(ctype: type) -> tuple[tuple[str, tuple], ...] | None:
-    """(name, shape) of every field when each is a plain int, str or bool,
-    one of those or null, a list of strings or an object of anything (what
-    `_fits` checks), else None."""
-    hints, fields = _hints(ctype)
-    out = tuple((name, _shape(hints.get(name, Any))) for name in fields)
-    return out if all(shape is not None for _, shape in out) else None
-
-
-def _shape(hint: Any) -> tuple | None:
-    """A field's shape for `_fits`: ("scalar", type, nullable), ("strings",
-    None, nullable) or ("object", None, nullable); None for any other."""
-    kind, arg = _form(hint)
-    nullable = False
-    if kind == "union" and len(arg[1]) == 1:
-        nullable, hint = arg[0], arg[1][0]
-        kind, arg = _form(hint)
-    if kind in ("int", "str", "bool"):
-        return "scalar", hint, nullable
-    if kind == "list" and arg is str:
-        return "strings", None, nullable
-    if kind == "dict" and (arg is None or (arg[0] is str and arg[1] is Any)):
-        return "object", None, nullable
-    return None
-
-
-def _fits(v: Any, shape: tuple) -> bool:
-    """Whether `v` has the shape, as `SaveCheck.typed` would accept it."""
-    kind, t, nullable = shape
-    if v is None:
-        return nullable
-    if kind == "scalar":
-        return type(v) is t and (t is not int or -MAX_INT <= v <= MAX_INT)
-    if kind == "strings":
-        return type(v) is list and all(type(x) is str for x in v)
-    return type(v) is dict and all(type(k) is str for k in v)
 
 
 @dataclasses.dataclass
@@ -631,11 +577,11 @@ class SaveCheck:
     # ---------------------------------------------------------------- typed fields
     def dataclass_(self, data: Any, ctype: type, where: str) -> None:
         self.obj(data, where)
-        simple = _simple_fields(ctype)
+        simple = simple_fields(ctype)
         if simple is not None and len(data) == len(simple) and all(
-                name in data and _fits(data[name], shape) for name, shape in simple):
+                name in data and fits(data[name], shape) for name, shape in simple):
             return      # fast path: every field present with its exact plain type
-        hints, fields = _hints(ctype)
+        hints, fields = field_hints(ctype)
         for k in data:
             if k not in fields:
                 self.fail(f"{where}.{k}", "unknown field")
@@ -651,12 +597,12 @@ class SaveCheck:
         for k in hint.__required_keys__:
             if k not in v:
                 self.fail(f"{where}.{k}", "missing")
-        for k, h in _typed_dict_hints(hint):
+        for k, h in typed_dict_hints(hint):
             if k in v:
                 self.typed(v[k], h, f"{where}.{k}")
 
     def typed(self, v: Any, hint: Any, where: str) -> None:
-        kind, arg = _form(hint)
+        kind, arg = form(hint)
         if kind == "any":
             return
         if kind == "union":
@@ -720,44 +666,6 @@ class SaveCheck:
                 for k, x in v.items():
                     self.typed(k, arg[0], f"{where}.{k}")
                     self.typed(x, arg[1], f"{where}.{k}")
-
-
-@functools.lru_cache(maxsize=None)
-def _form(hint: Any) -> tuple[str, Any]:
-    """What a type hint asks of a value, worked out once per hint: a kind
-    `SaveCheck.typed` checks, and what that kind needs (plain JSON data is
-    all a save can hold: anything else is not checked further)."""
-    origin, args = typing.get_origin(hint), typing.get_args(hint)
-    if origin in (typing.Union, types.UnionType):
-        return "union", (type(None) in args, tuple(a for a in args if a is not type(None)))
-    if origin is Literal:
-        return "literal", args
-    refers = {UnitId: "unit", Side: "side", HexLabel: "hex"}
-    if hint in refers:
-        return "ref", refers[hint]
-    if hint is Modifiers:
-        return "modifiers", None
-    if typing.is_typeddict(hint):
-        return "typeddict", hint
-    if hint is type(None):
-        return "none", None
-    if hint in (str, int, bool, float):
-        return hint.__name__, None
-    if hint is Hex:
-        return "hex", None
-    if dataclasses.is_dataclass(hint):
-        return "dataclass", hint
-    if origin is tuple and args and args[-1] is not Ellipsis:
-        return "tuple", args
-    if origin in (list, tuple):
-        return "list", args[0] if args else Any
-    if origin is dict:
-        return "dict", args if len(args) == 2 else None
-    if hint in (list, tuple):
-        return "list", Any
-    if hint is dict:
-        return "dict", None
-    return "any", None
 
 
 def check_stacking(game, fname: str) -> None:

@@ -17,12 +17,18 @@ def press(app, key):
     app.draw()
 
 
-def test_a_zoom_spreads_the_map_chunks_over_frames_and_ends_drawn_whole(tmp_path):
+def shown_battle(tmp_path):
+    """A window on a 60x60 generated level, handed over, its first frame drawn."""
     level = write_level(tmp_path, 60, 60, 6)
     app = App(pygame.display.set_mode((1400, 860)), save_dir=tmp_path, edge_pan=False, autosave=False)
     app.set_game(session.new_game(str(level), [], 1), str(level))
     app.do("handover_done")
     app.draw()
+    return app
+
+
+def test_a_zoom_spreads_the_map_chunks_over_frames_and_ends_drawn_whole(tmp_path):
+    app = shown_battle(tmp_path)
     assert not app.renderer.pending                      # the first frame draws the map whole
     view = pygame.Rect(app.camera.view)
     press(app, pygame.K_MINUS)                           # zoom out: many chunks at the new size
@@ -42,11 +48,7 @@ def test_a_zoom_spreads_the_map_chunks_over_frames_and_ends_drawn_whole(tmp_path
 
 
 def test_zooming_again_before_the_chunks_are_made_scales_what_the_last_frame_showed(tmp_path):
-    level = write_level(tmp_path, 60, 60, 6)
-    app = App(pygame.display.set_mode((1400, 860)), save_dir=tmp_path, edge_pan=False, autosave=False)
-    app.set_game(session.new_game(str(level), [], 1), str(level))
-    app.do("handover_done")
-    app.draw()
+    app = shown_battle(tmp_path)
     view = pygame.Rect(app.camera.view)
     for _ in range(3):                                   # three zooms out, each before the last is drawn whole
         press(app, pygame.K_MINUS)

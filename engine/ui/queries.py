@@ -28,8 +28,7 @@ from systems.alpha_strike.end_phase import heat_preview
 from systems.classic import criticals, heat as classic_heat, melee, piloting, weapon_attacks
 from systems.classic.weapon_names import weapon_names
 from systems.common import line_of_sight, movement
-from systems.common.options import (attack_options, attack_options_against, building_options, declaration_options,
-                                    has_attack, unit_actions)
+from systems.common.options import attack_options, building_options, declaration_options, has_attack, unit_actions
 from systems.common.to_hit import ToHit
 from systems.common.victory import units_able_to_fight
 from systems.vehicles import driving, moves as vehicle_moves
