@@ -76,6 +76,17 @@ def reachable(game, ent: int, mode: str, prefer: str = "mp"):
     return {} if mode_error(game, ent, mode) else movement.reachable(game, ent, mode, prefer=prefer)
 
 
+def cheapest_by_hex(states, altitude: int | None = None) -> dict:
+    """hex -> (MP, state key) of the best way to each hex of a `reachable`
+    answer, at `altitude` where it can be reached there (movement.cheapest_by_hex)."""
+    return movement.cheapest_by_hex(states, altitude)
+
+
+def ways_at(states, h, altitude: int) -> list:
+    """The ways a `reachable` answer holds to `h` at `altitude` (movement.ways_at)."""
+    return movement.ways_at(states, h, altitude)
+
+
 def path_rolls(game, ent: int, mode: str, path: list[str]) -> list[str]:
     """The rolls a planned path makes, each naming its hex, and the crashes
     it makes sure of: a mech's piloting rolls with their target numbers, a

@@ -28,6 +28,7 @@ cover beats none.
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -40,7 +41,8 @@ if TYPE_CHECKING:
     from engine.game import Game
 
 WOODS_BLOCK = 3      # intervening woods points that block LOS (section 5)
-_new_hex = tuple.__new__     # Hex(x, y) without the named tuple's Python-level __new__
+MARGIN = 2           # hexes beyond the map a line between two of its hexes may touch (it keeps within a row)
+BLOCKS = (1, 0, 0)   # an intervening hex's effect (blocks, woods points, partial cover) when it blocks
 
 
 @dataclass(frozen=True)
@@ -112,34 +114,36 @@ def line_of_sight_between(hexmap: HexMap, attacker: Body, target: Body) -> LosRe
     # above the target's top.
     may_cover = target.standing_mech and a_top <= t_top
     append = result.hexes.append
-    k = 0
-    for cell in cells[1:-1]:
-        k += 1
+    # most hexes are the map's default terrain: lower than both tops, or not
+    below = default.level + default.building < low and (default.level + 2 <= low or default.terrain not in WOODS)
+    columns, gx, gy = _hexes_around(hexmap, attacker.hex, target.hex)
+    gx, gy = x - gx, y - gy                  # the attacker's place in `columns`
+    for k, cell in enumerate(cells[1:-1], 1):
         if len(cell) == 1:
             dx, dy = cell[0]
-            h = _new_hex(Hex, (x + dx, y + dy))
-            t = find(h, default)
-            level = t.level
-            if level + t.building < low and (level + 2 <= low or t.terrain not in WOODS):
-                append(h)                    # lower than both units' tops: no block, woods or cover
-                continue
-            options = ((h, t),)
+            h = columns[gx + dx][gy + dy]
+            t = find(h)
+            if t is None:
+                if below:
+                    append(h)
+                    continue
+                t = default
+            else:
+                level = t.level
+                if level + t.building < low and (level + 2 <= low or t.terrain not in WOODS):
+                    append(h)                # lower than both units' tops: no block, woods or cover
+                    continue
         else:
             result.divided = True
-            options = tuple((h, find(h, default)) for h in [_new_hex(Hex, (x + dx, y + dy)) for dx, dy in cell])
+            h, h2 = [columns[gx + dx][gy + dy] for dx, dy in cell]
+            t, t2 = find(h, default), find(h2, default)
         # terrain here matters above: the higher top, or the top of the unit next to it
         over = (low if k == last else a_top) if k == 1 else (t_top if k == last else high)
-        best = None
-        for h, t in options:                 # one hex, or the two of a divided line
-            solid = t.level + t.building     # ground or building roof
-            if solid > over:
-                effect = (1, 0, 0)
-            else:
-                woods = WOODS.get(t.terrain, 0) if t.level + 2 > over else 0
-                effect = (0, woods, 1 if may_cover and solid == t_top and k == last else 0)
-            if best is None or effect > best[0]:
-                best = (effect, h, t)
-        (blocked, woods, cover), h, t = best
+        cover_top = t_top if may_cover and k == last else None
+        blocked, woods, cover = effect = _effect(t, over, cover_top)
+        if len(cell) == 2 and (other := _effect(t2, over, cover_top)) > effect:
+            blocked, woods, cover = other   # of a divided line's two hexes, the one better for the defender
+            h, t = h2, t2
         append(h)
         if blocked:
             what = "a building" if t.building else "higher ground"
@@ -156,6 +160,36 @@ def line_of_sight_between(hexmap: HexMap, attacker: Body, target: Body) -> LosRe
         result.reason = (f"{result.woods_points} points of woods between the units block line of sight "
                          f"(3 or more block)")
     return result
+
+
+@functools.lru_cache(maxsize=4)
+def _map_hexes(width: int, height: int) -> tuple[tuple[Hex, ...], ...]:
+    """Every hex of a map of this size and of a margin around it, by column
+    and row from (-MARGIN, -MARGIN): the lines of sight name the hexes they
+    cross without making them again."""
+    return tuple(tuple(Hex(x, y) for y in range(-MARGIN, height + MARGIN))
+                 for x in range(-MARGIN, width + MARGIN))
+
+
+def _hexes_around(hexmap: HexMap, a: Hex, b: Hex) -> tuple[tuple[tuple[Hex, ...], ...], int, int]:
+    """Hexes by column and row from (x0, y0), covering every hex of a line
+    from `a` to `b` (which keeps within a row of their rows): (hexes, x0,
+    y0). The map's own when both are on it."""
+    if hexmap.on_map(a) and hexmap.on_map(b):
+        return _map_hexes(hexmap.width, hexmap.height), -MARGIN, -MARGIN
+    x0, y0 = min(a.x, b.x) - MARGIN, min(a.y, b.y) - MARGIN
+    return (tuple(tuple(Hex(x, y) for y in range(y0, max(a.y, b.y) + MARGIN + 1))
+                  for x in range(x0, max(a.x, b.x) + MARGIN + 1)), x0, y0)
+
+
+def _effect(t, over: int, cover_top: int | None) -> tuple[int, int, int]:
+    """What an intervening hex's terrain `t` does to a line on which terrain
+    matters above level `over`: (blocks, woods points, partial cover);
+    `cover_top`, the target's top where its partial cover counts here."""
+    solid = t.level + t.building             # ground or building roof
+    if solid > over:
+        return BLOCKS
+    return 0, WOODS.get(t.terrain, 0) if t.level + 2 > over else 0, 1 if solid == cover_top else 0
 
 
 def line_of_sight(game: "Game", attacker: int, target: int) -> LosResult:

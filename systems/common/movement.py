@@ -11,6 +11,8 @@ a hex, prohibited terrain. rules/mech_core.md section 2.
 from __future__ import annotations
 
 import heapq
+from abc import abstractmethod
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -334,6 +336,46 @@ class Reach(NamedTuple):
     path: tuple[str, ...]
     rolls: int = 0
     roll_mods: int = 0
+
+
+class LazyReach(Mapping):
+    """Reachable states that build each one's `Reach` (its path) when it is
+    asked for: a unit type's own search (systems/vehicles/vtol_reach.py).
+    It answers `cheapest_by_hex` and `ways_at` without building the paths
+    of every state."""
+
+    @abstractmethod
+    def cheapest_by_hex(self, altitude: int | None) -> dict[Hex, tuple[int, tuple[Hex, int, int]]]:
+        """`cheapest_by_hex` of these states."""
+
+    @abstractmethod
+    def ways_at(self, h: Hex, altitude: int) -> list[Reach]:
+        """`ways_at` of these states."""
+
+
+def cheapest_by_hex(states: Mapping, altitude: int | None = None) -> dict[Hex, tuple[int, tuple[Hex, int, int]]]:
+    """hex -> (MP, state key) of the best way to each hex of `states` (a
+    `reachable` answer): at elevation `altitude` where that can be reached
+    there, the cheapest, then the fewest and easiest rolls, then the fewest
+    steps. What the movement range draws: hexes and MP, no paths."""
+    if isinstance(states, LazyReach):
+        return states.cheapest_by_hex(altitude)
+    best: dict[Hex, tuple] = {}
+    for k, r in states.items():
+        h = k[0]
+        rank = (altitude is not None and k[2] != altitude, r.mp, r.rolls, r.roll_mods, len(r.path))
+        old = best.get(h)
+        if old is None or rank < old[0]:
+            best[h] = (rank, k)
+    return {h: (rank[1], k) for h, (rank, k) in best.items()}
+
+
+def ways_at(states: Mapping, h: Hex, altitude: int) -> list[Reach]:
+    """The ways `states` (a `reachable` answer) hold to `h` at elevation
+    `altitude`, one for each facing."""
+    if isinstance(states, LazyReach):
+        return states.ways_at(h, altitude)
+    return [r for k, r in states.items() if k[0] == h and k[2] == altitude]
 
 
 PREFER = ("mp", "rolls")
