@@ -530,8 +530,8 @@ def may_attack_a_building(game, uid: str, kind: str) -> bool:
     hit a building (what building_targets(possible=True) lists), the
     nearest first, stopping at the first."""
     wanted = "physical" if kind == "physical" else "weapon"
-    return any(o.kind == wanted and o.possible for h in building_hexes(game, uid, kind)
-               for o in building_options(game, uid, [game.map.label(h)])[game.map.label(h)])
+    return any(o.possible for h in building_hexes(game, uid, kind)
+               for o in building_options(game, uid, [game.map.label(h)], kinds=(wanted,))[game.map.label(h)])
 
 
 def building_targets(game, uid: str, kind: str, possible: bool = False) -> list[str]:
@@ -542,7 +542,8 @@ def building_targets(game, uid: str, kind: str, possible: bool = False) -> list[
     those a physical attack of its could hit now (the next hexes).
     `possible`: only those an attack the rules would take now can hit."""
     hexes = building_hexes(game, uid, kind)
-    options = building_options(game, uid, [game.map.label(h) for h in hexes]) if hexes else {}
+    kinds = ("physical",) if kind == "physical" else ("weapon",)
+    options = building_options(game, uid, [game.map.label(h) for h in hexes], kinds=kinds) if hexes else {}
 
     def aimable(o) -> bool:
         if kind == "physical" or possible:

@@ -53,7 +53,8 @@ def declaration_options(game: "Game", attacker: str, mode: str, path: list[str])
 
 
 def building_options(game: "Game", attacker: str, hexes: list[str], *, torso_twist: str | None = None,
-                     turret: int | None = None) -> dict[str, list[AttackOption]]:
+                     turret: int | None = None,
+                     kinds: tuple[str, ...] = ("weapon", "physical")) -> dict[str, list[AttackOption]]:
     """Alpha Strike attacks no buildings."""
     return {h: [] for h in hexes}
 

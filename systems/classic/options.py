@@ -113,13 +113,16 @@ def _options_at(game: "Game", attacker: str, aim: dict, weapons: list[tuple[int,
 
 
 def building_options(game: "Game", attacker: str, hexes: list[str], *, torso_twist: str | None = None,
-                     turret: int | None = None) -> dict[str, list[AttackOption]]:
+                     turret: int | None = None,
+                     kinds: tuple[str, ...] = ("weapon", "physical")) -> dict[str, list[AttackOption]]:
     """Each weapon's attack on the building of each hex (B-ATK-1), then a
-    mech's punches, kicks, club and hatchet on it (B-ATK-3; no push)."""
+    mech's punches, kicks, club and hatchet on it (B-ATK-3; no push), of
+    the `kinds` asked for."""
     ent = game.units[attacker]
-    physical = [(a, limb) for a, limb in physical_attacks_of(game, ent) if a != "push"]
+    physical = [(a, limb) for a, limb in physical_attacks_of(game, ent) if a != "push"] if "physical" in kinds else []
     wp = game.world.try_component(ent, Weapons)
-    weapons = list(enumerate(weapon_names([m.type for m in (wp.mounts if wp else [])])))
+    mounts = wp.mounts if wp and "weapon" in kinds else []
+    weapons = list(enumerate(weapon_names([m.type for m in mounts])))
     shooter = weapon_attacks.Shooter(game, ent)
     gates: dict[type, str | None] = {}
     out = {}

@@ -31,8 +31,8 @@ rolled):
 - `unit_actions(game, unit)`: what else the unit may do in the physical
   phase: pick up a severed limb or uproot a tree as a club.
 - `building_options(game, attacker, hexes=None, torso_twist=None,
-  turret=None)`: the attacks on buildings (rules/buildings.md B-ATK), hex
-  label -> options, for the given hexes or every standing building: one
+  turret=None, kinds=...)`: the attacks on buildings of the `kinds` asked
+  for (rules/buildings.md B-ATK), hex label -> options, for the given hexes or every standing building: one
   weapon attack per weapon (a `FireOrder` with `target_hex`), then a
   mech's punches, kicks, club and hatchet (a `PhysicalOrder` with
   `target_hex`; no push); Alpha Strike: none. Attacks on units inside a building are in
@@ -157,9 +157,11 @@ def unit_actions(game: "Game", unit: str) -> list[AttackOption]:
 
 
 def building_options(game: "Game", attacker: str, hexes: list[str] | None = None, *,
-                     torso_twist: str | None = None, turret: int | None = None) -> dict[str, list[AttackOption]]:
-    """The attacks on buildings (None: every standing building), hex label -> options."""
+                     torso_twist: str | None = None, turret: int | None = None,
+                     kinds: tuple[str, ...] = ("weapon", "physical")) -> dict[str, list[AttackOption]]:
+    """The attacks on buildings (None: every standing building) of the
+    `kinds` asked for, hex label -> options."""
     if hexes is None:
         hexes = [game.map.label(h) for h in game.map.buildings() if game.map.terrain(h).building]
     return game.ruleset.hooks.options.building_options(game, attacker, list(hexes), torso_twist=torso_twist,
-                                                       turret=turret)
+                                                       turret=turret, kinds=kinds)
