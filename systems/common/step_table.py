@@ -635,7 +635,6 @@ def _search(table: StepTable, state, reach: type, prefix: tuple[str, ...]) -> di
     # the table learns a lead or keys a token anew (`StepTable.version`), so
     # that a loop over one reads the new values from the next token on.
     plans: tuple[list, list] = ([], [])
-    version = -1
 
     def replan() -> int:
         for parity, steps in enumerate(table.cell_steps):
