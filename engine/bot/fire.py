@@ -9,7 +9,8 @@ then the set of weapons whose value best pays for the heat they add
 (a 0/1 knapsack over heat: engine/bot/heat_cost.py prices the heat a turn
 ends on). Weapons in an arm are held back when that arm's punch at an
 adjacent enemy is worth more (a punching arm fires nothing, P-PUNCH-2).
-Alpha Strike: the one attack of the card, weapon attack with each overheat
+A weapon may fire at a building instead, where bringing it down pays
+(engine/bot/buildings.py). Alpha Strike: the one attack of the card, weapon attack with each overheat
 the card allows or a physical attack, less what its heat costs.
 """
 from __future__ import annotations
@@ -19,6 +20,7 @@ from dataclasses import dataclass, field
 from components import AlphaStrikeCard, Position, Status, Turret, Weapons
 from engine.bot import heat_cost
 from engine.bot.attacks import Shot, shots_against
+from engine.bot.buildings import assign, building_shots
 from engine.bot.geometry import facing_toward
 from engine.bot.value import Valuer
 from engine.bot.whatif import first_target
@@ -77,9 +79,11 @@ def _classic_plan(game, valuer: Valuer, uid: str, targets: list[str], twist: str
     by_target = shots_against(game, valuer, uid, targets, torso_twist=twist, turret=turret)
     weapon_value = {t: sum(s.value for s in found if s.option.kind == "weapon") for t, found in by_target.items()}
     primary = max(targets, key=lambda t: weapon_value[t])
-    if weapon_value[primary] <= 0:
+    on_buildings = building_shots(game, valuer, uid, torso_twist=twist, turret=turret, kinds=("weapon",))
+    if weapon_value[primary] <= 0 and not on_buildings:
         return FirePlan(torso_twist=twist, turret=turret)
     best: dict[int, Shot] = {s.mount: s for s in by_target[primary] if s.option.kind == "weapon" and s.value > 0}
+    assign(game, valuer, best, on_buildings)
     if wide and len(targets) > 1:
         with first_target(game, ent, primary):
             others = shots_against(game, valuer, uid, [t for t in targets if t != primary], torso_twist=twist,
