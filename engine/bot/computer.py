@@ -14,8 +14,9 @@ search, `game.check`) and hands its orders to the driver
   allows one. A crippled unit (a third of its armor and structure left, or
   no working weapon) doubles its caution and falls back, while its side has
   a sound unit left.
-- Attacks: the best fire plan on every enemy in reach, counting off the
-  damage the side has already aimed at each this phase (engine/bot/ledger.py);
+- Attacks: the best fire plan on every enemy in reach and on the buildings
+  worth bringing down (engine/bot/buildings.py), counting off the damage
+  the side has already aimed at each this phase (engine/bot/ledger.py);
   Alpha Strike: the card's one attack, with the overheat that pays.
 - Physical attacks: engine/bot/physical.py.
 

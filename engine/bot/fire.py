@@ -139,16 +139,19 @@ def _within_heat(game, valuer: Valuer, ent: int, candidates: list[Shot]) -> tupl
 
 def _card_plan(game, valuer: Valuer, uid: str, targets: list[str]) -> FirePlan:
     ent = game.units[uid]
-    worth, firepower = valuer.worth(ent), valuer.firepower(ent)
+    worth = valuer.worth(ent)
     top = as_card.card(game, ent).overheat if as_card.has_heat_scale(game, ent) else 0
-    idle = heat_cost.alpha_strike_cost(game, ent, 0, False, worth, firepower)
+    plain = shots_against(game, valuer, uid, targets, kinds=("weapon", "physical"))
+    weapon = max((s for t in targets for s in plain[t] if s.option.kind == "weapon"), key=lambda s: s.value,
+                 default=None)
+    next_attack = (weapon.value, weapon.option.to_hit.number) if weapon else (0.0, 0)
+    idle = heat_cost.alpha_strike_cost(game, ent, 0, False, worth, next_attack)
     best = FirePlan()
     for ov in range(top + 1):
-        kinds = ("weapon",) if ov else ("weapon", "physical")
-        found = shots_against(game, valuer, uid, targets, overheat=ov, kinds=kinds)
+        found = plain if not ov else shots_against(game, valuer, uid, targets, overheat=ov, kinds=("weapon",))
         for s in (s for t in targets for s in found[t]):
             fires = s.option.kind == "weapon"
-            net = s.value - (heat_cost.alpha_strike_cost(game, ent, ov, fires, worth, firepower) - idle)
+            net = s.value - (heat_cost.alpha_strike_cost(game, ent, ov, fires, worth, next_attack) - idle)
             if net > best.value:
                 best = FirePlan([s], net)
     return best
