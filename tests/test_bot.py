@@ -261,3 +261,20 @@ def test_a_duel_plays_a_level_with_its_own_rules_and_refuses_other_rules_in_one_
     assert duel.main(["alpha_skirmish", "--ruleset", "alpha-strike", "--red", "bot:1", "--blue", "greedy",
                       "--games", "1", "--max-turns", "1", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["games"] == 1
+
+
+def test_B_ATK_3_the_computer_kicks_down_a_weak_building_an_enemy_hides_in_when_it_cannot_strike_the_enemy():
+    # a mech inside cannot be struck from outside by a physical attack; its building can, without a roll
+    from engine.bot.computer import Computer
+    from tests.physical_helpers import add, make_game, to_weapon_phase
+    game = make_game(hexes={"0505": {"terrain": "building", "building": 2, "level": 0, "building_class": "light",
+                                     "cf": 6}})
+    add(game, "a", "grasshopper", "red", "0506", 0, gunnery=4)
+    add(game, "t", "grasshopper", "blue", "0505", 3)
+    to_weapon_phase(game)
+    game.start_phase("weapon")
+    game.end_phase()
+    game.start_phase("physical")
+    orders = list(Computer("red", 3).act(game, "a"))
+    assert orders and all(o.target_hex == "0505" and o.attack in ("punch", "kick") for o in orders)
+    game.close()
