@@ -25,6 +25,9 @@ from engine.bot.geometry import facing_toward
 from engine.bot.value import Valuer
 from engine.bot.whatif import first_target
 from systems.alpha_strike import card as as_card
+from systems.alpha_strike.combat import RANGE_BRACKETS
+
+MEDIUM = RANGE_BRACKETS[1][2]     # the to-hit modifier of Alpha Strike's medium range
 
 
 @dataclass
@@ -144,7 +147,11 @@ def _card_plan(game, valuer: Valuer, uid: str, targets: list[str]) -> FirePlan:
     plain = shots_against(game, valuer, uid, targets, kinds=("weapon", "physical"))
     weapon = max((s for t in targets for s in plain[t] if s.option.kind == "weapon"), key=lambda s: s.value,
                  default=None)
-    next_attack = (weapon.value, weapon.option.to_hit.number) if weapon else (0.0, 0)
+    next_attack = (0.0, 0)
+    if weapon is not None and weapon.chance:
+        # next turn's attack on the same target from medium range, without heat (AS-HIT-1)
+        number = as_card.card(game, ent).skill + MEDIUM + as_card.current_tmm(game, game.units[weapon.target])
+        next_attack = (weapon.value / weapon.chance, number)
     idle = heat_cost.alpha_strike_cost(game, ent, 0, False, worth, next_attack)
     best = FirePlan()
     for ov in range(top + 1):

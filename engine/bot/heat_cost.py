@@ -60,15 +60,14 @@ def alpha_strike_cost(game, ent: int, overheat: int, fires: bool, worth: float, 
                       ) -> float:
     """The cost of the heat level an Alpha Strike unit reaches in the end
     phase with this attack (AS-HEAT-2, AS-SHUT-1): next turn's attack
-    (`next_attack`: what one is worth and the number it needs, as this
-    turn's best without overheat) made at +1 per level, TMM -1 at level 2
-    (more of the enemy's attacks hit it), 2" of Move a level, a shutdown."""
+    (`next_attack`: what it is worth when it hits and the number it needs
+    without heat) made at +1 per level, TMM -1 at level 2 (more of the
+    enemy's attacks hit it), 2" of Move a level, a shutdown."""
     if not as_card.has_heat_scale(game, ent):
         return 0.0
     level = heat_preview(game, ent, overheat, fires)
     value, number = next_attack
-    now = hit_chance(game, number)
-    cost = value * (1.0 - hit_chance(game, number + level) / now) if now else 0.0
+    cost = value * (hit_chance(game, number) - hit_chance(game, number + level))
     cost += MP_NEXT_TURN * 2 * worth * level
     if level >= 2 and as_card.base_tmm(game, ent) > 0:
         cost += TMM_NEXT_TURN * worth
