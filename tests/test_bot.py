@@ -184,12 +184,15 @@ def test_a_scenario_side_played_by_the_computer_plays_the_same_every_time(tmp_pa
 
 
 # --------------------------------------------------------------------- buildings (rules/buildings.md)
-def _building_game(cf: int, inside_side: str = "blue", klass: str = "light"):
+def _building_game(cf: int, inside_side: str = "blue", klass: str = "light", *, building_at: str = "0505",
+                   height: int = 2, attacker_at: str = "0507", target_at: str = "0505"):
+    """A Grasshopper of red's at `attacker_at` in the weapon phase, another
+    of `inside_side`'s at `target_at`, a building at `building_at`."""
     from tests.physical_helpers import add, make_game, to_weapon_phase
-    game = make_game(hexes={"0505": {"terrain": "building", "building": 2, "level": 0, "building_class": klass,
-                                     "cf": cf}})
-    add(game, "a", "grasshopper", "red", "0507", 0, gunnery=4)
-    add(game, "t", "grasshopper", inside_side, "0505", 3)
+    game = make_game(hexes={building_at: {"terrain": "building", "building": height, "level": 0,
+                                          "building_class": klass, "cf": cf}})
+    add(game, "a", "grasshopper", "red", attacker_at, 0, gunnery=4)
+    add(game, "t", "grasshopper", inside_side, target_at, 3)
     if inside_side == "red":
         add(game, "far", "jagermech", "blue", "0502", 3)
     to_weapon_phase(game)
@@ -238,13 +241,7 @@ def test_the_computer_leaves_a_strong_building_and_one_holding_a_friend_alone():
 
 
 def test_a_building_between_the_computer_and_its_target_is_not_shot_at():
-    from tests.physical_helpers import add, make_game, to_weapon_phase
-    game = make_game(hexes={"0506": {"terrain": "building", "building": 1, "level": 0, "building_class": "light",
-                                     "cf": 5}})
-    add(game, "a", "grasshopper", "red", "0507", 0, gunnery=4)
-    add(game, "t", "grasshopper", "blue", "0504", 3)
-    to_weapon_phase(game)
-    game.start_phase("weapon")
+    game = _building_game(cf=5, building_at="0506", height=1, target_at="0504")
     orders = _fire_orders(game, "a")
     assert orders and not [o for o in orders if o.target_hex]
     game.close()
@@ -266,13 +263,7 @@ def test_a_duel_plays_a_level_with_its_own_rules_and_refuses_other_rules_in_one_
 def test_B_ATK_3_the_computer_kicks_down_a_weak_building_an_enemy_hides_in_when_it_cannot_strike_the_enemy():
     # a mech inside cannot be struck from outside by a physical attack; its building can, without a roll
     from engine.bot.computer import Computer
-    from tests.physical_helpers import add, make_game, to_weapon_phase
-    game = make_game(hexes={"0505": {"terrain": "building", "building": 2, "level": 0, "building_class": "light",
-                                     "cf": 6}})
-    add(game, "a", "grasshopper", "red", "0506", 0, gunnery=4)
-    add(game, "t", "grasshopper", "blue", "0505", 3)
-    to_weapon_phase(game)
-    game.start_phase("weapon")
+    game = _building_game(cf=6, attacker_at="0506")
     game.end_phase()
     game.start_phase("physical")
     orders = list(Computer("red", 3).act(game, "a"))
