@@ -15,7 +15,7 @@ from components.criticals import CriticalSlots
 from components.vehicle_state import VehicleCrits
 from components.turn_record import (AlphaStrikeCombat, AlphaStrikeDeclaration, AlphaStrikeHit, ChargeDeclaration,
                                     DeploymentState, Jam, PhysicalDeclaration, PsrRequest, ShotDeclaration,
-                                    TurnRecord)
+                                    TurnRecord, WeaponPick)
 
 ALL_COMPONENTS = (
     Identity, Position, Crew, MechMovement, VehicleMovement, Armor, Structure,
@@ -30,4 +30,5 @@ __all__ = [
     "TurnState", "AlphaStrikeCard", "CriticalSlots", "VehicleCrits", "ALL_COMPONENTS",
     "TurnRecord", "ChargeDeclaration", "PhysicalDeclaration", "PsrRequest", "ShotDeclaration",
     "AlphaStrikeCombat", "AlphaStrikeDeclaration", "AlphaStrikeHit", "Jam", "DeploymentState",
+    "WeaponPick",
 ]

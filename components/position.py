@@ -8,3 +8,4 @@ from engine.hexgrid import Hex
 class Position:
     hex: Hex
     facing: int = 0      # 0 N, 1 NE, 2 SE, 3 S, 4 SW, 5 NW
+    on_roof: bool = False    # a mech standing on its building hex's roof (it jumped there)

@@ -1,7 +1,8 @@
 """What the rules remember within a turn, beyond the units' own components:
 the attacks declared and waiting to be resolved, the piloting rolls asked
 for, the Alpha Strike combat record, the jams standing when the weapon phase
-began, and deployment before the first turn. Plain data; the systems that
+began, deployment before the first turn, and the players' picks of a
+destroyed weapon. Plain data; the systems that
 declare and resolve them hold the rules, engine/turn_record.py its JSON form
 (the game's `phase_data` in saves). Field metadata: "json" names the key a
 field has in the saved form, "omit" leaves a None value out of it."""
@@ -80,6 +81,7 @@ class ShotDeclaration:
     band: str | None
     partial_cover: bool = False
     target_hex: HexLabel | None = field(default=None, metadata=OMIT)
+    cover_hex: HexLabel | None = field(default=None, metadata=OMIT)    # the building the target's legs are behind
 
 
 @dataclass
@@ -141,6 +143,17 @@ class DeploymentState:
 
 
 @dataclass
+class WeaponPick:
+    """A player's pick of the weapon a "weapon destroyed" critical hit takes
+    from `unit` in `location` (V-CE-14), waiting for that hit this turn."""
+
+    unit: UnitId
+    location: str
+    weapon: str                 # its order name
+    chooser: str                # owner | attacker
+
+
+@dataclass
 class TurnRecord:
     """Everything of the above the game holds now (empty at each turn's start)."""
 
@@ -152,3 +165,4 @@ class TurnRecord:
     jams_at_start: list[Jam] = field(default_factory=list)
     alpha_strike: AlphaStrikeCombat | None = None
     deployment: DeploymentState | None = None
+    weapon_picks: list[WeaponPick] = field(default_factory=list)

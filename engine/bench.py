@@ -282,7 +282,7 @@ def place_probe(game, stem: str):
 
 def reachable_figures(game, runs: int) -> list[Figure]:
     from components import Altitude, VehicleMovement
-    from systems.common.movement import motion_rules, reachable
+    from systems.common.movement import cheapest_by_hex, motion_rules, reachable
     out = []
     for key, stem, mode, mp, rotor_hits, label, target in PROBES:
         ent = place_probe(game, stem)
@@ -299,9 +299,12 @@ def reachable_figures(game, runs: int) -> list[Figure]:
                      target, "loop", info={"unit": stem, "states": len(states)})
         if (alt := game.world.try_component(ent, Altitude)) is not None:
             fig.info["altitude"] = alt.level
-            # the search's mapping builds each state's Reach when asked: every state listed with its path
+            # the search's mapping builds each state's Reach when asked: every state listed with its path,
+            # and what the movement range draws (the best way to each hex, no paths)
             listed = _times(lambda: list(reachable(game, ent, mode).items()), max(1, runs // 2))
             fig.info["list_every_state_cpu_ms"] = round(statistics.median(listed.cpu), 2)
+            drawn = _times(lambda: cheapest_by_hex(reachable(game, ent, mode)), max(1, runs // 2))
+            fig.info["movement_range_cpu_ms"] = round(statistics.median(drawn.cpu), 2)
         if vm is not None:
             vm.motive_penalty = 0
         out.append(fig)

@@ -276,6 +276,8 @@ _MORE = {
     "terrain_damage": lambda e: f"{e['unit']} takes {e['damage']} damage ({e['cause']})",
     "weapon_destroyed": lambda e: (f"{e['unit']}: {weapon_name(e['weapon'])} in {location_name(e['location'])} "
                                    "destroyed"),
+    "weapon_pick": lambda e: (f"{e['unit']}: {'its owner' if e['chooser'] == 'owner' else 'the attacker'} picks "
+                              f"the {weapon_name(e['weapon'])} in {location_name(e['location'])} as the weapon lost"),
     "weapon_jammed": lambda e: f"{e['unit']}: {weapon_name(e['weapon'])} in {location_name(e['location'])} jams",
     "jam_cleared": lambda e: (f"{e['unit']} clears its jammed turret" if e.get("item") == "turret" else
                               f"{e['unit']} clears its jammed {weapon_name(e['item'])}"
@@ -416,7 +418,8 @@ def summary(events: list[dict[str, Any]], mine: set[str] | list[str], names: dic
     theirs that something happened to ('Saladin: 8 damage, motive damage
     (major)'), how their attacks went, and one line per unit of another
     side destroyed, crashed or critically hit ('Firestarter: DESTROYED
-    (unit structure destroyed)'). Each line with its tone: "loss" (a unit
+    (unit structure destroyed)'), and the buildings that collapsed
+    ('Building collapsed: 0612'). Each line with its tone: "loss" (a unit
     of theirs destroyed), "hurt", "gain" (an enemy's loss) or "plain"."""
     names = names or {}
     mine = set(mine)
@@ -450,4 +453,7 @@ def summary(events: list[dict[str, Any]], mine: set[str] | list[str], names: dic
         out.append((f"Your attacks: {hits} of {shots} hit", "plain"))
     for u in [u for u in order if u not in mine and per.get(u)]:
         out.append((f"{names.get(u, u)}: " + ", ".join(dict.fromkeys(per[u])), "gain"))
+    fallen = [e["hex"] for e in events if e["type"] == "collapse"]
+    if fallen:
+        out.append((f"Building{'s' if len(fallen) > 1 else ''} collapsed: {', '.join(fallen)}", "plain"))
     return out

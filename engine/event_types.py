@@ -41,7 +41,7 @@ Removed = TypedDict("Removed", {"unit": UnitId, "cause": str})
 Move = TypedDict("Move", {
     "unit": Contract[UnitId], "mode": Contract[str], "from": Contract[HexLabel], "to": Contract[HexLabel],
     "facing": Contract[int], "mp_spent": Contract[int], "hexes_moved": Contract[int],
-    "path": list[str], "altitude": NotRequired[int]})
+    "path": list[str], "altitude": NotRequired[int], "on_roof": NotRequired[bool]})
 MoveStopped = TypedDict("MoveStopped", {"unit": UnitId, "at": HexLabel, "reason": str})
 StandRetry = TypedDict("StandRetry", {"unit": UnitId, "at": HexLabel, "to": HexLabel, "facing": int,
                                       "mp_spent": int})
@@ -73,6 +73,7 @@ CrewKilled = TypedDict("CrewKilled", {"unit": UnitId})
 CargoHit = TypedDict("CargoHit", {"unit": UnitId, "tons": int, "infantry_damage": int})
 WeaponDestroyed = TypedDict("WeaponDestroyed", {"unit": UnitId, "location": str, "weapon": str,
                                                 "chosen_by": str})
+WeaponPick = TypedDict("WeaponPick", {"unit": UnitId, "location": str, "weapon": str, "chooser": str})
 WeaponJammed = TypedDict("WeaponJammed", {"unit": UnitId, "location": str, "weapon": str})
 JamCleared = TypedDict("JamCleared", {"unit": UnitId, "item": str, "location": NotRequired[str]})
 
@@ -97,7 +98,7 @@ PartialCover = TypedDict("PartialCover", {"unit": UnitId, "location": str, "amou
 # ---------------------------------------------------------------- physical attacks and displacement
 Displace = TypedDict("Displace", {
     "unit": Contract[UnitId], "from": Contract[HexLabel], "to": Contract[HexLabel | None], "cause": Contract[str],
-    "accidental_fall": NotRequired[bool], "off_map": NotRequired[bool]})
+    "accidental_fall": NotRequired[bool], "off_map": NotRequired[bool], "on_roof": NotRequired[bool]})
 DisplaceBlocked = TypedDict("DisplaceBlocked", {"unit": UnitId, "from": HexLabel, "to": HexLabel | None,
                                                 "cause": str})
 ClubOnMap = TypedDict("ClubOnMap", {"at": HexLabel, "club": str})
@@ -153,7 +154,7 @@ Recover = TypedDict("Recover", {"unit": UnitId, "reason": str})
 
 ALL = (Roll, Refused, Initiative, Victory, Removed, Move, MoveStopped, StandRetry, MoveEnd, Sideslip, Skid,
        Collision, TerrainDamage, Crash, Land, Descend, Turret, Motive, MotiveDamage, RotorDamage, Immobile,
-       CrewKilled, CargoHit, WeaponDestroyed, WeaponJammed, JamCleared, Declare, Attack, Cluster, PartialCover,
+       CrewKilled, CargoHit, WeaponDestroyed, WeaponPick, WeaponJammed, JamCleared, Declare, Attack, Cluster, PartialCover,
        Displace, DisplaceBlocked, ClubOnMap, PickUpClub, ClubDestroyed, ClubDropped, Psr, Fall, Consciousness,
        Damage, Critical, LocationDestroyed, Destroyed, PilotDamage, Explosion, AmmoExplosion, Heat, Shutdown,
        Restart, BuildingDamage, Collapse, Recover)

@@ -19,7 +19,7 @@ from engine.errors import DataError
 from engine.forces import SKILLS, Force, ForceUnit, load_force, ruleset_refusal
 from engine.hexgrid import Hex
 from engine.roster import RosterEntry, sums
-from engine.unit_loader import load_unit
+from engine.unit_loader import control_skill, load_unit
 
 FORCE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9 _.-]{0,63}")
 
@@ -90,9 +90,7 @@ class Draft:
 def _skills(p: Pick) -> dict[str, int]:
     if p.entry.rules == "alpha-strike":
         return {"skill": p.gunnery}
-    if p.entry.kind == "mech":
-        return {"gunnery": p.gunnery, "piloting": p.piloting}
-    return {"gunnery": p.gunnery, "driving": p.piloting}
+    return {"gunnery": p.gunnery, control_skill(p.entry.kind): p.piloting}
 
 
 def _toml_string(s: str) -> str:

@@ -18,7 +18,7 @@ import copy
 import json
 import dataclasses
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from components import (
     ALL_COMPONENTS, Identity, Position, Crew, MechMovement, VehicleMovement, Armor, Structure,
@@ -67,6 +67,13 @@ class Game:
         # Front ends' own data (the hot-seat window's position), saved in the
         # save's front-end section (engine/saves.py); the rules never read it.
         self.frontend: dict[str, Any] = {}
+        # The sides a choice of the rules is put to (a destroyed weapon's
+        # pick, V-CE-14: engine/orders.py ChoiceNeeded); none by default, so a
+        # headless game keeps the fixed defaults. Not saved: the window sets it.
+        self.choosers: set[str] = set()
+        # Called before each top-level action (a front end's checkpoint,
+        # taken only once an action acts on the game); None: nothing.
+        self.on_action: Callable[[], None] | None = None
 
     # ------------------------------------------------------------ clock
     @property
@@ -279,6 +286,8 @@ class Game:
         """Record a top-level action (calls made by the rules inside it are not)."""
         outer = not self._acting
         if outer:
+            if self.on_action is not None:
+                self.on_action()
             if self.record["setup"] is None:
                 self.record["setup"] = self.to_dict(record=False)
             self.record["actions"].append({"do": action, "turn": self.turn, "phase": self.phase, **fields})

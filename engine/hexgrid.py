@@ -50,8 +50,10 @@ FACING_NAMES = ("N", "NE", "SE", "S", "SW", "NW")
 
 
 # ---------------------------------------------------------------- labels
+@functools.lru_cache(maxsize=1 << 16)
 def hex_label(h: Hex, width: int = 2) -> str:
-    """'XXYY' label; pass width=3 for maps larger than 99 hexes."""
+    """'XXYY' label; pass width=3 for maps larger than 99 hexes (made once
+    for each hex: line of sight names every woods hex it crosses)."""
     return f"{h.x + 1:0{width}d}{h.y + 1:0{width}d}"
 
 

@@ -331,9 +331,12 @@ class HotSeat:
     # ------------------------------------------------------------ rolls made at the table
     def checkpoint(self) -> tuple[undo.Checkpoint, dict[str, Any], set[str], dict[str, str | None], list]:
         """Everything an action can change, to go back to when it has to wait
-        for a roll made at the table (engine/dice.py)."""
-        return (undo.checkpoint(self.game), self.frontend(), set(self.passing), dict(self._holds),
-                list(undo.moves(self.game)))
+        for a roll made at the table (engine/dice.py) or a player's choice."""
+        return (undo.checkpoint(self.game), *self.flow_checkpoint())
+
+    def flow_checkpoint(self) -> tuple[dict[str, Any], set[str], dict[str, str | None], list]:
+        """The part of `checkpoint` that is the flow's own, not the game's."""
+        return self.frontend(), set(self.passing), dict(self._holds), list(undo.moves(self.game))
 
     def rollback(self, cp) -> None:
         state, front, passing, holds, moves = cp

@@ -84,7 +84,32 @@ class PhysicalOrder(Order):
     phase_kind = "physical"
 
 
-ORDER_KINDS: dict[str, type[Order]] = {"move": MoveOrder, "fire": FireOrder, "physical": PhysicalOrder}
+@dataclass
+class PickOrder(Order):
+    """A player's answer to a choice the rules asked for in the middle of
+    resolving something (`ChoiceNeeded`), taken in any phase: the weapon
+    `unit` loses to a "weapon destroyed" critical hit in `location`
+    (V-CE-14), picked by its owner or by the attacker (`chooser`)."""
+    location: str = ""
+    weapon: str = ""                   # the weapon's order name: "medium_laser#2"
+    chooser: str = "owner"             # owner | attacker
+
+    phase_kind = "pick"
+
+
+class ChoiceNeeded(Exception):
+    """The rules stopped at a choice a player makes (a game whose `choosers`
+    name that player's side): `side` picks one of `options` (weapon order
+    names) for `unit`; the action is to be taken back and made again after
+    a `PickOrder` gives the answer."""
+
+    def __init__(self, unit: str, location: str, chooser: str, side: str, options: list[str]) -> None:
+        super().__init__(f"{side} ({chooser}) picks the weapon {unit} loses in {location}")
+        self.unit, self.location, self.chooser, self.side, self.options = unit, location, chooser, side, options
+
+
+ORDER_KINDS: dict[str, type[Order]] = {"move": MoveOrder, "fire": FireOrder, "physical": PhysicalOrder,
+                                       "pick": PickOrder}
 
 
 def order_from_dict(d: dict[str, Any]) -> Order:

@@ -341,7 +341,8 @@ class Invariants:
 
     def buildings(self, game: Game, events_from: int) -> None:
         """A building's CF is never negative nor above 150; a unit that was in
-        or on a building when it collapsed is at ground level in its rubble."""
+        or on a building when it collapsed is at ground level in its rubble;
+        a unit on a roof stands in a building hex."""
         from systems.classic.buildings import elevation
         hm = game.map
         for h in hm.buildings():
@@ -350,6 +351,10 @@ class Invariants:
                 self.add(game, f"the building in {hm.label(h)} has CF {cf}")
             if h in hm.collapsed and hm.terrain(h).building:
                 self.add(game, f"the building in {hm.label(h)} collapsed and stands again")
+        for uid, ent in game.units.items():
+            pos = game.world.component(ent, Position)
+            if pos.on_roof and not hm.terrain(pos.hex).building:
+                self.add(game, f"{uid} stands on a roof in {hm.label(pos.hex)}, which has no building")
         events = game.log.events[events_from:]
         for i, e in enumerate(events):
             if e.get("type") != "collapse":
@@ -367,12 +372,12 @@ class Invariants:
         """One unit on the ground per hex, whatever its side, wrecks
         included: the rule a save is checked by (systems/common/stacking.py)."""
         from systems.common.stacking import occupant
-        from systems.common.unit_state import airborne
+        from systems.common.unit_state import airborne, roof_height
         for uid, ent in game.units.items():
             if game.world.component(ent, Status).removed or airborne(game, ent):
                 continue
             at = game.world.component(ent, Position).hex
-            other = occupant(game, ent, at, False)
+            other = occupant(game, ent, at, False, roof_height(game, ent))
             if other is not None and game.uid(other) > uid:
                 kind = "enemy" if game.is_enemy(ent, other) else "friendly"
                 self.add(game, f"{kind} ground units share hex {game.map.label(at)}: "

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable
 
 from components import Identity, Status, TurnRecord, TurnState
-from engine.orders import Order, MoveOrder, FireOrder, PhysicalOrder
+from engine.orders import Order, MoveOrder, FireOrder, PhysicalOrder, PickOrder
 from engine.turns import roll_initiative
 from systems.common.victory import sides_able_to_fight
 
@@ -24,7 +24,7 @@ Check = Callable[["Game", Order], "str | None"]
 Apply = Callable[["Game", Order], None]
 Hook = Callable[["Game"], None]
 
-ORDER_NOUN = {MoveOrder: "movement", FireOrder: "weapon attack", PhysicalOrder: "physical attack"}
+ORDER_NOUN = {MoveOrder: "movement", FireOrder: "weapon attack", PhysicalOrder: "physical attack", PickOrder: "weapon pick"}
 
 
 @dataclass
@@ -90,6 +90,9 @@ class Ruleset:
     name: str
     phases: tuple[str, ...]
     handlers: dict[tuple[str, type], tuple[Check, Apply]] = field(default_factory=dict)
+    # Orders taken in any phase (no phase waits for them): answers to a
+    # choice the rules asked for (engine/orders.py PickOrder).
+    anytime: dict[type, tuple[Check, Apply]] = field(default_factory=dict)
     on_begin: dict[str, list[Hook]] = field(default_factory=dict)
     on_end: dict[str, list[Hook]] = field(default_factory=dict)
     hooks: Hooks = field(default_factory=Hooks)
@@ -100,8 +103,11 @@ class Ruleset:
                 return phase
         return None
 
+    def handler(self, game: "Game", order: Order) -> tuple[Check, Apply] | None:
+        return self.anytime.get(type(order)) or self.handlers.get((game.phase, type(order)))
+
     def check(self, game: "Game", order: Order) -> str | None:
-        return self.gate(game, order) or self.handlers[(game.phase, type(order))][0](game, order)
+        return self.gate(game, order) or self.handler(game, order)[0](game, order)
 
     def gate(self, game: "Game", order: Order) -> str | None:
         """Why no order of this kind by this unit is taken now, whatever it
@@ -109,7 +115,7 @@ class Ruleset:
         if order.unit not in game.units:
             return f"there is no unit {order.unit!r}"
         ent = game.units[order.unit]
-        handler = self.handlers.get((game.phase, type(order)))
+        handler = self.handler(game, order)
         if handler is None:
             wanted = self.order_phase(order)
             noun = ORDER_NOUN.get(type(order), "that order")
@@ -125,7 +131,7 @@ class Ruleset:
         return None
 
     def apply(self, game: "Game", order: Order) -> None:
-        self.handlers[(game.phase, type(order))][1](game, order)
+        self.handler(game, order)[1](game, order)
 
     def start_turn(self, game: "Game", initiative: list[str] | None) -> None:
         game.log.turn += 1

@@ -312,12 +312,13 @@ def _check_stacking(game: Game, v: _V) -> None:
     """Stacking at the start, as at the end of a move (systems/common/stacking.py)."""
     from components import Position
     from systems.common.stacking import may_share_hex
-    from systems.common.unit_state import airborne
+    from systems.common.unit_state import airborne, roof_height
     seen: dict[Hex, list[int]] = {}
     for uid, ent in game.units.items():
         h = game.world.component(ent, Position).hex
         for other in seen.get(h, []):
-            if may_share_hex(airborne(game, ent), airborne(game, other)):
+            if may_share_hex(airborne(game, ent), airborne(game, other), roof_height(game, ent),
+                             roof_height(game, other), game.is_enemy(ent, other)):
                 continue
             if game.is_enemy(ent, other):
                 v.fail(f"unit {uid}.at", f"hex {game.map.label(h)} already holds an enemy unit")

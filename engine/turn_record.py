@@ -13,14 +13,15 @@ from collections.abc import MutableMapping
 from typing import TYPE_CHECKING, Any, Iterator
 
 from components import (AlphaStrikeCombat, AlphaStrikeDeclaration, AlphaStrikeHit, ChargeDeclaration,
-                        DeploymentState, Jam, PhysicalDeclaration, PsrRequest, ShotDeclaration, TurnRecord)
+                        DeploymentState, Jam, PhysicalDeclaration, PsrRequest, ShotDeclaration, TurnRecord,
+                        WeaponPick)
 
 if TYPE_CHECKING:
     from engine.game import Game
 
 # The record's list entries and the type of their items.
 LISTS: dict[str, type] = {"charges": ChargeDeclaration, "physical": PhysicalDeclaration,
-                          "psr_queue": PsrRequest, "weapon_attacks": ShotDeclaration}
+                          "psr_queue": PsrRequest, "weapon_attacks": ShotDeclaration, "weapon_picks": WeaponPick}
 RULE_KEYS = tuple(f.name for f in dataclasses.fields(TurnRecord))
 
 

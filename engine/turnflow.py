@@ -15,7 +15,7 @@ from engine.turns import alternating_order
 
 # Event fields that name a unit an event happened to.
 _UNIT_FIELDS = ("unit", "target", "attacker")
-_FOR_EVERYONE = ("victory", "initiative", "destroyed", "crash")     # in every side's digest
+_FOR_EVERYONE = ("victory", "initiative", "destroyed", "crash", "collapse")     # in every side's digest
 
 
 class TurnFlow:

@@ -225,6 +225,12 @@ def unit_from_tables(raw: dict, fname: str, table: dict[str, WeaponType] | None 
     return unit
 
 
+def control_skill(kind: str) -> str:
+    """The name of the crew's second skill: a MechWarrior's piloting, a
+    vehicle crew's driving (Total Warfare). It is also the unit file's key."""
+    return "piloting" if kind == "mech" else "driving"
+
+
 def _parse_classic(raw: dict, ck: _Checker, unit: UnitData) -> None:
     kind = unit.kind
     for t in ("AlphaStrike", "Heat"):
@@ -233,7 +239,7 @@ def _parse_classic(raw: dict, ck: _Checker, unit: UnitData) -> None:
     # Crew
     crew = ck.table(raw, "Crew", required=True)
     if crew is not None:
-        skill_key = "piloting" if kind == "mech" else "driving"
+        skill_key = control_skill(kind)
         ck.unknown("Crew", crew, (skill_key, "gunnery"))
         unit.crew = {
             "piloting": ck.int_("Crew", crew, skill_key, hi=8, default=5),

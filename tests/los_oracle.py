@@ -84,7 +84,7 @@ def line_of_sight_between(hexmap: HexMap, attacker: Body, target: Body) -> LosRe
             result.woods_points += eff.woods
             result.woods_hexes.append((hexmap.label(h), eff.woods))
         if eff.cover:
-            result.partial_cover = True
+            result.partial_cover, result.cover_hex = True, h
     if result.woods_points >= WOODS_BLOCK:
         result.clear = False
         result.reason = (f"{result.woods_points} points of woods between the units block line of sight "

@@ -54,6 +54,24 @@ def test_AS_MOVE_3_terrain_costs_for_a_mech(terrain, cost):
     assert result.error is None and result.final.mp == cost
 
 
+@pytest.mark.parametrize("klass, cost", [("light", 2), ("medium", 3), ("heavy", 4), ("hardened", 5)])
+def test_AS_MOVE_3_B_CLASS_1_a_building_hex_costs_by_its_class(klass, cost):
+    """The AS terrain table's "per building class": the class's cost of
+    rules/buildings.md B-CLASS-1, the level change on top; no entry roll and
+    no damage to the building (Alpha Strike has no CF)."""
+    b = {"terrain": "building", "building": 2, "building_class": klass, "cf": 5}
+    game = make_game(12, 30, ruleset="alpha-strike", hexes={"0509": b, "0409": {**b, "level": 1}})
+    add_card(game, "a", "red", "0510", move=20)
+    result = planned(game, "a", ["F"])
+    assert result.error is None and result.final.mp == cost and not result.psrs
+    assert planned(game, "a", ["L", "F"]).final.mp == cost + 1                  # one level up
+    game.start_turn(["red"])
+    game.start_phase("movement")
+    assert game.submit(move("a", ["F"])) is None
+    game.end_phase()
+    assert not game.log.of_type("building_damage") and game.map.terrain(parse_hex_label("0509")).building
+
+
 def test_AS_MOVE_3_level_limits_and_prohibited_terrain():
     game = make_game(12, 30, ruleset="alpha-strike", hexes={"0509": {"level": 3}, "0309": {"level": 2},
                                "0709": {"terrain": "water", "depth": 1},

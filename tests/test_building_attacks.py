@@ -340,3 +340,23 @@ def test_the_options_call_offers_the_physical_attacks_on_an_adjacent_building():
     assert ("push", None) not in found
     assert found[("punch", "left")].possible and found[("kick", "right")].possible
     assert game.submit(found[("punch", "left")].order) is None
+
+
+# --------------------------------------------------------------------- B-LOS-4
+@pytest.mark.parametrize("cover, struck", [(building("light", height=1, cf=15), True),
+                                           ({"terrain": "clear", "level": 1}, False)])
+def test_B_LOS_4_a_low_building_next_to_the_target_gives_partial_cover_and_takes_its_leg_hits(cover, struck):
+    game = make_game(forced={"to_hit": [12], "location": [5]}, hexes={"0506": cover})
+    add(game, "a", "grasshopper", "red", "0508", 0, gunnery=4)
+    add(game, "t", "grasshopper", "blue", "0505", 3)
+    to_weapon_phase(game)
+    th = weapon_attacks.preview(game, "a", "t", "medium_laser")
+    assert ("partial cover", 1) in [(m.label, m.value) for m in th.modifiers] and th.los.cover_hex == H("0506")
+    weapon_phase(game, [fire("a", "medium_laser", "t")])
+    assert events(game, "partial_cover", unit="t")[0]["location"] == "right_leg"
+    assert not events(game, "damage", unit="t")
+    if struck:
+        (bd,) = events(game, "building_damage")
+        assert (bd["hex"], bd["damage"], bd["cf_left"], bd["cause"]) == ("0506", 5, 10, "leg hit on t (partial cover)")
+    else:
+        assert not events(game, "building_damage")                 # a hill takes nothing

@@ -192,7 +192,8 @@ def test_B_VEH_1_a_level_change_still_limits_a_vehicle():
     assert "one level" in plan(game, v, "cruise", ["F"]).error
 
 
-def test_B_VEH_example_a_40t_tank_fails_entering_a_medium_building():
+def test_B_VEH_4_5_example_a_40t_tank_fails_entering_a_medium_building():
+    """B-VEH-4 (ceil(30/10) = 3 on T-1 Front, then T-5 at +0), B-VEH-5 (the CF 30 - ceil(40/10) = 26)."""
     game, v = tank_game({"0504": building("medium", cf=30)}, forced={"psr": [3], "location": [6], "motive": [5]})
     to_weapon_phase(game, [move("v", "cruise", ["F", "F"])])
     (roll,) = events(game, "psr", unit="v")

@@ -21,6 +21,7 @@ def building(klass="light", height=2, cf=None, level=0) -> dict:
 
 
 def test_B_POS_1_2_4_ground_units_are_inside_on_the_ground_floor_a_mech_sticks_out_of_a_height_1_building():
+    """B-POS-1, B-POS-2 (a mech stays 2 levels tall), B-POS-4."""
     game = make_game(height=12, hexes={"0505": building(height=2), "0507": building(height=1),
                                        "0509": building(height=1)})
     mech = add(game, "m", "grasshopper", "red", "0505", 0)
@@ -75,6 +76,7 @@ def test_B_COLL_7_a_collapse_then_the_units_damage_then_their_falls():
 
 
 def test_B_LOS_1_2_a_building_between_blocks_a_unit_inside_is_seen():
+    """B-LOS-1, B-LOS-2."""
     game = make_game(height=12, hexes={"0505": building(height=3), "0503": building(height=3)})
     a = add(game, "a", "grasshopper", "red", "0507", 0)
     behind = add(game, "b", "jagermech", "blue", "0504", 3)

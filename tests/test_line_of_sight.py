@@ -29,6 +29,19 @@ def test_LOS_clear_in_open_ground():
     assert [h for h in r.hexes] == [P("0506"), P("0507"), P("0508")]
 
 
+def test_LOS_between_hexes_off_the_map_names_the_hexes_of_the_line():
+    # The window's ruler may ask about any hexes: the line's hexes off the map
+    # are clear ground, the ones on it are judged as ever.
+    from engine.hexgrid import line
+    hm = HexMap(6, 6)
+    hm.set(Hex(3, 3), Terrain("heavy_woods"))
+    a, b = Body(Hex(-4, 3), 0, 1), Body(Hex(9, 3), 0, 1, standing_mech=True)
+    r = line_of_sight_between(hm, a, b)
+    cells = line(a.hex, b.hex)[1:-1]
+    assert r.hexes == [cell[0] for cell in cells] and not r.divided
+    assert r.clear and r.woods_hexes == [("0404", 2)]
+
+
 def test_LOS_woods_points_light_1_heavy_2_add_up():
     r = los({"0506": LIGHT, "0507": LIGHT})
     assert r.clear and r.woods_points == 2

@@ -193,6 +193,20 @@ def test_new_rules_flow_into_the_table_by_themselves(cells):
         same_search(game, ent, SurchargedMotion(), mode)
 
 
+def test_the_table_runs_with_the_positions_fixed():
+    # Its probes watch the game's index of units by hex, which exists only then.
+    import pytest
+    game = make_game(9, 9)
+    ent = add(game, "m", "shadow_hawk", "red", "0505")
+    rules = motion_rules(game, ent)
+    with pytest.raises(RuntimeError, match="positions fixed"):
+        table_search(game, ent, rules, "walk", start_state(game, ent), 6, ("F", "L", "R"), movement.step,
+                     movement.Reach)
+    with game.positions_fixed():
+        assert len(table_search(game, ent, rules, "walk", start_state(game, ent), 6, ("F", "L", "R"),
+                                movement.step, movement.Reach)) > 50
+
+
 def test_traced_numbers_record_the_range_with_the_same_answer():
     probe = _Probe(8)
     mp = Traced(3, "mp", 0, probe)

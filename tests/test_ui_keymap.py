@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 
 from engine.ui import keymap
-from engine.ui.screens import dice, files, force_builder, handover, menus, new_battle, victory
+from engine.ui.screens import dice, files, force_builder, handover, menus, new_battle, victory, weapon_pick
 from tests.test_ui_app import _pygame, app, handover as hand_over, key  # noqa: F401  (fixtures)
 
 
@@ -25,7 +25,7 @@ def test_every_bound_action_is_one_the_window_carries_out(app):
     screens = {"confirm_quit": menus.ConfirmQuit, "handover": handover.HandOver, "dice": dice.DicePrompt,
                "help": menus.Help, "welcome": menus.Welcome, "victory": victory.Victory, "menu": menus.Menu,
                "new": new_battle.NewBattle, "forces": force_builder.ForceBuilder,
-               "save": files.SaveGame, "load": files.LoadGame}
+               "save": files.SaveGame, "load": files.LoadGame, "weapon_pick": weapon_pick.WeaponPick}
     assert set(screens) == set(keymap.SCREEN_KEYS)
     for name, table in keymap.SCREEN_KEYS.items():
         assert screens[name].name == name

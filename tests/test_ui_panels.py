@@ -330,7 +330,7 @@ def test_V_VTOL_4_the_badges_and_the_record_follow_each_climb(tmp_path, monkeypa
     pump(a)
     assert "after this move: altitude 4" in shown[-1]
     checked = 0
-    for h, (mp, path, k) in a.move.reach_hex.items():
+    for h, (mp, k) in a.move.reach_hex.items():
         if k[2] != 4 or h == hex_of(a, "warrior"):
             continue
         a.hover_hex, a.move.hover_path = h, a.move.path_to(h)
@@ -340,7 +340,7 @@ def test_V_VTOL_4_the_badges_and_the_record_follow_each_climb(tmp_path, monkeypa
     assert checked > 10
     key(a, pygame.K_BACKSPACE)
     key(a, pygame.K_PAGEDOWN)                                             # down instead: the badges follow
-    assert all(k[2] == 2 for _h, (_mp, _p, k) in a.move.reach_hex.items()
+    assert all(k[2] == 2 for _h, (_mp, k) in a.move.reach_hex.items()
                if any(kk[0] == _h and kk[2] == 2 for kk in a.move.reach))
 
 

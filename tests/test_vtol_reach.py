@@ -6,7 +6,7 @@ import heapq
 from hypothesis import given, settings, strategies as st
 
 from engine.hexgrid import parse_hex_label as H
-from systems.common.movement import Reach, plan, reachable, start_state, step
+from systems.common.movement import Reach, cheapest_by_hex, plan, reachable, start_state, step, ways_at
 from systems.vehicles.movement import VTOLMotion
 from systems.vehicles.terrain import landing_problem
 from tests.helpers import make_game
@@ -68,6 +68,25 @@ def assert_same_as_generic(game, ent, modes=("cruise", "flank")):
             assert len(p.states) == len(r.path) + 1, (key, r.path, p.error)
             assert p.error is None or p.error.startswith("cannot end the move in"), (key, r.path, p.error)
             assert (p.final.hex, p.final.facing, p.final.altitude, p.final.mp) == (*key, r.mp)
+        assert_same_without_paths(fast)
+
+
+def assert_same_without_paths(fast):
+    """What the movement range asks of the search without building every
+    path (the best way to each hex, the ways to one hex) is what the states
+    listed with their paths give."""
+    listed = dict(fast.items())
+    for alt in (None, *sorted({k[2] for k in listed})[:4]):
+        lazy, plain = cheapest_by_hex(fast, alt), cheapest_by_hex(listed, alt)
+        assert lazy.keys() == plain.keys()
+
+        def rank(k):
+            return (alt is not None and k[2] != alt, listed[k].mp, len(listed[k].path))
+        for h, (mp, k) in lazy.items():
+            assert mp == listed[k].mp and k[0] == h and rank(k) == rank(plain[h][1]), (h, alt, k, plain[h])
+        for h in sorted(lazy)[::7]:
+            e = lazy[h][1][2]
+            assert sorted(ways_at(fast, h, e)) == sorted(ways_at(listed, h, e))
 
 
 # Woods on hills, a lake, buildings of several heights, a road through woods.

@@ -22,12 +22,13 @@ from typing import Any, Callable
 import pygame
 
 from components import Identity, Position
-from engine import deployment, session
+from engine import deployment, session, undo
 from engine.bot.names import computer_sides
 from engine.dice import RollNeeded, target_shown
 from engine.errors import DataError
 from engine.hexgrid import Hex
 from engine.hotseat import HotSeat, Next
+from engine.orders import ChoiceNeeded
 from engine.session import Table
 from engine.persistence import SaveFolder, default_name
 from engine.ui import board, controls, queries, replay_view, sidebar, theme
@@ -50,6 +51,7 @@ from engine.ui.screens.dice import DicePrompt
 from engine.ui.screens.handover import HandOver
 from engine.ui.screens.menus import ConfirmQuit, Help, Menu, Welcome
 from engine.ui.screens.victory import Victory
+from engine.ui.screens.weapon_pick import WeaponPick
 from engine.ui.turn_actions import TurnActions
 from engine.ui.widgets import Hit, panel, text, wrap
 
@@ -124,6 +126,7 @@ class App:
                             only_holds=queries.only_holds, shared_table=table.shared,
                             table_dice=table.dice_at_table, players=computer_sides(chosen))
         self._show_game(game, level)
+        game.choosers = set(game.sides) - set(self.seat.players)     # people pick their destroyed weapons (V-CE-14)
         if pygame.display.get_init() and pygame.display.get_surface() is not None:
             pygame.display.set_caption(f"hexmech - {game.map.title or 'battle'}")
         self.perform(lambda: self.show(self.seat.start(deploy)))
@@ -207,6 +210,11 @@ class App:
 
     def name(self, uid: str) -> str:
         return self.game.world.component(self.ent(uid), Identity).name
+
+    def target_name(self, target: str) -> str:
+        """A target's name: the unit's, or 'the building in 0505'."""
+        label = queries.building_label(target)
+        return f"the building in {label}" if label else self.name(target)
 
     def units_in(self, h: Hex) -> list[str]:
         return [self.game.uid(e) for e in self.game.units_at(h)]
@@ -322,13 +330,21 @@ class App:
         rolled at the table (engine/dice.py): the rolls typed so far for it
         are forced and the action runs; when it needs one more, everything
         goes back to before it and the dice prompt asks for that roll,
-        then the action runs again with it."""
+        then the action runs again with it. In the same way, when the rules
+        stop at a player's choice (ChoiceNeeded: a destroyed weapon's pick),
+        everything goes back and the pick's prompt asks, then the action
+        runs again with the pick made."""
         seat = self.seat
-        if self._performing or seat is None or not seat.table_dice or self.replay is not None:
+        if self._performing or seat is None or self.replay is not None or not (
+                seat.table_dice or queries.choice_possible(self.game)):
             action()
             return
         typed = list(typed or [])
-        cp, ui = seat.checkpoint(), self._ui_state()
+        game = self.game
+        cp, ui = seat.checkpoint() if seat.table_dice else None, self._ui_state()
+        if cp is None:      # only a choice can stop it: the game's state is kept once the action acts on it
+            front, taken = seat.flow_checkpoint(), []
+            game.on_action = lambda: taken or taken.append(undo.checkpoint(game))
         self._performing = True
         try:
             for purpose, total in typed:
@@ -338,8 +354,14 @@ class App:
             self._go_back(cp, ui)
             need.target = self._target_of(action, typed, need, cp, ui)
             self.open_overlay(DicePrompt(need, action, typed))
+        except ChoiceNeeded as choice:
+            self._go_back(cp or (taken[0], *front), ui)
+            back = None if seat.shared_table or choice.side == seat.viewing else seat.viewing
+            self.open_overlay(WeaponPick(choice, action, typed, queries.pick_labels(self.game, choice),
+                                         self.name(choice.unit), back))
         finally:
             self._performing = False
+            game.on_action = None
 
     def _target_of(self, action, typed, need: RollNeeded, cp, ui) -> int | None:
         """The number the roll asked for must reach, when the rules show one:
@@ -354,7 +376,7 @@ class App:
             self.game.dice.force(need.purpose, 7 * need.count // 2)
             try:
                 action()
-            except RollNeeded:
+            except (RollNeeded, ChoiceNeeded):
                 pass
             return target_shown(self.game.log.events[start:], len(typed))
         finally:
@@ -392,6 +414,7 @@ class App:
             self.move.start(uid)
 
     def set_target(self, uid: str | None) -> None:
+        """Aim at an enemy (its id) or a building (queries.building_key)."""
         fire = self.phase_kind() == "fire"
         if uid and uid != self.target and self.selected and fire:
             self.fire.aim_turret(uid)

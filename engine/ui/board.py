@@ -10,7 +10,7 @@ import pygame
 
 from components import Position, Status
 from engine.combat_log import plural
-from engine.hexgrid import FACING_NAMES
+from engine.hexgrid import FACING_NAMES, distance, parse_hex_label
 from engine.ui import queries, theme
 from engine.ui.layout import MODE_LABELS, short_reason
 from engine.ui.geometry import map_pixel_size, map_pos
@@ -19,25 +19,45 @@ from engine.ui.move_panel import rolls_words
 from engine.ui.widgets import panel, render as widgets_render, text, wrap
 
 
-def recent_damage(app) -> dict[str, int]:
-    """Damage each unit took in the last phase that dealt any (shown as a
-    red badge on its counter until the next such phase)."""
+def recent_damage(app, kind: str = "damage") -> dict[str, int]:
+    """Damage each unit (`kind` "damage") or building hex ("building_damage")
+    took in the last phase that dealt any (shown as a red badge on its
+    counter or hex until the next such phase)."""
     events = app.game.log.events
-    cached = app.board_cache.get("damage")
+    cached = app.board_cache.get(kind)
     if cached is not None and cached[0] == len(events):
         return cached[1]
+    who, amount = ("unit", "amount") if kind == "damage" else ("hex", "damage")
     last = None
     for e in reversed(events):
-        if e["type"] == "damage":
+        if e["type"] == kind:
             last = (e["turn"], e["phase"])
             break
     out: dict[str, int] = {}
     if last is not None:
         for e in events:
-            if e["type"] == "damage" and (e["turn"], e["phase"]) == last:
-                out[e["unit"]] = out.get(e["unit"], 0) + int(e.get("amount", 0))
-    app.board_cache["damage"] = (len(events), out)
+            if e["type"] == kind and (e["turn"], e["phase"]) == last:
+                out[e[who]] = out.get(e[who], 0) + int(e.get(amount, 0))
+    app.board_cache[kind] = (len(events), out)
     return out
+
+
+def draw_building_damage(app, view: pygame.Rect) -> None:
+    """A red badge on each building damaged in the last phase that damaged
+    one: the damage and the CF left ('-10 CF 30')."""
+    g, cam, size = app.game, app.camera, app.camera.size
+    if size < 14:
+        return
+    for label, dmg in recent_damage(app, "building_damage").items():
+        h = parse_hex_label(label)
+        t = g.map.terrain(h)
+        c = cam.to_screen(h)
+        if not t.building or not view.inflate(size * 2, size * 2).collidepoint(c):
+            continue
+        img = widgets_render(f"-{dmg} CF {t.construction_factor}", max(10, int(size * 0.28)), (255, 255, 255), True)
+        rr = img.get_rect(midbottom=(c[0], c[1] - size * 0.3)).inflate(6, 2)
+        pygame.draw.rect(app.screen, (200, 40, 40), rr, border_radius=4)
+        app.screen.blit(img, img.get_rect(center=rr.center))
 
 
 ZOOM_BUDGET_MS = 8                                # a frame after a zoom makes map chunks for this long
@@ -138,20 +158,20 @@ def draw_map(app) -> None:
     # line of sight to the hovered or chosen target
     tgt = None
     if kind in ("fire", "physical") and sel:
-        hov = [u for u in (app.units_in(app.hover_hex) if app.hover_hex else [])
-               if app.is_enemy_uid(sel, u)]
-        tgt = hov[0] if hov else app.target
+        tgt = hovered_target(app) or app.target
         if tgt:
             overlay = pygame.Surface(view.size, pygame.SRCALPHA)
             a = g.world.component(app.ent(sel), Position).hex
-            b = g.world.component(app.ent(tgt), Position).hex
+            b = queries.target_hex(g, tgt)
             for cell in queries.los_hexes(a, b)[1:-1]:
                 for h in cell:
                     fill_hex(overlay, local(h), size, (86, 180, 233, 70 if len(cell) == 1 else 40))
             s.blit(overlay, view.topleft)
     if tgt:
         a = cam.to_screen(g.world.component(app.ent(sel), Position).hex)
-        b = cam.to_screen(g.world.component(app.ent(tgt), Position).hex)
+        b = cam.to_screen(queries.target_hex(g, tgt))
+        if queries.building_label(tgt):
+            draw_hex_outline(s, b, size, (86, 180, 233), 3)
         previews = (app.fire.previews(tgt) if kind == "fire" else
                     [(None, p) for _l, _o, p in app.physical.options(tgt)])
         possible = any(p.reason is None for _s, p in previews)
@@ -182,9 +202,11 @@ def draw_map(app) -> None:
         for e in reversed(g.log.events):
             if (e["turn"], e["phase"]) != (g.turn, g.phase):
                 break
-            if e["type"] == "declare" and e.get("target") in g.units and e.get("unit") in g.units:
+            aim = e.get("target") if e.get("target") in g.units else \
+                queries.building_key(e["target_hex"]) if e.get("target_hex") else None
+            if e["type"] == "declare" and aim and e.get("unit") in g.units:
                 a = cam.to_screen(g.world.component(app.ent(e["unit"]), Position).hex)
-                b = cam.to_screen(g.world.component(app.ent(e["target"]), Position).hex)
+                b = cam.to_screen(queries.target_hex(g, aim))
                 col = theme.side_colour(g.sides, g.side_of(app.ent(e["unit"])))
                 pygame.draw.line(s, col, a, b, 2)
                 mx, my = (a[0] * 0.35 + b[0] * 0.65), (a[1] * 0.35 + b[1] * 0.65)
@@ -221,6 +243,7 @@ def draw_map(app) -> None:
             rr = img.get_rect(midright=(c[0] - size * 0.45, c[1] - size * 0.45)).inflate(6, 2)
             pygame.draw.rect(s, (200, 40, 40), rr, border_radius=4)
             s.blit(img, img.get_rect(center=rr.center))
+    draw_building_damage(app, view)
     if ghost is not None and sel:
         c = cam.to_screen(ghost.hex)
         draw_unit(s, g, app.ent(sel), c, size, ghost=True, facing=ghost.facing, altitude=ghost.altitude)
@@ -270,11 +293,11 @@ def hover_lines(app) -> list[tuple[str, tuple]]:
     h = app.hover_hex
     t = g.map.terrain(h)
     lines: list[tuple[str, tuple]] = []
-    feat = [t.terrain.replace("_", " ")]
+    feat = [] if t.building else [t.terrain.replace("_", " ")]     # a building's words name it
     if t.depth:
         feat.append(f"depth {t.depth}")
-    if t.building:
-        feat.append(f"{t.building_type} building, height {t.building}, CF {t.construction_factor}")
+    if queries.building_words(g, h):
+        feat.append(queries.building_words(g, h))
     if t.road:
         feat.append("paved road" if t.paved else "road")
     lines.append((f"{g.map.label(h)}  level {t.level}  " + ", ".join(feat), theme.TEXT_DIM))
@@ -304,19 +327,30 @@ def hover_lines(app) -> list[tuple[str, tuple]]:
                 lines.append((risk, theme.WARN))
         elif move.hover_reason:
             lines.append((move.hover_reason, theme.BAD))
-    if kind in ("fire", "physical") and sel:
-        enemies = [u for u in app.units_in(h) if app.is_enemy_uid(sel, u)]
-        if enemies:
-            lines += attack_lines(app, enemies[0])
+    if kind in ("fire", "physical") and sel and hovered_target(app):
+        lines += attack_lines(app, hovered_target(app))
     if len(lines) <= 1 and not app.units_in(h):
         lines = lines[:1]
     return lines
 
 
+def hovered_target(app) -> str | None:
+    """What the selected unit would aim at in the hovered hex: the first
+    enemy there, else the building standing there (queries.building_key)."""
+    h, sel = app.hover_hex, app.selected
+    if h is None or not sel:
+        return None
+    key = (h, sel, app.game.turn, app.game.phase, len(app.game.log.events))
+    cached = app.board_cache.get("aim")
+    if cached is None or cached[0] != key:
+        cached = app.board_cache["aim"] = (key, queries.aim_in(app.game, sel, h))
+    return cached[1]
+
+
 def attack_lines(app, target: str) -> list[tuple[str, tuple]]:
     g = app.game
     sel = app.selected
-    rng = queries.range_between(g, app.ent(sel), app.ent(target))
+    rng = distance(g.world.component(app.ent(sel), Position).hex, queries.target_hex(g, target))
     side = app.fire.choices(target).side
     out = [(f"Range {plural(rng, 'hex')}" + (f", strikes its {side}" if side else ""), theme.TEXT)]
     if app.phase_kind() == "fire":
@@ -337,7 +371,7 @@ def attack_lines(app, target: str) -> list[tuple[str, tuple]]:
             out.append((f"{label}: allowed", theme.GOOD))
     reasons: dict[str, list[str]] = {}
     for label, reason in impossible:
-        reasons.setdefault(short_reason(reason, app.name(target)), []).append(label.split(" (")[0])
+        reasons.setdefault(short_reason(reason, app.target_name(target)), []).append(label.split(" (")[0])
     for reason, labels in reasons.items():
         names = ", ".join(sorted(set(labels), key=labels.index))
         out.append((f"{names}: {reason}", theme.TEXT_DIM))

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pygame
 
 from engine.hexgrid import Hex
-from engine.ui import keymap
+from engine.ui import keymap, queries
 from engine.ui.layout import SIDE_W
 from engine.ui.widgets import Hit
 
@@ -116,10 +116,10 @@ def click_hex(app, h: Hex) -> None:
     if app.move.planning() and app.move.click_hex(h, here):
         return
     if kind in ("fire", "physical") and app.selected and app.flow.may_act(app.selected):
-        enemies = [u for u in here if app.is_enemy_uid(app.selected, u)]
-        if enemies:
-            app.set_target(enemies[0])
-            app.say(f"target: {app.name(enemies[0])}")
+        aim = queries.aim_in(app.game, app.selected, h)      # an enemy, else the building itself (B-ATK)
+        if aim:
+            app.set_target(aim)
+            app.say(f"target: {app.target_name(aim)}")
             return
     if here:
         app.inspect = here[0]

@@ -9,7 +9,7 @@ import pygame
 
 from components import AlphaStrikeCard, Position, Turret
 from engine.combat_log import plural
-from engine.hexgrid import FACING_NAMES, bearing
+from engine.hexgrid import FACING_NAMES, bearing, distance
 from engine.orders import PhysicalOrder
 from engine.ui import heat_preview, queries, theme
 from engine.ui.layout import SIDE_W, short_reason
@@ -126,7 +126,7 @@ class FirePanel:
         if app.game.world.try_component(ent, Turret) is None:
             return
         a = app.game.world.component(ent, Position).hex
-        b = app.game.world.component(app.ent(target), Position).hex
+        b = queries.target_hex(app.game, target)
         facing = int(round(bearing(a, b) / 60.0)) % 6
         if queries.turret_refusal(app.game, ent, facing) is None:
             self.turret = facing
@@ -187,9 +187,9 @@ class FirePanel:
             else:
                 done += 1
         if queries.is_alpha(game, app.ent(uid)):       # one attack per unit, no weapon count
-            what = f"attacks {app.name(target)}" if done else "makes no attack"
+            what = f"attacks {app.target_name(target)}" if done else "makes no attack"
         else:
-            what = f"fires {plural(done, 'weapon')} at {app.name(target)}"
+            what = f"fires {plural(done, 'weapon')} at {app.target_name(target)}"
         if refused:
             app.say(f"{app.name(uid)} {what}; " + "; ".join(refused), True)
         else:
@@ -208,7 +208,7 @@ class FirePanel:
                 text(s, part, (x, y), 12, theme.BAD)
                 y += 16
         elif not target:
-            text(s, "Click an enemy (or T) to choose a target", (x, y), 12, theme.TEXT_DIM)
+            text(s, "Click an enemy or a building (or T) to choose a target", (x, y), 12, theme.TEXT_DIM)
         else:
             y = self._draw_target_line(rect, x, y)
             y = self._draw_weapons(rect, x, y)
@@ -228,16 +228,21 @@ class FirePanel:
     def _draw_target_line(self, rect: pygame.Rect, x: int, y: int) -> int:
         app = self.app
         s, g, sel, target = app.screen, app.game, app.selected, app.target
-        rng = queries.range_between(g, app.ent(sel), app.ent(target))
+        rng = distance(g.world.component(app.ent(sel), Position).hex, queries.target_hex(g, target))
         extra, turnable = "", None
         if g.kind(app.ent(sel)) == "mech":
             extra, turnable = (f", twist {self.twist}" if self.twist else ", no twist"), "twist"
         elif g.world.try_component(app.ent(sel), Turret):
             tf = self.turret if self.turret is not None else g.world.component(app.ent(sel), Turret).facing
             extra, turnable = f", turret {FACING_NAMES[tf]}", "turret"
-        tname = app.short_names().get(target, target)
+        label = queries.building_label(target)
+        tname = f"building {label}" if label else app.short_names().get(target, target)
         text(s, fit_text(f"target {tname}, range {rng}{extra}", 12, SIDE_W - 124), (x, y + 4), 12)
-        if queries.is_alpha(g, app.ent(target)):
+        if label:           # its class and CF now (B-CLASS)
+            y += 17
+            text(s, fit_text(queries.building_words(g, queries.target_hex(g, target)) or "", 12, SIDE_W - 24),
+                 (x, y + 4), 12, theme.TEXT_DIM)
+        elif queries.is_alpha(g, app.ent(target)):
             y += 17
             text(s, fit_text(queries.as_summary(g, app.ent(target)), 12, SIDE_W - 24), (x, y + 4), 12,
                  theme.TEXT_DIM)
@@ -259,13 +264,13 @@ class FirePanel:
             clash = conflicts.get(slot.order_name)
             if clash and p.reason is None:
                 # cannot fire together with the weapons ticked (shown before firing)
-                label = f"{i + 1}. {slot.label}: {short_reason(clash, app.name(target))}"
+                label = f"{i + 1}. {slot.label}: {short_reason(clash, app.target_name(target))}"
                 checkbox(s, app.hits, (x, y, SIDE_W - 16, 18), fit_text(label, 12, SIDE_W - 40), ticked,
                          "toggle_weapon", slot.order_name, colour=theme.BAD if ticked else theme.WARN)
                 app.hits[-1].tip = f"not with the weapons ticked: {clash}"
             else:
                 if p.reason:
-                    label, tip = f"{i + 1}. {slot.label}: {short_reason(p.reason, app.name(target))}", p.reason
+                    label, tip = f"{i + 1}. {slot.label}: {short_reason(p.reason, app.target_name(target))}", p.reason
                 elif p.to_hit is not None:
                     label, tip = f"{i + 1}. {slot.label}: {p.needs()}", p.breakdown()
                 else:

@@ -174,6 +174,8 @@ SCREEN_KEYS: dict[str, dict[int | str, tuple[str, Any]]] = {
                _K.K_PAGEUP: ("fb_scroll", -10), _K.K_PAGEDOWN: ("fb_scroll", 10)},
     "save": {_K.K_ESCAPE: ("close", None), **{k: ("save_do", None) for k in _ENTER}},
     "dice": {_K.K_ESCAPE: ("menu", None), **{k: ("dice_ok", None) for k in _ENTER}},
+    "weapon_pick": {_K.K_ESCAPE: ("menu", None), **{k: ("pick_go_on", None) for k in _CONTINUE},
+                    **{_K.K_1 + i: ("pick_weapon", i) for i in range(9)}},
     "load": {_K.K_UP: ("pick", -1), _K.K_DOWN: ("pick", 1), _K.K_ESCAPE: ("load_back", None),
              **{k: ("load_do", None) for k in _ENTER}},
 }

@@ -116,7 +116,7 @@ class Driver:
     def _plan_move(self) -> bool:
         from engine.ui import controls
         app = self.app
-        dest = [h for h, (mp, _p, _k) in sorted(app.move.reach_hex.items(), key=lambda kv: (-kv[1][0], kv[0]))
+        dest = [h for h, (mp, _k) in sorted(app.move.reach_hex.items(), key=lambda kv: (-kv[1][0], kv[0]))
                 if not app.game.units_at(h) and app.move.planned(app.move.path_to(h)).error is None]
         if not dest:
             return False

@@ -40,7 +40,7 @@ class CombatLog:
                 continue
             self._header((e["turn"], e["phase"]))
             col = theme.TEXT
-            if e["type"] in ("damage", "critical", "destroyed", "fall", "crash"):
+            if e["type"] in ("damage", "critical", "destroyed", "fall", "crash", "building_damage", "collapse"):
                 col = (255, 170, 120)
             elif e["type"] == "refused":
                 col = theme.TEXT_DIM

@@ -59,6 +59,7 @@ class MapRenderer:
         self._pixels = 0                      # the cached chunks' area
         self._shown: int | None = None       # the hex size the map was last drawn whole at
         self.pending = False                  # chunks of the view are still to be made (a zoom)
+        self._collapsed: frozenset[Hex] = frozenset()     # the buildings drawn as rubble
 
     def invalidate(self) -> None:
         self._chunks.clear()
@@ -74,6 +75,9 @@ class MapRenderer:
         scaled: a zoom never stalls a frame, and the next frames make the
         rest (`pending` until they are all made)."""
         hm = self.game.map
+        if self._collapsed != hm.collapsed.keys():        # a building fell (or came back with a take-back)
+            self._collapsed = frozenset(hm.collapsed)
+            self.invalidate()
         mw, mh = map_pixel_size(hm.width, hm.height, size)
         x0, y0 = max(0, int(ox)), max(0, int(oy))
         x1, y1 = min(mw, int(ox) + view.w), min(mh, int(oy) + view.h)
@@ -145,6 +149,9 @@ class MapRenderer:
         finds them ready instead of drawing several in one frame (one chunk
         is a few milliseconds). Returns how many were made."""
         hm = self.game.map
+        if self._collapsed != hm.collapsed.keys():        # a building fell (or came back with a take-back)
+            self._collapsed = frozenset(hm.collapsed)
+            self.invalidate()
         mw, mh = map_pixel_size(hm.width, hm.height, size)
         px = chunk_px(size)
         cols, rows = (mw - 1) // px, (mh - 1) // px

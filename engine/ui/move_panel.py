@@ -75,29 +75,23 @@ class MovePlanner:
 
     @property
     def reach_hex(self) -> dict:
-        """hex -> (MP, path, reach key) of the cheapest way there (of equal
-        MP, the one with the fewest and easiest rolls); for a VTOL
-        with a path planned, at the altitude planned now where that altitude
-        can be reached there (PgUp / PgDn set it), so that the MP-left badges
-        follow every climb and descent."""
+        """hex -> (MP, reach key) of the cheapest way there (of equal MP,
+        the one with the fewest and easiest rolls); for a VTOL with a path
+        planned, at the altitude planned now where that altitude can be
+        reached there (PgUp / PgDn set it), so that the MP-left badges
+        follow every climb and descent. No paths: `path_to` gives one."""
         alt = None
         if self.path and self.app.selected and self.app.game.world.try_component(self._ent(), Altitude) is not None:
             alt = self.planned().final.altitude
         if alt not in self._reach_hex:
-            best: dict[Hex, tuple] = {}
-            for k, r in self.reach.items():
-                h = k[0]
-                rank = (alt is not None and k[2] != alt, r.mp, r.rolls, r.roll_mods, len(r.path))
-                if h not in best or rank < best[h][0]:
-                    best[h] = (rank, (r.mp, r.path, k))
-            self._reach_hex[alt] = {h: v for h, (_rank, v) in best.items()}
+            self._reach_hex[alt] = queries.cheapest_by_hex(self.reach, alt)
         return self._reach_hex[alt]
 
     def path_to(self, h: Hex) -> list[str] | None:
         """The cheapest path to `h` (for a VTOL, at the altitude planned now
         when that is reachable there: reach_hex)."""
         best = self.reach_hex.get(h)
-        return list(best[1]) if best else None
+        return list(self.reach[best[1]].path) if best else None
 
     def unreachable_reason(self, h: Hex) -> str | None:
         """Why the selected unit cannot get to `h`: the engine's reason for
@@ -112,10 +106,10 @@ class MovePlanner:
         if not cands:
             return "out of reach"
         cands.sort(key=lambda c: (c[0], c[1]))
-        _, n, (mp, path, key) = cands[0]
+        _, n, (mp, key) = cands[0]
         diff = (direction_to(n, h) - key[1]) % 6
         turns = ["R"] * diff if diff <= 3 else ["L"] * (6 - diff)
-        trial = list(path) + turns + ["F"]
+        trial = list(self.reach[key].path) + turns + ["F"]
         reason = g.check(queries.move_order(self.app.selected, self.mode, trial))
         return reason if reason is not None else self.planned(trial).error
 
@@ -173,10 +167,10 @@ class MovePlanner:
     def _ways(self, h: Hex) -> list[list[str]]:
         if self.safe_reach is None:
             self.safe_reach = queries.reachable(self.app.game, self._ent(), self.mode, prefer="rolls")
-        alt = self.reach_hex[h][2][2]          # a VTOL's altitude is chosen with PgUp / PgDn, not here
-        ways = [r for k, r in list(self.reach.items()) + list(self.safe_reach.items()) if k[0] == h and k[2] == alt]
+        alt = self.reach_hex[h][1][2]          # a VTOL's altitude is chosen with PgUp / PgDn, not here
+        ways = queries.ways_at(self.reach, h, alt) + queries.ways_at(self.safe_reach, h, alt)
         ways.sort(key=lambda r: (r.rolls, r.roll_mods, r.mp, len(r.path)))
-        out = [list(self.reach_hex[h][1])]
+        out = [self.path_to(h)]
         for r in ways:
             if list(r.path) not in out:
                 out.append(list(r.path))

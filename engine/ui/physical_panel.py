@@ -46,8 +46,8 @@ class PhysicalPanel:
         """May `uid` still declare another physical attack on some enemy?
         The engine's checks decide which combinations are legal."""
         game = self.app.game
-        for enemy in queries.enemies(game, uid):
-            for _l, order, _p in queries.physical_candidates(game, uid, enemy):
+        for aim in queries.enemies(game, uid) + queries.building_targets(game, uid, "physical"):
+            for _l, order, _p in queries.physical_candidates(game, uid, aim):
                 if order.attack != "pick_up_club" and game.check(order) is None:
                     return True
         return False
@@ -146,7 +146,7 @@ class PhysicalPanel:
             if bottom is not None and y > bottom:
                 break
             if p.reason:
-                txt = f"{first + i}. {label}: {short_reason(p.reason, app.name(target) if target else '')}"
+                txt = f"{first + i}. {label}: {short_reason(p.reason, app.target_name(target) if target else '')}"
             elif p.to_hit is not None:
                 txt = f"{first + i}. {label}: {p.needs()}"
             else:
@@ -173,15 +173,16 @@ class PhysicalPanel:
         s, sel, m = app.screen, app.selected, app.mouse
         text(s, f"{app.name(sel)}: physical attacks", (x, y), 14, theme.ACCENT, True)
         y += 20
-        tname = app.name(app.target) if app.target else "no target (click an enemy or T)"
+        tname = app.target_name(app.target) if app.target else "no target (click an enemy, a building or T)"
         text(s, f"target: {tname}", (x, y), 12)
         y += 18
         declared = self.declared(sel)
         for d in declared:
             label = (queries.PHYSICAL_LABELS.get((d.attack, d.limb))
                      or queries.PHYSICAL_LABELS.get((d.attack, None)) or d.attack.capitalize())
-            tn = app.short_names().get(d.target, d.target)
-            text(s, fit_text(f"declared: {label} on {tn}, needs {d.to_hit}", 12, SIDE_W - 24),
+            tn = app.short_names().get(d.target, d.target) if d.target else f"the building in {d.target_hex}"
+            roll = "hits without a roll" if d.to_hit is None else f"needs {d.to_hit}"       # a building (B-ATK-3)
+            text(s, fit_text(f"declared: {label} on {tn}, {roll}", 12, SIDE_W - 24),
                  (x + 4, y), 12, theme.ACCENT)
             y += 16
         self.draw_options(x, y, bottom=rect.bottom - 40)

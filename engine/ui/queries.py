@@ -19,16 +19,17 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from components import (AlphaStrikeCard, Altitude, Armor, ClassicHeat, Crew, Identity, Position, Status,
-                        Structure, Turret, VehicleMovement, Weapons)
+                        Structure, Turret, VehicleCrits, VehicleMovement, Weapons)
 from engine import undo
-from engine.hexgrid import Hex, distance, line
-from engine.orders import MOVE_STEPS, FireOrder, MoveOrder, PhysicalOrder
+from engine.hexgrid import Hex, distance, line, neighbors, parse_hex_label
+from engine.orders import MOVE_STEPS, ChoiceNeeded, FireOrder, MoveOrder, PhysicalOrder, PickOrder
 from systems.alpha_strike import card as as_card, combat as as_combat
 from systems.alpha_strike.end_phase import heat_preview
 from systems.classic import criticals, heat as classic_heat, melee, piloting, weapon_attacks
 from systems.classic.weapon_names import weapon_names
 from systems.common import line_of_sight, movement
-from systems.common.options import attack_options, attack_options_against, declaration_options, unit_actions
+from systems.common.options import (attack_options, attack_options_against, building_options, declaration_options,
+                                    unit_actions)
 from systems.common.to_hit import ToHit
 from systems.common.victory import units_able_to_fight
 from systems.vehicles import driving, moves as vehicle_moves
@@ -74,6 +75,17 @@ def reachable(game, ent: int, mode: str, prefer: str = "mp"):
     rolls), or "rolls", the fewest and easiest rolls (movement.reachable);
     none when it cannot move in `mode` (mode_error)."""
     return {} if mode_error(game, ent, mode) else movement.reachable(game, ent, mode, prefer=prefer)
+
+
+def cheapest_by_hex(states, altitude: int | None = None) -> dict:
+    """hex -> (MP, state key) of the best way to each hex of a `reachable`
+    answer, at `altitude` where it can be reached there (movement.cheapest_by_hex)."""
+    return movement.cheapest_by_hex(states, altitude)
+
+
+def ways_at(states, h, altitude: int) -> list:
+    """The ways a `reachable` answer holds to `h` at `altitude` (movement.ways_at)."""
+    return movement.ways_at(states, h, altitude)
 
 
 def path_rolls(game, ent: int, mode: str, path: list[str]) -> list[str]:
@@ -181,8 +193,9 @@ def judged(game, ent: int, to_hit: ToHit, reason: str | None) -> Preview:
     """A preview of the rules' judgement `to_hit` (refused for `reason`)."""
     if reason is not None:
         return Preview(reason=reason, attack=to_hit)
-    return Preview(to_hit=to_hit.number, modifiers=[(m.label, m.value) for m in to_hit.modifiers],
-                   attack=to_hit, chance=hit_chance(game, ent, to_hit.number))
+    automatic = getattr(to_hit, "automatic", False)       # a building next to the attacker (B-ATK-1, B-ATK-3)
+    return Preview(to_hit=to_hit.number, modifiers=[] if automatic else [(m.label, m.value) for m in to_hit.modifiers],
+                   attack=to_hit, chance=1.0 if automatic else hit_chance(game, ent, to_hit.number))
 
 
 PHYSICAL_LABELS = {
@@ -207,14 +220,18 @@ class Choices:
 
 def attack_choices(game, uid: str, target: str, twist: str | None = None, turret: int | None = None,
                    overheat: int = 0) -> Choices:
-    """The options call (systems/common/options.attack_options) in the
-    window's terms: each option's preview, weapons named as orders name
-    them, and the side struck as the options' to-hit says it (the first
-    that names one; a die picks it: "random", not shown)."""
+    """The options call (systems/common/options.attack_options; for a
+    building's target key, building_options) in the window's terms: each
+    option's preview, weapons named as orders name them, and the side
+    struck as the options' to-hit says it (the first that names one; a die
+    picks it: "random", not shown)."""
     ent = game.units[uid]
     slots = weapon_slots(game, ent)
     out = Choices([], [], None)
-    for opt in attack_options(game, uid, target, torso_twist=twist, turret=turret, overheat=overheat):
+    label = building_label(target)
+    opts = (building_options(game, uid, [label], torso_twist=twist, turret=turret)[label] if label else
+            attack_options(game, uid, target, torso_twist=twist, turret=turret, overheat=overheat))
+    for opt in opts:
         preview = judged(game, ent, opt.to_hit, opt.reason)
         if opt.kind == "weapon":
             out.weapons.append((slots[opt.mount] if opt.mount is not None else CARD_ATTACK, preview))
@@ -330,7 +347,9 @@ def declared_physical(game, uid: str) -> list:
 # ---------------------------------------------------------------- orders
 def fire_order(uid: str, weapon: str | None, target: str, twist: str | None = None,
                turret: int | None = None, overheat: int = 0) -> FireOrder:
-    raw = {"unit": uid, "target": target}
+    """A fire order at a unit, or at a building (its target key: `target_hex`)."""
+    label = building_label(target)
+    raw = {"unit": uid, **({"target_hex": label} if label else {"target": target})}
     if weapon:
         raw["weapon"] = weapon
     if twist:
@@ -339,8 +358,8 @@ def fire_order(uid: str, weapon: str | None, target: str, twist: str | None = No
         raw["turret"] = turret
     if overheat:
         raw["overheat"] = overheat
-    return FireOrder(uid, raw=raw, weapon=weapon, target=target, torso_twist=twist, turret=turret,
-                     overheat=overheat)
+    return FireOrder(uid, raw=raw, weapon=weapon, target="" if label else target, target_hex=label,
+                     torso_twist=twist, turret=turret, overheat=overheat)
 
 
 def move_order(uid: str, mode: str, path: list[str], charge: str | None = None,
@@ -351,6 +370,33 @@ def move_order(uid: str, mode: str, path: list[str], charge: str | None = None,
     if dfa:
         raw["dfa"] = dfa
     return MoveOrder(uid, raw=raw, mode=mode, path=list(path), charge=charge, dfa=dfa)
+
+
+def pick_order(need: ChoiceNeeded, weapon: str) -> PickOrder:
+    """The answer to a destroyed weapon's pick (V-CE-14) as an order."""
+    raw = {"unit": need.unit, "location": need.location, "weapon": weapon, "chooser": need.chooser}
+    return PickOrder(need.unit, raw=raw, location=need.location, weapon=weapon, chooser=need.chooser)
+
+
+def pick_labels(game, need: ChoiceNeeded) -> list[str]:
+    """The weapons a pick offers as the record sheet names them (weapon_slots)."""
+    slots = {s.order_name: s.label for s in weapon_slots(game, game.units[need.unit])}
+    return [slots.get(name, name) for name in need.options]
+
+
+def choice_possible(game) -> bool:
+    """Could an action stop at a player's choice now: a game that asks some
+    side (Game.choosers), with a vehicle holding two working weapons in one
+    location (a destroyed weapon's pick, systems/vehicles/weapon_loss.py)?"""
+    if not game.choosers:
+        return False
+    for ent in game.units.values():
+        if game.world.try_component(ent, VehicleCrits) is None or game.world.component(ent, Status).destroyed:
+            continue
+        where = [m.location for m in game.world.component(ent, Weapons).mounts if not m.destroyed]
+        if len(where) > len(set(where)):
+            return True
+    return False
 
 
 @dataclass
@@ -366,11 +412,15 @@ class Declaration:
 def declarations(game, uid: str, mode: str, path: list[str]) -> list[Declaration]:
     """The charges (or, jumping, deaths from above) on the enemies in or
     next to the hex the path ends in, each with the path or one more step
-    forward, and the rules' reason when one cannot be declared
+    forward, and a charge on the building ahead of its end, with the
+    rules' reason when one cannot be declared
     (systems/common/options.declaration_options)."""
     out = []
     for opt in declaration_options(game, uid, mode, path):
-        name = game.world.component(game.units[opt.order.charge or opt.order.dfa], Identity).name
+        if opt.order.charge_hex:                # the building ahead of the move's end (B-PHYS-3)
+            name = f"the building in {opt.order.charge_hex}"
+        else:
+            name = game.world.component(game.units[opt.order.charge or opt.order.dfa], Identity).name
         label = ("Charge " if opt.kind == "charge" else "Death from above on ") + name
         out.append(Declaration(label, name, opt.order, opt.reason))
     return out
@@ -385,7 +435,8 @@ def only_holds(game, uid: str, kind: str) -> str | None:
     of them: options.attack_options_against) -- every weapon, with any torso
     twist or turret facing at the enemies some weapon has in range (the
     to-hit's range band: a twist or a turret turns arcs, not ranges) -- and
-    no physical attack, nor a club to pick up (physical_candidates)."""
+    no physical attack, nor a club to pick up (physical_candidates), nor a
+    building to attack (building_targets)."""
     ent = game.units[uid]
     if kind == "move":
         for mode in move_modes(game, ent):
@@ -411,6 +462,9 @@ def only_holds(game, uid: str, kind: str) -> str | None:
             return None
         if any(p.reason is None for _l, _o, p in physical_candidates(game, uid, None)):
             return None             # a club to pick up
+    kinds = {kind, "physical"} if with_physical else {kind}
+    if any(building_targets(game, uid, k, possible=True) for k in sorted(kinds)):
+        return None                 # a building to attack (B-ATK)
     return "no attack it could make"
 
 
@@ -422,6 +476,75 @@ def _aims(game, ent: int) -> list[tuple[str | None, int | None]]:
     if game.world.try_component(ent, Turret) is not None:
         return [(None, None)] + [(None, facing) for facing in range(6)]
     return [(None, None)]
+
+
+# ---------------------------------------------------------------- buildings
+BUILDING = "building:"          # a target key naming the building in a hex: "building:0505"
+
+
+def building_key(label: str) -> str:
+    return BUILDING + label
+
+
+def building_label(target: str | None) -> str | None:
+    """The hex label of a building's target key, None for a unit's id."""
+    return target[len(BUILDING):] if target and target.startswith(BUILDING) else None
+
+
+def target_hex(game, target: str) -> Hex:
+    """Where a target stands: the building's hex, or the unit's."""
+    label = building_label(target)
+    return parse_hex_label(label) if label else game.world.component(game.units[target], Position).hex
+
+
+def building_words(game, h: Hex) -> str | None:
+    """'medium building, height 2, CF 33' (its class and CF now: engine/hexmap.py,
+    B-CLASS), 'rubble of a light building' where one collapsed, else None."""
+    t = game.map.terrain(h)
+    if t.building:
+        return f"{t.building_type} building, height {t.building}, CF {t.construction_factor}"
+    gone = game.map.collapsed.get(h)
+    return f"rubble of a {gone.building_type} building (collapsed)" if gone is not None else None
+
+
+def aim_in(game, uid: str, h: Hex) -> str | None:
+    """What `uid` aims at in hex `h`: the first enemy there, else the
+    building standing there (not its own hex) when its rules have attacks
+    on buildings (building_options: none in Alpha Strike), else None."""
+    ent = game.units[uid]
+    for other in game.units_at(h):
+        if game.is_enemy(ent, other):
+            return game.uid(other)
+    if game.map.terrain(h).building and h != game.world.component(ent, Position).hex:
+        label = game.map.label(h)
+        if building_options(game, uid, [label])[label]:
+            return building_key(label)
+    return None
+
+
+def building_targets(game, uid: str, kind: str, possible: bool = False) -> list[str]:
+    """The target keys of the standing buildings `uid` could aim at, nearest
+    first: in the weapon phase ("fire") those some weapon has in range and
+    line of sight (the options' to-hit: building_options), among the
+    buildings within its longest weapon's long range; in the physical phase
+    those a physical attack of its could hit now (the next hexes).
+    `possible`: only those an attack the rules would take now can hit."""
+    ent = game.units[uid]
+    here = game.world.component(ent, Position).hex
+    if kind == "physical":
+        near = [h for h in neighbors(here) if game.map.on_map(h)]
+    else:
+        reach = max((s.wtype.long for s in weapon_slots(game, ent) if s.wtype is not None), default=0)
+        near = [h for h in game.map.buildings() if 0 < distance(here, h) <= reach]
+    hexes = sorted((h for h in near if game.map.terrain(h).building), key=lambda h: (distance(here, h), h))
+    options = building_options(game, uid, [game.map.label(h) for h in hexes]) if hexes else {}
+
+    def aimable(o) -> bool:
+        if kind == "physical" or possible:
+            return o.kind == ("physical" if kind == "physical" else "weapon") and o.possible
+        return o.kind == "weapon" and (o.possible or bool(getattr(o.to_hit, "band", None)
+                                                          and getattr(getattr(o.to_hit, "los", None), "clear", False)))
+    return [building_key(label) for label, opts in options.items() if any(aimable(o) for o in opts)]
 
 
 # ---------------------------------------------------------------- the battlefield
@@ -465,14 +588,21 @@ def sight(game, frm: Hex, to: Hex) -> Sight:
     to-hit, whatever the phase: attack_choices; Classic units)."""
     a, a_body, a_name = _end(game, frm)
     b, b_body, b_name = _end(game, to)
+    building = game.map.terrain(to).building if b is None else 0
     if a is not None and b is not None and a != b:
         los = line_of_sight.line_of_sight(game, a, b)
+    elif building:                  # the building itself, as the rules see it when shot at (B-ATK-1)
+        level = game.map.terrain(to).level
+        b_name = f"the {building_words(game, to)}"
+        los = line_of_sight.line_of_sight_between(game.map, a_body, line_of_sight.Body(to, level, level + building))
     else:
         los = line_of_sight.line_of_sight_between(game.map, a_body, b_body)
     blocking = los.hexes[-1] if not los.clear and los.hexes and "hex" in (los.reason or "") else None
+    aim = game.uid(b) if b is not None and a is not None and game.is_enemy(a, b) else \
+        building_key(game.map.label(to)) if building and a is not None else None
     attack = None
-    if a is not None and b is not None and game.is_enemy(a, b) and not is_alpha(game, a):
-        for slot, p in attack_choices(game, game.uid(a), game.uid(b)).weapons:
+    if aim is not None and not is_alpha(game, a):
+        for slot, p in attack_choices(game, game.uid(a), aim).weapons:
             if p.attack is not None and p.attack.possible:     # in any phase: the to-hit model itself
                 attack = (slot.label, judged(game, a, p.attack, None))
                 break

@@ -12,6 +12,7 @@ from engine.hexgrid import FACING_NAMES
 from engine.ui import theme
 from engine.ui.mapview import draw_shape
 from engine.combat_log import counted, crit_name, plural, weapon_name
+from engine.unit_loader import control_skill
 from engine.ui.queries import as_card_now, driving_modifiers, status_words, weapon_slots, weapon_state
 from engine.ui.widgets import text, wrap
 
@@ -88,8 +89,7 @@ def draw_unit_panel(surf, rect, game, uid: str | None, mp_text: str = "") -> Non
     if crew is not None and w.try_component(ent, AlphaStrikeCard) is not None:
         line2.append(f"skill {crew.gunnery}")
     elif crew is not None:
-        line2.append(f"gunnery {crew.gunnery} " + ("piloting" if ident.kind == "mech" else "driving")
-                     + f" {crew.piloting}")
+        line2.append(f"gunnery {crew.gunnery} {control_skill(ident.kind)} {crew.piloting}")
         if crew.hits and ident.kind == "mech":
             line2.append(f"pilot hits {crew.hits}")
         if crew.unconscious:

@@ -2,8 +2,9 @@
 click is where it measures from, the line follows the mouse until a
 second click pins it (a third starts again). It shows the range, the hexes the
 line of sight crosses, the hex that blocks it, the intervening woods and
-partial cover, and between enemies the to-hit of the first attack the unit
-could make (queries.sight: the line-of-sight rules). U, Esc or a
+partial cover, the class and CF of a building at either end or in the way,
+and between enemies (or from a unit to a building) the to-hit of the first
+attack the unit could make (queries.sight: the line-of-sight rules). U, Esc or a
 right-click put it away. It takes no order: it works in every phase and
 in a replay."""
 from __future__ import annotations
@@ -54,6 +55,10 @@ class Ruler:
         out = [(f"{hm.label(sight.frm)} -> {hm.label(sight.to)}: range {sight.range} "
                 f"hex{'es' if sight.range != 1 else ''}", theme.TEXT),
                (f"from {sight.ends[0]} to {sight.ends[1]}", theme.TEXT_DIM)]
+        for h in dict.fromkeys(x for x in (sight.frm, sight.to, sight.blocking) if x is not None):
+            words = queries.building_words(self.app.game, h)
+            if words:
+                out.append((f"{hm.label(h)}: {words}", theme.TEXT_DIM))
         if los.clear:
             out.append(("line of sight: clear" + (" (along a hexside: the defender's side counts)"
                                                   if los.divided else ""), theme.GOOD))
@@ -66,8 +71,9 @@ class Ruler:
             out.append(("partial cover: the target's legs are covered", theme.WARN))
         if sight.attack is not None:
             label, p = sight.attack
-            out.append((f"{label}: needs {p.to_hit} ({p.chance * 100:.0f}%)", theme.GOOD))
-            out.append(("   " + p.breakdown(), theme.TEXT))
+            out.append((f"{label}: {p.needs()}", theme.GOOD))
+            if p.modifiers:
+                out.append(("   " + p.breakdown(), theme.TEXT))
         return out
 
     def draw(self, view: pygame.Rect) -> None:

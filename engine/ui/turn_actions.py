@@ -55,11 +55,13 @@ class TurnActions:
         if not app.selected:
             return
         es = queries.enemies(app.game, app.selected)
+        if app.phase_kind() in ("fire", "physical"):     # then the buildings it could aim at
+            es += queries.building_targets(app.game, app.selected, app.phase_kind())
         if not es:
             return
         i = es.index(app.target) if app.target in es else -1
         app.set_target(es[(i + (step or 1)) % len(es)])
-        app.say(f"target: {app.name(app.target)}")
+        app.say(f"target: {app.target_name(app.target)}")
 
     # ------------------------------------------------------------ acting
     def number(self, i: int) -> None:

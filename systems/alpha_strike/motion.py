@@ -6,7 +6,10 @@ units (the Alpha Strike ruleset's movement rules for every unit).
 - AS-MOVE-2 / AS-HEAT-2: hexes = inches // 2; heat takes 2" per level from the
   ground Move only (as_card.ground_hexes).
 - AS-MOVE-3: entering a hex costs 1 plus the terrain surcharge, +1 per level
-  changed; 'Mechs change at most 2 levels per hex, other units 1.
+  changed; 'Mechs change at most 2 levels per hex, other units 1. A building
+  hex costs by its class (the digest's "per building class"), as in Classic
+  (rules/buildings.md B-CLASS-1: 2, 3, 4 or 5 hexes; systems/common/
+  building_class.py); nothing else of the building rules applies.
 - AS-MOVE-4: a jump costs 1 per hex whatever the terrain; it must end in a hex
   the unit may stand in.
 - AS-MOVE-5: no facing: turning is free and "B" is simply a step the other way.
@@ -25,13 +28,13 @@ from engine.hexmap import Terrain
 from engine.orders import MoveOrder
 from systems.alpha_strike import card as as_card
 from systems.common import movement
+from systems.common.building_class import entry_mp
 
 if TYPE_CHECKING:
     from engine.game import Game
 
 # AS-MOVE-3 surcharges in hexes (the cost to enter is 1 + surcharge).
-TERRAIN_SURCHARGE = {"clear": 0, "rough": 1, "rubble": 1, "light_woods": 1, "heavy_woods": 2,
-                     "building": 1}
+TERRAIN_SURCHARGE = {"clear": 0, "rough": 1, "rubble": 1, "light_woods": 1, "heavy_woods": 2}
 SHALLOW_WATER_SURCHARGE = 1   # water of depth 0 (< 2")
 DEEP_WATER_SURCHARGE = 2      # depth >= 1 (2" or more): 'Mechs only
 
@@ -93,6 +96,8 @@ class AlphaStrikeMotion(movement.MotionRules):
         limit = self.level_limit(game, ent)
         if change > limit:
             return f"this unit can climb or drop at most {limit} level{'s' if limit > 1 else ''} per hex ({change} here)"
+        if to.building:
+            return entry_mp(to) + change
         if to.terrain == "water":
             surcharge = DEEP_WATER_SURCHARGE if to.depth >= 1 else SHALLOW_WATER_SURCHARGE
         elif to.road or to.paved:

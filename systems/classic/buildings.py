@@ -22,23 +22,17 @@ from typing import TYPE_CHECKING
 from components import Altitude, Identity, Position, Status
 from engine.hexmap import Terrain
 from systems.common.to_hit import Modifier
-from systems.common.unit_state import UNIT_HEIGHT
+from systems.common.unit_state import UNIT_HEIGHT, elevation
 
 if TYPE_CHECKING:
     from engine.game import Game
     from engine.hexgrid import Hex
 
-# B-CLASS-1: MP to enter beyond the hex's 1, and the entry roll's modifier.
-CLASS_EXTRA_MP = {"light": 1, "medium": 2, "heavy": 3, "hardened": 4}
+# B-CLASS-1: the entry roll's modifier (the MP: systems/common/building_class.py).
 CLASS_ROLL_MODIFIER = {"light": 0, "medium": 1, "heavy": 2, "hardened": 5}
 ENTRY = "entering a building"
 # B-MOVE-3 / D6: hexes entered this turn, counting the building hex -> modifier.
 HEXES_MOVED_MODIFIER = ((2, 0), (4, 1), (6, 2), (9, 3))
-
-
-def entry_mp(t: Terrain) -> int:
-    """B-MOVE-1, B-VEH-2: MP to enter a building hex, before any level change."""
-    return 1 + CLASS_EXTRA_MP[t.building_type]
 
 
 def hexes_moved_modifier(hexes: int) -> int:
@@ -68,12 +62,6 @@ def entry_modifier(t: Terrain, hexes: int) -> int:
 
 
 # --------------------------------------------------------------------- where units are
-def elevation(game: "Game", ent: int) -> int:
-    """Levels above the hex's ground: a VTOL's altitude, else 0."""
-    alt = game.world.try_component(ent, Altitude)
-    return alt.level if alt is not None else 0
-
-
 def occupants(game: "Game", h: "Hex") -> list[int]:
     """The units inside the building of hex `h` or on its roof, highest
     first (B-COLL-3): not the wrecks, not a VTOL flying above the roof."""
@@ -194,6 +182,15 @@ def check_weight(game: "Game", h: "Hex") -> bool:
     return False
 
 
+def after_jump(game: "Game", ent: int, order, result) -> None:
+    """After-move hook, B-MOVE-9 / B-COLL-2: a mech that jumped onto a roof
+    is weighed with what else stands there."""
+    pos = game.world.component(ent, Position)
+    if pos.on_roof and order.mode == "jump" and result.states[0].hex != pos.hex \
+            and not game.world.component(ent, Status).destroyed:
+        check_weight(game, pos.hex)
+
+
 def collapse_damage(cf: int, height: int, floor: int, unit_height: int) -> int:
     """B-COLL-3 / D7 / D8: ceil(phase CF / 10) x the building levels above
     the unit's top (at least 1)."""
@@ -233,15 +230,16 @@ def collapse(game: "Game", h: "Hex", cause: str, also: list[int] = ()) -> None:
             else:
                 game.ruleset.hooks.physical_hit[game.kind(ent)](game, ent, group, "front", "building collapse")
         if floor > 0 and not game.world.component(ent, Status).destroyed:
-            _fall_with_the_building(game, ent, floor, amount)
+            _fall_with_the_building(game, ent, floor)
 
 
-def _fall_with_the_building(game: "Game", ent: int, levels: int, damage_taken: int) -> None:
+def _fall_with_the_building(game: "Game", ent: int, levels: int) -> None:
     """B-COLL-4: a unit above the ground falls `levels` to the ground of its
     hex; a VTOL ends landed in the rubble (D14)."""
     alt = game.world.try_component(ent, Altitude)
     if alt is not None:
         alt.level = 0
+    game.world.component(ent, Position).on_roof = False
     game.ruleset.hooks.unit_fall[game.kind(ent)](game, ent, levels, "building collapse")
 
 

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from components import Identity, Position, Status
 from engine.hexgrid import Hex, direction_to, neighbor, turn
-from systems.common.unit_state import airborne
+from systems.common.unit_state import airborne, roof_height
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -53,6 +53,8 @@ def _entry_error(game: "Game", ent: int, frm: Hex, to: Hex) -> str | None:
     from systems.common.movement import motion_rules
     rules = motion_rules(game, ent)
     a, b = game.map.terrain(frm), game.map.terrain(to)
+    if lift := roof_height(game, ent):
+        a = dataclasses.replace(a, level=a.level + lift)      # it leaves from the roof
     if b.level - a.level >= 2:
         return f"{game.map.label(to)} is {b.level - a.level} levels higher"
     mode = rules.modes[0]
@@ -76,7 +78,7 @@ def outcome(game: "Game", ent: int, direction: int, _chain: int = 0) -> str:
     if not game.map.on_map(dest):
         return OFF_MAP
     here, there = game.map.terrain(pos.hex), game.map.terrain(dest)
-    if here.level - there.level >= 2:
+    if here.level + roof_height(game, ent) - there.level >= 2:
         return FALL
     if _entry_error(game, ent, pos.hex, dest):
         return PROHIBITED
@@ -113,26 +115,49 @@ def displace(game: "Game", ent: int, direction: int, cause: str) -> str:
         game.log.emit("removed", unit=uid, cause=f"{cause}: pushed off the map")
         return result
     if result == FALL:
-        levels = game.map.terrain(src).level - game.map.terrain(dest).level
-        below = occupants(game, dest, exclude=ent)
-        game.log.emit("displace", unit=uid, **{"from": game.map.label(src)}, to=game.map.label(dest),
-                      cause=cause, accidental_fall=True)
-        if below:
-            fall_from_above(game, ent, below[0], dest, levels, cause)
-        else:
-            pos.hex = dest
-            piloting.fall(game, ent, levels, f"{cause}: fell {levels} levels")
+        _fall_into(game, ent, src, dest, cause)
         return result
     # Domino: occupants move on first, in the same direction (PSR 0 each).
     for other in occupants(game, dest, exclude=ent):
         displace(game, other, direction, "domino")
         piloting.queue_psr(game, other, "displaced by a domino effect", 0)
-    pos.hex = dest
+    pos.hex, pos.on_roof = dest, False
     game.log.emit("displace", unit=uid, **{"from": game.map.label(src)}, to=game.map.label(dest),
                   cause=cause)
     if game.map.terrain(dest).building and game.kind(ent) == "mech":
         into_building(game, ent, dest)
     return result
+
+
+def _fall_into(game: "Game", ent: int, src: Hex, dest: Hex, cause: str) -> None:
+    """A unit displaced into a hex 2 or more levels below the level it
+    stood on falls into it (section 10), onto a unit there if there is one.
+    Into a building hex whose roof is not above that level it lands on the
+    roof (B-PHYS-7): it falls to the roof (2 levels or more; less is a step
+    down onto it), onto a unit on the roof if there is one, and the roof is
+    weighed (B-COLL-2)."""
+    from systems.classic import buildings, piloting
+    pos = game.world.component(ent, Position)
+    start = game.map.terrain(src).level + roof_height(game, ent)
+    there = game.map.terrain(dest)
+    on_roof = bool(there.building) and there.level + there.building <= start
+    levels = start - there.level - (there.building if on_roof else 0)
+    below = [o for o in occupants(game, dest, exclude=ent) if not on_roof or roof_height(game, o)]
+    falls = levels >= 2
+    game.log.emit("displace", unit=game.uid(ent), **{"from": game.map.label(src)}, to=game.map.label(dest),
+                  cause=cause, **({"accidental_fall": True} if falls else {}),
+                  **({"on_roof": True} if on_roof and not below else {}))
+    pos.on_roof = False
+    if not falls:
+        pos.hex = dest
+    elif below:
+        fall_from_above(game, ent, below[0], dest, levels, cause)
+    else:
+        pos.hex = dest
+        piloting.fall(game, ent, levels, f"{cause}: fell {levels} levels")
+    if on_roof and pos.hex == dest and not game.world.component(ent, Status).destroyed:
+        pos.on_roof = True
+        buildings.check_weight(game, dest)
 
 
 def into_building(game: "Game", ent: int, dest: Hex) -> None:
@@ -146,13 +171,18 @@ def into_building(game: "Game", ent: int, dest: Hex) -> None:
     buildings.enter(game, ent, dest, 1, False, passed, buildings.mech_entry_damage, verb="displaced into by")
 
 
-def move_into(game: "Game", ent: int, dest: Hex, cause: str) -> None:
-    """The attacker's advance after a push or charge (no MP, facing kept)."""
+def move_into(game: "Game", ent: int, dest: Hex, cause: str, on_roof: bool = False) -> None:
+    """The attacker's advance after a push or charge (no MP, facing kept);
+    `on_roof`: into the place of a target that stood on the roof (a death
+    from above lands there, B-PHYS-4), which is weighed then (B-COLL-2)."""
+    from systems.classic import buildings
     pos = game.world.component(ent, Position)
     src = pos.hex
-    pos.hex = dest
+    pos.hex, pos.on_roof = dest, on_roof and bool(game.map.terrain(dest).building)
     game.log.emit("displace", unit=game.uid(ent), **{"from": game.map.label(src)},
-                  to=game.map.label(dest), cause=cause)
+                  to=game.map.label(dest), cause=cause, **({"on_roof": True} if pos.on_roof else {}))
+    if pos.on_roof:
+        buildings.check_weight(game, dest)
 
 
 def hexes_beside(game: "Game", at: Hex, direction: int | None) -> list[Hex]:

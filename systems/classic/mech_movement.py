@@ -11,7 +11,8 @@ from components import Actuators, ClassicHeat, MechMovement, Status, Structure
 from engine.hexmap import Terrain
 from systems.classic import buildings
 from systems.classic.heat import movement_mp_penalty
-from systems.common.movement import MotionRules, MoveState, base_step
+from systems.common.building_class import entry_mp
+from systems.common.movement import ON_ROOF, MotionRules, MoveState, base_step
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -91,7 +92,7 @@ class MechMotion(MotionRules):
         if to.terrain == "water":
             cost = {0: 1, 1: 2}.get(to.depth, 4)
         if to.building:
-            cost = buildings.entry_mp(to)                 # B-MOVE-1
+            cost = entry_mp(to)                           # B-MOVE-1
         change = abs(to.level - frm.level)
         if change > self.max_level_change:
             return f"a mech can climb or drop at most {self.max_level_change} levels per hex ({change} here)"
@@ -99,14 +100,38 @@ class MechMotion(MotionRules):
 
     def step(self, game: "Game", ent: int, mode: str, state: MoveState, token: str, mp_limit: int):
         """The shared step, and the entry roll of each building hex walked or
-        run into (B-MOVE-2/3: its modifier counts the hexes entered)."""
+        run into (B-MOVE-2/3: its modifier counts the hexes entered). A jump
+        that enters a building hex is on its roof (B-MOVE-9); a mech leaves
+        a roof by a jump, or by walking or running down from it (`_off_roof`)."""
         out = base_step(game, ent, self, mode, state, token, mp_limit)
-        if isinstance(out, str) or mode == "jump" or token not in ("F", "B"):
+        if isinstance(out, str) or token not in ("F", "B"):
             return out
         new, psrs = out
         to = game.map.terrain(new.hex)
+        if mode == "jump":
+            roof = "on_roof" in new.tags
+            if bool(to.building) != roof:
+                new = new.replace(tags=new.tags ^ ON_ROOF)
+            return new, psrs
+        if "on_roof" in state.tags:
+            return self._off_roof(game.map.terrain(state.hex), to, new, psrs, mp_limit)
         if to.building:
             psrs = [*psrs, (buildings.ENTRY, buildings.entry_modifier(to, new.hexes))]
+        return new, psrs
+
+    def _off_roof(self, roof: Terrain, to: Terrain, new: MoveState, psrs, mp_limit: int):
+        """B-POS-4 / D21: a mech steps down from a roof into a hex without a
+        building, the level change counted from the roof's top (at most 2
+        levels, 1 MP each); onto another roof or into a building it may
+        not."""
+        if to.building:
+            return "a mech on a roof cannot walk onto another building: it must jump"
+        drop = abs(roof.level + roof.building - to.level)
+        if drop > self.max_level_change:
+            return f"a mech can climb or drop at most {self.max_level_change} levels per hex ({drop} here, from the roof)"
+        new = new.replace(mp=new.mp + drop - abs(to.level - roof.level), tags=new.tags - ON_ROOF)
+        if new.mp > mp_limit:
+            return f"not enough MP to step down from the roof (needs {new.mp}, has {mp_limit})"
         return new, psrs
 
     def enter_psrs(self, frm: Terrain, to: Terrain, mode: str, backward: bool) -> list[tuple[str, int]]:

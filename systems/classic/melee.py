@@ -417,6 +417,7 @@ def building_attack(game: "Game", order: PhysicalOrder) -> PhysicalAttack:
     ev = underwater(game, ent, order.attack, fn(game, ent, at, order.limb, 0))
     if not ev.reason:
         ev.reason = _combination_error(game, order.unit, order.attack, _declared_limb(game, ent, order))
+    ev.automatic = not ev.reason
     return ev
 
 

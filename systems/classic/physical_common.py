@@ -17,6 +17,7 @@ from systems.classic import buildings
 from systems.classic.attack_modifiers import (TARGET_IMMOBILE, attacker_movement, target_immobile, target_skidded,
                                               target_movement_modifier, woods_modifier)
 from systems.common.to_hit import Modifier, ToHit
+from systems.common.unit_state import roof_height
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -65,9 +66,11 @@ def unit_name(game: "Game", ent: "int | Hex") -> str:
 
 
 def level_of(game: "Game", ent: "int | Hex") -> int:
-    """The ground level a unit stands on, or of a building's hex (B-ATK-3)."""
-    at = ent if isinstance(ent, Hex) else game.world.component(ent, Position).hex
-    return game.map.terrain(at).level
+    """The level a unit stands on (a roof's top for a unit on it, B-PHYS-2),
+    or the ground level of a building's hex (B-ATK-3)."""
+    if isinstance(ent, Hex):
+        return game.map.terrain(ent).level
+    return game.map.terrain(game.world.component(ent, Position).hex).level + roof_height(game, ent)
 
 
 @dataclass
@@ -75,12 +78,13 @@ class PhysicalAttack(ToHit):
     """The judgement of one physical attack: its to-hit
     (systems/common/to_hit.py: the modifiers, or the reason it cannot be
     made; the hit table, "none" for a push; the side struck, "random" when a
-    die picks it), the damage it deals and whether that was halved for a
-    limb under water."""
+    die picks it), the damage it deals, whether that was halved for a
+    limb under water, and whether it hits without a roll."""
 
     table: str | None = "standard"
     damage: int = 0
     wet: bool = False
+    automatic: bool = False        # on a building in the next hex: hit without a roll (B-ATK-3)
 
     @property
     def to_hit(self) -> int | None:

@@ -29,7 +29,7 @@ from systems.classic.charge import (MISSED_DFA_FALL_LEVELS, charge_damage, charg
                                    dfa_damage, dfa_target_table)
 from systems.common import damage
 from systems.common.movement import motion_rules
-from systems.common.unit_state import airborne
+from systems.common.unit_state import airborne, roof_height
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -236,6 +236,7 @@ def _push_target(game: "Game", ent: int, tgt: int, e: Declaration, *, psr: tuple
         if not st.destroyed and not st.removed and not displacement.occupants(game, tat, exclude=ent):
             displacement.move_into(game, ent, tat, f"{cause}: attacker advances")
         return
+    roof = roof_height(game, tgt) > 0
     result = displacement.outcome(game, tgt, direction)
     if result == displacement.PROHIBITED and alternatives:
         options = displacement.legal_alternatives(game, tgt, direction)
@@ -248,7 +249,7 @@ def _push_target(game: "Game", ent: int, tgt: int, e: Declaration, *, psr: tuple
     displacement.displace(game, tgt, direction, cause)
     st = game.world.component(ent, Status)
     if not st.destroyed and not st.removed and not displacement.occupants(game, tat, exclude=ent):
-        displacement.move_into(game, ent, tat, f"{cause}: attacker advances")
+        displacement.move_into(game, ent, tat, f"{cause}: attacker advances", on_roof=roof)
 
 
 def _missed_charge(game: "Game", ent: int, tgt: int, choice: str | None = None) -> None:
@@ -294,7 +295,11 @@ def _missed_dfa(game: "Game", ent: int, tgt: int) -> None:
         return
     options = displacement.legal_alternatives(game, tgt, direction)
     if options:
+        roof = roof_height(game, tgt) > 0
         displacement.displace(game, tgt, options[0], "missed death from above")
         piloting.fall(game, ent, MISSED_DFA_FALL_LEVELS, "missed death from above", at=thex, column="rear")
+        if roof and not game.world.component(ent, Status).destroyed:
+            pos.on_roof = True                   # it falls onto the roof it aimed at (B-PHYS-4)
+            buildings.check_weight(game, thex)
     else:
         piloting.fall(game, ent, MISSED_DFA_FALL_LEVELS, "missed death from above", column="rear")

@@ -207,7 +207,7 @@ def fall(game: "Game", ent: int, levels: int = 0, reason: str = "", *, at=None,
     st = game.world.component(ent, Status)
     tons = game.world.component(ent, Identity).tonnage
     if at is not None:
-        pos.hex = at
+        pos.hex, pos.on_roof = at, False
     if column is None:
         face = game.dice.d6("fall", f"facing after the fall of {game.uid(ent)}")
         turned, column = FALL_FACING[face]
@@ -361,6 +361,7 @@ def _roll_move_psrs(game: "Game", ent: int, order, result, path: list[str], offs
         prev = result.states[trig.step] if trig.step < len(result.states) else result.states[0]
         stopped_early = state != result.final
         pos.hex, pos.facing = state.hex, state.facing
+        pos.on_roof = "on_roof" in state.tags
         ts.hexes_moved, ts.mp_spent = state.hexes, state.mp
         ts.charge_target = ts.dfa_target = ts.charge_hex = None     # a fallen unit neither charges nor DFAs
         retry = trig.reason == "standing up" and _retries_after(path, at) > 0

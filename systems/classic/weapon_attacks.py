@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 
 from components import (Actuators, Ammo, ClassicHeat, Crew, Identity, Position, ShotDeclaration, Status,
                         Structure, TurnState, Turret, Weapons)
-from engine.hexgrid import distance, parse_hex_label
+from engine.hexgrid import Hex, distance, parse_hex_label
 from engine.orders import FireOrder
 from engine.weapons import WeaponType
 from systems.classic import buildings, firing_arcs, hit_location
@@ -619,9 +619,22 @@ def declare_fire(game: "Game", order: FireOrder) -> None:
         to_hit=to_hit, modifiers=th.pairs(), range=th.range, band=th.band,
         partial_cover=bool(th.los and th.los.partial_cover) or (
             order.target_hex is None and buildings.sticks_out(game, game.units[order.target])),
-        target_hex=order.target_hex))
+        target_hex=order.target_hex, cover_hex=_cover_building(game, order, th)))
     game.log.emit("declare", unit=order.unit, target=order.target or None, weapon=order.weapon, to_hit=to_hit,
                   **({"target_hex": order.target_hex} if order.target_hex else {}))
+
+
+def _cover_building(game: "Game", order: FireOrder, th) -> str | None:
+    """The building a shot's target has partial cover from, whose hex takes
+    its leg hits: the low building it stands in (B-IN-5), or a building hex
+    next to it on the line of sight (B-LOS-4)."""
+    if order.target_hex is not None:
+        return None
+    target = game.units[order.target]
+    if buildings.sticks_out(game, target):
+        return game.map.label(game.world.component(target, Position).hex)
+    cover = th.los.cover_hex if th.los and th.los.partial_cover else None
+    return game.map.label(cover) if cover is not None and game.map.terrain(cover).building else None
 
 
 # ------------------------------------------------------------------ resolution
@@ -668,7 +681,8 @@ def resolve_shot(game: "Game", shot: ShotDeclaration) -> None:
                                       shot.target)
         return
     for amount in _damage_groups(game, shot, wt):
-        apply_hit(game, ent, tgt, amount, cause=wt.name, partial_cover=shot.partial_cover)
+        apply_hit(game, ent, tgt, amount, cause=wt.name, partial_cover=shot.partial_cover,
+                  cover_hex=parse_hex_label(shot.cover_hex) if shot.cover_hex else None)
 
 
 def _damage_groups(game: "Game", shot: ShotDeclaration, wt: WeaponType, every_missile: bool = False) -> list[int]:
@@ -710,9 +724,11 @@ def _resolve_building_shot(game: "Game", shot: ShotDeclaration) -> None:
 
 
 def apply_hit(game: "Game", attacker: int, target: int, amount: int, cause: str,
-              partial_cover: bool = False) -> None:
+              partial_cover: bool = False, cover_hex: Hex | None = None) -> None:
     """One damage group: roll its location and apply it. With partial cover
-    (declared with the shot) leg hits strike the cover instead (section 3).
+    (declared with the shot) leg hits strike the cover instead (section 3),
+    and a building that gives the cover (`cover_hex`) takes them (B-IN-5,
+    B-LOS-4).
     Other unit kinds than mechs use their own tables (`Hooks.weapon_hit`;
     vehicles: rules/vehicles.md V-HIT)."""
     amount = buildings.absorb(game, attacker, target, amount)         # B-IN-2
@@ -726,9 +742,9 @@ def apply_hit(game: "Game", attacker: int, target: int, amount: int, cause: str,
     hit = hit_location.mech_hit(game, "standard", side, f"hit location, {side}")
     if partial_cover and hit.location in ("left_leg", "right_leg"):
         game.log.emit("partial_cover", unit=game.uid(target), location=hit.location, amount=amount)
-        if buildings.sticks_out(game, target):        # B-IN-5: the leg hit strikes the building
-            buildings.damage_building(game, game.world.component(target, Position).hex, amount,
-                                      f"leg hit on {game.uid(target)} (partial cover)", game.uid(target))
+        if cover_hex is not None:
+            buildings.damage_building(game, cover_hex, amount, f"leg hit on {game.uid(target)} (partial cover)",
+                                      game.uid(target))
         return
     damage.apply_damage(game, target, hit.location, amount, through_armor_critical=hit.through_armor_critical,
                         cause=cause)

@@ -35,7 +35,7 @@ def register(rs: "Ruleset") -> None:
     hooks.options = options
     hooks.movement_rules["mech"] = mech_movement.MechMotion()
     hooks.declaration_checks.append(charge.check_declaration)
-    hooks.after_move += [charge.record_declaration, piloting.after_move]
+    hooks.after_move += [charge.record_declaration, piloting.after_move, buildings.after_jump]
     hooks.location_destroyed += [criticals.location_destroyed, clubs.drop_club, clubs.limb_severed,
                                  piloting.leg_destroyed]
     hooks.pilot_wounded.append(piloting.consciousness_roll)

@@ -28,19 +28,21 @@ cover beats none.
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from components import Altitude, Identity, Position, Status
+from components import Identity, Position, Status
 from engine.hexgrid import Hex, line_offsets
 from engine.hexmap import WOODS, HexMap
-from systems.common.unit_state import airborne
+from systems.common.unit_state import elevation
 
 if TYPE_CHECKING:
     from engine.game import Game
 
 WOODS_BLOCK = 3      # intervening woods points that block LOS (section 5)
-_new_hex = tuple.__new__     # Hex(x, y) without the named tuple's Python-level __new__
+MARGIN = 2           # hexes beyond the map a line between two of its hexes may touch (it keeps within a row)
+BLOCKS = (1, 0, 0)   # an intervening hex's effect (blocks, woods points, partial cover) when it blocks
 
 
 @dataclass(frozen=True)
@@ -61,6 +63,7 @@ class LosResult:
     woods_points: int = 0                       # intervening woods (+1 per point to-hit)
     woods_hexes: list[tuple[str, int]] = field(default_factory=list)   # (hex label, points)
     partial_cover: bool = False
+    cover_hex: Hex | None = None                       # the intervening hex giving the partial cover
     hexes: list[Hex] = field(default_factory=list)     # the intervening hexes used
     divided: bool = False                              # the line ran along a hexside
 
@@ -77,12 +80,11 @@ def body(game: "Game", ent: int) -> Body:
     pos = game.world.component(ent, Position)
     kind = game.world.component(ent, Identity).kind
     ground = ground_level(game.map, pos.hex, kind)
-    if airborne(game, ent):
-        return Body(pos.hex, ground, ground + game.world.component(ent, Altitude).level)
+    lift = elevation(game, ent)               # a VTOL's altitude, a roof (B-POS-1)
     if kind == "mech":
         prone = game.world.component(ent, Status).prone
-        return Body(pos.hex, ground, ground + (0 if prone else 1), standing_mech=not prone)
-    return Body(pos.hex, ground, ground)
+        return Body(pos.hex, ground, ground + lift + (0 if prone else 1), standing_mech=not prone)
+    return Body(pos.hex, ground, ground + lift)
 
 
 def line_of_sight_between(hexmap: HexMap, attacker: Body, target: Body) -> LosResult:
@@ -112,34 +114,36 @@ def line_of_sight_between(hexmap: HexMap, attacker: Body, target: Body) -> LosRe
     # above the target's top.
     may_cover = target.standing_mech and a_top <= t_top
     append = result.hexes.append
-    k = 0
-    for cell in cells[1:-1]:
-        k += 1
+    # most hexes are the map's default terrain: lower than both tops, or not
+    below = default.level + default.building < low and (default.level + 2 <= low or default.terrain not in WOODS)
+    columns, gx, gy = _hexes_around(hexmap, attacker.hex, target.hex)
+    gx, gy = x - gx, y - gy                  # the attacker's place in `columns`
+    for k, cell in enumerate(cells[1:-1], 1):
         if len(cell) == 1:
             dx, dy = cell[0]
-            h = _new_hex(Hex, (x + dx, y + dy))
-            t = find(h, default)
-            level = t.level
-            if level + t.building < low and (level + 2 <= low or t.terrain not in WOODS):
-                append(h)                    # lower than both units' tops: no block, woods or cover
-                continue
-            options = ((h, t),)
+            h = columns[gx + dx][gy + dy]
+            t = find(h)
+            if t is None:
+                if below:
+                    append(h)
+                    continue
+                t = default
+            else:
+                level = t.level
+                if level + t.building < low and (level + 2 <= low or t.terrain not in WOODS):
+                    append(h)                # lower than both units' tops: no block, woods or cover
+                    continue
         else:
             result.divided = True
-            options = tuple((h, find(h, default)) for h in [_new_hex(Hex, (x + dx, y + dy)) for dx, dy in cell])
+            h, h2 = [columns[gx + dx][gy + dy] for dx, dy in cell]
+            t, t2 = find(h, default), find(h2, default)
         # terrain here matters above: the higher top, or the top of the unit next to it
         over = (low if k == last else a_top) if k == 1 else (t_top if k == last else high)
-        best = None
-        for h, t in options:                 # one hex, or the two of a divided line
-            solid = t.level + t.building     # ground or building roof
-            if solid > over:
-                effect = (1, 0, 0)
-            else:
-                woods = WOODS.get(t.terrain, 0) if t.level + 2 > over else 0
-                effect = (0, woods, 1 if may_cover and solid == t_top and k == last else 0)
-            if best is None or effect > best[0]:
-                best = (effect, h, t)
-        (blocked, woods, cover), h, t = best
+        cover_top = t_top if may_cover and k == last else None
+        blocked, woods, cover = effect = _effect(t, over, cover_top)
+        if len(cell) == 2 and (other := _effect(t2, over, cover_top)) > effect:
+            blocked, woods, cover = other   # of a divided line's two hexes, the one better for the defender
+            h, t = h2, t2
         append(h)
         if blocked:
             what = "a building" if t.building else "higher ground"
@@ -150,12 +154,42 @@ def line_of_sight_between(hexmap: HexMap, attacker: Body, target: Body) -> LosRe
             result.woods_points += woods
             result.woods_hexes.append((hexmap.label(h), woods))
         if cover:
-            result.partial_cover = True
+            result.partial_cover, result.cover_hex = True, h
     if result.woods_points >= WOODS_BLOCK:
         result.clear = False
         result.reason = (f"{result.woods_points} points of woods between the units block line of sight "
                          f"(3 or more block)")
     return result
+
+
+@functools.lru_cache(maxsize=4)
+def _map_hexes(width: int, height: int) -> tuple[tuple[Hex, ...], ...]:
+    """Every hex of a map of this size and of a margin around it, by column
+    and row from (-MARGIN, -MARGIN): the lines of sight name the hexes they
+    cross without making them again."""
+    return tuple(tuple(Hex(x, y) for y in range(-MARGIN, height + MARGIN))
+                 for x in range(-MARGIN, width + MARGIN))
+
+
+def _hexes_around(hexmap: HexMap, a: Hex, b: Hex) -> tuple[tuple[tuple[Hex, ...], ...], int, int]:
+    """Hexes by column and row from (x0, y0), covering every hex of a line
+    from `a` to `b` (which keeps within a row of their rows): (hexes, x0,
+    y0). The map's own when both are on it."""
+    if hexmap.on_map(a) and hexmap.on_map(b):
+        return _map_hexes(hexmap.width, hexmap.height), -MARGIN, -MARGIN
+    x0, y0 = min(a.x, b.x) - MARGIN, min(a.y, b.y) - MARGIN
+    return (tuple(tuple(Hex(x, y) for y in range(y0, max(a.y, b.y) + MARGIN + 1))
+                  for x in range(x0, max(a.x, b.x) + MARGIN + 1)), x0, y0)
+
+
+def _effect(t, over: int, cover_top: int | None) -> tuple[int, int, int]:
+    """What an intervening hex's terrain `t` does to a line on which terrain
+    matters above level `over`: (blocks, woods points, partial cover);
+    `cover_top`, the target's top where its partial cover counts here."""
+    solid = t.level + t.building             # ground or building roof
+    if solid > over:
+        return BLOCKS
+    return 0, WOODS.get(t.terrain, 0) if t.level + 2 > over else 0, 1 if solid == cover_top else 0
 
 
 def line_of_sight(game: "Game", attacker: int, target: int) -> LosResult:

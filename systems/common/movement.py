@@ -11,6 +11,8 @@ a hex, prohibited terrain. rules/mech_core.md section 2.
 from __future__ import annotations
 
 import heapq
+from abc import abstractmethod
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -67,6 +69,7 @@ class PathResult:
 
 
 NO_BACKWARD_MODES = ("run", "flank", "jump")   # core section 2, V-MOVE-6
+ON_ROOF = frozenset({"on_roof"})   # the state's tag of a mech standing on a roof (B-MOVE-9)
 
 
 class MotionRules:
@@ -115,7 +118,7 @@ def start_state(game: "Game", ent: int) -> MoveState:
     pos = game.world.component(ent, Position)
     alt = game.world.try_component(ent, Altitude)
     return MoveState(pos.hex, pos.facing, prone=game.world.component(ent, Status).prone,
-                     altitude=alt.level if alt else 0)
+                     altitude=alt.level if alt else 0, tags=ON_ROOF if pos.on_roof else frozenset())
 
 
 def step(game: "Game", ent: int, rules: MotionRules, mode: str, state: MoveState, token: str,
@@ -224,8 +227,7 @@ def plan(game: "Game", ent: int, mode: str, path: list[str], start: MoveState | 
         result.error = err
         return result
     if mode == "jump" and path:
-        start_level = game.map.terrain(result.states[0].hex).level
-        if game.map.terrain(state.hex).level - start_level > limit:
+        if _standing_level(game, state) - _standing_level(game, result.states[0]) > limit:
             result.error = "a mech cannot jump more levels up than it has jump MP"
             return result
     # Stacking is checked where the unit arrives: it entered the hex, or it
@@ -233,7 +235,8 @@ def plan(game: "Game", ent: int, mode: str, path: list[str], start: MoveState | 
     flying = _airborne_state(game, ent, state)
     landed = _airborne_state(game, ent, result.states[0]) and not flying
     if state.hex != result.states[0].hex or landed:
-        other = occupant(game, ent, state.hex, flying)
+        roof = _standing_level(game, state) - game.map.terrain(state.hex).level if not flying else 0
+        other = occupant(game, ent, state.hex, flying, roof)
         if other is not None:
             there = "an enemy unit is there" if game.is_enemy(ent, other) else "a friendly unit is already there"
             result.error = f"cannot end the move in {game.map.label(state.hex)}: {there}"
@@ -241,7 +244,17 @@ def plan(game: "Game", ent: int, mode: str, path: list[str], start: MoveState | 
 
 
 def _airborne_state(game: "Game", ent: int, state: MoveState) -> bool:
-    return game.world.try_component(ent, Altitude) is not None and state.altitude > 0
+    """In the air, not landed on a roof (B-VTOL-5)."""
+    return game.world.try_component(ent, Altitude) is not None and \
+        state.altitude > game.map.terrain(state.hex).building
+
+
+def _standing_level(game: "Game", state: MoveState) -> int:
+    """The level a state stands at: its hex's ground, or the roof a VTOL
+    landed on or a mech jumped onto (B-MOVE-9, B-VTOL-2)."""
+    t = game.map.terrain(state.hex)
+    on_roof = "on_roof" in state.tags or (t.building and state.altitude == t.building)
+    return t.level + (t.building if on_roof else 0)
 
 
 def cannot_move_reason(game: "Game", ent: int, staying: bool = False) -> str | None:
@@ -294,6 +307,7 @@ def apply_move(game: "Game", order: MoveOrder) -> None:
     ts.charge_target = order.charge
     ts.dfa_target = order.dfa
     pos.hex, pos.facing = final.hex, final.facing
+    pos.on_roof = "on_roof" in final.tags
     if order.mode == "jump" and order.facing is not None:
         pos.facing = order.facing
     game.world.component(ent, Status).prone = final.prone
@@ -306,7 +320,8 @@ def apply_move(game: "Game", order: MoveOrder) -> None:
     game.log.emit("move", unit=order.unit, mode=order.mode, **{"from": game.map.label(start.hex)},
                   to=game.map.label(pos.hex), facing=pos.facing, mp_spent=final.mp,
                   hexes_moved=final.hexes, path=list(order.path),
-                  **({"altitude": final.altitude} if alt is not None else {}))
+                  **({"altitude": final.altitude} if alt is not None else {}),
+                  **({"on_roof": True} if pos.on_roof else {}))
     for hook in game.ruleset.hooks.after_move:
         hook(game, ent, order, result)
 
@@ -321,6 +336,46 @@ class Reach(NamedTuple):
     path: tuple[str, ...]
     rolls: int = 0
     roll_mods: int = 0
+
+
+class LazyReach(Mapping):
+    """Reachable states that build each one's `Reach` (its path) when it is
+    asked for: a unit type's own search (systems/vehicles/vtol_reach.py).
+    It answers `cheapest_by_hex` and `ways_at` without building the paths
+    of every state."""
+
+    @abstractmethod
+    def cheapest_by_hex(self, altitude: int | None) -> dict[Hex, tuple[int, tuple[Hex, int, int]]]:
+        """`cheapest_by_hex` of these states."""
+
+    @abstractmethod
+    def ways_at(self, h: Hex, altitude: int) -> list[Reach]:
+        """`ways_at` of these states."""
+
+
+def cheapest_by_hex(states: Mapping, altitude: int | None = None) -> dict[Hex, tuple[int, tuple[Hex, int, int]]]:
+    """hex -> (MP, state key) of the best way to each hex of `states` (a
+    `reachable` answer): at elevation `altitude` where that can be reached
+    there, the cheapest, then the fewest and easiest rolls, then the fewest
+    steps. What the movement range draws: hexes and MP, no paths."""
+    if isinstance(states, LazyReach):
+        return states.cheapest_by_hex(altitude)
+    best: dict[Hex, tuple] = {}
+    for k, r in states.items():
+        h = k[0]
+        rank = (altitude is not None and k[2] != altitude, r.mp, r.rolls, r.roll_mods, len(r.path))
+        old = best.get(h)
+        if old is None or rank < old[0]:
+            best[h] = (rank, k)
+    return {h: (rank[1], k) for h, (rank, k) in best.items()}
+
+
+def ways_at(states: Mapping, h: Hex, altitude: int) -> list[Reach]:
+    """The ways `states` (a `reachable` answer) hold to `h` at elevation
+    `altitude`, one for each facing."""
+    if isinstance(states, LazyReach):
+        return states.ways_at(h, altitude)
+    return [r for k, r in states.items() if k[0] == h and k[2] == altitude]
 
 
 PREFER = ("mp", "rolls")

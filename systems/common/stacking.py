@@ -1,31 +1,37 @@
 """Stacking: who may stand in a hex together (rules/mech_core.md section 2,
 V-VTOL). At the end of movement one ground unit stands in a hex, whatever
 its side; an airborne VTOL flies above and may share a hex with ground
-units. Movement, deployment, level loading and scenario loading all follow
+units, and in a building hex a unit on the roof stands above one inside
+(B-POS-3). Movement, deployment, level loading and scenario loading all follow
 `may_share_hex`."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from components import Status
-from systems.common.unit_state import airborne
+from systems.common.unit_state import airborne, roof_height
 
 if TYPE_CHECKING:
     from engine.game import Game
     from engine.hexgrid import Hex
 
 
-def may_share_hex(airborne_unit: bool, airborne_other: bool) -> bool:
-    """May two units stand in one hex? Only if one of them is airborne."""
-    return airborne_unit or airborne_other
+def may_share_hex(airborne_unit: bool, airborne_other: bool, roof_unit: int = 0, roof_other: int = 0,
+                  enemies: bool = False) -> bool:
+    """May two units stand in one hex? Only if one of them is airborne, or
+    two friends stand on different levels of a building hex (`roof_*`: the
+    height of the roof a unit stands on, 0 inside or on the ground; B-POS-3:
+    enemies never share a hex)."""
+    return airborne_unit or airborne_other or (roof_unit != roof_other and not enemies)
 
 
-def occupant(game: "Game", ent: int, h: "Hex", flying: bool) -> int | None:
+def occupant(game: "Game", ent: int, h: "Hex", flying: bool, roof: int = 0) -> int | None:
     """The unit in `h` that keeps `ent` from ending its move there (`flying`:
-    `ent` would be airborne there), or None. A destroyed unit still stands
-    in its hex."""
+    `ent` would be airborne there; `roof`: the height of the roof it would
+    stand on), or None. A destroyed unit still stands in its hex."""
     for other in game.units_at(h):
-        if other != ent and not may_share_hex(flying, airborne(game, other)):
+        if other != ent and not may_share_hex(flying, airborne(game, other), roof, roof_height(game, other),
+                                              game.is_enemy(ent, other)):
             return other
     return None
 

@@ -26,6 +26,16 @@ step (`StepTable`):
   outcome to its own state.
 - Where a token leads (the hex it enters, relative to the facing) is learnt
   from the first step the rules allow, and checked at every real step.
+- When the rules read a field or a flag no step of the token read before,
+  the outcomes kept are filed again under the finer key, each by what it
+  reads of the state it was made from (it agrees with those states still).
+
+The lookups are numbers: a hex is numbered by its position (its neighbours
+by adding a step), what a step reads of a hex is read once for each kind of
+terrain (terrains alike in all their fields read alike) and named by an id,
+and a key is the ids of the hex left, the hex entered and the flags in one
+int. The search runs with the game's positions fixed (`Game.positions_fixed`,
+whose index of units the probes watch).
 
 So the step rules stay the one definition of legality, cost and rolls: a
 new terrain cost, roll or limit flows into the search by itself. The table
@@ -46,7 +56,8 @@ from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from components import Position
-from engine.hexgrid import neighbors
+from engine.hexgrid import _NEIGHBOR_STEPS, Hex, neighbors
+from engine.hexmap import Terrain
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -196,7 +207,9 @@ def probe_state_type(state_type: type) -> type:
 
 
 class _ProbeTerrain:
-    """A hex's terrain during a probe: notes the fields the rules read."""
+    """A hex's terrain during a probe: notes the fields the rules read
+    (each field and property of `Terrain` is a property here, which notes
+    it; anything else goes through `__getattr__`)."""
 
     __slots__ = ("_terrain", "_fields")
 
@@ -206,6 +219,17 @@ class _ProbeTerrain:
     def __getattr__(self, name):
         self._fields.add(name)
         return getattr(self._terrain, name)
+
+
+def _noted_terrain(name: str) -> property:
+    def get(self):
+        self._fields.add(name)
+        return getattr(self._terrain, name)
+    return property(get)
+
+
+for _name in {*Terrain.__dataclass_fields__, *(n for n, v in vars(Terrain).items() if isinstance(v, property))}:
+    setattr(_ProbeTerrain, _name, _noted_terrain(_name))
 
 
 class _ProbeMap:
@@ -232,18 +256,44 @@ class _ProbeMap:
         return getattr(self._map, name)
 
 
+class _ProbeOccupancy:
+    """The game's index of units by hex (`Game.units_at` while positions
+    are fixed) during a probe: notes the hexes asked about."""
+
+    __slots__ = ("_index", "_probe")
+
+    def __init__(self, index: dict, probe: _Probe) -> None:
+        self._index, self._probe = index, probe
+
+    def get(self, h, default=None):
+        self._probe.looked_at.setdefault(h, set())
+        return self._index.get(h, default)
+
+
 def _plain(value):
     return value.v if isinstance(value, Traced) else value
+
+
+LEFT_SHIFT, ENTERED_SHIFT = 40, 20       # a lookup key: the ids of what was read, in one int (`StepTable.key`)
+# The search numbers a hex (x, y) as (x + PAD) << 16 | (y + PAD), so that a
+# neighbour is the number plus a step (by the column's parity), and a state
+# as altitude << ALT_SHIFT | hex number << 3 | facing.
+PAD = 1 << 15
+CELL_STEPS = tuple(tuple((dx << 16) + dy for dx, dy in steps) for steps in _NEIGHBOR_STEPS)
+ALT_SHIFT = 36
+MISS = (HIGH, LOW, HIGH, None)           # what the search finds under a key with no outcome to try first
+TURNED = tuple(tuple((f + turn) % 6 for f in range(6)) for turn in range(6))    # turn -> facing -> new facing
 
 
 class _Token:
     """What the table knows of one token's steps: where it leads, which
     terrain fields of the hex left and of the hex entered its outcomes have
-    read (None: the hex was not looked at), and the outcomes kept:
-    (flags read, what was read of the hex left, of the hex entered) ->
-    [(MP range, other counters' ranges or None, outcome)]."""
+    read (None: the hex was not looked at), and the outcomes kept under
+    their key (`StepTable.key`): [(MP range, other counters' ranges or
+    None, outcome, whether the MP range ends at the limit, the flags and
+    hexes of the state it was made from)]."""
 
-    __slots__ = ("name", "lead", "dirs", "left", "entered", "entries", "last", "left_seen", "entered_seen")
+    __slots__ = ("name", "lead", "dirs", "left", "entered", "entries", "last", "left_ids", "entered_ids")
 
     def __init__(self, name: str) -> None:
         self.name, self.lead, self.dirs = name, UNKNOWN, ()
@@ -251,13 +301,15 @@ class _Token:
         self.entered: tuple | None = None
         self.entries: dict = {}
         self.last: dict = {}               # key -> the entry last found for it (the next state is likely alike)
-        self.left_seen: dict = {}          # hex -> what a step of this token reads of it as the hex left
-        self.entered_seen: dict = {}       # ... as the hex entered
+        self.left_ids: dict = {}           # hex number -> the id of what its steps read of it as the hex left,
+        self.entered_ids: dict = {}        # ... as the hex entered, shifted (`StepTable.keys_of`)
 
 
 class StepTable:
     """The steps one unit makes in one search (its rules, mode and MP
-    limit fixed), each kind made for real once (module docstring)."""
+    limit fixed), each kind made for real once (module docstring). The
+    search names hexes by number (`cell`): what a token's steps read of a
+    hex is kept by that number."""
 
     def __init__(self, game: "Game", ent: int, rules, mode: str, limit: int, tokens: tuple[str, ...], step,
                  state_type: type) -> None:
@@ -265,12 +317,23 @@ class StepTable:
         self.step, self.probe_type = step, probe_state_type(state_type)
         self.hm = game.map
         self.standing = game.world.component(ent, Position).hex     # where the unit stands, for every step
+        self.occupancy = game._occupancy      # the units by hex (the search runs with positions fixed)
+        if self.occupancy is None:
+            raise RuntimeError("the reachable search runs with the game's positions fixed (Game.positions_fixed)")
         self.tokens = tuple(_Token(t) for t in tokens)
         self.around: dict = {}         # hex -> its six neighbours
-        self._hexes: dict = {}         # hex -> ((hex,) when off the map or units stand there, else None; terrain)
+        self._kinds: dict = {}         # hex number -> ((hex,), None) when off the map or units stand there,
+        #                                else (its terrain's fields, the terrain)
+        self._ids_by_kind: dict = {}   # terrain fields -> {the first of a `_kinds` value -> the id of what they read}
         self._getters: dict = {}       # terrain fields -> a function reading them
+        self._reads: dict = {}         # (terrain fields, shift) -> `keys_of`
+        self._values: dict = {}        # what a step read of a hex -> its id
         self.flags: tuple = ()         # the flags the rules have read
-        self._flags_of: dict = {}      # a state's flags -> the values of the flags read
+        self.flag_ids: dict = {}       # a state's flags -> the id of the values of the flags read
+        self._flag_values: dict = {}   # the values of the flags read -> their id
+        for token in self.tokens:
+            token.left_ids = self.keys_of(None, LEFT_SHIFT)
+            token.entered_ids = self.keys_of(None, ENTERED_SHIFT)
 
     def neighbors(self, h) -> tuple:
         n = self.around.get(h)
@@ -278,19 +341,15 @@ class StepTable:
             n = self.around[h] = neighbors(h)
         return n
 
-    def read(self, h, fields: tuple | None):
-        """What a step that reads `fields` of `h` sees: None when it does
-        not look at `h`; off the map or with units in it, the hex itself;
-        else the values of the fields."""
-        if fields is None:
-            return None
-        seen = self._hexes.get(h)
-        if seen is None:
-            on_map = self.hm.on_map(h)
-            seen = self._hexes[h] = ((h,) if not on_map or self.game.units_at(h) else None,
-                                     self.hm.terrain(h) if on_map else None)
-        alone, terrain = seen
-        return alone if alone is not None else self._getter(fields)(terrain)
+    @staticmethod
+    def cell(h) -> int:
+        """The number of hex `h` in the search."""
+        return (h[0] + PAD) << 16 | (h[1] + PAD)
+
+    @staticmethod
+    def cell_hex(c: int) -> Hex:
+        """The hex numbered `c`."""
+        return tuple.__new__(Hex, ((c >> 16) - PAD, (c & 0xFFFF) - PAD))
 
     def _getter(self, fields: tuple):
         got = self._getters.get(fields)
@@ -298,52 +357,124 @@ class StepTable:
             got = self._getters[fields] = attrgetter(*fields) if fields else (lambda terrain: ())
         return got
 
-    def flags_read(self, flags: tuple) -> tuple:
-        """The values, in a state's (prone, turned, backward, tags), of the
-        flags the rules have read."""
-        seen = self._flags_of.get(flags)
-        if seen is None:
-            seen = self._flags_of[flags] = tuple(v for name, v in zip(FLAGS, flags) if name in self.flags)
-        return seen
+    def flags_id(self, flags: tuple) -> int:
+        """The id of the values, in a state's (prone, turned, backward,
+        tags), of the flags the rules have read."""
+        got = self.flag_ids.get(flags)
+        if got is None:
+            seen = tuple(v for name, v in zip(FLAGS, flags) if name in self.flags)
+            got = self._flag_values.get(seen)
+            if got is None:
+                got = self._flag_values[seen] = len(self._flag_values)
+            self.flag_ids[flags] = got
+        return got
 
-    def key(self, token: _Token, seen: tuple, h, dest) -> tuple:
-        """What `token`'s outcomes from `h` into `dest` are kept under: the
-        flags read, what its steps read of the hex left and of the hex
+    def keys_of(self, fields: tuple | None, shift: int) -> dict:
+        """hex number -> the id of what reading `fields` of it sees, shifted
+        by `shift` (its place in a key), for the tokens that read them; the
+        same dict for every token that reads the same fields."""
+        got = self._reads.get((fields, shift))
+        if got is None:
+            got = self._reads[(fields, shift)] = {}
+        return got
+
+    def key_part(self, ids: dict, fields: tuple | None, shift: int, c: int) -> int:
+        """The id of what reading `fields` of hex number `c` sees, shifted by
+        `shift` (its place in a key), kept in `ids` (a `keys_of` dict):
+        a token's `left_ids` for the hex left, `entered_ids` for the hex
         entered."""
-        left = token.left_seen.get(h, UNKNOWN)
-        if left is UNKNOWN:
-            left = token.left_seen[h] = self.read(h, token.left)
-        entered = None
-        if dest != h:
-            entered = token.entered_seen.get(dest, UNKNOWN)
-            if entered is UNKNOWN:
-                entered = token.entered_seen[dest] = self.read(dest, token.entered)
-        return (seen, left, entered)
+        got = ids.get(c)
+        if got is None:
+            got = ids[c] = self._read_id(fields, c) << shift
+        return got
 
-    def outcome(self, token: _Token, key: tuple, h, facing: int, mp: int, hexes: int, altitude: int,
+    def _read_id(self, fields: tuple | None, c: int) -> int:
+        """The id of what a step that reads `fields` of hex number `c` sees:
+        0 when it does not look at the hex (`fields` None); off the map or
+        with units in it, the hex itself; else the values of the fields,
+        which are the same for every terrain alike in all its fields."""
+        if fields is None:
+            return 0
+        kind = self._kinds.get(c)
+        if kind is None:
+            h = self.cell_hex(c)
+            if not self.hm.on_map(h) or self.game.units_at(h):
+                kind = self._kinds[c] = ((h,), None)
+            else:
+                t = self.hm.terrain(h)
+                kind = self._kinds[c] = (tuple(vars(t).values()), t)
+        ids = self._ids_by_kind.get(fields)
+        if ids is None:
+            ids = self._ids_by_kind[fields] = {}
+        got = ids.get(kind[0])
+        if got is None:
+            alike, terrain = kind
+            value = alike if terrain is None else self._getter(fields)(terrain)
+            got = self._values.get(value)
+            if got is None:
+                got = self._values[value] = len(self._values) + 1
+            ids[alike] = got
+        return got
+
+    def key(self, token: _Token, flags: tuple, c: int, dest: int) -> int:
+        """What `token`'s outcomes from hex number `c` into `dest` are kept
+        under: the flags read, what its steps read of the hex left and of
+        the hex entered, as one number."""
+        entered = self.key_part(token.entered_ids, token.entered, ENTERED_SHIFT, dest) if dest != c else 0
+        return self.key_part(token.left_ids, token.left, LEFT_SHIFT, c) | entered | self.flags_id(flags)
+
+    def _rekey(self, token: _Token) -> None:
+        """File `token`'s outcomes under their keys again (the fields or
+        flags read have grown): each under what the new key reads of the
+        state it was made from, which it agrees with."""
+        token.left_ids = self.keys_of(token.left, LEFT_SHIFT)
+        token.entered_ids = self.keys_of(token.entered, ENTERED_SHIFT)
+        token.last.clear()
+        kept, token.entries = token.entries, {}
+        for entries in kept.values():
+            for entry in entries:
+                flags, c, dest = entry[8]
+                token.entries.setdefault(self.key(token, flags, c, dest), []).append(entry)
+
+    def outcome(self, token: _Token, key: int, c: int, facing: int, mp: int, hexes: int, altitude: int,
                 flags: tuple):
-        """The outcome kept under `key` for this state, else the real step's.
-        A step the rules allowed only while the MP spent stays within the
-        limit is refused, without being made, from a state that has spent
-        more (more MP spent never makes a step legal again)."""
+        """The outcome kept under `key` for this state (in hex number `c`),
+        else the real step's. A step the rules allowed only while the MP
+        spent stays within the limit is refused, without being made, from a
+        state that has spent more (more MP spent never makes a step legal
+        again)."""
         entries = token.entries.get(key, ())
         for entry in entries:
-            mp_lo, mp_hi, extra, out, over_limit = entry
-            if extra is None or (extra[0] <= hexes <= extra[1] and extra[2] <= altitude <= extra[3]):
+            mp_lo, mp_hi, hexes_lo, hexes_hi, alt_lo, alt_hi, out, over_limit, origin = entry
+            if hexes_lo <= hexes <= hexes_hi and alt_lo <= altitude <= alt_hi:
                 if mp_lo <= mp <= mp_hi:
-                    token.last[key] = entry
+                    self._remember(token, key, entry)
                     return out
                 if over_limit and mp > mp_hi:
-                    token.last[key] = refused = (mp_hi + 1, HIGH, extra, None, False)
+                    refused = (mp_hi + 1, HIGH, hexes_lo, hexes_hi, alt_lo, alt_hi, None, False, origin)
                     entries.append(refused)
+                    self._remember(token, key, refused)
                     return None
-        return self.real(token, h, facing, mp, hexes, altitude, flags)
+        return self.real(token, self.cell_hex(c), facing, mp, hexes, altitude, flags)
+
+    @staticmethod
+    def _remember(token: _Token, key: int, entry: tuple) -> None:
+        """Keep `entry` as the one the search tries first under `key`, when
+        it holds for every hexes entered from some number up and any
+        altitude (the search checks the MP range and that number)."""
+        mp_lo, mp_hi, hexes_lo, hexes_hi, alt_lo, alt_hi, out = entry[:7]
+        if hexes_hi == HIGH and (alt_lo, alt_hi) == (LOW, HIGH):
+            token.last[key] = (mp_lo, mp_hi, hexes_lo, out)
+        else:
+            token.last.pop(key, None)
 
     def real(self, token: _Token, h, facing: int, mp: int, hexes: int, altitude: int, flags: tuple):
         """Make the step for real on a probe and keep its outcome for the
         states that agree on what it read (module docstring). The outcome:
-        None when refused, else (facing turn, MP, hexes and altitude added,
-        new flags, the rolls the step makes and their modifiers summed)."""
+        None when refused, else (MP added, the new facing by facing, hexes
+        and altitude added, the altitude added in its place in a state's
+        number, the new flags, the rolls the step makes and their modifiers
+        summed)."""
         probe = _Probe(self.limit)
         state = object.__new__(self.probe_type)
         state.__dict__.update(hex=h, facing=facing, mp=Traced(mp, "mp", 0, probe),
@@ -352,13 +483,11 @@ class StepTable:
                               backward=flags[2], tags=flags[3], _probe=probe)
         game = self.game
         game.map = _ProbeMap(self.hm, probe)
-        units_at = game.units_at
-        game.units_at = lambda where: (probe.looked_at.setdefault(where, set()), units_at(where))[1]
+        game._occupancy = _ProbeOccupancy(self.occupancy, probe)
         try:
             result = self.step(game, self.ent, self.rules, self.mode, state, token.name, self.limit)
         finally:
-            game.map = self.hm
-            del game.units_at
+            game.map, game._occupancy = self.hm, self.occupancy
         out = None if isinstance(result, str) else self._change(token, h, facing, mp, hexes, altitude, *result,
                                                                   probe)
         if token.lead is not UNKNOWN and not probe.opaque:
@@ -372,7 +501,10 @@ class StepTable:
             return                                    # another hex, which a lookup would not look at
         if probe.flags - set(self.flags):             # the rules read another flag: look every step up by it
             self.flags = tuple(name for name in FLAGS if name in probe.flags or name in self.flags)
-            self._flags_of.clear()
+            self.flag_ids.clear()
+            self._flag_values.clear()
+            for other in self.tokens:
+                self._rekey(other)
         left, entered = token.left, token.entered
         got = looked_at.get(h)
         if got is not None and (left is None or not got.issubset(left)):
@@ -382,15 +514,12 @@ class StepTable:
             entered = tuple(sorted(got.union(entered or ())))
         if (left, entered) != (token.left, token.entered):
             token.left, token.entered = left, entered
-            token.entries.clear()
-            token.last.clear()
-            token.left_seen.clear()
-            token.entered_seen.clear()
-        extra = None if probe.hexes == probe.altitude == (LOW, HIGH) else (*probe.hexes, *probe.altitude)
-        entry = (*probe.mp, extra, out, probe.over_limit)
-        key = self.key(token, self.flags_read(flags), h, dest)
+            self._rekey(token)
+        c, d = self.cell(h), self.cell(dest)
+        entry = (*probe.mp, *probe.hexes, *probe.altitude, out, probe.over_limit, (flags, c, d))
+        key = self.key(token, flags, c, d)
         token.entries.setdefault(key, []).append(entry)
-        token.last[key] = entry
+        self._remember(token, key, entry)
 
     def _change(self, token: _Token, h, facing: int, mp: int, hexes: int, altitude: int, new, rolls,
                 probe: _Probe):
@@ -421,7 +550,9 @@ class StepTable:
                 probe.opaque = True
                 rolls = tuple(tuple(_plain(v) for v in r) for r in rolls)
                 break
-        return ((new.facing - facing) % 6, *added, (d["prone"], d["turned"], d["backward"], d["tags"]),
+        d_mp, d_hexes, d_alt = added
+        return (d_mp, TURNED[(new.facing - facing) % 6], d_hexes, d_alt, d_alt << ALT_SHIFT,
+                (d["prone"], d["turned"], d["backward"], d["tags"]),
                 len(rolls), sum(m for _reason, m in rolls if isinstance(m, int)))
 
 
@@ -434,76 +565,79 @@ def table_search(game: "Game", ent: int, rules, mode: str, state, limit: int,
     the step rules' entry (movement.step) and `reach` the type of the
     values (movement.Reach)."""
     table = StepTable(game, ent, rules, mode, limit, tokens, step, type(state))
-    toks, neighbors, flags_read, real, read, outcome = (table.tokens, table.neighbors, table.flags_read, table.real,
-                                                        table.read, table.outcome)
-    arounds, flags_of = table.around, table._flags_of
-    best: dict = {(state.hex, state.facing, state.altitude): reach(state.mp, prefix)}
-    queues: dict[int, list] = {state.mp: [(state.hex, state.facing, state.mp, state.hexes, state.altitude,
-                                           (state.prone, state.turned, state.backward, state.tags), prefix,
-                                           0, 0)]}
+    real, outcome, flags_id, key_part = table.real, table.outcome, table.flags_id, table.key_part
+    flag_ids, cell_hex = table.flag_ids, table.cell_hex
+    plan = [(tok, tok.last, (tok.name,)) for tok in table.tokens]     # `last` is cleared in place
+    first = reach(state.mp, prefix)
+    c0 = table.cell(state.hex)
+    k0 = (state.altitude << ALT_SHIFT) + (c0 << 3) + state.facing
+    best: dict = {k0: first}          # state number -> its best way
+    queues: dict[int, list] = {state.mp: [(c0, state.facing, state.hexes, state.altitude << ALT_SHIFT,
+                                           (state.prone, state.turned, state.backward, state.tags), k0, first)]}
     new_reach = tuple.__new__
     while queues:
         spent = min(queues)
         queue = queues[spent]
         i = 0
         while i < len(queue):
-            h, f, mp, hexes, alt, flags, path, rolls, roll_mods = queue[i]
+            c, f, hexes, altk, flags, here, way = queue[i]
             i += 1
-            kept = best[(h, f, alt)]
-            if kept[0] < mp or (kept[0] == mp and (kept[2], kept[3]) < (rolls, roll_mods)):
+            if best[here] is not way:
                 continue                    # reached better since it was queued
-            around = arounds.get(h)
-            if around is None:
-                around = neighbors(h)
-            seen = flags_of.get(flags)
-            if seen is None:
-                seen = flags_read(flags)
-            for tok in toks:
+            mp, path, rolls, roll_mods = way
+            steps = CELL_STEPS[(c >> 16) & 1]
+            sid = flag_ids.get(flags)
+            if sid is None:
+                sid = flags_id(flags)
+            for tok, last, name in plan:
                 lead = tok.lead
                 if lead is UNKNOWN:         # a token the rules have allowed nowhere yet
-                    out = real(tok, h, f, mp, hexes, alt, flags)
-                    seen = flags_read(flags)
+                    out = real(tok, cell_hex(c), f, mp, hexes, altk >> ALT_SHIFT, flags)
+                    sid = flags_id(flags)
                     if out is None:
                         continue
-                    dest = h if tok.lead is None else around[tok.dirs[f]]
+                    dest = c if tok.lead is None else c + steps[tok.dirs[f]]
                 else:                       # the key: StepTable.key, inlined (the search's hot path)
-                    left = None
-                    if tok.left is not None:
-                        left = tok.left_seen.get(h, UNKNOWN)
-                        if left is UNKNOWN:
-                            left = tok.left_seen[h] = read(h, tok.left)
+                    key = tok.left_ids.get(c)
+                    if key is None:
+                        key = key_part(tok.left_ids, tok.left, LEFT_SHIFT, c)
                     if lead is None:
-                        dest, entered = h, None
+                        dest = c
                     else:
-                        dest, entered = around[tok.dirs[f]], None
-                        if tok.entered is not None:
-                            entered = tok.entered_seen.get(dest, UNKNOWN)
-                            if entered is UNKNOWN:
-                                entered = tok.entered_seen[dest] = read(dest, tok.entered)
-                    key = (seen, left, entered)
-                    e = tok.last.get(key)
-                    if e is not None and e[0] <= mp <= e[1] and e[2] is None:
+                        dest = c + steps[(f + lead) % 6]
+                        ek = tok.entered_ids.get(dest)
+                        key |= key_part(tok.entered_ids, tok.entered, ENTERED_SHIFT, dest) if ek is None else ek
+                    key |= sid
+                    e = last.get(key, MISS)
+                    if e[0] <= mp <= e[1] and hexes >= e[2]:
                         out = e[3]
                     else:
-                        out = outcome(tok, key, h, f, mp, hexes, alt, flags)
-                        seen = flags_read(flags)
+                        out = outcome(tok, key, c, f, mp, hexes, altk >> ALT_SHIFT, flags)
+                        sid = flags_id(flags)
                     if out is None:
                         continue
-                turn, d_mp, d_hexes, d_alt, new_flags, step_rolls, step_mods = out
+                d_mp, turned, d_hexes, d_alt, d_altk, new_flags, step_rolls, step_mods = out
                 n_mp = mp + d_mp
-                n_rolls, n_mods = rolls + step_rolls, roll_mods + step_mods
-                k = (dest, (f + turn) % 6, alt + d_alt)
+                n_f = turned[f]
+                k = altk + d_altk + (dest << 3) + n_f
                 old = best.get(k)
                 # The cheapest way; of equal MP the fewest, then easiest, rolls; the first of those.
-                if old is None or old[0] > n_mp or (old[0] == n_mp and (old[2], old[3]) > (n_rolls, n_mods)):
+                if old is None or old[0] > n_mp or (old[0] == n_mp and (old[2], old[3]) > (rolls + step_rolls,
+                                                                                          roll_mods + step_mods)):
                     if d_mp < 0:
                         raise RuntimeError(f"the {tok.name!r} step gave back MP: the reachable search "
                                            f"cannot order its states")
-                    longer = path + (tok.name,)
-                    best[k] = new_reach(reach, (n_mp, longer, n_rolls, n_mods))
+                    best[k] = new = new_reach(reach, (n_mp, path + name, rolls + step_rolls, roll_mods + step_mods))
                     q = queues.get(n_mp)
                     if q is None:
                         q = queues[n_mp] = []
-                    q.append((dest, k[1], n_mp, hexes + d_hexes, k[2], new_flags, longer, n_rolls, n_mods))
+                    q.append((dest, n_f, hexes + d_hexes, altk + d_altk, new_flags, k, new))
         del queues[spent]
-    return best
+    found, hexes = {}, {}
+    for k, way in best.items():           # (hex, facing, altitude) -> way, in the order found
+        c = k >> 3 & 0xFFFFFFFF
+        h = hexes.get(c)
+        if h is None:
+            h = hexes[c] = cell_hex(c)
+        found[(h, k & 7, k >> ALT_SHIFT)] = way
+    return found

@@ -1,10 +1,11 @@
 """Read-only questions about a unit's components that several rule systems
-ask: is it a VTOL, is it in the air, how tall is it."""
+ask: is it a VTOL, is it in the air, does it stand on a roof, how tall is
+it."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from components import Altitude, VehicleMovement
+from components import Altitude, Position, VehicleMovement
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -13,9 +14,32 @@ UNIT_HEIGHT = {"mech": 2, "vehicle": 1}        # levels a unit stands above its 
 
 
 def airborne(game: "Game", ent: int) -> bool:
-    """Above the ground: a VTOL at elevation 1 or more."""
+    """In the air: a VTOL above the ground or, over a building hex, above
+    its roof (B-VTOL-5: one landed on the roof is landed)."""
     alt = game.world.try_component(ent, Altitude)
-    return alt is not None and alt.level > 0
+    if alt is None or alt.level <= 0:
+        return False
+    return alt.level > game.map.terrain(game.world.component(ent, Position).hex).building
+
+
+def roof_height(game: "Game", ent: int) -> int:
+    """B-POS-1: the height of the roof the unit stands on (a mech that
+    jumped onto it, a VTOL landed on it), else 0."""
+    pos = game.world.component(ent, Position)
+    h = game.map.terrain(pos.hex).building
+    if not h:
+        return 0
+    if pos.on_roof:
+        return h
+    alt = game.world.try_component(ent, Altitude)
+    return h if alt is not None and alt.level == h else 0
+
+
+def elevation(game: "Game", ent: int) -> int:
+    """Levels above its hex's ground: a VTOL's altitude, a roof's height for
+    a unit on it, else 0."""
+    alt = game.world.try_component(ent, Altitude)
+    return alt.level if alt is not None else roof_height(game, ent)
 
 
 def is_vtol(game: "Game", ent: int) -> bool:

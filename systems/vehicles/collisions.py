@@ -18,7 +18,7 @@ from engine.hexgrid import mech_attack_side, neighbor, vehicle_attack_side
 from systems.common.movement import MoveState
 from systems.common.stacking import ground_units, occupant
 from systems.common.to_hit import ToHit
-from systems.common.unit_state import UNIT_HEIGHT
+from systems.common.unit_state import UNIT_HEIGHT, roof_height
 from systems.vehicles.terrain import prohibited_reason
 
 if TYPE_CHECKING:
@@ -129,7 +129,7 @@ def _airborne_entry(game, ent, cur, dest, direction, hexes_before, kind, tell):
         return ("destroyed" if game.world.component(ent, Status).destroyed else "crashed"), \
             _state_of(game, ent, new)
     for other in ground_units(game, dest, ent):               # V-COLL-2
-        height = UNIT_HEIGHT.get(game.world.component(other, Identity).kind, 1)
+        height = UNIT_HEIGHT.get(game.world.component(other, Identity).kind, 1) + roof_height(game, other)
         if to.level + height >= altitude:
             hit = accidental_charge(game, ent, other, cur, dest, hexes_before)
             if hit:

@@ -24,6 +24,7 @@ from components import (Altitude, Ammo, Armor, Crew, Equipment, Identity, Jam, P
 from systems.classic.attack_modifiers import attacker_movement
 from systems.common.to_hit import Modifier, ToHit
 from systems.common.unit_state import airborne, is_vtol
+from systems.vehicles import weapon_loss
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -346,18 +347,12 @@ def _turret_lock(game: "Game", ent: int, location: str, wd: int) -> None:
 
 
 def _weapon_destroyed(game: "Game", ent: int, location: str, wd: int) -> None:
-    """V-CE-14: 1d6 1-3 the owner picks: the first weapon of its loss order
-    there (a scenario's `weapon_loss_order`), else the one with the least
-    damage; 4-6 the attacker: the most damage (ties: the first mounted). An
+    """V-CE-14: 1d6 1-3 the owner picks the weapon, 4-6 the attacker (a
+    player's pick or the fixed one: systems/vehicles/weapon_loss.py). An
     exploding weapon counts as an Ammunition result."""
-    mounts = _mounts(game, ent, location)
     table = game.weapons
     picker = game.dice.d6("slot", f"who picks the destroyed weapon, {location}")
-    ranked = sorted(range(len(mounts)),
-                    key=lambda i: (table[mounts[i].type].damage * max(1, table[mounts[i].type].cluster), -i))
-    order = game.world.component(ent, VehicleCrits).loss_order
-    chosen = [i for w in order for i, m in enumerate(mounts) if m.type == w]
-    m = mounts[(chosen or ranked)[0]] if picker <= 3 else mounts[ranked[-1]]
+    m = weapon_loss.pick(game, ent, location, weapon_loss.chooser_of(picker))
     m.destroyed = True
     m.jammed = False
     game.log.emit("weapon_destroyed", unit=game.uid(ent), location=location, weapon=m.type,

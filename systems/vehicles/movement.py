@@ -21,10 +21,11 @@ from components import Position, VehicleMovement
 from engine.hexgrid import neighbor, turn
 from engine.hexmap import Terrain
 from systems.classic import buildings
+from systems.common.building_class import entry_mp
 from systems.common import movement
 from systems.common.movement import MotionRules, MoveState, Reach
 from systems.common.stacking import ground_units
-from systems.common.unit_state import UNIT_HEIGHT
+from systems.common.unit_state import UNIT_HEIGHT, roof_height
 from systems.vehicles.criticals import stunned
 from systems.vehicles.terrain import MAX_ALTITUDE, landing_level, prohibited_reason
 
@@ -113,7 +114,7 @@ class GroundVehicleMotion(VehicleMotionBase):
             return f"a ground vehicle can change at most one level per hex ({change} here)"
         if change and backward:                  # V-MOVE-6
             return "a vehicle cannot change level while backing up"
-        cost = buildings.entry_mp(to) if to.building else 1       # B-VEH-2
+        cost = entry_mp(to) if to.building else 1                 # B-VEH-2
         if to.terrain in ("rough", "rubble", "light_woods") and not to.road:
             cost += 1
         return cost + 2 * change                 # V-MOVE-4: 2 MP per level
@@ -255,7 +256,7 @@ class VTOLMotion(VehicleMotionBase):
         """Ground units in `dest` standing as high as `altitude` (V-VTOL-10)."""
         level = game.map.terrain(dest).level
         return [o for o in ground_units(game, dest, ent)
-                if level + UNIT_HEIGHT.get(game.kind(o), 1) >= altitude]
+                if level + roof_height(game, o) + UNIT_HEIGHT.get(game.kind(o), 1) >= altitude]
 
     # ------------------------------------------------------------ reachable states
     def reachable(self, game: "Game", ent: int, mode: str, state: MoveState, limit: int

@@ -23,7 +23,10 @@ legal) or lands at the end hex. So the search is
 2. for every (hex, facing) reached, the cheapest of those bands for each end
    elevation, plus a landing where landing is safe (V-VTOL-8, V-VTOL-11),
    worked out when a state is asked for: the result (`VtolReach`) is a
-   mapping that lists its states and builds each one's `Reach` on demand.
+   mapping that lists its states and builds each one's `Reach` on demand,
+   and answers what the movement range asks (movement.cheapest_by_hex: the
+   cheapest way to each hex; movement.ways_at: the ways to one hex) without
+   building every state's path.
 
 The tables come from the VTOL's own rules: each hex's floor is the lowest
 elevation its `below_top_reason` lets a VTOL fly at there (with and without
@@ -46,11 +49,10 @@ misses states).
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import TYPE_CHECKING, Iterator
 
 from engine.hexgrid import CUBE_DIRECTIONS, Hex, from_axial, neighbor, to_cube
-from systems.common.movement import MoveState, Reach, step
+from systems.common.movement import LazyReach, MoveState, Reach, step
 from systems.vehicles.terrain import MAX_ALTITUDE, landing_level, landing_problem
 
 if TYPE_CHECKING:
@@ -228,7 +230,7 @@ def _bits(x: int) -> Iterator[int]:
         x ^= low
 
 
-class VtolReach(Mapping):
+class VtolReach(LazyReach):
     """The VTOL's reachable states (module docstring): (hex, facing,
     elevation) -> `Reach`, each worked out when asked for."""
 
@@ -328,6 +330,63 @@ class VtolReach(Mapping):
         h, f, e = key
         i = self.board.index(h)
         return i if i is not None and i in self.cells else None
+
+    # ------------------------------------------------------------ without every path
+    def cheapest_by_hex(self, altitude: int | None) -> dict:
+        """hex -> (MP, state key) of the best way to each hex
+        (movement.cheapest_by_hex), without the paths. With no `altitude`:
+        the shortest flight in any band, ending at the band's own elevation
+        (a climb or descent at the end costs more, and so does a landing: a
+        band is above the hex's floor, which is at or above its landing
+        level). At an `altitude`: each (hex, facing)'s cheapest way to it."""
+        at, cells, searches = self.board.hex_at, self.cells, self.searches
+        best: dict = {}                                   # hex -> ((not at altitude, MP, steps), key)
+        if altitude is None:
+            for i, (mp, f, b) in self._flights_by_hex().items():
+                h = at(i)
+                best[h] = ((False, mp, mp), (h, f, searches[b][0] - cells[i][0]))
+        else:
+            ways = self.ways()
+            for i, (mp, f, b) in self._flights_by_hex().items():
+                h = at(i)
+                found = ((True, mp, mp), (h, f, searches[b][0] - cells[i][0]))
+                for g in range(6):
+                    if (i, g) in ways and (got := self._best(i, g, altitude)) is not None:
+                        cost, (_b, _band, climb, d, _on), end = got
+                        rank = (False, cost, climb + d + (1 if end == "land" else abs(end)))
+                        if rank < found[0]:
+                            found = (rank, (h, g, altitude))
+                best[h] = found
+        for k, r in self._extra().items():
+            rank = (altitude is not None and k[2] != altitude, r.mp, len(r.path))
+            old = best.get(k[0])
+            if old is None or rank < old[0]:
+                best[k[0]] = (rank, k)
+        return {h: (rank[1], k) for h, (rank, k) in best.items()}
+
+    def _flights_by_hex(self) -> dict[int, tuple[int, int, int]]:
+        """bit index -> (MP, facing, band number) of the shortest flight to
+        the hex over all bands (the climb at the start counted), the lowest
+        band of equal MP."""
+        best: dict = {}
+        for b, (_band, climb, layers) in enumerate(self.searches):
+            seen = 0
+            for d, (off, on) in enumerate(layers):
+                mp = climb + d
+                for f in range(6):
+                    new = (off[f] | on[f]) & ~seen
+                    if new:
+                        seen |= new
+                        for i in _bits(new):
+                            old = best.get(i)
+                            if old is None or old[0] > mp:
+                                best[i] = (mp, f, b)
+        return best
+
+    def ways_at(self, h: Hex, altitude: int) -> list[Reach]:
+        """The ways to `h` at elevation `altitude`, one for each facing
+        (movement.ways_at)."""
+        return [self[k] for k in ((h, f, altitude) for f in range(6)) if k in self]
 
     # ------------------------------------------------------------ the mapping
     def __getitem__(self, key) -> Reach:

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.orders import PickOrder
 from systems.vehicles import (collisions, crash, criticals, displacement, hit_location, motive_damage, moves, movement,
-                              physical)
+                              physical, weapon_loss)
 
 if TYPE_CHECKING:
     from engine.rulesets import Ruleset
@@ -42,3 +43,4 @@ def register(rs: "Ruleset") -> None:
     for phase in rs.phases:
         rs.on_end.setdefault(phase, []).append(motive_damage.end_of_phase)
     rs.on_end.setdefault("end", []).append(criticals.end_of_turn)
+    rs.anytime[PickOrder] = (weapon_loss.check_pick, weapon_loss.apply_pick)

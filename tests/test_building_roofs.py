@@ -1,0 +1,263 @@
+"""Units on roofs (rules/buildings.md B-MOVE-9, B-POS-1/3/4, B-COLL-2/4,
+B-PHYS-2/4/7, B-VTOL-5, B-IN-3): a mech that jumps into a building hex
+stands on its roof, is weighed there and falls with it; it steps down from
+the roof or jumps off; it is attacked at the roof's level; a death from
+above on it lands on the roof; a unit that falls into a building hex lands
+on the roof; a VTOL landed on a roof is landed for every rule."""
+from __future__ import annotations
+
+from components import Altitude, Position, Status
+from engine.hexgrid import direction_to, parse_hex_label
+from systems.classic import buildings, displacement, melee, weapon_attacks
+from systems.common import unit_state
+from systems.common.line_of_sight import body
+from systems.common.movement import plan
+from tests.physical_helpers import (add, events, fire, make_game, move, physical_phase, set_tons,
+                                    to_weapon_phase, weapon_phase)
+
+H = parse_hex_label
+
+
+def building(klass="heavy", height=2, cf=None, level=0) -> dict:
+    return {"terrain": "building", "building": height, "level": level, "building_class": klass,
+            **({"cf": cf} if cf is not None else {})}
+
+
+def jumper(hexes, forced=None, tons=70, at="0507", height=12):
+    game = make_game(height=height, forced=forced or {}, hexes=hexes)
+    add(game, "m", "grasshopper", "red", at, 0)            # jump 4
+    add(game, "e", "jagermech", "blue", "0101", 3)
+    set_tons(game, "m", tons)
+    return game, game.units["m"]
+
+
+def on_roof(game, uid) -> bool:
+    return game.world.component(game.units[uid], Position).on_roof
+
+
+# --------------------------------------------------------------------- B-MOVE-9
+def test_B_MOVE_9_a_jump_into_a_building_hex_ends_on_the_roof_without_roll_or_damage():
+    game, m = jumper({"0505": building("heavy", height=2, cf=90)})
+    assert to_weapon_phase(game, [move("m", "jump", ["F", "F"])]) == [None]
+    assert on_roof(game, "m") and game.world.component(m, Position).hex == H("0505")
+    assert unit_state.roof_height(game, m) == 2 and unit_state.elevation(game, m) == 2
+    assert not buildings.inside(game, m) and buildings.occupants(game, H("0505")) == [m]
+    assert buildings.roof_load(game, H("0505")) == 70                      # 70 <= CF 90: it holds
+    assert not events(game, "psr") and not events(game, "building_damage") and not events(game, "collapse")
+    assert body(game, m).top == 0 + 2 + 1                                    # B-POS-1: it stands on the roof
+
+
+def test_B_MOVE_9_the_roof_may_be_no_more_levels_up_than_the_jump_mp():
+    game, m = jumper({"0506": building("hardened", height=4, level=1)})
+    assert "more levels up than it has jump MP" in plan(game, m, "jump", ["F"]).error   # roof at 5, jump 4
+    game, m = jumper({"0506": building("hardened", height=4)})
+    assert plan(game, m, "jump", ["F"]).error is None                                    # roof at 4
+
+
+def test_B_MOVE_9_a_jump_over_a_building_hex_does_not_stay_on_its_roof():
+    game, m = jumper({"0506": building("heavy", height=2)})
+    to_weapon_phase(game, [move("m", "jump", ["F", "F"])])
+    assert game.world.component(m, Position).hex == H("0505") and not on_roof(game, "m")
+
+
+def test_B_MOVE_9_B_COLL_2_4_a_mech_too_heavy_for_the_roof_collapses_it_and_falls_two_levels():
+    game, m = jumper({"0505": building("light", height=2, cf=15)},
+                     forced={"location": [7] * 6, "fall": [1], "psr": [12]})
+    to_weapon_phase(game, [move("m", "jump", ["F", "F"])])
+    (col,) = events(game, "collapse")
+    assert (col["hex"], col["cause"], col["cf"], col["units"]) == ("0505", "overload", 15, ["m"])  # 70 > 15
+    hits = [(e["amount"], e["cause"]) for e in events(game, "damage", unit="m")]
+    assert hits[0] == (2, "building collapse")                     # B-COLL-3: ceil(15/10) x 1, standard table
+    (fall,) = events(game, "fall", unit="m")
+    assert (fall["levels"], fall["damage"]) == (2, 21)             # ceil(70/10) x 3: 5 + 5 + 5 + 5 + 1
+    assert [a for a, c in hits if c == "fall"] == [5, 5, 5, 5, 1]
+    (pilot,) = events(game, "psr", unit="m", reason="avoid MechWarrior damage in the fall")
+    assert pilot["target"] == 5 + 1                                 # +1 for the second level
+    assert not on_roof(game, "m") and unit_state.elevation(game, m) == 0
+    assert game.map.terrain(H("0505")).terrain == "rubble"
+
+
+def test_B_DMG_4_a_collapse_is_reported_by_its_collapse_event_only():
+    game, m = jumper({"0505": building("light", height=2, cf=15)},
+                     forced={"location": [7] * 6, "fall": [1], "psr": [12]})
+    to_weapon_phase(game, [move("m", "jump", ["F", "F"])])
+    assert events(game, "collapse") and not events(game, "building_damage")     # the weight kept CF 15
+    assert game.map.collapsed[H("0505")].construction_factor == 15
+
+
+# --------------------------------------------------------------------- B-POS-3, B-POS-4
+def test_B_POS_3_a_mech_jumps_onto_a_roof_above_a_friend_inside_not_above_an_enemy():
+    game, m = jumper({"0505": building("heavy", height=2)})
+    add(game, "in", "commando", "red", "0505", 0)
+    assert plan(game, m, "jump", ["F", "F"]).error is None
+    game, m = jumper({"0505": building("heavy", height=2)})
+    add(game, "foe", "commando", "blue", "0505", 0)
+    assert "an enemy unit is there" in plan(game, m, "jump", ["F", "F"]).error
+
+
+def _on_a_roof(hexes, forced=None, at="0505"):
+    game, m = jumper(hexes, forced=forced, at=at)
+    game.world.component(m, Position).on_roof = True
+    return game, m
+
+
+def test_B_POS_4_a_mech_steps_down_from_a_roof_counting_the_levels_from_the_roof():
+    game, m = _on_a_roof({"0505": building("heavy", height=2)})
+    r = plan(game, m, "walk", ["F"])
+    assert r.error is None and r.final.mp == 1 + 2 and "on_roof" not in r.final.tags     # a 2-level drop
+    to_weapon_phase(game, [move("m", "walk", ["F"])])
+    assert not on_roof(game, "m") and game.world.component(m, Position).hex == H("0504")
+
+
+def test_B_POS_4_D21_no_walking_from_a_roof_onto_a_building_or_down_three_levels():
+    game, m = _on_a_roof({"0505": building("heavy", height=3), "0504": building("light", height=1)})
+    assert "must jump" in plan(game, m, "walk", ["F"]).error
+    assert "3 here, from the roof" in plan(game, m, "walk", ["B"]).error
+    r = plan(game, m, "jump", ["L", "L", "L", "F"])
+    assert r.error is None and "on_roof" not in r.final.tags                             # it may jump off
+
+
+def test_B_POS_4_turning_on_the_roof_keeps_the_mech_there():
+    game, m = _on_a_roof({"0505": building("heavy", height=2)})
+    to_weapon_phase(game, [move("m", "walk", ["L", "L"])])
+    assert on_roof(game, "m") and game.world.component(m, Position).facing == 4
+
+
+# --------------------------------------------------------------------- attacks on units on roofs
+def test_B_IN_3_B_POS_1_a_mech_on_a_roof_is_not_shielded_by_the_building():
+    game = make_game(forced={"to_hit": [12], "location": [7]}, hexes={"0505": building("heavy", height=1, cf=90)})
+    add(game, "a", "grasshopper", "red", "0508", 0, gunnery=4)
+    t = add(game, "t", "jagermech", "blue", "0505", 3)
+    game.world.component(t, Position).on_roof = True
+    to_weapon_phase(game)
+    weapon_phase(game, [fire("a", "medium_laser", "t")])
+    assert not events(game, "building_damage")
+    assert [e["amount"] for e in events(game, "damage", unit="t")] == [5]
+
+
+def test_B_PHYS_2_a_mech_on_a_height_1_roof_is_one_level_up():
+    game = make_game(hexes={"0504": building("heavy", height=1)})
+    a = add(game, "a", "grasshopper", "red", "0505", 0)
+    t = add(game, "t", "jagermech", "blue", "0504", 3)
+    game.world.component(t, Position).on_roof = True
+    game.start_turn(["red", "blue"])
+    assert "a level higher" in melee.kick(game, a, t, "right").reason
+    assert melee.punch(game, a, t, "right").possible
+    assert "inside a building" not in (melee.punch(game, a, t, "right").reason or "")
+
+
+def test_B_PHYS_4_a_death_from_above_on_a_mech_on_a_roof_lands_the_attacker_on_the_roof():
+    game = make_game(10, 12, forced={"to_hit": [12], "location": [7] * 8, "critical": [2] * 8, "psr": [12, 12]},
+                     hexes={"0504": building("heavy", height=1, cf=90)})
+    t = add(game, "t", "jagermech", "red", "0504", 3, piloting=5)
+    d = add(game, "d", "grasshopper", "blue", "0507", 0, piloting=4)
+    set_tons(game, "d", 60)
+    game.world.component(t, Position).on_roof = True
+    assert to_weapon_phase(game, [move("d", "jump", ["F", "F"], dfa="t")]) == [None]
+    weapon_phase(game)
+    physical_phase(game)
+    assert events(game, "attack", attacker="d")[0]["hit"]
+    assert game.world.component(d, Position).hex == H("0504") and on_roof(game, "d")
+    assert game.world.component(t, Position).hex == H("0503") and not on_roof(game, "t")
+    assert not events(game, "collapse")                                   # 60 t on CF 90 holds
+
+
+def test_B_PHYS_4_a_death_from_above_that_overloads_the_roof_brings_it_down():
+    game = make_game(10, 12, forced={"to_hit": [12], "location": [7] * 12, "critical": [2] * 12, "psr": [12] * 4,
+                                     "fall": [1] * 2},
+                     hexes={"0504": building("light", height=1, cf=15)})
+    t = add(game, "t", "jagermech", "red", "0504", 3, piloting=5)
+    d = add(game, "d", "grasshopper", "blue", "0507", 0, piloting=4)
+    game.world.component(t, Position).on_roof = True
+    set_tons(game, "t", 10)                                               # the roof held the target alone
+    to_weapon_phase(game, [move("d", "jump", ["F", "F"], dfa="t")])
+    weapon_phase(game)
+    physical_phase(game)
+    (col,) = events(game, "collapse")
+    assert (col["cause"], col["units"]) == ("overload", ["d"])
+    assert not on_roof(game, "d") and game.map.terrain(H("0504")).terrain == "rubble"
+
+
+# --------------------------------------------------------------------- B-PHYS-7
+def test_B_PHYS_7_a_mech_pushed_off_a_hill_falls_onto_a_roof_and_is_weighed():
+    game = make_game(forced={"psr": [12, 12], "fall": [1], "location": [7] * 8},
+                     hexes={"0505": {"terrain": "clear", "level": 3}, "0504": building("heavy", height=1, cf=90)})
+    m = add(game, "m", "grasshopper", "red", "0505", 0)
+    set_tons(game, "m", 70)
+    game.start_turn(["red", "blue"])
+    displacement.displace(game, m, direction_to(H("0505"), H("0504")), "push")
+    (fall,) = events(game, "fall", unit="m")
+    assert (fall["levels"], fall["damage"]) == (2, 21)                    # from 3 to the roof at 1
+    assert on_roof(game, "m") and unit_state.roof_height(game, m) == 1
+    assert not events(game, "psr", reason=buildings.ENTRY)               # no entry: it is on the roof
+    assert not events(game, "collapse")
+
+
+def test_B_PHYS_7_a_step_down_onto_a_roof_is_no_fall():
+    game = make_game(forced={"psr": [12]}, hexes={"0505": {"terrain": "clear", "level": 2},
+                                                  "0504": building("heavy", height=1, cf=90)})
+    m = add(game, "m", "grasshopper", "red", "0505", 0)
+    game.start_turn(["red", "blue"])
+    displacement.displace(game, m, direction_to(H("0505"), H("0504")), "push")
+    assert not events(game, "fall") and on_roof(game, "m")
+
+
+def test_B_PHYS_7_a_mech_pushed_off_a_roof_falls_from_the_roof():
+    game = make_game(forced={"psr": [12], "fall": [1], "location": [7] * 8},
+                     hexes={"0505": building("heavy", height=2)})
+    m = add(game, "m", "grasshopper", "red", "0505", 0)
+    game.world.component(m, Position).on_roof = True
+    game.start_turn(["red", "blue"])
+    displacement.displace(game, m, direction_to(H("0505"), H("0504")), "push")
+    (fall,) = events(game, "fall", unit="m")
+    assert fall["levels"] == 2 and fall["at"] == "0504" and not on_roof(game, "m")
+
+
+# --------------------------------------------------------------------- B-VTOL-5
+def vtol_on_a_roof(forced=None):
+    game = make_game(height=12, forced=forced or {}, hexes={"0505": building("heavy", height=2, cf=90)})
+    heli = add(game, "heli", "warrior", "blue", "0505", 0, altitude=2)
+    return game, heli
+
+
+def test_B_VTOL_5_a_vtol_landed_on_a_roof_is_landed_at_the_roofs_height():
+    game, heli = vtol_on_a_roof()
+    assert not unit_state.airborne(game, heli)
+    assert unit_state.roof_height(game, heli) == 2 and unit_state.elevation(game, heli) == 2
+    assert body(game, heli).top == 2
+    game.world.component(heli, Altitude).level = 3
+    assert unit_state.airborne(game, heli) and unit_state.roof_height(game, heli) == 0
+
+
+def test_B_VTOL_5_no_airborne_modifier_against_a_vtol_landed_on_a_roof():
+    game, heli = vtol_on_a_roof()
+    add(game, "a", "grasshopper", "red", "0508", 0, gunnery=4)
+    game.start_turn(["red", "blue"])
+    landed = [(m.label, m.value) for m in weapon_attacks.preview(game, "a", "heli", "medium_laser").modifiers]
+    assert ("target airborne VTOL", 1) not in landed
+    game.world.component(heli, Altitude).level = 3
+    flying = [(m.label, m.value) for m in weapon_attacks.preview(game, "a", "heli", "medium_laser").modifiers]
+    assert ("target airborne VTOL", 1) in flying
+
+
+def test_B_VTOL_5_B_POS_3_a_ground_unit_walks_in_under_a_vtol_landed_on_the_roof():
+    game, heli = vtol_on_a_roof(forced={"psr": [12]})
+    m = add(game, "m", "grasshopper", "blue", "0506", 0)
+    r = plan(game, m, "walk", ["F"])
+    assert r.error is None
+    to_weapon_phase(game, [move("m", "walk", ["F"])])
+    assert buildings.occupants(game, H("0505")) == [heli, m]
+    from engine.save_check import check_stacking
+    check_stacking(game, "s.json")                                       # one on the roof, one inside
+
+
+def test_B_VTOL_5_the_save_check_refuses_a_stranded_roof():
+    import pytest
+    from engine.errors import DataError
+    from engine.save_check import check_stacking
+    game = make_game()
+    m = add(game, "m", "grasshopper", "red", "0505", 0)
+    game.world.component(m, Position).on_roof = True
+    with pytest.raises(DataError, match="Position.on_roof: only a mech in a building hex"):
+        check_stacking(game, "s.json")
+    assert not game.world.component(m, Status).destroyed
