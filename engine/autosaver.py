@@ -1,11 +1,13 @@
 """Autosaves without stalling the frame. The game state is copied on the
 main thread (the only step that reads the live game), but the append-only
 parts (the event log, the replay record's actions) are copied
-incrementally, so the copy stays small however long the battle. Telling
-the maps as their level plus the changes (engine/saves.py `on_level`),
-encoding (the pure-Python JSON encoder, which lets the frame loop run
-between chunks, then gzip), the atomic fsynced write and pruning old
-autosaves happen on a worker thread, one save at a time, in order.
+incrementally, so the copy stays small however long the battle, and the
+map's hexes are shared, not copied (a rule replaces a hex's terrain, never
+changes it). Telling the map as a dict, the maps as their level plus the
+changes (engine/saves.py `on_level`), encoding (the pure-Python JSON
+encoder, which lets the frame loop run between chunks, then gzip), the
+atomic fsynced write and pruning old autosaves happen on a worker thread,
+one save at a time, in order.
 
 The first autosave into a folder removes the temporary files a crash left
 there; each write takes the next free autosave name (engine/saves.py
@@ -16,9 +18,11 @@ from __future__ import annotations
 import json
 import queue
 import threading
+from dataclasses import replace
 from pathlib import Path
 
 from engine import saves
+from engine.hexmap import HexMap
 
 
 class _Copied:
@@ -39,6 +43,11 @@ class _Copied:
         return list(self.items)
 
 
+def _envelope(state: dict, hexmap: HexMap, frontend: dict) -> dict:
+    """The save (saves.envelope) of a state copied without its map."""
+    return saves.envelope({"ruleset": state.pop("ruleset"), "map": hexmap.to_dict(), **state}, frontend)
+
+
 class BackgroundSaver:
     def __init__(self, keep: int = saves.AUTOSAVES_KEPT) -> None:
         self.keep = keep
@@ -48,26 +57,35 @@ class BackgroundSaver:
         self._cleaned: set[Path] = set()
 
     def snapshot(self, game) -> dict:
-        """`saves.save_dict(game)`, reusing the copies of events and record
-        actions made for earlier autosaves of the same game (the copy is
-        made again from where the log no longer holds what was copied: a
-        move taken back), the map copied by its own `to_dict` (fresh data)
-        and the record's setup shared: it never changes once made."""
+        """`saves.save_dict(game)`, made as an autosave makes it (`_copy`,
+        then `_envelope`)."""
+        return _envelope(*self._copy(game))
+
+    def _copy(self, game) -> tuple[dict, HexMap, dict]:
+        """What an autosave of `game` needs, copied (the game may change
+        meanwhile): its state without the map, reusing the copies of events
+        and record actions made for earlier autosaves of the same game (the
+        copy is made again from where the log no longer holds what was
+        copied: a move taken back) and sharing the record's setup (it never
+        changes once made); the map as a HexMap holding the game's hex
+        terrains (the rules replace a hex's Terrain, HexMap.set, and never
+        change one), told as a dict on the worker; the front end's sections."""
         if getattr(self, "_game", None) is not game:
             self._game, self._events, self._actions = game, _Copied(), _Copied()
         d = game.to_dict(record=False, events=False, map=False)
-        d = {"ruleset": d.pop("ruleset"), "map": game.map.to_dict(), **d}
         d["events"] = self._events.update(game.log.events)
         rec = getattr(game, "record", None)
         if isinstance(rec, dict):
             d["record"] = {"setup": rec.get("setup"), "actions": self._actions.update(rec.get("actions", []))}
-        return saves.envelope(d, json.loads(json.dumps(game.frontend)))
+        hm = game.map
+        shared = replace(hm, hexes=dict(hm.hexes), clubs={h: list(v) for h, v in hm.clubs.items()},
+                         phase_cf=dict(hm.phase_cf), collapsed=dict(hm.collapsed))
+        return d, shared, json.loads(json.dumps(game.frontend))
 
     def autosave(self, game, folder: Path, level: str | Path | None = None,
                  roots: dict[str, list[Path]] | None = None, mods: list[Path] | None = None) -> None:
         """Autosave `game` (played on `level`, named in `roots`) into `folder`."""
-        data = self.snapshot(game)             # copies: the game may change meanwhile
-        self._jobs.put((data, Path(folder), level, roots or {}, list(mods or [])))
+        self._jobs.put((self._copy(game), Path(folder), level, roots or {}, list(mods or [])))
         if self._thread is None or not self._thread.is_alive():
             self._thread = threading.Thread(target=self._run, name="hexmech-autosave", daemon=True)
             self._thread.start()
@@ -79,7 +97,8 @@ class BackgroundSaver:
             except queue.Empty:
                 return
             try:
-                data, folder, level, roots, mods = job
+                copied, folder, level, roots, mods = job
+                data = _envelope(*copied)
                 self._write(saves.on_level(data, level, roots, mods) if level else data, folder)
             except Exception as exc:          # a failed autosave must never end the game
                 self.errors.append(f"autosave failed: {exc}")

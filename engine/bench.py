@@ -30,10 +30,12 @@ Figures (targets for a 2-core machine, software rendering):
     on the 100x100 level (a fresh process drawing frames and searching moves);
  6. verifying the replay of a 100-turn game (`hexmech replay SAVE`: read and
     check the save, play its record again, compare), with the same game's
-    saves at 25 and 50 turns to show the time grows with the game;
- 7. the window's answer to each player action on the 100x100 level, driven
-    by posted key events (engine/ui/latency.py: ui_* figures, judged on
-    their 95th percentile and slowest run);
+    saves at 25 and 50 turns to show the time grows with the game, and
+    loading that save;
+ 7. the window's answer to each player action on the default level and on
+    the 100x100 level, driven by posted key and mouse events
+    (engine/ui/latency.py: ui_* figures, judged on their 95th percentile
+    and slowest run);
  8. a turn of the computer opponent at difficulty 2 (all its units, every
     phase: engine/bot), both sides played by it, on the default level and
     on the 100x100 level: the CPU time of each side's turn.
@@ -507,7 +509,7 @@ def load_figure(level: Path, runs: int) -> Figure:
                   info={"units": len(game.units)})
 
 
-def replay_figure(folder: Path, runs: int, turns: int) -> Figure:
+def replay_figure(folder: Path, runs: int, turns: int) -> list[Figure]:
     from engine.bench_setup import long_game
     from engine.replay import Replay
     marks = tuple(t for t in (turns // 4, turns // 2) if t)
@@ -528,9 +530,21 @@ def replay_figure(folder: Path, runs: int, turns: int) -> Figure:
     game = Replay.from_file(saved[turns])
     info |= {"actions": len(game.actions), "events": len(game.final["events"])}
     game.close()
-    return figure("replay_verify", f"verify the replay of a {turns}-turn game", "s",
-                  _times(lambda: verify(saved[turns]), runs, "s"), 1.0 if turns == 100 else None, "loop",
-                  info=info)
+    replayed = figure("replay_verify", f"verify the replay of a {turns}-turn game", "s",
+                      _times(lambda: verify(saved[turns]), runs, "s"), 1.0 if turns == 100 else None, "loop",
+                      info=info)
+    return [replayed, load_save_figure(saved[turns], turns, runs)]
+
+
+def load_save_figure(path: Path, turns: int, runs: int) -> Figure:
+    """Loading the save of a `turns`-turn game (engine/saves.load_game: read,
+    uncompress, check every section, restore the game)."""
+    from engine import saves
+    text = len(saves.dumps(saves.load_game(path)))
+    return figure("load_save", f"load the save of a {turns}-turn game", "s",
+                  _times(lambda: saves.load_game(path).close(), runs, "s"), 0.3 if turns == 100 else None, "loop",
+                  info={"turns": turns, "file_mb": round(path.stat().st_size / 1e6, 2),
+                        "text_mb": round(text / 1e6, 2)})
 
 
 def memory_child(level: str, frames: int) -> None:
@@ -653,8 +667,9 @@ def run_all(sizes: Sizes, folder: Path, only: set[str] | None = None, log=print)
         ("load", lambda: [load_figure(level, sizes.runs)]),
         ("import", lambda: [import_figure(sizes.process_runs, env, sizes.warm)]),
         ("memory", lambda: [memory_figure(level, env, sizes.frames if frames_ok else 0)]),
-        ("replay", lambda: [replay_figure(folder, sizes.runs, sizes.replay_turns)]),
-        ("ui", lambda: ui_figures(screen, level, sizes.ui_turns)),
+        ("replay", lambda: replay_figure(folder, sizes.runs, sizes.replay_turns)),
+        ("ui", lambda: ui_figures(screen, DEFAULT_LEVEL, sizes.ui_turns, prefix="ui_default_")
+         + ui_figures(screen, level, sizes.ui_turns)),
         ("bot", lambda: bot_figures([(DEFAULT_LEVEL, "bot_default", "default level", 1.0),
                                      (level, "bot_large", f"{w}x{h} level", 5.0)], sizes.bot_turns)),
     ]

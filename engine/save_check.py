@@ -25,22 +25,21 @@ built from a checked save, through the stacking rule (systems/common/stacking.py
 from __future__ import annotations
 
 import dataclasses
-import functools
 import json
 import math
 import random
 import types
 import typing
 from pathlib import Path
-from typing import Any, Callable, Literal
+from typing import Any, Callable
 
 from engine import event_types as et
 from engine.errors import DataError
 from components import TurnRecord
 from engine.hexgrid import Hex, parse_hex_label
+from engine.save_hints import MAX_INT, field_hints, fits, form, simple_fields, typed_dict_hints
 from engine.weapons import WeaponType, parse_weapons, weapons
 
-MAX_INT = 10 ** 9                        # no field of a game state is anywhere near this
 MAX_TURN = 10_000
 PRE_GAME_PHASES = ("setup", "initiative")  # before the ruleset's first phase (engine/rulesets.py)
 ACTION_FIELDS = {"start_turn": ("initiative",), "start_phase": (), "end_phase": (),
@@ -104,28 +103,6 @@ def _show(v: Any) -> str:
 def _kind(v: Any) -> str:
     return {dict: "an object", list: "a list", str: "a string", bool: "true/false",
             int: "an integer", float: "a number", type(None): "null"}.get(type(v), type(v).__name__)
-
-
-@functools.lru_cache(maxsize=None)
-def _hints(ctype: type) -> tuple[dict[str, Any], dict[str, dataclasses.Field]]:
-    """The type and the field of each key of a dataclass's JSON form (a
-    field's "json" metadata names its key, engine/turn_record.py)."""
-    hints = typing.get_type_hints(ctype)
-    fields = {f.metadata.get("json", f.name): f for f in dataclasses.fields(ctype)}
-    return {key: hints[f.name] for key, f in fields.items()}, fields
-
-
-@functools.lru_cache(maxsize=None)
-def _typed_dict_hints(hint: Any) -> tuple[tuple[str, Any], ...]:
-    return tuple(typing.get_type_hints(hint).items())
-
-
-@functools.lru_cache(maxsize=None)
-def _simple_fields(ctype: type) -> tuple[tuple[str, type], ...] | None:
-    """(name, type) of every field when all are plain int / str / bool."""
-    hints, fields = _hints(ctype)
-    out = tuple((name, hints.get(name)) for name in fields)
-    return out if all(t in (int, str, bool) for _, t in out) else None
 
 
 @dataclasses.dataclass
@@ -344,33 +321,41 @@ class SaveCheck:
         from engine.events import COMMON, SCHEMAS, value_problem
         last = 0
         for i, e in enumerate(self.list_(events, where)):
-            ew = f"{where}[{i}]"
             if not isinstance(e, dict):
-                self.fail(ew, f"expected an object, got {_kind(e)}")
-            for k in COMMON:
-                if k not in e:
-                    self.fail(f"{ew}.{k}", "missing")
-            last = self.int_(e["turn"], f"{ew}.turn", last, turn)
-            self.str_(e["phase"], f"{ew}.phase", phases)
-            schema = SCHEMAS.get(e["type"]) if isinstance(e["type"], str) else None
-            if schema is None:
-                self.fail(f"{ew}.type", f"no event type {_show(e['type'])}")
+                self.fail(f"{where}[{i}]", f"expected an object, got {_kind(e)}")
+            t, phase = e.get("turn"), e.get("phase")
+            schema = SCHEMAS.get(e.get("type")) if type(e.get("type")) is str else None
+            if not (type(t) is int and last <= t <= turn and type(phase) is str and phase in phases
+                    and schema is not None):
+                self._event_head(e, f"{where}[{i}]", last, turn, phases)
+            last = t
             for k in schema.required:
                 if k not in e:
-                    self.fail(f"{ew}.{k}", "missing")
+                    self.fail(f"{where}[{i}].{k}", "missing")
             specs = schema.fields
             for k, v in e.items():
                 spec = specs.get(k)
                 if spec is None:
                     if k not in COMMON:
-                        self.fail(f"{ew}.{k}", f"not a field of {e['type']} events")
+                        self.fail(f"{where}[{i}].{k}", f"not a field of {e['type']} events")
                     continue
                 problem = value_problem(spec, v)
                 if problem:
-                    self.fail(f"{ew}.{k}", problem)
+                    self.fail(f"{where}[{i}].{k}", problem)
                 if spec.refers and v is not None:
                     for j, x in enumerate(v if isinstance(v, (list, tuple)) else [v]):
-                        self.reference(spec.refers, x, f"{ew}.{k}" if x is v else f"{ew}.{k}[{j}]")
+                        self.reference(spec.refers, x, f"{where}[{i}].{k}" if x is v else f"{where}[{i}].{k}[{j}]")
+
+    def _event_head(self, e: dict, ew: str, last: int, turn: int, phases: tuple[str, ...]) -> None:
+        """Refuse an event whose turn, phase or type is wrong, saying which."""
+        from engine.events import COMMON, SCHEMAS
+        for k in COMMON:
+            if k not in e:
+                self.fail(f"{ew}.{k}", "missing")
+        self.int_(e["turn"], f"{ew}.turn", last, turn)
+        self.str_(e["phase"], f"{ew}.phase", phases)
+        if not isinstance(e["type"], str) or e["type"] not in SCHEMAS:
+            self.fail(f"{ew}.type", f"no event type {_show(e['type'])}")
 
     def reference(self, refers: str, v: Any, where: str) -> None:
         {"unit": self.unit, "side": self.side, "hex": self.hex_label}[refers](v, where)
@@ -522,14 +507,19 @@ class SaveCheck:
         if r["setup"] is not None:
             self.game(r["setup"], f"{where}.setup", with_record=False)
         last = 0
+        keys = {do: {"do", "turn", "phase", *fields} for do, fields in ACTION_FIELDS.items()}
         for i, a in enumerate(self.list_(r["actions"], f"{where}.actions")):
             aw = f"{where}.actions[{i}]"
-            self.obj(a, aw)
-            self.str_(a.get("do"), f"{aw}.do", tuple(ACTION_FIELDS))
-            self.obj(a, aw, ("do", "turn", "phase") + ACTION_FIELDS[a["do"]])
-            last = self.int_(a["turn"], f"{aw}.turn", last, turn)
-            self.str_(a["phase"], f"{aw}.phase", phases)
-            do = a["do"]
+            do = a.get("do") if type(a) is dict else None
+            t = a.get("turn") if do is not None else None
+            if not (type(do) is str and do in keys and a.keys() == keys[do] and type(t) is int and last <= t <= turn
+                    and type(a["phase"]) is str and a["phase"] in phases):
+                self.obj(a, aw)
+                self.str_(a.get("do"), f"{aw}.do", tuple(ACTION_FIELDS))
+                self.obj(a, aw, ("do", "turn", "phase") + ACTION_FIELDS[a["do"]])
+                self.int_(a["turn"], f"{aw}.turn", last, turn)
+                self.str_(a["phase"], f"{aw}.phase", phases)
+            last = t
             if do == "submit":
                 order = self.obj(a["order"], f"{aw}.order")
                 kind = self.str_(order.get("kind"), f"{aw}.order.kind", tuple(ORDER_KINDS))
@@ -587,12 +577,11 @@ class SaveCheck:
     # ---------------------------------------------------------------- typed fields
     def dataclass_(self, data: Any, ctype: type, where: str) -> None:
         self.obj(data, where)
-        simple = _simple_fields(ctype)
+        simple = simple_fields(ctype)
         if simple is not None and len(data) == len(simple) and all(
-                type(data.get(name)) is t and (t is not int or -MAX_INT <= data[name] <= MAX_INT)
-                for name, t in simple):
-            return      # fast path: every field present with its exact scalar type
-        hints, fields = _hints(ctype)
+                name in data and fits(data[name], shape) for name, shape in simple):
+            return      # fast path: every field present with its exact plain type
+        hints, fields = field_hints(ctype)
         for k in data:
             if k not in fields:
                 self.fail(f"{where}.{k}", "unknown field")
@@ -608,12 +597,12 @@ class SaveCheck:
         for k in hint.__required_keys__:
             if k not in v:
                 self.fail(f"{where}.{k}", "missing")
-        for k, h in _typed_dict_hints(hint):
+        for k, h in typed_dict_hints(hint):
             if k in v:
                 self.typed(v[k], h, f"{where}.{k}")
 
     def typed(self, v: Any, hint: Any, where: str) -> None:
-        kind, arg = _form(hint)
+        kind, arg = form(hint)
         if kind == "any":
             return
         if kind == "union":
@@ -677,44 +666,6 @@ class SaveCheck:
                 for k, x in v.items():
                     self.typed(k, arg[0], f"{where}.{k}")
                     self.typed(x, arg[1], f"{where}.{k}")
-
-
-@functools.lru_cache(maxsize=None)
-def _form(hint: Any) -> tuple[str, Any]:
-    """What a type hint asks of a value, worked out once per hint: a kind
-    `SaveCheck.typed` checks, and what that kind needs (plain JSON data is
-    all a save can hold: anything else is not checked further)."""
-    origin, args = typing.get_origin(hint), typing.get_args(hint)
-    if origin in (typing.Union, types.UnionType):
-        return "union", (type(None) in args, tuple(a for a in args if a is not type(None)))
-    if origin is Literal:
-        return "literal", args
-    refers = {UnitId: "unit", Side: "side", HexLabel: "hex"}
-    if hint in refers:
-        return "ref", refers[hint]
-    if hint is Modifiers:
-        return "modifiers", None
-    if typing.is_typeddict(hint):
-        return "typeddict", hint
-    if hint is type(None):
-        return "none", None
-    if hint in (str, int, bool, float):
-        return hint.__name__, None
-    if hint is Hex:
-        return "hex", None
-    if dataclasses.is_dataclass(hint):
-        return "dataclass", hint
-    if origin is tuple and args and args[-1] is not Ellipsis:
-        return "tuple", args
-    if origin in (list, tuple):
-        return "list", args[0] if args else Any
-    if origin is dict:
-        return "dict", args if len(args) == 2 else None
-    if hint in (list, tuple):
-        return "list", Any
-    if hint is dict:
-        return "dict", None
-    return "any", None
 
 
 def check_stacking(game, fname: str) -> None:

@@ -14,7 +14,7 @@ step is the window's: engine/ui/move_panel.py.)
 without copying what it only adds to: the units, clock, dice and turn
 record as JSON text (`Game.state_text`, put back in place by
 `Game.put_back`, only the units that changed rebuilt, entity ids kept),
-the hexes' terrain as JSON text (rebuilt when it changed) and the map's
+copies of the hexes' terrain fields (rebuilt when they changed) and the map's
 other fields, the lengths of the append-only event log and record, and the
 front ends' data.
 """
@@ -38,7 +38,7 @@ if TYPE_CHECKING:
 class Checkpoint:
     state: tuple[str, dict[str, str]]    # Game.state_text: units, clock, dice, turn record
     hexes: list[Hex]             # the map's hexes then, in its order
-    terrain: str | None          # their Terrain values as JSON text (None: not kept, see checkpoint)
+    terrain: list[dict] | None   # copies of their Terrain fields (plain values; None: not kept, see checkpoint)
     map_fields: dict[str, Any]   # the map's other fields (clubs lying on it, ...)
     events: int                  # length of the event log then
     actions: int                 # length of the game's record of actions then
@@ -46,8 +46,8 @@ class Checkpoint:
     frontend: str                # the front ends' data then (whose turn it was), as JSON text
 
 
-def _terrain_text(m) -> str:
-    return json.dumps([vars(t) for t in m.hexes.values()])
+def _terrain_fields(m) -> list[dict]:
+    return [vars(t).copy() for t in m.hexes.values()]
 
 
 def checkpoint(game: "Game", terrain: bool = True) -> Checkpoint:
@@ -56,7 +56,7 @@ def checkpoint(game: "Game", terrain: bool = True) -> Checkpoint:
     wait for the end of the phase), whose hexes are then only checked to be
     the same ones on the way back."""
     m = game.map
-    return Checkpoint(game.state_text(), list(m.hexes), _terrain_text(m) if terrain else None,
+    return Checkpoint(game.state_text(), list(m.hexes), _terrain_fields(m) if terrain else None,
                       {f.name: copy.deepcopy(getattr(m, f.name)) for f in fields(m) if f.name != "hexes"},
                       len(game.log.events), len(game.record["actions"]), game.record["setup"] is not None,
                       json.dumps(game.frontend))
@@ -69,8 +69,8 @@ def rollback(game: "Game", cp: Checkpoint) -> None:
     if cp.terrain is None:
         if list(m.hexes) != cp.hexes:
             raise RuntimeError("an action checkpointed without its terrain changed the map")
-    elif list(m.hexes) != cp.hexes or _terrain_text(m) != cp.terrain:
-        m.hexes = {h: Terrain(**t) for h, t in zip(cp.hexes, json.loads(cp.terrain))}
+    elif list(m.hexes) != cp.hexes or [vars(t) for t in m.hexes.values()] != cp.terrain:
+        m.hexes = {h: Terrain(**t) for h, t in zip(cp.hexes, cp.terrain)}
     for name, value in cp.map_fields.items():
         setattr(m, name, copy.deepcopy(value))
     del game.log.events[cp.events:]

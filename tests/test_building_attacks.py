@@ -207,6 +207,10 @@ def test_the_options_call_offers_the_attacks_on_buildings():
     game.start_phase("weapon")
     found = options.building_options(game, "a")
     assert set(found) == {"0505", "0905"}
+    for kinds in (("weapon",), ("physical",)):
+        some = options.building_options(game, "a", kinds=kinds)
+        assert {h: [(o.attack, o.limb, o.reason) for o in opts] for h, opts in some.items()} == \
+            {h: [(o.attack, o.limb, o.reason) for o in opts if o.kind in kinds] for h, opts in found.items()}
     near = {o.attack: o for o in found["0505"]}
     assert near["medium_laser"].possible and near["medium_laser"].to_hit.number == 0
     assert near["medium_laser"].order.target_hex == "0505"

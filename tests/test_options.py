@@ -180,22 +180,17 @@ UNITS = st.sampled_from(["jagermech", "grasshopper", "locust", "atlas", "mantico
 PLACED = st.tuples(UNITS, st.integers(0, 13), st.integers(0, 13), st.integers(0, 5), st.booleans(), st.booleans())
 
 
-@settings(max_examples=40, deadline=None)
-@given(st.lists(PLACED, min_size=2, max_size=7, unique_by=lambda p: (p[1], p[2])),
-       st.lists(st.tuples(st.integers(0, 13), st.integers(0, 13),
+CELLS = st.lists(st.tuples(st.integers(0, 13), st.integers(0, 13),
                           st.sampled_from(["light_woods", "heavy_woods", "water", "building", "clear"]),
-                          st.integers(0, 3)), max_size=25),
-       st.sampled_from([None, "left", "right"]), st.sampled_from([None, 0, 3]), st.integers(0, 3))
-def test_options_against_many_targets_are_each_shot_judged_alone(units, cells, twist, turret, fired):
-    """What the attacker and a pair share is worked out once
-    (weapon_attacks.Shooter, PairSight): the options against every target
-    at once are what each order is judged alone, in any state: prone, moved,
-    damaged, shots already declared (fired weapons, a primary target), a
-    twist or turret facing not yet set, VTOLs, woods, water, buildings."""
+                          st.integers(0, 3)), max_size=25)
+
+
+def drawn_game(units, cells):
+    """A 14x14 battlefield of the drawn terrain cells, with the drawn units
+    (u1 blue, the others by their draw) prone, moved, VTOLs flying, in the
+    initiative phase's end (to_weapon_phase)."""
     from components import Status, TurnState
     from engine.hexmap import Terrain
-    from engine.orders import FireOrder
-    from systems.common.options import attack_options_against
     hexes = {f"{x + 1:02d}{y + 1:02d}": Terrain(t, level, depth=level % 3 if t == "water" else 0,
                                                    building=1 + level if t == "building" else 0)
              for x, y, t, level in cells}
@@ -208,6 +203,21 @@ def test_options_against_many_targets_are_each_shot_judged_alone(units, cells, t
         game.world.component(ent, TurnState).mode = ("walk", "run", "jump", "none")[(x + y) % 4]
         game.world.component(ent, TurnState).hexes_moved = (x * y) % 9
     to_weapon_phase(game, initiative=("blue", "red"))
+    return game
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(PLACED, min_size=2, max_size=7, unique_by=lambda p: (p[1], p[2])), CELLS,
+       st.sampled_from([None, "left", "right"]), st.sampled_from([None, 0, 3]), st.integers(0, 3))
+def test_options_against_many_targets_are_each_shot_judged_alone(units, cells, twist, turret, fired):
+    """What the attacker and a pair share is worked out once
+    (weapon_attacks.Shooter, PairSight): the options against every target
+    at once are what each order is judged alone, in any state: prone, moved,
+    damaged, shots already declared (fired weapons, a primary target), a
+    twist or turret facing not yet set, VTOLs, woods, water, buildings."""
+    from engine.orders import FireOrder
+    from systems.common.options import attack_options_against
+    game = drawn_game(units, cells)
     game.start_phase("weapon")
     for opt in attack_options(game, "u0", "u1")[:fired]:      # shots already declared: fired weapons, a primary target
         if opt.kind == "weapon" and opt.possible:
@@ -241,3 +251,40 @@ def test_options_of_some_kinds_only_are_those_of_all_kinds():
     add_card(cards, "a", "red", "0510")
     add_card(cards, "b", "blue", "0509")
     assert [o.kind for o in attack_options_against(cards, "a", ["b"], kinds=("physical",))["b"]] == ["physical"] * 2
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(PLACED, min_size=2, max_size=7, unique_by=lambda p: (p[1], p[2])), CELLS,
+       st.sampled_from([None, "left", "right"]), st.sampled_from([None, 0, 3]), st.sampled_from(["weapon", "physical"]))
+def test_has_attack_is_whether_any_option_is_possible(units, cells, twist, turret, phase):
+    """options.has_attack, which skips the weapons out of range and the
+    physical attacks out of reach and stops at the first possible option,
+    answers what the options say, for every unit, kind and aim."""
+    from systems.common.options import attack_options_against, has_attack
+    game = drawn_game(units, cells)
+    game.start_phase("weapon")
+    if phase == "physical":
+        game.start_phase("physical")
+    for uid in game.units:
+        targets = [t for t in game.units if t != uid]
+        for kinds in (("weapon",), ("physical",), ("weapon", "physical")):
+            every = attack_options_against(game, uid, targets, torso_twist=twist, turret=turret, kinds=kinds)
+            assert has_attack(game, uid, targets, torso_twist=twist, turret=turret, kinds=kinds) == \
+                any(o.possible for opts in every.values() for o in opts), (uid, kinds)
+        aims = [(None, None), ("left", None), (None, 2)]
+        each = [attack_options_against(game, uid, targets, torso_twist=tw, turret=tu) for tw, tu in aims]
+        assert has_attack(game, uid, targets, aims=aims) == \
+            any(o.possible for every in each for opts in every.values() for o in opts), uid
+
+
+def test_has_attack_finds_an_adjacent_punch_and_an_alpha_strike_attack():
+    from systems.common.options import has_attack
+    game = two_mechs()
+    to_weapon_phase(game, initiative=("blue", "red"))
+    game.start_phase("weapon")
+    game.start_phase("physical")
+    assert has_attack(game, "a", ["t"], kinds=("physical",)) and not has_attack(game, "a", ["t"], kinds=("weapon",))
+    cards = make_game(12, 30, ruleset="alpha-strike", forced={})
+    add_card(cards, "a", "red", "0510")
+    add_card(cards, "b", "blue", "0509")
+    assert has_attack(cards, "a", ["b"]) == any(o.possible for o in attack_options(cards, "a", "b"))

@@ -81,3 +81,25 @@ def test_autosave_snapshot_equals_a_full_save_and_loads(tmp_path):
     app.saves.wait()
     newest = saves.autosaves(tmp_path)[0]
     assert saves.load_game(newest).snapshots() == app.game.snapshots() or app.game.phase != "movement"
+
+
+def test_an_autosave_holds_the_map_as_it_was_when_it_was_made(tmp_path):
+    """The autosave's copy shares the map's hex terrains: a building that
+    collapses after the copy is made (HexMap.set, as the rules do it) is
+    still standing in that autosave, and in the next one it is rubble."""
+    from engine import saves
+    from engine.autosaver import BackgroundSaver, _envelope
+    from engine.hexmap import HexMap, Terrain
+    from engine.levels import new_game_from_level
+    game = new_game_from_level(LEVELS / "training.tmx", seed=1)
+    h = next(iter(game.map.hexes))
+    game.map.set(h, Terrain("clear", building=2, building_class="medium", cf=40))
+    saver = BackgroundSaver()
+    copied = saver._copy(game)
+    game.map.set(h, Terrain("rubble"))
+    game.map.clubs[h] = ["left_arm"]
+    before = HexMap.from_dict(_envelope(*copied)["game"]["map"])
+    assert before.terrain(h).building == 2 and h not in before.clubs
+    after = saver.snapshot(game)
+    assert after == saves.save_dict(game)
+    assert HexMap.from_dict(after["game"]["map"]).terrain(h).terrain == "rubble"

@@ -6,6 +6,8 @@ Functions of the App; they read its state (and its controllers') and the
 game, and change neither."""
 from __future__ import annotations
 
+import time
+
 import pygame
 
 from components import Position, Status
@@ -61,6 +63,8 @@ def draw_building_damage(app, view: pygame.Rect) -> None:
 
 
 ZOOM_BUDGET_MS = 8                                # a frame after a zoom makes map chunks for this long
+FRAME_MS = 8                                      # a frame draws the chunks a pan needs next until this long,
+PREFETCH_MIN_MS = 1                               # and for this long at least
 VEIL_ALPHA = 110                                  # darkness outside the movement range
 VEIL_MULTIPLY = (256 - VEIL_ALPHA * 256 // 255,) * 3   # the same darkening as a multiply
 
@@ -262,7 +266,15 @@ def draw_map(app) -> None:
         for i, l in enumerate(lines):
             text(s, l, (r.x + 8, r.y + 5 + 18 * i), 13, theme.BAD if app.message_bad else theme.TEXT)
     s.set_clip(None)
-    app.renderer.prefetch(view, cam.ox, cam.oy, cam.size)   # the map chunks a pan will need next
+
+
+def prefetch_map(app, started: float) -> None:
+    """Draw the map chunks a pan will need next with what is left of the
+    frame's time (the frame `started` at that `time.thread_time()` CPU
+    time of the window's thread), FRAME_MS in all, PREFETCH_MIN_MS at least."""
+    cam = app.camera
+    until = max(started + FRAME_MS / 1000, time.thread_time() + PREFETCH_MIN_MS / 1000)
+    app.renderer.prefetch(pygame.Rect(cam.view), cam.ox, cam.oy, cam.size, until)
 
 
 def draw_tooltip(app) -> None:

@@ -6,6 +6,8 @@ neighbour, so cliffs read as thick edges), plus a small level numeral. The
 tileset's level tiles (assets/make_tileset.py) use the same tints."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 import pygame
 
 from engine.hexgrid import Hex, neighbor
@@ -37,6 +39,16 @@ def numeral_colour(level: int) -> tuple[int, int, int]:
     return (40, 28, 16) if 0.3 * r + 0.59 * g + 0.11 * b > 150 else (250, 248, 236)
 
 
+@lru_cache(maxsize=64)
+def tint_layer(colour: tuple[int, int, int], size: int) -> pygame.Surface:
+    """A hex of hex size `size` filled with `colour` at the tint's opacity,
+    centred on a transparent square of side 2 * size + 2 (the same for
+    every hex of a level at one zoom)."""
+    layer = pygame.Surface((2 * size + 2, 2 * size + 2), pygame.SRCALPHA)
+    pygame.draw.polygon(layer, (*colour, ALPHA), corners(size + 1, size + 1, size))
+    return layer
+
+
 def draw_elevation(surf: pygame.Surface, hexmap, hx: Hex, centre: tuple[float, float], size: int,
                    numeral: bool = True) -> None:
     """The elevation of one hex drawn over its ground at `centre` (the
@@ -46,10 +58,7 @@ def draw_elevation(surf: pygame.Surface, hexmap, hx: Hex, centre: tuple[float, f
     pts = corners(cx, cy, size)
     colour = tint(level)
     if colour is not None:
-        box = pygame.Rect(0, 0, 2 * size + 2, 2 * size + 2)
-        layer = pygame.Surface(box.size, pygame.SRCALPHA)
-        pygame.draw.polygon(layer, (*colour, ALPHA), [(x - cx + size + 1, y - cy + size + 1) for x, y in pts])
-        surf.blit(layer, (cx - size - 1, cy - size - 1))
+        surf.blit(tint_layer(colour, size), (cx - size - 1, cy - size - 1))
     width = max(1, size // 16)
     for d in range(6):
         n = neighbor(hx, d)

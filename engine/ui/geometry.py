@@ -44,9 +44,11 @@ def map_hex_at(px: float, py: float, size: float) -> Hex:
     return from_cube(cube_round(q, r))
 
 
+CORNER_DIRECTIONS = tuple((math.cos(math.radians(60 * i)), math.sin(math.radians(60 * i))) for i in range(6))
+
+
 def corners(cx: float, cy: float, size: float) -> list[tuple[float, float]]:
-    return [(cx + size * math.cos(math.radians(60 * i)), cy + size * math.sin(math.radians(60 * i)))
-            for i in range(6)]
+    return [(cx + size * c, cy + size * s) for c, s in CORNER_DIRECTIONS]
 
 
 def facing_vector(facing: int) -> tuple[float, float]:

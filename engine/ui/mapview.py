@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 import time
 from collections import OrderedDict
+from typing import Generator
 
 import pygame
 
@@ -36,8 +37,9 @@ def _shade(colour, level: int):
 
 
 CHUNK = 512          # the map is cached in square chunks of at most this many pixels,
-CHUNK_HEXES = 14     # and about this many hexes across (a chunk is drawn in a few milliseconds)
+CHUNK_HEXES = 10     # and about this many hexes across (a chunk is drawn in a few milliseconds)
 MAX_PIXELS = 96 * CHUNK * CHUNK     # about 100 MB of cached map at most
+LOOK_AHEAD = 15      # frames: the chunks a pan reaches first are drawn first
 
 
 def chunk_px(size: int) -> int:
@@ -48,21 +50,29 @@ def chunk_px(size: int) -> int:
 class MapRenderer:
     """The static map, drawn once per zoom level in chunks that are made
     when they first come into view (a 999 x 999 map never needs one huge
-    surface) and kept, least recently used first out."""
+    surface) and kept, least recently used first out. A chunk is drawn hex
+    by hex and can be left half drawn when a frame's time for it is spent,
+    to be finished by the next frames. Times are the CPU time of the
+    window's thread (`time.thread_time`): what the frame itself spends."""
 
     def __init__(self, game, art: TiledArt | None = None) -> None:
         self.game = game
         self.art = art
         self._chunks: "OrderedDict[tuple[int, int, int], pygame.Surface]" = OrderedDict()
-        self._off = (0.0, 0.0)
+        self._making: dict[tuple[int, int, int], Generator[None, None, pygame.Surface]] = {}
         self._art_hexes: set[Hex] = set()
         self._pixels = 0                      # the cached chunks' area
         self._shown: int | None = None       # the hex size the map was last drawn whole at
+        self._last_view = (0.0, 0.0, 0)       # the view's origin and hex size at the last prefetch
+        self._picture: tuple[pygame.Surface, float, float, int] | None = None   # the map as a frame still
+        # making chunks showed it: the view, its origin and hex size
         self.pending = False                  # chunks of the view are still to be made (a zoom)
         self._collapsed: frozenset[Hex] = frozenset()     # the buildings drawn as rubble
 
     def invalidate(self) -> None:
         self._chunks.clear()
+        self._making.clear()
+        self._picture = None
         self._pixels = 0
         self._shown = None
 
@@ -70,10 +80,10 @@ class MapRenderer:
              budget_ms: float | None = None) -> None:
         """Blit the map region whose top-left map pixel is (ox, oy) into `view`.
         With `budget_ms`, after a zoom the chunks not made yet are made,
-        nearest the view's centre first, until that much time is spent
-        (one at least), and the rest of the view shows the zoom drawn last,
-        scaled: a zoom never stalls a frame, and the next frames make the
-        rest (`pending` until they are all made)."""
+        nearest the view's centre first, until that much time is spent,
+        and the rest of the view shows the zoom drawn last, scaled: a zoom
+        never stalls a frame, and the next frames make the rest (`pending`
+        until they are all made)."""
         hm = self.game.map
         if self._collapsed != hm.collapsed.keys():        # a building fell (or came back with a take-back)
             self._collapsed = frozenset(hm.collapsed)
@@ -90,17 +100,31 @@ class MapRenderer:
         if missing and budget_ms is not None and self._shown not in (None, size):
             mx, my = (x0 + x1) / 2 / px - 0.5, (y0 + y1) / 2 / px - 0.5
             missing.sort(key=lambda c: (c[0] - mx) ** 2 + (c[1] - my) ** 2)
-            start = time.perf_counter()
-            while missing and (len(missing) == len(needed) or (time.perf_counter() - start) * 1000 < budget_ms):
-                self.chunk(size, *missing.pop(0))
-            if missing:
+            del missing[:self._make([(size, *c) for c in missing], time.thread_time() + budget_ms / 1000)]
+            if missing and self._picture is not None:
+                self._rescaled(target, view, ox, oy, size)
+            elif missing:
                 self._scaled(target, view, ox, oy, size, self._shown)
         self.pending = bool(missing) and budget_ms is not None and self._shown not in (None, size)
         for cx, cy in needed:
             if not self.pending or (size, cx, cy) in self._chunks:
                 target.blit(self.chunk(size, cx, cy), (view.x + cx * px - int(ox), view.y + cy * px - int(oy)))
-        if not self.pending:
-            self._shown = size
+        if self.pending:
+            self._picture = (target.subsurface(view).copy(), ox, oy, size)
+        else:
+            self._shown, self._picture = size, None
+
+    def _rescaled(self, target: pygame.Surface, view: pygame.Rect, ox: float, oy: float, size: int) -> None:
+        """The view as the last frame still making chunks showed the map
+        (`_picture`), scaled to `size`: zooming again before the chunks of
+        the last zoom are all made scales one view, not the chunks of a
+        zoom drawn long before."""
+        picture, pox, poy, psize = self._picture
+        k = psize / size
+        patch = pygame.Surface((max(1, math.ceil(view.w * k)), max(1, math.ceil(view.h * k))))
+        patch.fill(theme.BG)
+        patch.blit(picture, (int(pox - ox * k), int(poy - oy * k)))
+        target.blit(pygame.transform.scale(patch, view.size), view.topleft)
 
     def _scaled(self, target: pygame.Surface, view: pygame.Rect, ox: float, oy: float, size: int,
                 shown: int) -> None:
@@ -118,36 +142,64 @@ class MapRenderer:
         target.blit(pygame.transform.scale(patch, view.size), view.topleft)
 
     def chunk(self, size: int, cx: int, cy: int) -> pygame.Surface:
+        """The chunk, made now (or finished) if it is not made yet."""
         key = (size, cx, cy)
-        surf = self._chunks.get(key)
-        if surf is not None:
-            self._chunks.move_to_end(key)
-            return surf
-        surf = self._render_chunk(size, cx, cy)
+        if key not in self._chunks:
+            self._advance(key, None)
+        self._chunks.move_to_end(key)
+        return self._chunks[key]
+
+    def _make(self, keys: list[tuple[int, int, int]], until: float) -> int:
+        """Draw the chunks `keys` in turn until the `time.thread_time()`
+        time `until` (one hex at least); how many of them, from the first,
+        are made."""
+        made = 0
+        for key in keys:
+            if made and time.thread_time() >= until or not self._advance(key, until):
+                break
+            made += 1
+        return made
+
+    def _advance(self, key: tuple[int, int, int], until: float | None) -> bool:
+        """Draw more of chunk `key` (one hex at least), until the
+        `time.thread_time()` time `until` (None: to its end); whether it is
+        made (then it is cached)."""
+        if key in self._chunks:
+            return True
+        work = self._making.get(key)
+        if work is None:
+            work = self._making[key] = self._render_chunk(*key)
+        try:
+            while True:
+                next(work)
+                if until is not None and time.thread_time() >= until:
+                    return False
+        except StopIteration as done:
+            surf = done.value
+        del self._making[key]
         self._chunks[key] = surf
         self._pixels += surf.get_width() * surf.get_height()
         while self._pixels > MAX_PIXELS:
             old = self._chunks.popitem(last=False)[1]
             self._pixels -= old.get_width() * old.get_height()
-        return surf
+        return True
 
     def ready(self, area: pygame.Rect, size: int, budget_ms: float) -> bool:
         """Whether every chunk under `area` (map pixels) is made at `size`,
-        after making missing ones for up to `budget_ms` (one at least)."""
+        after drawing missing ones for up to `budget_ms`."""
         px = chunk_px(size)
-        missing = [(cx, cy) for cy in range(max(0, area.y // px), (area.bottom - 1) // px + 1)
+        missing = [(size, cx, cy) for cy in range(max(0, area.y // px), (area.bottom - 1) // px + 1)
                    for cx in range(max(0, area.x // px), (area.right - 1) // px + 1)
                    if (size, cx, cy) not in self._chunks]
-        start = time.perf_counter()
-        while missing and (time.perf_counter() - start) * 1000 < budget_ms:
-            self.chunk(size, *missing.pop(0))
-        return not missing
+        return self._make(missing, time.thread_time() + budget_ms / 1000) == len(missing)
 
-    def prefetch(self, view: pygame.Rect, ox: float, oy: float, size: int, limit: int = 1) -> int:
-        """Make up to `limit` missing chunks in the ring of chunks just
-        outside the view, nearest the view's centre first, so that a pan
-        finds them ready instead of drawing several in one frame (one chunk
-        is a few milliseconds). Returns how many were made."""
+    def prefetch(self, view: pygame.Rect, ox: float, oy: float, size: int, until: float) -> int:
+        """Draw the missing chunks in the ring of chunks just outside the
+        view until the `time.thread_time()` time `until` (one hex at
+        least), those begun first, then the nearest where the view's centre
+        will be LOOK_AHEAD frames on if it keeps panning as since the last
+        call, so that a pan finds them ready instead of drawing them in the
+        frame that shows them. Returns how many were made."""
         hm = self.game.map
         if self._collapsed != hm.collapsed.keys():        # a building fell (or came back with a take-back)
             self._collapsed = frozenset(hm.collapsed)
@@ -157,14 +209,17 @@ class MapRenderer:
         cols, rows = (mw - 1) // px, (mh - 1) // px
         x0, y0 = int(ox) // px - 1, int(oy) // px - 1
         x1, y1 = (int(ox) + view.w - 1) // px + 1, (int(oy) + view.h - 1) // px + 1
-        mx, my = (x0 + x1) / 2, (y0 + y1) / 2
-        missing = sorted(((cx - mx) ** 2 + (cy - my) ** 2, cx, cy)
+        last_x, last_y, last_size = self._last_view
+        self._last_view = (ox, oy, size)
+        dx, dy = ox - last_x, oy - last_y
+        if last_size != size or abs(dx) + abs(dy) > px:
+            dx = dy = 0.0                    # a zoom or a jump: no way the view is going
+        mx, my = (x0 + x1) / 2 + dx * LOOK_AHEAD / px, (y0 + y1) / 2 + dy * LOOK_AHEAD / px
+        missing = sorted(((size, cx, cy) not in self._making, (cx - mx) ** 2 + (cy - my) ** 2, cx, cy)
                          for cy in range(max(0, y0), min(rows, y1) + 1)
                          for cx in range(max(0, x0), min(cols, x1) + 1)
                          if (size, cx, cy) not in self._chunks)
-        for _d, cx, cy in missing[:limit]:
-            self.chunk(size, cx, cy)
-        return min(limit, len(missing))
+        return self._make([(size, cx, cy) for _begun, _d, cx, cy in missing], until)
 
     def surface(self, size: int) -> pygame.Surface:
         """The whole map at one size (small maps: screenshots, tools)."""
@@ -175,34 +230,40 @@ class MapRenderer:
         return surf
 
     # ------------------------------------------------------------ static map
-    def _pos(self, hx: Hex, size: int) -> tuple[float, float]:
-        x, y = map_pos(hx, size)
-        return x - self._off[0], y - self._off[1]
-
-    def _render_chunk(self, size: int, cx: int, cy: int) -> pygame.Surface:
+    def _render_chunk(self, size: int, cx: int, cy: int) -> Generator[None, None, pygame.Surface]:
+        """Draw chunk (cx, cy) at hex size `size`, pausing after each hex
+        drawn: base (tile or colour, elevation, outline), then roads, then
+        symbols and labels; the surface when done."""
         hm = self.game.map
         px = chunk_px(size)
         surf = pygame.Surface((px, px))
         surf.fill(theme.BG)
         px0, py0 = cx * px, cy * px
-        self._off = (px0, py0)
-        # hexes whose drawing can reach into this chunk (a hex plus its road half-lines)
-        a = map_hex_at(px0 - 2 * size, py0 - 2 * size, size)
-        b = map_hex_at(px0 + px + 2 * size, py0 + px + 2 * size, size)
-        hexes = [Hex(x, y) for x in range(max(0, a.x - 1), min(hm.width, b.x + 2))
-                 for y in range(max(0, a.y - 1), min(hm.height, b.y + 2))]
-        for hx in hexes:
-            self._draw_hex_base(surf, hx, size)
-        for hx in hexes:
-            self._draw_roads(surf, hx, size)
-        for hx in hexes:
-            self._draw_hex_detail(surf, hx, size)
-        self._off = (0.0, 0.0)
+        # hexes whose drawing can reach into this chunk: everything a hex draws
+        # (its tile, outline, roads to its sides, labels) lies within `size` of its centre
+        reach = size + 2
+        lo_x, lo_y, hi_x, hi_y = px0 - reach, py0 - reach, px0 + px + reach, py0 + px + reach
+        a, b = map_hex_at(lo_x, lo_y, size), map_hex_at(hi_x, hi_y, size)
+        hexes = []
+        for x in range(max(0, a.x - 1), min(hm.width, b.x + 2)):
+            for y in range(max(0, a.y - 1), min(hm.height, b.y + 2)):
+                centre_x, centre_y = map_pos(Hex(x, y), size)
+                if lo_x <= centre_x <= hi_x and lo_y <= centre_y <= hi_y:
+                    hexes.append(Hex(x, y))
+        for draw in (self._draw_hex_base, self._draw_roads, self._draw_hex_detail):
+            for hx in hexes:
+                draw(surf, hx, size, (px0, py0))
+                yield
         return surf
 
-    def _draw_hex_base(self, surf, hx: Hex, size: int) -> None:
+    @staticmethod
+    def _pos(hx: Hex, size: int, origin: tuple[int, int]) -> tuple[float, float]:
+        x, y = map_pos(hx, size)
+        return math.floor(x) - origin[0], math.floor(y) - origin[1]
+
+    def _draw_hex_base(self, surf, hx: Hex, size: int, origin: tuple[int, int]) -> None:
         t = self.game.map.terrain(hx)
-        cx, cy = self._pos(hx, size)
+        cx, cy = self._pos(hx, size, origin)
         pts = corners(cx, cy, size)
         drawn = False
         if self.art is not None:
@@ -221,27 +282,27 @@ class MapRenderer:
         draw_elevation(surf, self.game.map, hx, (cx, cy), size, numeral=not drawn)
         pygame.draw.polygon(surf, (40, 44, 40), pts, 1)
 
-    def _draw_roads(self, surf, hx: Hex, size: int) -> None:
+    def _draw_roads(self, surf, hx: Hex, size: int, origin: tuple[int, int]) -> None:
         hm = self.game.map
         t = hm.terrain(hx)
         if not t.road or hx in self._art_hexes:
             return
-        cx, cy = self._pos(hx, size)
+        cx, cy = self._pos(hx, size, origin)
         col = theme.PAVED if t.paved else theme.ROAD
         width = max(2, size // 6)
         linked = False
         for d in range(6):
             n = neighbor(hx, d)
             if hm.on_map(n) and hm.terrain(n).road:
-                nx, ny = self._pos(n, size)
+                nx, ny = self._pos(n, size, origin)
                 pygame.draw.line(surf, col, (cx, cy), ((cx + nx) / 2, (cy + ny) / 2), width)
                 linked = True
         pygame.draw.circle(surf, col, (cx, cy), width // 2 + (0 if linked else 3))
 
-    def _draw_hex_detail(self, surf, hx: Hex, size: int) -> None:
+    def _draw_hex_detail(self, surf, hx: Hex, size: int, origin: tuple[int, int]) -> None:
         hm = self.game.map
         t = hm.terrain(hx)
-        cx, cy = self._pos(hx, size)
+        cx, cy = self._pos(hx, size, origin)
         small = max(8, size // 4)
         art = hx in self._art_hexes       # the tile already shows trees, waves, rocks
         if t.woods and not art:

@@ -165,10 +165,12 @@ class MovePlanner:
         return self.cache[key]
 
     def _ways(self, h: Hex) -> list[list[str]]:
-        if self.safe_reach is None:
-            self.safe_reach = queries.reachable(self.app.game, self._ent(), self.mode, prefer="rolls")
         alt = self.reach_hex[h][1][2]          # a VTOL's altitude is chosen with PgUp / PgDn, not here
-        ways = queries.ways_at(self.reach, h, alt) + queries.ways_at(self.safe_reach, h, alt)
+        ways = queries.ways_at(self.reach, h, alt)
+        if any(r.rolls for r in ways):         # else no way there has fewer rolls than the cheapest ones
+            if self.safe_reach is None:
+                self.safe_reach = queries.reachable(self.app.game, self._ent(), self.mode, prefer="rolls")
+            ways += queries.ways_at(self.safe_reach, h, alt)
         ways.sort(key=lambda r: (r.rolls, r.roll_mods, r.mp, len(r.path)))
         out = [self.path_to(h)]
         for r in ways:

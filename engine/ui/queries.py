@@ -28,8 +28,7 @@ from systems.alpha_strike.end_phase import heat_preview
 from systems.classic import criticals, heat as classic_heat, melee, piloting, weapon_attacks
 from systems.classic.weapon_names import weapon_names
 from systems.common import line_of_sight, movement
-from systems.common.options import (attack_options, attack_options_against, building_options, declaration_options,
-                                    unit_actions)
+from systems.common.options import attack_options, building_options, declaration_options, has_attack, unit_actions
 from systems.common.to_hit import ToHit
 from systems.common.victory import units_able_to_fight
 from systems.vehicles import driving, moves as vehicle_moves
@@ -260,6 +259,7 @@ def weapon_conflicts(game, uid: str, target: str, ticked: list[str], others: lis
     declarations change no terrain)."""
     out: dict[str, str] = {}
     cp = undo.checkpoint(game, terrain=False)
+    hook, game.on_action = game.on_action, None     # nothing to keep from before a trial that is put back
     try:
         for name in ticked:
             order = fire_order(uid, name, target, twist, turret)
@@ -274,6 +274,7 @@ def weapon_conflicts(game, uid: str, target: str, ticked: list[str], others: lis
                 out[name] = reason
     finally:
         undo.rollback(game, cp)
+        game.on_action = hook
     return out
 
 
@@ -431,12 +432,11 @@ def only_holds(game, uid: str, kind: str) -> str | None:
     """Why `uid` can do nothing in this phase but hold, or None when it has
     something to do: in a movement phase no first step of any mode that
     `game.check` allows (staying put is all that is left); in an attack
-    phase no attack the options call allows on any enemy (one call for all
-    of them: options.attack_options_against) -- every weapon, with any torso
-    twist or turret facing at the enemies some weapon has in range (the
-    to-hit's range band: a twist or a turret turns arcs, not ranges) -- and
-    no physical attack, nor a club to pick up (physical_candidates), nor a
-    building to attack (building_targets)."""
+    phase no attack the options call allows on any enemy (options.has_attack,
+    the nearest enemy first, stopping at the first allowed) -- every weapon,
+    with any torso twist or turret facing -- and no physical attack, nor a
+    club to pick up (physical_candidates), nor a building to attack
+    (building_targets)."""
     ent = game.units[uid]
     if kind == "move":
         for mode in move_modes(game, ent):
@@ -446,24 +446,13 @@ def only_holds(game, uid: str, kind: str) -> str | None:
         return "it cannot move"
     foes = enemies(game, uid)
     with_physical = kind == "physical" or (game.phase, PhysicalOrder) in game.ruleset.handlers
-    options = attack_options_against(game, uid, foes, kinds=(("weapon",) if kind == "fire" else ())
-                                     + (("physical",) if with_physical else ()))
-    if kind == "fire":
-        if any(o.possible for opts in options.values() for o in opts if o.kind == "weapon"):
-            return None
-        in_range = [foe for foe, opts in options.items()
-                    if any(o.kind == "weapon" and getattr(o.to_hit, "band", None) for o in opts)]
-        for twist, turret in _aims(game, ent)[1:] if in_range else []:
-            aimed = attack_options_against(game, uid, in_range, torso_twist=twist, turret=turret, kinds=("weapon",))
-            if any(o.possible for opts in aimed.values() for o in opts if o.kind == "weapon"):
-                return None
-    if with_physical:
-        if any(o.possible for opts in options.values() for o in opts if o.kind == "physical"):
-            return None
-        if any(p.reason is None for _l, _o, p in physical_candidates(game, uid, None)):
-            return None             # a club to pick up
+    kinds = (("weapon",) if kind == "fire" else ()) + (("physical",) if with_physical else ())
+    if has_attack(game, uid, foes, kinds=kinds, aims=_aims(game, ent) if kind == "fire" else None):
+        return None
+    if with_physical and any(p.reason is None for _l, _o, p in physical_candidates(game, uid, None)):
+        return None             # a club to pick up
     kinds = {kind, "physical"} if with_physical else {kind}
-    if any(building_targets(game, uid, k, possible=True) for k in sorted(kinds)):
+    if any(may_attack_a_building(game, uid, k) for k in sorted(kinds)):
         return None                 # a building to attack (B-ATK)
     return "no attack it could make"
 
@@ -522,13 +511,10 @@ def aim_in(game, uid: str, h: Hex) -> str | None:
     return None
 
 
-def building_targets(game, uid: str, kind: str, possible: bool = False) -> list[str]:
-    """The target keys of the standing buildings `uid` could aim at, nearest
-    first: in the weapon phase ("fire") those some weapon has in range and
-    line of sight (the options' to-hit: building_options), among the
-    buildings within its longest weapon's long range; in the physical phase
-    those a physical attack of its could hit now (the next hexes).
-    `possible`: only those an attack the rules would take now can hit."""
+def building_hexes(game, uid: str, kind: str) -> list[Hex]:
+    """The hexes of the standing buildings `uid` might aim at, nearest
+    first: in the weapon phase ("fire") those within its longest weapon's
+    long range, in the physical phase the next hexes."""
     ent = game.units[uid]
     here = game.world.component(ent, Position).hex
     if kind == "physical":
@@ -536,8 +522,28 @@ def building_targets(game, uid: str, kind: str, possible: bool = False) -> list[
     else:
         reach = max((s.wtype.long for s in weapon_slots(game, ent) if s.wtype is not None), default=0)
         near = [h for h in game.map.buildings() if 0 < distance(here, h) <= reach]
-    hexes = sorted((h for h in near if game.map.terrain(h).building), key=lambda h: (distance(here, h), h))
-    options = building_options(game, uid, [game.map.label(h) for h in hexes]) if hexes else {}
+    return sorted((h for h in near if game.map.terrain(h).building), key=lambda h: (distance(here, h), h))
+
+
+def may_attack_a_building(game, uid: str, kind: str) -> bool:
+    """Whether an attack of the phase's kind the rules would take now can
+    hit a building (what building_targets(possible=True) lists), the
+    nearest first, stopping at the first."""
+    wanted = "physical" if kind == "physical" else "weapon"
+    return any(o.possible for h in building_hexes(game, uid, kind)
+               for o in building_options(game, uid, [game.map.label(h)], kinds=(wanted,))[game.map.label(h)])
+
+
+def building_targets(game, uid: str, kind: str, possible: bool = False) -> list[str]:
+    """The target keys of the standing buildings `uid` could aim at, nearest
+    first: in the weapon phase ("fire") those some weapon has in range and
+    line of sight (the options' to-hit: building_options), among the
+    buildings within its longest weapon's long range; in the physical phase
+    those a physical attack of its could hit now (the next hexes).
+    `possible`: only those an attack the rules would take now can hit."""
+    hexes = building_hexes(game, uid, kind)
+    kinds = ("physical",) if kind == "physical" else ("weapon",)
+    options = building_options(game, uid, [game.map.label(h) for h in hexes], kinds=kinds) if hexes else {}
 
     def aimable(o) -> bool:
         if kind == "physical" or possible:
@@ -664,11 +670,15 @@ def sides_fighting(game) -> dict[str, tuple[int, int]]:
 
 def enemies(game, uid: str) -> list[str]:
     """The enemies of `uid` still on the battlefield, nearest first."""
+    w = game.world
     ent = game.units[uid]
-    pos = game.world.component(ent, Position).hex
-    out = [u for u in game.unit_ids(active_only=True)
-           if game.is_enemy(ent, game.units[u]) and not game.world.component(game.units[u], Status).destroyed]
-    return sorted(out, key=lambda u: (distance(pos, game.world.component(game.units[u], Position).hex), u))
+    pos = w.component(ent, Position).hex
+    out = []
+    for u, e in game.units.items():
+        st = w.component(e, Status)
+        if not (st.removed or st.destroyed) and game.is_enemy(ent, e):
+            out.append((distance(pos, w.component(e, Position).hex), u))
+    return [u for _d, u in sorted(out)]
 
 
 def is_alpha(game, ent: int) -> bool:

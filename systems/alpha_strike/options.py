@@ -33,12 +33,28 @@ def attack_options_against(game: "Game", attacker: str, targets: list[str], *, t
             for t in targets}
 
 
+def attack_options_by_target(game: "Game", attacker: str, targets: list[str], *, torso_twist: str | None = None,
+                             turret: int | None = None, kinds: tuple[str, ...] = ("weapon", "physical")):
+    for t in targets:
+        yield t, [o for o in attack_options(game, attacker, t) if o.kind in kinds]
+
+
+def has_attack(game: "Game", attacker: str, targets: list[str], *, torso_twist: str | None = None,
+               turret: int | None = None, kinds: tuple[str, ...] = ("weapon", "physical"),
+               aims: list | None = None) -> bool:
+    """Whether any of `attack_options_against`'s options is possible, the
+    targets judged in the order given until the first that has one (a card
+    has no torso twist or turret to aim with)."""
+    return any(o.possible and o.kind in kinds for t in targets for o in attack_options(game, attacker, t))
+
+
 def declaration_options(game: "Game", attacker: str, mode: str, path: list[str]) -> list[AttackOption]:
     return []
 
 
 def building_options(game: "Game", attacker: str, hexes: list[str], *, torso_twist: str | None = None,
-                     turret: int | None = None) -> dict[str, list[AttackOption]]:
+                     turret: int | None = None,
+                     kinds: tuple[str, ...] = ("weapon", "physical")) -> dict[str, list[AttackOption]]:
     """Alpha Strike attacks no buildings."""
     return {h: [] for h in hexes}
 

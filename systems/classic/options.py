@@ -3,10 +3,11 @@ each weapon, each physical attack and limb a unit kind has, charges and
 deaths from above at the end of a planned move, picking up a club."""
 from __future__ import annotations
 
+from itertools import chain
 from typing import TYPE_CHECKING
 
 from components import Equipment, Position, Weapons
-from engine.hexgrid import neighbor, neighbors
+from engine.hexgrid import distance, neighbor, neighbors
 from engine.orders import FireOrder, MoveOrder, PhysicalOrder
 from systems.classic import charge, melee, weapon_attacks
 from systems.classic.weapon_names import weapon_names
@@ -38,53 +39,96 @@ def attack_options_against(game: "Game", attacker: str, targets: list[str], *, t
     """`attack_options` at each target: the attacker's state looked up once
     (weapon_attacks.Shooter), each pair's range, line of sight and arcs once
     (weapon_attacks.PairSight), the phase's gate once per kind of order."""
+    return {target: list(opts)
+            for target, opts in _each_target(game, attacker, targets, [(torso_twist, turret)], kinds)}
+
+
+def has_attack(game: "Game", attacker: str, targets: list[str], *, torso_twist: str | None = None,
+               turret: int | None = None, kinds: tuple[str, ...] = ("weapon", "physical"),
+               aims: list[tuple[str | None, int | None]] | None = None) -> bool:
+    """Whether any of `attack_options_against`'s options is possible, with
+    the torso twist and turret facing given or any of `aims` ((twist,
+    turret) pairs): the targets in the order given, each with every aim,
+    each option judged only until the first possible one; no weapon judged
+    at a target beyond its long range (a shot there is refused,
+    weapon_attacks: the range band) and no physical attack on a target that
+    melee.may_attack says none can reach."""
+    return any(o.possible for _target, opts in _each_target(game, attacker, targets, aims or [(torso_twist, turret)],
+                                                            kinds, skip_unreachable=True) for o in opts)
+
+
+def attack_options_by_target(game: "Game", attacker: str, targets: list[str], *, torso_twist: str | None = None,
+                             turret: int | None = None, kinds: tuple[str, ...] = ("weapon", "physical")):
+    for target, opts in _each_target(game, attacker, targets, [(torso_twist, turret)], kinds):
+        yield target, list(opts)
+
+
+def _each_target(game: "Game", attacker: str, targets: list[str], aims: list[tuple[str | None, int | None]],
+                 kinds: tuple[str, ...], skip_unreachable: bool = False):
+    """(target, its options as they are judged: the weapons with each aim,
+    then the physical attacks) for each target in turn."""
     ent = game.units[attacker]
     wp = game.world.try_component(ent, Weapons)
-    names = weapon_names([m.type for m in (wp.mounts if wp else [])]) if "weapon" in kinds else []
-    shooter = weapon_attacks.Shooter(game, ent)
+    mounts = wp.mounts if wp and "weapon" in kinds else []
+    weapons = list(enumerate(weapon_names([m.type for m in mounts])))
+    shooter = weapon_attacks.Shooter(game, ent) if weapons else None
     physical = physical_attacks_of(game, ent) if "physical" in kinds else []
     gates: dict[type, str | None] = {}
-    out = {}
+    types = [game.weapons[m.type] for m in mounts]
+    here = game.world.component(ent, Position).hex
     for target in targets:
-        sight = weapon_attacks.PairSight(game, ent, game.units[target], shooter)
-        out[target] = _options_at(game, attacker, {"target": target}, names, physical, torso_twist, turret, gates,
-                                  lambda order: weapon_attacks.shot(game, order, sight))
-    return out
+        tgt = game.units[target]
+        aimed, reach = weapons, physical
+        if skip_unreachable:
+            rng = distance(here, game.world.component(tgt, Position).hex)
+            aimed = [(i, name) for i, name in weapons if types[i].range_band(rng)]
+            reach = physical if physical and melee.may_attack(game, ent, tgt) else []
+            if not aimed and not reach:
+                continue
+        sight = weapon_attacks.PairSight(game, ent, tgt, shooter) if weapons else None
+
+        def shot(order, sight=sight):
+            return weapon_attacks.shot(game, order, sight)
+        last = len(aims) - 1
+        yield target, chain(*(_options_at(game, attacker, {"target": target}, aimed, reach if i == last else [],
+                                           twist, turret, gates, shot) for i, (twist, turret) in enumerate(aims)))
 
 
-def _options_at(game: "Game", attacker: str, aim: dict, names: list[str], physical: list, torso_twist: str | None,
-                turret: int | None, gates: dict, shot) -> list[AttackOption]:
-    """Each weapon's and each physical attack's option at `aim` (a unit's
-    {"target": id} or a building's {"target_hex": label}); `shot` works out
-    a fire order's to-hit."""
-    opts = []
-    for i, name in enumerate(names):
+def _options_at(game: "Game", attacker: str, aim: dict, weapons: list[tuple[int, str]], physical: list,
+                torso_twist: str | None, turret: int | None, gates: dict, shot):
+    """Each weapon's ((mount index, order name) pairs) and each physical
+    attack's option at `aim` (a unit's {"target": id} or a building's
+    {"target_hex": label}), one at a time; `shot` works out a fire order's
+    to-hit."""
+    for i, name in weapons:
         raw = {"unit": attacker, "weapon": name, **aim,
                **({"torso_twist": torso_twist} if torso_twist else {}),
                **({"turret": turret} if turret is not None else {})}
         order = FireOrder(attacker, raw, weapon=name, torso_twist=torso_twist, turret=turret, **aim)
-        opts.append(option(game, "weapon", name, None, order, shot(order), mount=i, gates=gates))
+        yield option(game, "weapon", name, None, order, shot(order), mount=i, gates=gates)
     for attack, limb in physical:
         raw = {"unit": attacker, "attack": attack, **aim, **({"limb": limb} if limb else {})}
         order = PhysicalOrder(attacker, raw, attack=attack, limb=limb, **aim)
-        opts.append(option(game, "physical", attack, limb, order, melee.physical_attack(game, order), gates=gates))
-    return opts
+        yield option(game, "physical", attack, limb, order, melee.physical_attack(game, order), gates=gates)
 
 
 def building_options(game: "Game", attacker: str, hexes: list[str], *, torso_twist: str | None = None,
-                     turret: int | None = None) -> dict[str, list[AttackOption]]:
+                     turret: int | None = None,
+                     kinds: tuple[str, ...] = ("weapon", "physical")) -> dict[str, list[AttackOption]]:
     """Each weapon's attack on the building of each hex (B-ATK-1), then a
-    mech's punches, kicks, club and hatchet on it (B-ATK-3; no push)."""
+    mech's punches, kicks, club and hatchet on it (B-ATK-3; no push), of
+    the `kinds` asked for."""
     ent = game.units[attacker]
-    physical = [(a, limb) for a, limb in physical_attacks_of(game, ent) if a != "push"]
+    physical = [(a, limb) for a, limb in physical_attacks_of(game, ent) if a != "push"] if "physical" in kinds else []
     wp = game.world.try_component(ent, Weapons)
-    names = weapon_names([m.type for m in (wp.mounts if wp else [])])
+    mounts = wp.mounts if wp and "weapon" in kinds else []
+    weapons = list(enumerate(weapon_names([m.type for m in mounts])))
     shooter = weapon_attacks.Shooter(game, ent)
     gates: dict[type, str | None] = {}
     out = {}
     for label in hexes:
-        out[label] = _options_at(game, attacker, {"target_hex": label}, names, physical, torso_twist, turret, gates,
-                                 lambda order: weapon_attacks.shot(game, order, shooter=shooter))
+        out[label] = list(_options_at(game, attacker, {"target_hex": label}, weapons, physical, torso_twist, turret,
+                                      gates, lambda order: weapon_attacks.shot(game, order, shooter=shooter)))
     return out
 
 

@@ -130,6 +130,13 @@ def prone_reason(game: "Game", ent: int) -> str:
     return f"{unit_name(game, ent)} is prone and cannot make a physical attack"
 
 
+def in_reach(game: "Game", ent: int, tgt: int) -> bool:
+    """Whether `tgt` is in `ent`'s hex or next to it: no physical attack
+    reaches farther (section 4; a vehicle in the mech's own hex, V-PHYS-5;
+    `target_error` asks a mech target to be in the next hex)."""
+    return distance(game.world.component(ent, Position).hex, game.world.component(tgt, Position).hex) <= 1
+
+
 def target_error(game: "Game", ent: int, tgt: int) -> str | None:
     tname = unit_name(game, tgt)
     tst = game.world.component(tgt, Status)

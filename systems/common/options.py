@@ -19,6 +19,10 @@ rolled):
   attacks. `torso_twist` ("left" / "right") and `turret` (0..5) judge the
   shots with a twist or turret facing not yet set. The attacker's state is
   looked up once, and line of sight and arcs once for each pair.
+- `attack_options_by_target(game, attacker, targets, ...)`: the same, one
+  (target, options) at a time as each target is judged; `has_attack(game,
+  attacker, targets, ...)`: whether any of those options is possible (what
+  a unit with nothing to do but hold lacks), stopping at the first.
 - `declaration_options(game, attacker, mode, path)`: the charges (or, for
   a jump, the deaths from above) a planned move could declare, one per
   enemy able to fight in or next to the hex the path ends in; each is
@@ -27,8 +31,8 @@ rolled):
 - `unit_actions(game, unit)`: what else the unit may do in the physical
   phase: pick up a severed limb or uproot a tree as a club.
 - `building_options(game, attacker, hexes=None, torso_twist=None,
-  turret=None)`: the attacks on buildings (rules/buildings.md B-ATK), hex
-  label -> options, for the given hexes or every standing building: one
+  turret=None, kinds=...)`: the attacks on buildings of the `kinds` asked
+  for (rules/buildings.md B-ATK), hex label -> options, for the given hexes or every standing building: one
   weapon attack per weapon (a `FireOrder` with `target_hex`), then a
   mech's punches, kicks, club and hatchet (a `PhysicalOrder` with
   `target_hex`; no push); Alpha Strike: none. Attacks on units inside a building are in
@@ -59,7 +63,7 @@ damage an overheat adds at a range (systems/alpha_strike/combat
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Iterator
 
 from systems.common.to_hit import ToHit
 
@@ -120,6 +124,30 @@ def attack_options_against(game: "Game", attacker: str, targets: list[str] | Non
                                                              overheat=overheat, kinds=kinds)
 
 
+def attack_options_by_target(game: "Game", attacker: str, targets: list[str], *, torso_twist: str | None = None,
+                             turret: int | None = None, kinds: tuple[str, ...] = ("weapon", "physical")
+                             ) -> Iterator[tuple[str, list[AttackOption]]]:
+    """`attack_options_against` one target at a time, in the order given,
+    each judged when its turn comes: a caller that has found what it
+    looks for judges no more."""
+    return game.ruleset.hooks.options.attack_options_by_target(game, attacker, list(targets),
+                                                               torso_twist=torso_twist, turret=turret, kinds=kinds)
+
+
+def has_attack(game: "Game", attacker: str, targets: list[str] | None = None, *, torso_twist: str | None = None,
+               turret: int | None = None, kinds: tuple[str, ...] = ("weapon", "physical"),
+               aims: list[tuple[str | None, int | None]] | None = None) -> bool:
+    """Whether any option `attack_options_against` gives is possible, with
+    the torso twist and turret facing given or with any of `aims` ((torso
+    twist, turret facing) pairs), found without judging the rest: the
+    targets in the order given (nearest first finds one soonest), stopping
+    at the first possible option."""
+    if targets is None:
+        targets = [uid for uid in game.units if uid != attacker]
+    return game.ruleset.hooks.options.has_attack(game, attacker, list(targets), torso_twist=torso_twist,
+                                                 turret=turret, kinds=kinds, aims=aims)
+
+
 def declaration_options(game: "Game", attacker: str, mode: str, path: list[str]) -> list[AttackOption]:
     return game.ruleset.hooks.options.declaration_options(game, attacker, mode, list(path))
 
@@ -129,9 +157,11 @@ def unit_actions(game: "Game", unit: str) -> list[AttackOption]:
 
 
 def building_options(game: "Game", attacker: str, hexes: list[str] | None = None, *,
-                     torso_twist: str | None = None, turret: int | None = None) -> dict[str, list[AttackOption]]:
-    """The attacks on buildings (None: every standing building), hex label -> options."""
+                     torso_twist: str | None = None, turret: int | None = None,
+                     kinds: tuple[str, ...] = ("weapon", "physical")) -> dict[str, list[AttackOption]]:
+    """The attacks on buildings (None: every standing building) of the
+    `kinds` asked for, hex label -> options."""
     if hexes is None:
         hexes = [game.map.label(h) for h in game.map.buildings() if game.map.terrain(h).building]
     return game.ruleset.hooks.options.building_options(game, attacker, list(hexes), torso_twist=torso_twist,
-                                                       turret=turret)
+                                                       turret=turret, kinds=kinds)

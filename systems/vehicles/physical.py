@@ -43,8 +43,8 @@ from components import Altitude, Position, Status, VehicleMovement
 from engine.hexgrid import Hex, distance
 from systems.classic.attack_modifiers import struck_side
 from systems.classic.melee import ARMS, club, hatchet, kick, limb_present, punch, underwater
-from systems.classic.physical_common import (PhysicalAttack, level_of, prone_reason, target_error, unit_name,
-                                             water_depth)
+from systems.classic.physical_common import (PhysicalAttack, in_reach, level_of, prone_reason, target_error,
+                                             unit_name, water_depth)
 from systems.common.to_hit import Modifier
 from systems.common.unit_state import airborne
 
@@ -156,9 +156,9 @@ def target_rule(game: "Game", ent: int, tgt: int, attack: str, limb: str | None)
         return PhysicalAttack.impossible(f"{tname} is already destroyed")
     if not game.is_enemy(ent, tgt):
         return PhysicalAttack.impossible(f"{tname} is on your own side")
-    d = distance(game.world.component(ent, Position).hex, game.world.component(tgt, Position).hex)
-    if d > 1:
+    if not in_reach(game, ent, tgt):
         return PhysicalAttack.impossible(f"{tname} is not in an adjacent hex")
+    d = distance(game.world.component(ent, Position).hex, game.world.component(tgt, Position).hex)
     if attack == "push":
         return PhysicalAttack.impossible(f"{tname} is a vehicle: only a standing mech can be pushed (P-PUSH-1)")
     prone = game.world.component(ent, Status).prone
