@@ -11,7 +11,9 @@ command both forces equally often. Wins are counted for the players (the
 `red` and `blue` of the command line), not the map sides. A battle that
 reaches --max-turns turns, or in which neither side can reach the other
 (no unit that can both fight and either move or hit an enemy from where it
-stands), is a draw. Forces: the level's own units, or a force file per side
+stands), is a draw. --ruleset works as the new-battle screen's rules
+choice: a level plays the rules its map names, so a level of other rules
+is refused (one line naming the levels of the rules asked for). Forces: the level's own units, or a force file per side
 (docs/forces.md). The battles run in J processes (a standard process pool)
 and the results are put together in battle order, so the same command
 gives the same results."""
@@ -68,14 +70,28 @@ def level_path(name: str) -> Path:
                     f"{', '.join(sorted(p.stem for p in LEVELS.glob('*.tmx')))})")
 
 
+def check_ruleset(level: str, plays: str, asked: str) -> None:
+    """--ruleset as the new-battle screen has it: a level plays the rules its
+    map names (the `ruleset` map property, docs/levels.md) and the rules
+    chosen only pick among the levels; a level of other rules is refused,
+    naming the shipped levels that play the rules asked for."""
+    from engine.rulesets import ruleset_names
+    from engine.session import level_choices, level_info
+    if asked not in ruleset_names():
+        raise DataError(f"--ruleset {asked}: no such rules (one of {', '.join(ruleset_names())})")
+    if asked != plays:
+        others = [Path(lv).stem for lv in level_choices() if level_info(lv)[1] == asked]
+        raise DataError(f"{level}: the level plays {plays} (its map's ruleset), not {asked}; a level's rules "
+                        f"cannot be switched: levels for {asked}: {', '.join(others) or 'none ships'}")
+
+
 def new_game(b: Battle):
     from engine.forces import battle, load_force
     from engine.levels import load_level, new_game_from_level
     mods = [Path(m) for m in b.mods]
     path = level_path(b.level)
-    if b.ruleset and b.ruleset != (rules := load_level(path, mods).ruleset):
-        raise DataError(f"{b.level}: the level plays {rules}, not {b.ruleset} (--ruleset names the rules a "
-                        f"level must play)")
+    if b.ruleset:
+        check_ruleset(b.level, load_level(path, mods).ruleset, b.ruleset)
     if not b.forces:
         return new_game_from_level(path, mods, b.seed)
     forces = []
@@ -200,7 +216,8 @@ def main(argv: list[str] | None = None) -> int:
     players = [c for c in CHOICES if c != HUMAN]
     p = argparse.ArgumentParser(prog="python -m engine duel", description=__doc__.split("\n\n")[0])
     p.add_argument("level", help="a level (.tmx path, or a shipped level's name: skirmish)")
-    p.add_argument("--ruleset", help="the rules the level must play (classic, alpha-strike): a check")
+    p.add_argument("--ruleset", help="the rules to play (classic, alpha-strike): a level plays the rules its map "
+                                     "names, so one of other rules is refused")
     p.add_argument("--forces-red", help="the red side's force file (docs/forces.md)")
     p.add_argument("--forces-blue", help="the blue side's force file")
     p.add_argument("--red", required=True, help=f"the first player: {', '.join(players)}")

@@ -181,3 +181,91 @@ def test_a_scenario_side_played_by_the_computer_plays_the_same_every_time(tmp_pa
     path.write_text(text.format(level=(LEVELS / "training.tmx").as_posix()).replace('"greedy"', '"human"'))
     with pytest.raises(DataError, match="players.blue"):
         load_scenario(path)
+
+
+# --------------------------------------------------------------------- buildings (rules/buildings.md)
+def _building_game(cf: int, inside_side: str = "blue", klass: str = "light", *, building_at: str = "0505",
+                   height: int = 2, attacker_at: str = "0507", target_at: str = "0505"):
+    """A Grasshopper of red's at `attacker_at` in the weapon phase, another
+    of `inside_side`'s at `target_at`, a building at `building_at`."""
+    from tests.physical_helpers import add, make_game, to_weapon_phase
+    game = make_game(hexes={building_at: {"terrain": "building", "building": height, "level": 0,
+                                          "building_class": klass, "cf": cf}})
+    add(game, "a", "grasshopper", "red", attacker_at, 0, gunnery=4)
+    add(game, "t", "grasshopper", inside_side, target_at, 3)
+    if inside_side == "red":
+        add(game, "far", "jagermech", "blue", "0502", 3)
+    to_weapon_phase(game)
+    game.start_phase("weapon")
+    return game
+
+
+def _fire_orders(game, uid: str):
+    from engine.bot.computer import Computer
+    orders = Computer("red", 3).act(game, uid)
+    out = []
+    try:
+        order = next(orders)
+        while True:
+            out.append(order)
+            game.submit(order)
+            order = orders.send(None)
+    except StopIteration:
+        return out
+
+
+def test_B_ATK_1_the_computer_brings_down_a_weak_building_with_an_enemy_inside():
+    # a light building at CF 8 absorbs 1 of every hit on the Grasshopper fully inside it (B-IN-2); two
+    # medium lasers on the building collapse it on the mech (B-COLL-3): the computer fires at the hex
+    game = _building_game(cf=8)
+    orders = _fire_orders(game, "a")
+    assert [o.target_hex for o in orders if o.target_hex] and all(o.target_hex in (None, "0505") for o in orders)
+    game.end_phase()
+    assert game.log.of_type("collapse"), "the building was not brought down"
+    game.close()
+
+
+def test_the_computer_leaves_a_strong_building_and_one_holding_a_friend_alone():
+    from engine.bot.buildings import building_shots
+    from engine.bot.value import Valuer
+    game = _building_game(cf=8, inside_side="red")            # its own mech inside: no attack pays
+    assert building_shots(game, Valuer(game), "a") == []
+    assert not [o for o in _fire_orders(game, "a") if o.target_hex]
+    game.close()
+    best = {}
+    for cf, klass in ((8, "light"), (150, "hardened")):
+        game = _building_game(cf=cf, klass=klass)
+        best[cf] = max(s.value for s in building_shots(game, Valuer(game), "a"))
+        game.close()
+    assert best[150] < best[8] / 4                             # 30 laser hits to bring down: it seldom pays
+
+
+def test_a_building_between_the_computer_and_its_target_is_not_shot_at():
+    game = _building_game(cf=5, building_at="0506", height=1, target_at="0504")
+    orders = _fire_orders(game, "a")
+    assert orders and not [o for o in orders if o.target_hex]
+    game.close()
+
+
+def test_a_duel_plays_a_level_with_its_own_rules_and_refuses_other_rules_in_one_line(capsys):
+    # as on the new-battle screen: the level's map names its rules; the rules asked for pick among levels
+    assert duel.main(["skirmish", "--ruleset", "alpha-strike", "--red", "bot:1", "--blue", "greedy"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert "skirmish: the level plays classic" in err and "cannot be switched" in err and "alpha_skirmish" in err
+    assert duel.main(["skirmish", "--ruleset", "chess", "--red", "bot:1", "--blue", "greedy"]) == 2
+    assert "--ruleset chess: no such rules (one of classic, alpha-strike)" in capsys.readouterr().err
+    assert duel.main(["alpha_skirmish", "--ruleset", "alpha-strike", "--red", "bot:1", "--blue", "greedy",
+                      "--games", "1", "--max-turns", "1", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["games"] == 1
+
+
+def test_B_ATK_3_the_computer_kicks_down_a_weak_building_an_enemy_hides_in_when_it_cannot_strike_the_enemy():
+    # a mech inside cannot be struck from outside by a physical attack; its building can, without a roll
+    from engine.bot.computer import Computer
+    game = _building_game(cf=6, attacker_at="0506")
+    game.end_phase()
+    game.start_phase("physical")
+    orders = list(Computer("red", 3).act(game, "a"))
+    assert orders and all(o.target_hex == "0505" and o.attack in ("punch", "kick") for o in orders)
+    game.close()

@@ -2,7 +2,8 @@
 options call (systems/common/options.py) with its chance to hit (by the
 ruleset's own test, engine/bot/odds.py), the damage it deals where it
 strikes (a weapon's damage at its range band, a cluster weapon's average
-missiles in its damage groups, a physical attack's damage on its table and
+missiles in its damage groups, less what a building absorbs of each hit on
+a unit inside it, B-IN-2, a physical attack's damage on its table and
 side, an Alpha Strike attack's damage with its overheat) and what that is
 worth (engine/bot/value.py), plus the falls a kick or a push may cause.
 Everything is judged as the game stands: a what-if placement
@@ -18,6 +19,7 @@ from engine.hexgrid import mech_attack_side, vehicle_attack_side
 from systems.alpha_strike import card as as_card
 from systems.alpha_strike.combat import MINIMAL_DAMAGE_ROLL
 from systems.classic import hit_location, piloting
+from systems.classic.buildings import absorption_against
 from systems.common.options import AttackOption, attack_options_against
 
 PRONE = 0.15              # of the worth of a mech that falls: a turn of prone attacks, standing up
@@ -83,6 +85,9 @@ def _weapon_shot(game, valuer: Valuer, opt: AttackOption, attacker: int, target:
         amounts = hit_location.groups(round(expected_missiles(wt.cluster) * wt.damage), wt.group or wt.damage)
     else:
         amounts = [wt.damage_at(opt.to_hit.band)]
+    absorbed = absorption_against(game, attacker, target)
+    if absorbed:
+        amounts = [max(0, a - absorbed) for a in amounts]
     if wt.shots_per_ton and p < MIN_AMMO_CHANCE:
         p = 0.0
     value = p * sum(valuer.group_value(target, side, a) for a in amounts)

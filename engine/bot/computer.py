@@ -14,8 +14,9 @@ search, `game.check`) and hands its orders to the driver
   allows one. A crippled unit (a third of its armor and structure left, or
   no working weapon) doubles its caution and falls back, while its side has
   a sound unit left.
-- Attacks: the best fire plan on every enemy in reach, counting off the
-  damage the side has already aimed at each this phase (engine/bot/ledger.py);
+- Attacks: the best fire plan on every enemy in reach and on the buildings
+  worth bringing down (engine/bot/buildings.py), counting off the damage
+  the side has already aimed at each this phase (engine/bot/ledger.py);
   Alpha Strike: the card's one attack, with the overheat that pays.
 - Physical attacks: engine/bot/physical.py.
 
@@ -32,9 +33,9 @@ from typing import Generator
 from components import Armor, Position, Structure, TurnState
 from engine.bot import heat_cost, sides
 from engine.bot.fire import fire_plan
-from engine.bot.ledger import committed
+from engine.bot.ledger import committed, committed_cf
 from engine.bot.moves import (Candidate, approach, charge_options, charge_value, end_states, move_risk,
-                              preferred_range, quick_look)
+                              preferred_range, QuickLook)
 from engine.bot.physical import plan_physical
 from engine.bot.profile import PROFILES
 from engine.bot.threat import in_reach, incoming, weapon_reach
@@ -66,6 +67,7 @@ class Situation:
         if noise:
             self.valuer.jitter = {game.units[u]: math.exp(rng.gauss(0.0, noise)) for u in self.enemies + self.friends}
         self.valuer.committed = committed(game, side)
+        self.valuer.committed_cf = committed_cf(game, side)
         self.shares = {}
         for e in self.enemies:
             others = sum(1 for f in self.friends if f != uid
@@ -156,8 +158,9 @@ class Computer:
         firepower = sit.valuer.firepower(ent)
         preferred = preferred_range(game, ent, sit.valuer)
         groups: dict[tuple, list[Candidate]] = {}
+        quick_look = QuickLook(game, ent, sit.enemy_hexes, preferred, retreat, firepower)
         for c in cands:
-            c.quick = quick_look(game, ent, c, sit.enemy_hexes, preferred, retreat, firepower)
+            c.quick = quick_look(c)
             groups.setdefault((c.mode, c.hex, c.altitude, c.prone), []).append(c)
         heads = [max(g, key=lambda c: c.quick) for g in groups.values()]
         shortlist = sorted(heads, key=lambda c: -c.quick)[:self.profile.shortlist]

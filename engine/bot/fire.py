@@ -9,7 +9,8 @@ then the set of weapons whose value best pays for the heat they add
 (a 0/1 knapsack over heat: engine/bot/heat_cost.py prices the heat a turn
 ends on). Weapons in an arm are held back when that arm's punch at an
 adjacent enemy is worth more (a punching arm fires nothing, P-PUNCH-2).
-Alpha Strike: the one attack of the card, weapon attack with each overheat
+A weapon may fire at a building instead, where bringing it down pays
+(engine/bot/buildings.py). Alpha Strike: the one attack of the card, weapon attack with each overheat
 the card allows or a physical attack, less what its heat costs.
 """
 from __future__ import annotations
@@ -19,10 +20,14 @@ from dataclasses import dataclass, field
 from components import AlphaStrikeCard, Position, Status, Turret, Weapons
 from engine.bot import heat_cost
 from engine.bot.attacks import Shot, shots_against
+from engine.bot.buildings import assign, building_shots
 from engine.bot.geometry import facing_toward
 from engine.bot.value import Valuer
 from engine.bot.whatif import first_target
 from systems.alpha_strike import card as as_card
+from systems.alpha_strike.combat import RANGE_BRACKETS
+
+MEDIUM = RANGE_BRACKETS[1][2]     # the to-hit modifier of Alpha Strike's medium range
 
 
 @dataclass
@@ -77,9 +82,11 @@ def _classic_plan(game, valuer: Valuer, uid: str, targets: list[str], twist: str
     by_target = shots_against(game, valuer, uid, targets, torso_twist=twist, turret=turret)
     weapon_value = {t: sum(s.value for s in found if s.option.kind == "weapon") for t, found in by_target.items()}
     primary = max(targets, key=lambda t: weapon_value[t])
-    if weapon_value[primary] <= 0:
+    on_buildings = building_shots(game, valuer, uid, torso_twist=twist, turret=turret, kinds=("weapon",))
+    if weapon_value[primary] <= 0 and not on_buildings:
         return FirePlan(torso_twist=twist, turret=turret)
     best: dict[int, Shot] = {s.mount: s for s in by_target[primary] if s.option.kind == "weapon" and s.value > 0}
+    assign(game, valuer, best, on_buildings)
     if wide and len(targets) > 1:
         with first_target(game, ent, primary):
             others = shots_against(game, valuer, uid, [t for t in targets if t != primary], torso_twist=twist,
@@ -135,16 +142,23 @@ def _within_heat(game, valuer: Valuer, ent: int, candidates: list[Shot]) -> tupl
 
 def _card_plan(game, valuer: Valuer, uid: str, targets: list[str]) -> FirePlan:
     ent = game.units[uid]
-    worth, firepower = valuer.worth(ent), valuer.firepower(ent)
+    worth = valuer.worth(ent)
     top = as_card.card(game, ent).overheat if as_card.has_heat_scale(game, ent) else 0
-    idle = heat_cost.alpha_strike_cost(game, ent, 0, False, worth, firepower)
+    plain = shots_against(game, valuer, uid, targets, kinds=("weapon", "physical"))
+    weapon = max((s for t in targets for s in plain[t] if s.option.kind == "weapon"), key=lambda s: s.value,
+                 default=None)
+    next_attack = (0.0, 0)
+    if weapon is not None and weapon.chance:
+        # next turn's attack on the same target from medium range, without heat (AS-HIT-1)
+        number = as_card.card(game, ent).skill + MEDIUM + as_card.current_tmm(game, game.units[weapon.target])
+        next_attack = (weapon.value / weapon.chance, number)
+    idle = heat_cost.alpha_strike_cost(game, ent, 0, False, worth, next_attack)
     best = FirePlan()
     for ov in range(top + 1):
-        kinds = ("weapon",) if ov else ("weapon", "physical")
-        found = shots_against(game, valuer, uid, targets, overheat=ov, kinds=kinds)
+        found = plain if not ov else shots_against(game, valuer, uid, targets, overheat=ov, kinds=("weapon",))
         for s in (s for t in targets for s in found[t]):
             fires = s.option.kind == "weapon"
-            net = s.value - (heat_cost.alpha_strike_cost(game, ent, ov, fires, worth, firepower) - idle)
+            net = s.value - (heat_cost.alpha_strike_cost(game, ent, ov, fires, worth, next_attack) - idle)
             if net > best.value:
                 best = FirePlan([s], net)
     return best

@@ -4,11 +4,12 @@ at the heat a turn ends on, and the to-hit and movement the heat scale
 takes away next turn (Classic, section 13: systems/classic/heat.py and
 weapon_attacks.heat_fire_modifier); an Alpha Strike unit's heat level at the
 end phase (systems/alpha_strike/end_phase.heat_preview: 4 is a shutdown,
-each level +1 to-hit and 2" of Move, AS-HEAT-2)."""
+each level +1 to-hit next turn and 2" of Move, TMM -1 from level 2,
+AS-HEAT-2), the to-hit priced on what next turn's attack would be worth."""
 from __future__ import annotations
 
 from components import Ammo, ClassicHeat
-from engine.bot.odds import at_least
+from engine.bot.odds import at_least, hit_chance
 from systems.alpha_strike import card as as_card
 from systems.alpha_strike.end_phase import heat_preview
 from systems.classic import criticals, heat as classic_heat
@@ -18,6 +19,7 @@ SHUTDOWN = 0.8            # of the unit's worth: a turn immobile (-4 to hit it) 
 AMMO_EXPLOSION = 1.0      # of the worth, when the blast is half the armor and structure left or more
 TO_HIT_NEXT_TURN = 0.12   # of the firepower, per point of to-hit the heat adds next turn
 MP_NEXT_TURN = 0.03       # of the worth, per walking MP the heat takes next turn
+TMM_NEXT_TURN = 0.15      # of the worth: an Alpha Strike unit at heat 2 is hit more easily (TMM -1)
 
 
 def classic_end_heat(game, ent: int, weapon_heat: int) -> int | None:
@@ -54,13 +56,21 @@ def classic_cost(game, ent: int, end_heat: int | None, worth: float, firepower: 
     return cost
 
 
-def alpha_strike_cost(game, ent: int, overheat: int, fires: bool, worth: float, firepower: float) -> float:
+def alpha_strike_cost(game, ent: int, overheat: int, fires: bool, worth: float, next_attack: tuple[float, int]
+                      ) -> float:
     """The cost of the heat level an Alpha Strike unit reaches in the end
-    phase with this attack (AS-HEAT-2, AS-SHUT-1)."""
+    phase with this attack (AS-HEAT-2, AS-SHUT-1): next turn's attack
+    (`next_attack`: what it is worth when it hits and the number it needs
+    without heat) made at +1 per level, TMM -1 at level 2 (more of the
+    enemy's attacks hit it), 2" of Move a level, a shutdown."""
     if not as_card.has_heat_scale(game, ent):
         return 0.0
     level = heat_preview(game, ent, overheat, fires)
-    cost = TO_HIT_NEXT_TURN * firepower * level + MP_NEXT_TURN * 2 * worth * level
+    value, number = next_attack
+    cost = value * (hit_chance(game, number) - hit_chance(game, number + level))
+    cost += MP_NEXT_TURN * 2 * worth * level
+    if level >= 2 and as_card.base_tmm(game, ent) > 0:
+        cost += TMM_NEXT_TURN * worth
     if level >= as_card.SHUTDOWN_LEVEL:
         cost += SHUTDOWN * worth
     return cost

@@ -82,11 +82,13 @@ def end_states(game, ent: int) -> list[Candidate]:
     if movement.cannot_move_reason(game, ent) is not None:
         return out
     flies = alt is not None
+    found = []
     for mode in rules.modes:
-        found = list(movement.reachable(game, ent, mode).items())
+        found += [(mode, state, reach) for state, reach in movement.reachable(game, ent, mode).items()]
         if prone:
-            found += _after_standing(game, ent, rules, mode)
-        for (h, facing, altitude), reach in found:
+            found += [(mode, state, reach) for state, reach in _after_standing(game, ent, rules, mode)]
+    with game.positions_fixed():
+        for mode, (h, facing, altitude), reach in found:
             if not reach.path or occupant(game, ent, h, flies and altitude > 0) is not None:
                 continue
             hexes = sum(1 for t in reach.path if t in ("F", "B"))
@@ -129,28 +131,52 @@ def approach(distance_to_enemy: int, preferred: int, firepower: float, retreatin
     return -ENGAGE * firepower * max(0, distance_to_enemy - preferred)
 
 
-def quick_look(game, ent: int, c: Candidate, enemy_hexes: list[Hex], preferred: int, retreating: bool,
-               firepower: float) -> float:
-    """Rank an end state by the rules' to-hit modifiers of the move and the
-    distance to the enemy (a to-hit point is about a tenth of the fire)."""
-    nearest = min(enemy_hexes, key=lambda h: distance(c.hex, h)) if enemy_hexes else None
-    d = distance(c.hex, nearest) if nearest else 0
-    with c.what_if(game, ent):
-        if game.world.try_component(ent, AlphaStrikeCard) is not None:
-            defence = sum(m.value for m in as_combat.target_movement(game, ent))
-            defence += sum(m.value for m in as_combat.terrain_modifiers(game, c.hex, None))
-            own = sum(m.value for m in as_combat.attacker_movement(game, ent))
-        else:
-            defence = attack_modifiers.target_movement_modifier(game, ent)
-            woods = attack_modifiers.woods_modifier(game, ent)
-            defence += woods.value if woods else 0
-            moved = attack_modifiers.attacker_movement(game, ent)
-            own = moved.value if moved else 0
-    score = 0.1 * firepower * (0.5 * defence - 0.5 * own) + approach(d, preferred, firepower, retreating)
-    if nearest is not None and d > 0:
-        off = min((c.facing - facing_toward(c.hex, nearest)) % 6, (facing_toward(c.hex, nearest) - c.facing) % 6)
-        score -= 0.02 * firepower * off * (-1 if retreating else 1)
-    return score
+class QuickLook:
+    """Rank end states by the rules' to-hit modifiers of the move and the
+    distance to the enemy (a to-hit point is about a tenth of the fire).
+    What a state's hex gives (the nearest enemy) and what its move gives
+    (the modifiers: the mode, hexes entered, altitude, not the facing) are
+    asked once for all the states that share them."""
+
+    def __init__(self, game, ent: int, enemy_hexes: list[Hex], preferred: int, retreating: bool,
+                 firepower: float) -> None:
+        self.game, self.ent, self.enemy_hexes = game, ent, enemy_hexes
+        self.preferred, self.retreating, self.firepower = preferred, retreating, firepower
+        self.card = game.world.try_component(ent, AlphaStrikeCard) is not None
+        self._near: dict[Hex, tuple[Hex | None, int, int]] = {}
+        self._modifiers: dict[tuple, float] = {}
+
+    def __call__(self, c: Candidate) -> float:
+        near = self._near.get(c.hex)
+        if near is None:
+            nearest = min(self.enemy_hexes, key=lambda h: distance(c.hex, h)) if self.enemy_hexes else None
+            d = distance(c.hex, nearest) if nearest else 0
+            near = self._near[c.hex] = (nearest, d, facing_toward(c.hex, nearest) if d else 0)
+        nearest, d, toward = near
+        key = (c.mode, c.hex, c.hexes, c.altitude, c.prone)
+        modifiers = self._modifiers.get(key)
+        if modifiers is None:
+            modifiers = self._modifiers[key] = self._modifiers_of(c)
+        score = 0.1 * self.firepower * modifiers + approach(d, self.preferred, self.firepower, self.retreating)
+        if d > 0:
+            off = min((c.facing - toward) % 6, (toward - c.facing) % 6)
+            score -= 0.02 * self.firepower * off * (-1 if self.retreating else 1)
+        return score
+
+    def _modifiers_of(self, c: Candidate) -> float:
+        game, ent = self.game, self.ent
+        with c.what_if(game, ent):
+            if self.card:
+                defence = sum(m.value for m in as_combat.target_movement(game, ent))
+                defence += sum(m.value for m in as_combat.terrain_modifiers(game, c.hex, None))
+                own = sum(m.value for m in as_combat.attacker_movement(game, ent))
+            else:
+                defence = attack_modifiers.target_movement_modifier(game, ent)
+                woods = attack_modifiers.woods_modifier(game, ent)
+                defence += woods.value if woods else 0
+                moved = attack_modifiers.attacker_movement(game, ent)
+                own = moved.value if moved else 0
+        return 0.5 * defence - 0.5 * own
 
 
 def move_risk(game, valuer: Valuer, ent: int, c: Candidate) -> float | None:

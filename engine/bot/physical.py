@@ -1,6 +1,6 @@
 """Choosing a mech's physical attacks (Classic physical phase, section 4):
 every possible punch, kick, push, club or hatchet on the enemies next to
-it, valued with what a kick or a push may make fall (engine/bot/attacks.py).
+it (and on a building next to it worth bringing down, engine/bot/buildings.py), valued with what a kick or a push may make fall (engine/bot/attacks.py).
 Which attacks a mech may combine is the rules' to say: after each attack
 declared the options call answers again. To compare combinations, each of
 the best first attacks is declared on a scratch copy of the game (a
@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from components import Position
 from engine.bot.attacks import Shot, shots_against
+from engine.bot.buildings import building_shots
 from engine.bot.value import Valuer
 from engine.bot.whatif import sealed_dice
 from engine.game import Game
@@ -26,6 +27,7 @@ def adjacent_enemies(game, uid: str, enemies: list[str]) -> list[str]:
 def _options(game, valuer: Valuer, uid: str, targets: list[str]) -> list[Shot]:
     by_target = shots_against(game, valuer, uid, targets, kinds=("physical",))
     found = [s for t in targets for s in by_target[t] if s.value > 0]
+    found += building_shots(game, valuer, uid, kinds=("physical",))
     return sorted(found, key=lambda s: -s.value)
 
 

@@ -61,6 +61,7 @@ class Valuer:
         self._worth: dict[int, float] = {}
         self._groups: dict[tuple, float] = {}
         self.committed: dict[int, float] = {}     # expected damage other units already aim at a unit
+        self.committed_cf: dict[str, float] = {}  # the same for building hexes, by label
         self.jitter: dict[int, float] = {}        # a weak player's misjudgement of a unit's worth (a factor)
 
     # ------------------------------------------------------------ the unit

@@ -101,16 +101,25 @@ def absorption(game: "Game", h: "Hex") -> int:
     return math.ceil(phase_cf(game, h) / 10)
 
 
+def absorption_against(game: "Game", attacker: int, target: int) -> int:
+    """B-IN-2/3: what the building absorbs of each hit by `attacker` on
+    `target` (0: the target is not fully inside, or the attacker is in its hex)."""
+    h = game.world.component(target, Position).hex
+    if not fully_inside(game, target) or game.world.component(attacker, Position).hex == h:
+        return 0
+    return absorption(game, h)
+
+
 def absorb(game: "Game", attacker: int, target: int, amount: int) -> int:
     """B-IN-2/3, D11: of one hit (a weapon's, an LRM group, one SRM
     missile) on a unit fully inside a building, from outside it, the
     building takes up to ceil(phase CF / 10); returns what reaches the unit.
     The hit location is rolled only for damage that gets through (MegaMek
     rolls it first; the damage dealt is the same)."""
-    h = game.world.component(target, Position).hex
-    if not fully_inside(game, target) or game.world.component(attacker, Position).hex == h:
+    taken = min(absorption_against(game, attacker, target), amount)
+    if not taken:
         return amount
-    taken = min(absorption(game, h), amount)
+    h = game.world.component(target, Position).hex
     damage_building(game, h, taken, f"absorbed a hit on {game.uid(target)}", game.uid(target))
     return amount - taken
 
