@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from components import Armor, Crew, Identity, Position, Status
+from components import Armor, Crew, Position, Status
 from engine.hexgrid import parse_hex_label
 from engine.hexmap import Terrain
 from systems.classic import buildings

@@ -167,7 +167,7 @@ def test_B_PHYS_4_a_death_from_above_that_overloads_the_roof_brings_it_down():
                                      "fall": [1] * 2},
                      hexes={"0504": building("light", height=1, cf=15)})
     t = add(game, "t", "jagermech", "red", "0504", 3, piloting=5)
-    d = add(game, "d", "grasshopper", "blue", "0507", 0, piloting=4)
+    add(game, "d", "grasshopper", "blue", "0507", 0, piloting=4)
     game.world.component(t, Position).on_roof = True
     set_tons(game, "t", 10)                                               # the roof held the target alone
     to_weapon_phase(game, [move("d", "jump", ["F", "F"], dfa="t")])

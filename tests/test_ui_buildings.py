@@ -6,7 +6,6 @@ class and CF, a collapse drawn as rubble."""
 from __future__ import annotations
 
 import pygame
-import pytest
 
 from components import Position
 from engine.hexgrid import neighbors, parse_hex_label
