@@ -84,6 +84,8 @@ class App:
         self._performing = False     # an action is being carried out (rolls at the table: perform)
         self._probing = False        # an action is run only to read a roll's target number
         self._autosave_due = False   # a phase began since the last autosave
+        self._autosave_at: int | None = None   # the frame whose action left an autosave to make (`show`)
+        self._frames = 0             # frames drawn
         self._shown_side: str | None = None
         self.move = MovePlanner(self)
         self.fire = FirePanel(self)
@@ -122,10 +124,11 @@ class App:
         (a game saved during deployment resumes it); `table`: how the
         players sit (a loaded game keeps its own); `players`: who plays
         which side (side -> "human", "bot:2", ...; over the level's own)."""
+        self._autosave()                    # the battle shown before keeps its last autosave
         table = table or Table()
         chosen = {**(getattr(game, "level_players", None) or {}), **(players or {})}
         self.seat = HotSeat(game, level, frontend, on_phase_start=self._on_phase_start,
-                            only_holds=queries.only_holds, shared_table=table.shared,
+                            only_holds=queries.hold_reasons, shared_table=table.shared,
                             table_dice=table.dice_at_table, players=computer_sides(chosen))
         self._show_game(game, level)
         game.choosers = set(game.sides) - set(self.seat.players)     # people pick their destroyed weapons (V-CE-14)
@@ -136,6 +139,7 @@ class App:
     def set_replay(self, replay, level: str | None = None) -> None:
         """Show a replay read-only: `replay.game` is drawn as a game is; no
         orders can be given (engine/ui/replay_view.py)."""
+        self._autosave()
         self.replay = replay
         self.seat = HotSeat(replay.game, level)    # never started: nobody acts in a replay
         self._show_game(replay.game, level)
@@ -276,7 +280,14 @@ class App:
             self._autosave_due = True
 
     def _autosave(self) -> None:
-        self._autosave_due = False
+        """Make the autosave `show` left to make, if any: on the first frame
+        after the one that answered the action (`update`: the copy of the
+        game is not made while the player waits for the new phase to be
+        drawn), and at the latest before anything changes the game (the
+        next action, a computer's turn, loading, a new battle, quitting)."""
+        if self._autosave_at is None:
+            return
+        self._autosave_at = None
         problem = self.saves.autosave(self.game, self.seat.frontend())
         if problem:
             self.say(problem, True)
@@ -293,7 +304,8 @@ class App:
         began on the way."""
         self.screens = self.screens[-1:]
         if self._autosave_due and not self._probing:
-            self._autosave()
+            self._autosave_due = False
+            self._autosave_at = self._frames
         if nxt.screen == "victory":
             self._replace_top(Victory())
             self.selected = None
@@ -349,6 +361,8 @@ class App:
         everything goes back and the pick's prompt asks, then the action
         runs again with the pick made."""
         seat = self.seat
+        if not self._performing:
+            self._autosave()
         if self._performing or seat is None or self.replay is not None or not (
                 seat.table_dice or queries.choice_possible(self.game)):
             action()
@@ -493,6 +507,7 @@ class App:
         }
 
     def really_quit(self, _arg=None) -> None:
+        self._autosave()
         self.saves.wait()
         self.running = False
 
@@ -536,6 +551,7 @@ class App:
                 self.view_actions[action](arg)
         elif self.game is not None:
             if self.flow.current_side and not self.flow.waiting():
+                self._autosave()
                 self.seat.settle()
                 self.after_flow()
             if action in self.game_actions:
@@ -550,6 +566,8 @@ class App:
 
     # ================================================================ update & draw
     def update(self, dt: float) -> None:
+        if self._autosave_at is not None and self._autosave_at < self._frames:
+            self._autosave()
         self.computer.update(dt)
         if self.game is not None and self.game.turn != self._frozen_turn:
             self.keep_alive()
@@ -591,6 +609,7 @@ class App:
             self.hits = []      # the board's widgets under a screen neither answer clicks nor show tips
             self.top.draw(self)
         self.draw_hit_tip()
+        self._frames += 1
         self.frame_ms = (time.perf_counter() - t0) * 1000
 
     def draw_topbar(self) -> None:
