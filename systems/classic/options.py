@@ -11,6 +11,7 @@ from components import Equipment, Position, Weapons
 from engine.hexgrid import distance, neighbor, neighbors, parse_hex_label
 from engine.orders import FireOrder, MoveOrder, PhysicalOrder
 from systems.classic import charge, melee, weapon_attacks
+from systems.classic.physical_common import in_reach
 from systems.classic.weapon_names import weapon_names
 from systems.common import movement
 from systems.common.options import AttackOption, option
@@ -54,8 +55,8 @@ def has_attack(game: "Game", attacker: str, targets: list[str], *, torso_twist: 
     at a target beyond its long range (a shot there is refused,
     weapon_attacks: the range band) or out of line of sight, none that may
     not fire at all (weapon_attacks.mount_refusal, the shooter's refusal),
-    and no physical attack on a target that melee.may_attack says none can
-    reach."""
+    and no physical attack by an attacker melee.may_attack_now says can
+    make none, nor on a target out of reach (physical_common.in_reach)."""
     return any(o.possible for _target, opts in _each_target(game, attacker, targets, aims or [(torso_twist, turret)],
                                                             kinds, skip_unreachable=True) for o in opts)
 
@@ -84,13 +85,18 @@ def _each_target(game: "Game", attacker: str, targets: list[str], aims: list[tup
         # the target (destroyed, jammed, fired), have no shot at anyone
         weapons = [] if shooter.refusal else [(i, name) for i, name in weapons
                                               if weapon_attacks.mount_refusal(game, shooter, i) is None]
+    if skip_unreachable and physical and not melee.may_attack_now(game, ent):
+        physical = []
+    longest = max((types[i].long for i, _name in weapons), default=0)
     for target in targets:
         tgt = game.units[target]
         aimed, reach = weapons, physical
         if skip_unreachable:
             rng = distance(here, game.world.component(tgt, Position).hex)
-            aimed = [(i, name) for i, name in weapons if types[i].range_band(rng)]
-            reach = physical if physical and melee.may_attack(game, ent, tgt) else []
+            if rng > longest and not physical:
+                continue            # beyond every weapon's long range (range_band)
+            aimed = [(i, name) for i, name in weapons if types[i].range_band(rng)] if rng <= longest else []
+            reach = physical if physical and in_reach(game, ent, tgt) else []
             if not aimed and not reach:
                 continue
         sight = weapon_attacks.PairSight(game, ent, tgt, shooter) if weapons else None
