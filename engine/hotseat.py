@@ -341,9 +341,14 @@ class HotSeat:
         return self.frontend(), set(self.passing), dict(self._holds), list(undo.moves(self.game))
 
     def rollback(self, cp) -> None:
-        state, front, passing, holds, moves = cp
+        state, *flow = cp
         undo.rollback(self.game, state)
         self.game.dice.ask = self.table_dice
+        self.flow_rollback(tuple(flow))
+
+    def flow_rollback(self, cp) -> None:
+        """Put back the part of `checkpoint` that is the flow's own (`flow_checkpoint`)."""
+        front, passing, holds, moves = cp
         self.flow.load(front["flow"])
         self.viewing = front["viewing"]
         self.notes = [dict(n) for n in front["notes"]]

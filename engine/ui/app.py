@@ -32,6 +32,7 @@ from engine.hotseat import HotSeat, Next
 from engine.orders import ChoiceNeeded
 from engine.session import Table
 from engine.persistence import SaveFolder, default_name
+from engine.replay import apply_action
 from engine.ui import board, controls, queries, replay_view, sidebar, theme
 from engine.ui.computer_turns import ComputerTurns
 from engine.ui.deploy import DeployPanel
@@ -359,7 +360,10 @@ class App:
         then the action runs again with it. In the same way, when the rules
         stop at a player's choice (ChoiceNeeded: a destroyed weapon's pick),
         everything goes back and the pick's prompt asks, then the action
-        runs again with the pick made."""
+        runs again with the pick made; when they stopped at the end of a
+        phase (dice rolled by the game), the game goes back only to just
+        before that end, and goes on from there with the pick, so that a
+        save made while the prompt is up resumes at it."""
         seat = self.seat
         if not self._performing:
             self._autosave()
@@ -383,13 +387,54 @@ class App:
             need.target = self._target_of(action, typed, need, cp, ui)
             self.open_overlay(DicePrompt(need, action, typed))
         except ChoiceNeeded as choice:
-            self._go_back(cp or (taken[0], *front), ui)
+            go_on = action
+            if cp is None and self._stopped_at_a_phase_end(taken[0]):
+                self._back_to_the_phase_end((taken[0], *front), ui)
+                go_on = self._end_phase_again
+            else:
+                self._go_back(cp or (taken[0], *front), ui)
             back = None if seat.shared_table or choice.side == seat.viewing else seat.viewing
-            self.open_overlay(WeaponPick(choice, action, typed, queries.pick_labels(self.game, choice),
-                                         self.name(choice.unit), back))
+            self.open_overlay(WeaponPick(choice, go_on, typed, queries.pick_labels(self.game, choice),
+                                         self.name(choice.unit), back, resumes=go_on == self._end_phase_again))
         finally:
             self._performing = False
             game.on_action = None
+
+    def _stopped_at_a_phase_end(self, cp: undo.Checkpoint) -> bool:
+        """Did the action that began at `cp` stop in the end of a phase (the
+        last action of the game's record it made)?"""
+        done = self.game.record["actions"]
+        return len(done) > cp.actions and done[-1]["do"] == "end_phase"
+
+    def _back_to_the_phase_end(self, cp, ui) -> None:
+        """Everything back to `cp`, then the game's actions the action made
+        before the phase's end made again (the same dice: the game's
+        own) and the hot-seat flow put where it stood at that end: the
+        game waits at the end of the phase, as a save then holds it."""
+        game = self.game
+        done = [dict(a) for a in game.record["actions"][cp[0].actions:-1]]
+        at_end = self.seat.flow_checkpoint()
+        self._go_back(cp, ui)
+        for action in done:
+            apply_action(game, action)
+        self.seat.flow_rollback(at_end)
+        self.drop_caches()
+
+    def _end_phase_again(self) -> None:
+        """What an action stopped at the end of a phase goes on with: that
+        end, then the flow from there."""
+        self.seat.end_phase()
+        self.after_flow()
+
+    def save_refusal(self) -> str | None:
+        """Why the battle cannot be saved now, or None: a destroyed weapon's
+        pick waits whose action a save could not resume (one stopped
+        elsewhere than at the end of a phase, or with the dice rolled at the
+        table)."""
+        if any(isinstance(s, WeaponPick) and not s.resumes for s in self.screens):
+            return ("cannot save while this weapon pick waits: pick the weapon first (a save now would go back "
+                    "to before the action that destroyed the weapon)")
+        return None
 
     def _target_of(self, action, typed, need: RollNeeded, cp, ui) -> int | None:
         """The number the roll asked for must reach, when the rules show one:
@@ -454,6 +499,10 @@ class App:
 
     # ================================================================ save / load / new
     def save(self, name: str | None = None) -> Path | None:
+        refusal = self.save_refusal()
+        if refusal:
+            self.say(refusal, True)
+            return None
         try:
             path = self.saves.save(self.game, self.seat.frontend(), name)
         except (OSError, ValueError) as exc:
@@ -512,8 +561,15 @@ class App:
         self.running = False
 
     def save_menu(self, _arg=None) -> None:
-        if self.game is not None:
-            self.open_overlay(SaveGame(default_name(self.game)))
+        if self.game is None:
+            return
+        refusal = self.save_refusal()
+        if refusal:
+            if self.overlay == "menu":
+                self.close_overlay()
+            self.say(refusal, True)
+            return
+        self.open_overlay(SaveGame(default_name(self.game)))
 
     def _view_actions(self) -> dict[str, Callable[[Any], None]]:
         """The camera and the log: in play, in deployment and in a replay."""
