@@ -53,7 +53,8 @@ def has_attack(game: "Game", attacker: str, targets: list[str], *, torso_twist: 
     turret) pairs): the targets in the order given, each with every aim,
     each option judged only until the first possible one; no weapon judged
     at a target beyond its long range (a shot there is refused,
-    weapon_attacks: the range band) or out of line of sight, none that may
+    weapon_attacks: the range band), outside every arc with every aim or
+    out of line of sight, none that may
     not fire at all (weapon_attacks.mount_refusal, the shooter's refusal),
     and no physical attack by an attacker melee.may_attack_now says can
     make none, nor on a target out of reach (physical_common.in_reach)."""
@@ -100,7 +101,9 @@ def _each_target(game: "Game", attacker: str, targets: list[str], aims: list[tup
             if not aimed and not reach:
                 continue
         sight = weapon_attacks.PairSight(game, ent, tgt, shooter) if weapons else None
-        if skip_unreachable and aimed and (sight.refusal or not sight.los.clear):
+        if skip_unreachable and aimed and (
+                sight.refusal or not weapon_attacks.in_some_arc(sight, [mounts[i] for i, _n in aimed], aims)
+                or not sight.los.clear):
             aimed = []              # every shot at it is refused (weapon_attacks._compute, before its modifiers)
 
         def shot(order, sight=sight):
