@@ -327,3 +327,16 @@ def test_B_VTOL_5_the_save_check_refuses_a_stranded_roof():
     with pytest.raises(DataError, match="Position.on_roof: only a mech in a building hex"):
         check_stacking(game, "s.json")
     assert not game.world.component(m, Status).destroyed
+
+
+# --------------------------------------------------------------------- P-CHARGE-10 from a roof
+def test_P_CHARGE_10_B_POS_4_a_charge_from_a_roof_counts_the_levels_from_the_roof():
+    from systems.common.movement import check_move
+    game, m = _on_a_roof({"0505": building("heavy", height=3)})          # the target 3 levels below
+    add(game, "x", "commando", "blue", "0504", 3)
+    game.start_turn(["red", "blue"])
+    assert "at most 2 levels per hex (3 here)" in check_move(game, move("m", "walk", [], charge="x"))
+    game, m = _on_a_roof({"0505": building("heavy", height=2), "0504": {"terrain": "clear", "level": 3}})
+    add(game, "x", "commando", "blue", "0504", 3)                       # on a hill 1 level above the roof
+    game.start_turn(["red", "blue"])
+    assert check_move(game, move("m", "walk", [], charge="x")) is None
