@@ -148,6 +148,7 @@ class App:
     def _show_game(self, game, level: str | None) -> None:
         self.game = game
         self.renderer = MapRenderer(game, load_art(level))
+        queries.prepare_sight(game)
         self.camera = Camera(game.map.width, game.map.height, self.map_rect())
         self.camera.fit()
         self.camera.zoom = max(self.camera.zoom + 1, 6)   # close enough to read; the map scrolls

@@ -589,6 +589,16 @@ def _end(game, h: Hex) -> tuple[int | None, Any, str]:
     return None, line_of_sight.Body(h, ground, ground + 1, standing_mech=True), "a standing mech"
 
 
+def prepare_sight(game) -> None:
+    """One line of sight across the map, worked out when the battle is
+    shown: the line of sight makes the tables it keeps for a map on its
+    first line (some 10 ms for a 100x100 map), which would otherwise be
+    made in the frame that begins the first weapon attack phase."""
+    m = game.map
+    line_of_sight.line_of_sight_between(m, line_of_sight.Body(Hex(0, 0), 0, 2),
+                                        line_of_sight.Body(Hex(m.width - 1, m.height - 1), 0, 2))
+
+
 def sight(game, frm: Hex, to: Hex) -> Sight:
     """Range and line of sight between two hexes (systems/common/line_of_sight.py):
     between the units there (line_of_sight), else as for standing mechs
