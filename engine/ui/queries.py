@@ -530,14 +530,6 @@ def aim_in(game, uid: str, h: Hex) -> str | None:
     return None
 
 
-def may_attack_a_building(game, uid: str, kind: str, hexes: list[str] | None = None) -> bool:
-    """Whether an attack of the phase's kind the rules would take now can
-    hit a building (what building_targets(possible=True) lists; `hexes`:
-    the standing buildings' labels, when already known), the nearest
-    first, stopping at the first (options.has_building_attack)."""
-    return has_building_attack(game, uid, hexes, kinds=("physical",) if kind == "physical" else ("weapon",))
-
-
 def building_targets(game, uid: str, kind: str, possible: bool = False) -> list[str]:
     """The target keys of the standing buildings `uid` could aim at, nearest
     first: in the weapon phase ("fire") those some weapon has in range and
