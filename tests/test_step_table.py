@@ -72,7 +72,7 @@ def same_search(game, ent, rules, mode: str) -> dict:
     with game.positions_fixed():
         slow = search(game, ent, rules, mode, state, limit, tokens_for(rules, mode))
         fast = table_search(game, ent, rules, mode, state, limit, tokens_for(rules, mode), movement.step,
-                            movement.Reach)
+                            movement.TableReach)
     # The same states at the same MP. Of ways of equal MP each search keeps
     # the first with the fewest rolls it meets, and a state's hidden part (a
     # turn made, hexes moved) can make the rolls after it differ, so the two
@@ -201,10 +201,10 @@ def test_the_table_runs_with_the_positions_fixed():
     rules = motion_rules(game, ent)
     with pytest.raises(RuntimeError, match="positions fixed"):
         table_search(game, ent, rules, "walk", start_state(game, ent), 6, ("F", "L", "R"), movement.step,
-                     movement.Reach)
+                     movement.TableReach)
     with game.positions_fixed():
         assert len(table_search(game, ent, rules, "walk", start_state(game, ent), 6, ("F", "L", "R"),
-                                movement.step, movement.Reach)) > 50
+                                movement.step, movement.TableReach)) > 50
 
 
 def test_traced_numbers_record_the_range_with_the_same_answer():

@@ -20,7 +20,7 @@ from components import AlphaStrikeCard, Altitude, Crew, Identity, Position, Stat
 from engine.hexgrid import Hex, neighbor, turn
 from engine.orders import MoveOrder, MOVE_STEPS
 from systems.common.stacking import occupant
-from systems.common.step_table import table_search
+from systems.common.step_table import ALT_SHIFT, table_search
 from systems.common.unit_state import airborne
 
 if TYPE_CHECKING:
@@ -353,6 +353,72 @@ class LazyReach(Mapping):
         """`ways_at` of these states."""
 
 
+class TableReach(LazyReach):
+    """The reachable states of the step table's search
+    (systems/common/step_table.py), kept by the search's state numbers
+    (`StateNumbering`) with each way as (MP, path, rolls, modifiers): each
+    `Reach` and (hex, facing, altitude) made when asked for."""
+
+    def __init__(self, found: dict, numbers) -> None:
+        self._found, self._numbers = found, numbers
+        self._states: dict | None = None
+
+    def _all(self) -> dict:
+        if self._states is None:
+            key, new = self._numbers.state_key, tuple.__new__
+            self._states = {key(k): new(Reach, way) for k, way in self._found.items()}
+        return self._states
+
+    def __getitem__(self, key) -> Reach:
+        if self._states is not None:
+            return self._states[key]
+        way = self._found.get(self._numbers.state_number(key))
+        if way is None:
+            raise KeyError(key)
+        return tuple.__new__(Reach, way)
+
+    def __contains__(self, key) -> bool:
+        return self._found.get(self._numbers.state_number(key)) is not None
+
+    def __iter__(self):
+        return iter(self._all())
+
+    def __len__(self) -> int:
+        return len(self._found)
+
+    def items(self):
+        return self._all().items()
+
+    def values(self):
+        return self._all().values()
+
+    def cheapest_by_hex(self, altitude: int | None) -> dict[Hex, tuple[int, tuple[Hex, int, int]]]:
+        best: dict[int, tuple] = {}
+        cell_mask = self._numbers.cell_mask
+        for k, way in self._found.items():
+            c = k >> 3 & cell_mask
+            rank = _hex_rank(altitude, k >> ALT_SHIFT, way)
+            old = best.get(c)
+            if old is None or rank < old[0]:
+                best[c] = (rank, k)
+        hex_of, key = self._numbers.cell_hex, self._numbers.state_key
+        return {hex_of(c): (rank[1], key(k)) for c, (rank, k) in best.items()}
+
+    def ways_at(self, h: Hex, altitude: int) -> list[Reach]:
+        k = self._numbers.state_number((h, 0, altitude))
+        if k is None:
+            return []
+        new = tuple.__new__
+        return [new(Reach, way) for n, way in self._found.items() if n >> 3 == k >> 3]
+
+
+def _hex_rank(altitude: int | None, at: int, way: tuple) -> tuple:
+    """How `cheapest_by_hex` orders the ways to one hex, `way` a `Reach` or
+    its values, at elevation `at`: at `altitude` first, the cheapest, the
+    fewest and easiest rolls, the fewest steps."""
+    return altitude is not None and at != altitude, way[0], way[2], way[3], len(way[1])
+
+
 def cheapest_by_hex(states: Mapping, altitude: int | None = None) -> dict[Hex, tuple[int, tuple[Hex, int, int]]]:
     """hex -> (MP, state key) of the best way to each hex of `states` (a
     `reachable` answer): at elevation `altitude` where that can be reached
@@ -363,7 +429,7 @@ def cheapest_by_hex(states: Mapping, altitude: int | None = None) -> dict[Hex, t
     best: dict[Hex, tuple] = {}
     for k, r in states.items():
         h = k[0]
-        rank = (altitude is not None and k[2] != altitude, r.mp, r.rolls, r.roll_mods, len(r.path))
+        rank = _hex_rank(altitude, k[2], r)
         old = best.get(h)
         if old is None or rank < old[0]:
             best[h] = (rank, k)
@@ -411,7 +477,7 @@ def reachable(game: "Game", ent: int, mode: str, tokens: tuple[str, ...] | None 
             tokens = tuple(t for t in tokens if t != "B")   # always refused: skip the tries
         if prefer == "rolls":
             return search(game, ent, rules, mode, state, limit, tokens, prefer=prefer)
-        return table_search(game, ent, rules, mode, state, limit, tokens, step, Reach)
+        return table_search(game, ent, rules, mode, state, limit, tokens, step, TableReach)
 
 
 def search(game: "Game", ent: int, rules, mode: str, state: MoveState, limit: int,

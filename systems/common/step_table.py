@@ -18,8 +18,9 @@ step (`StepTable`):
   flags, and the piloting or driving rolls the step makes) is kept for
   every later state that agrees on what the token's steps have read: the
   same values of the flags, the same values of the terrain fields read of
-  the hex left and of the hex entered (a hex off the map, or with units in
-  it, agrees only with itself), counters inside the ranges. A rule that
+  the hex left and of the hex entered (and whether it is on the map, where
+  the rules asked; a hex with units in it, where they asked who stands
+  there, agrees only with itself), counters inside the ranges. A rule that
   reads a traced number any other way (multiplies it, adds two of them,
   sets it outright...), reads another hex than these two and the one the
   unit stands in, or uses the map in a way that names no hex, keeps its
@@ -63,9 +64,9 @@ if TYPE_CHECKING:
     from engine.game import Game
 
 FLAGS = ("prone", "turned", "backward", "tags")       # state fields looked up by value
-COUNTERS = ("mp", "hexes", "altitude")                # state fields traced (`Traced`)
 LOW, HIGH = -10**9, 10**9
 UNKNOWN = object()                                    # a token's lead before its first allowed step
+ON_MAP, UNITS = "@on_map", "@units"    # what a probe notes of a hex asked whether it is on the map, who is in it
 
 
 class _Probe:
@@ -252,8 +253,10 @@ class _ProbeMap:
         return got
 
     def on_map(self, h) -> bool:
-        if h not in self._probe.looked_at:
-            self._probe.looked_at[h] = set()
+        fields = self._probe.looked_at.get(h)
+        if fields is None:
+            fields = self._probe.looked_at[h] = set()
+        fields.add(ON_MAP)
         return self._map.on_map(h)
 
     def label(self, h) -> str:
@@ -274,8 +277,10 @@ class _ProbeOccupancy:
         self._index, self._probe = index, probe
 
     def get(self, h, default=None):
-        if h not in self._probe.looked_at:
-            self._probe.looked_at[h] = set()
+        fields = self._probe.looked_at.get(h)
+        if fields is None:
+            fields = self._probe.looked_at[h] = set()
+        fields.add(UNITS)
         return self._index.get(h, default)
 
 
@@ -298,6 +303,45 @@ ALT_SHIFT = 36
 
 class _Widen(Exception):
     """A number of the search outgrew `NARROW`."""
+
+
+class StateNumbering:
+    """The numbers of one search's hexes and states (the comment above):
+    what its answer is kept by (`movement.TableReach`)."""
+
+    __slots__ = ("row_bits", "row_mask", "cell_mask", "columns", "pad")
+
+    def __init__(self, numbering: tuple) -> None:
+        row_bits, column_bits, self.pad = numbering[:3]
+        self.row_bits, self.row_mask = row_bits, (1 << row_bits) - 1
+        self.cell_mask = (1 << (row_bits + column_bits)) - 1
+        self.columns = 1 << column_bits
+
+    def cell(self, h) -> int | None:
+        """The number of hex `h`, None beyond the numbering (a row and a
+        column short of its ends, so that no step wraps into another row)."""
+        column, row = h[0] + self.pad, h[1] + self.pad
+        if not (0 < column < self.columns - 1 and 0 < row < self.row_mask):
+            return None
+        return column << self.row_bits | row
+
+    def cell_hex(self, c: int) -> Hex:
+        """The hex numbered `c`."""
+        return tuple.__new__(Hex, ((c >> self.row_bits) - self.pad, (c & self.row_mask) - self.pad))
+
+    def state_key(self, k: int) -> tuple:
+        """(hex, facing, altitude) of state number `k`."""
+        return self.cell_hex(k >> 3 & self.cell_mask), k & 7, k >> ALT_SHIFT
+
+    def state_number(self, key) -> int | None:
+        """The number of state (hex, facing, altitude), None if it has none."""
+        if type(key) is not tuple or len(key) != 3:
+            return None
+        h, facing, altitude = key
+        c = self.cell(h)
+        if c is None or facing not in range(6) or type(altitude) is not int or altitude < 0:
+            return None
+        return (altitude << ALT_SHIFT) + (c << 3) + facing
 MISS = (HIGH, LOW, HIGH, None)           # what the search finds under a key with no outcome to try first
 TURNED = tuple(tuple((f + turn) % 6 for f in range(6)) for turn in range(6))    # turn -> facing -> new facing
 
@@ -331,10 +375,10 @@ class StepTable:
     def __init__(self, game: "Game", ent: int, rules, mode: str, limit: int, tokens: tuple[str, ...], step,
                  state_type: type, numbering: tuple) -> None:
         self.numbering = numbering
-        self.row_bits, self.column_bits, self.pad, self.flag_bits, self.id_bits = numbering
+        self.row_bits, _columns, _pad, self.flag_bits, self.id_bits = numbering
         self.entered_shift, self.left_shift = self.flag_bits, self.flag_bits + self.id_bits
-        self.row_mask = (1 << self.row_bits) - 1
-        self.cell_mask = (1 << (self.row_bits + self.column_bits)) - 1
+        self.numbers = StateNumbering(numbering)
+        self.cell_hex = self.numbers.cell_hex
         self.cell_steps = tuple(tuple((dx << self.row_bits) + dy for dx, dy in steps) for steps in _NEIGHBOR_STEPS)
         self.game, self.ent, self.rules, self.mode, self.limit = game, ent, rules, mode, limit
         self.step, self.probe_type = step, probe_state_type(state_type)
@@ -349,7 +393,8 @@ class StepTable:
         #                                stand there, else the number of its terrain's values (`_terrains`)
         self._terrains: list = []      # kind -> a terrain of the kind (alike in all its fields)
         self._alike: dict = {}         # a terrain's fields' values -> its kind
-        self._kind_of: dict = {}       # id of a terrain of the map -> (its kind, the terrain)
+        self._kind_of: dict = {}       # id of a terrain of the map -> its kind
+        self._kept: list = []          # those terrains (so that no other takes an id of theirs)
         self._getters: dict = {}       # terrain fields -> a function reading them
         self._reads: dict = {}         # (terrain fields, shift) -> `keys_of`
         self._values: dict = {}        # what a step read of a hex -> its id
@@ -368,16 +413,11 @@ class StepTable:
         return n
 
     def cell(self, h) -> int:
-        """The number of hex `h` in the search (a row and a column short of
-        the numbering's ends, so that no step wraps into another row)."""
-        column, row = h[0] + self.pad, h[1] + self.pad
-        if not (0 < column < self.cell_mask >> self.row_bits and 0 < row < self.row_mask):
+        """The number of hex `h` in the search (`StateNumbering.cell`)."""
+        c = self.numbers.cell(h)
+        if c is None:
             self._outgrown(f"hex {h} lies beyond the search's numbering")
-        return column << self.row_bits | row
-
-    def cell_hex(self, c: int) -> Hex:
-        """The hex numbered `c`."""
-        return tuple.__new__(Hex, ((c >> self.row_bits) - self.pad, (c & self.row_mask) - self.pad))
+        return c
 
     def _outgrown(self, what: str) -> None:
         """A number outgrew the numbering: run the search again wider."""
@@ -386,9 +426,16 @@ class StepTable:
         raise RuntimeError(f"the reachable search cannot number its states: {what}")
 
     def _getter(self, fields: tuple):
+        """A function reading `fields` (terrain fields, ON_MAP, UNITS) of a
+        hex: (its terrain, whether it is on the map, its units) -> what the
+        rules saw."""
         got = self._getters.get(fields)
         if got is None:
-            got = self._getters[fields] = attrgetter(*fields) if fields else (lambda terrain: ())
+            terrain = tuple(f for f in fields if f not in (ON_MAP, UNITS))
+            of_terrain = attrgetter(*terrain) if terrain else (lambda t: ())
+            on_map, units = ON_MAP in fields, UNITS in fields
+            got = self._getters[fields] = lambda t, on, h: (of_terrain(t), on if on_map else None,
+                                                            h if units else None)
         return got
 
     def flags_id(self, flags: tuple) -> int:
@@ -427,13 +474,17 @@ class StepTable:
 
     def _read_id(self, fields: tuple | None, kind: int) -> int:
         """The id of what a step that reads `fields` of a hex of kind `kind`
-        sees: 0 when it does not look at the hex (`fields` None); off the
-        map or with units in it, the hex itself; else the values of the
-        fields, which are the same for every terrain alike in all its
-        fields."""
+        sees: 0 when it does not look at the hex (`fields` None); else the
+        values of the terrain fields (the same for every terrain alike in
+        all its fields), whether it is on the map if it asked (ON_MAP), and
+        the hex itself if it asked who stands there and units do (UNITS)."""
         if fields is None:
             return 0
-        value = (self.cell_hex(-1 - kind),) if kind < 0 else self._getter(fields)(self._terrains[kind])
+        if kind < 0:                        # off the map, or units stand there
+            h = self.cell_hex(-1 - kind)
+            value = self._getter(fields)(self.hm.terrain(h), self.hm.on_map(h), h if self.occupancy.get(h) else None)
+        else:
+            value = self._getter(fields)(self._terrains[kind], True, None)
         got = self._values.get(value)
         if got is None:
             got = self._values[value] = len(self._values) + 1
@@ -447,21 +498,25 @@ class StepTable:
         got = self.kinds.get(c)
         if got is not None:
             return got
-        h = self.cell_hex(c)
-        self.cell(h)                        # within the numbering: every hex the search stands in comes here
-        if not self.hm.on_map(h) or self.occupancy.get(h):       # `Game.units_at` while positions are fixed
+        numbers = self.numbers
+        column, row = c >> numbers.row_bits, c & numbers.row_mask
+        if not (0 < column < numbers.columns - 1 and 0 < row < numbers.row_mask):
+            self._outgrown(f"hex number {c} lies beyond the search's numbering")   # every hex stood in comes here
+        h = tuple.__new__(Hex, (column - numbers.pad, row - numbers.pad))
+        hm = self.hm
+        if not hm.on_map(h) or h in self.occupancy:       # `Game.units_at` while positions are fixed
             kind = -1 - c
         else:
-            t = self.hm.terrain(h)
-            got = self._kind_of.get(id(t))
-            if got is None:
+            t = hm.terrain(h)
+            kind = self._kind_of.get(id(t))
+            if kind is None:
                 alike = tuple(vars(t).values())
                 kind = self._alike.get(alike)
                 if kind is None:
                     kind = self._alike[alike] = len(self._terrains)
                     self._terrains.append(t)
-                got = self._kind_of[id(t)] = (kind, t)
-            kind = got[0]
+                self._kind_of[id(t)] = kind
+                self._kept.append(t)
         self.kinds[c] = kind
         return kind
 
@@ -507,7 +562,7 @@ class StepTable:
                     entries.append(refused)
                     self._remember(token, key, refused)
                     return None
-        return self.real(token, self.cell_hex(c), facing, mp, hexes, altitude, flags)
+        return self.real(token, c, facing, mp, hexes, altitude, flags)
 
     @staticmethod
     def _remember(token: _Token, key: int, entry: tuple) -> None:
@@ -520,13 +575,15 @@ class StepTable:
         else:
             token.last.pop(key, None)
 
-    def real(self, token: _Token, h, facing: int, mp: int, hexes: int, altitude: int, flags: tuple):
-        """Make the step for real on a probe and keep its outcome for the
-        states that agree on what it read (module docstring). The outcome:
-        None when refused, else (MP added, the new facing by facing, hexes
-        added, the altitude added in its place in a state's number, the new
-        flags, the rolls the step makes and their modifiers summed)."""
+    def real(self, token: _Token, c: int, facing: int, mp: int, hexes: int, altitude: int, flags: tuple):
+        """Make the step from hex number `c` for real on a probe and keep
+        its outcome for the states that agree on what it read (module
+        docstring). The outcome: None when refused, else (MP added, the new
+        facing by facing, hexes added, the altitude added in its place in a
+        state's number, the new flags, the rolls the step makes and their
+        modifiers summed)."""
         probe = _Probe(self.limit)
+        h = self.cell_hex(c)
         state = object.__new__(self.probe_type)
         state.__dict__.update(hex=h, facing=facing, mp=Traced(mp, "mp", 0, probe),
                               hexes=Traced(hexes, "hexes", 0, probe), prone=flags[0],
@@ -539,18 +596,26 @@ class StepTable:
             result = self.step(game, self.ent, self.rules, self.mode, state, token.name, self.limit)
         finally:
             game.map, game._occupancy = self.hm, self.occupancy
-        out = None if isinstance(result, str) else self._change(token, h, facing, mp, hexes, altitude, *result,
+        out = None if isinstance(result, str) else self._change(token, c, h, facing, mp, hexes, altitude, *result,
                                                                   probe)
         if token.lead is not UNKNOWN and not probe.opaque:
-            self._keep(token, h, facing, flags, probe, out)
+            self._keep(token, c, h, facing, flags, probe, out)
         return out
 
-    def _keep(self, token: _Token, h, facing: int, flags: tuple, probe: _Probe, out) -> None:
-        dest = h if token.lead is None else self.neighbors(h)[token.dirs[facing]]
+    def _entered(self, token: _Token, c: int, facing: int) -> int:
+        """The number of the hex `token`'s step from hex number `c` enters
+        (its lead known)."""
+        if token.lead is None:
+            return c
+        return c + self.cell_steps[(c >> self.row_bits) & 1][token.dirs[facing]]
+
+    def _keep(self, token: _Token, c: int, h, facing: int, flags: tuple, probe: _Probe, out) -> None:
+        d = self._entered(token, c, facing)
+        dest = self.cell_hex(d) if d != c else h
         looked_at = probe.looked_at
         if looked_at.keys() - {h, dest, self.standing}:
             return                                    # another hex, which a lookup would not look at
-        if probe.flags - set(self.flags):             # the rules read another flag: look every step up by it
+        if not probe.flags.issubset(self.flags):      # the rules read another flag: look every step up by it
             self.flags = tuple(name for name in FLAGS if name in probe.flags or name in self.flags)
             self.flag_ids.clear()
             self._flag_values.clear()
@@ -560,23 +625,22 @@ class StepTable:
         got = looked_at.get(h)
         if got is not None and (left is None or not got.issubset(left)):
             left = tuple(sorted(got.union(left or ())))
-        got = looked_at.get(dest) if dest != h else None
+        got = looked_at.get(dest) if d != c else None
         if got is not None and (entered is None or not got.issubset(entered)):
             entered = tuple(sorted(got.union(entered or ())))
         if (left, entered) != (token.left, token.entered):
             token.left, token.entered = left, entered
             self._rekey(token)
-        c, d = self.cell(h), self.cell(dest)
         entry = (*probe.mp, *probe.hexes, *probe.altitude, out, probe.over_limit, (flags, c, d))
         key = self.key(token, flags, c, d)
         token.entries.setdefault(key, []).append(entry)
         self._remember(token, key, entry)
 
-    def _change(self, token: _Token, h, facing: int, mp: int, hexes: int, altitude: int, new, rolls,
+    def _change(self, token: _Token, c: int, h, facing: int, mp: int, hexes: int, altitude: int, new, rolls,
                 probe: _Probe):
         """The outcome of an allowed step from this state to `new`."""
-        around = self.neighbors(h)
         if token.lead is UNKNOWN:
+            around = self.neighbors(h)
             if new.hex == h:
                 token.lead = None
             else:
@@ -586,23 +650,21 @@ class StepTable:
                                        f"next to it: the reachable search cannot follow it")
                 token.dirs = tuple((f + token.lead) % 6 for f in range(6))
             self.version += 1
-        elif new.hex != (h if token.lead is None else around[token.dirs[facing]]):
+        elif new.hex != self.cell_hex(self._entered(token, c, facing)):
             raise RuntimeError(f"the {token.name!r} step went from {h} to {new.hex}, not where its other "
                                f"steps went: the reachable search cannot follow it")
         d = new.__dict__
-        added = []
-        for var, was in zip(COUNTERS, (mp, hexes, altitude)):
-            v = d[var]
-            if type(v) is not Traced or v.t[0] != var:
-                probe.opaque = True         # set outright, or made of another counter
-            added.append(_plain(v) - was)
+        n_mp, n_hexes, n_alt = d["mp"], d["hexes"], d["altitude"]
+        if type(n_mp) is not Traced or n_mp.t[0] != "mp" or type(n_hexes) is not Traced or \
+                n_hexes.t[0] != "hexes" or type(n_alt) is not Traced or n_alt.t[0] != "altitude":
+            probe.opaque = True             # set outright, or made of another counter
+        d_mp, d_hexes, d_alt = _plain(n_mp) - mp, _plain(n_hexes) - hexes, _plain(n_alt) - altitude
         rolls = tuple(rolls)
         for roll in rolls:
             if any(type(v) is Traced for v in roll):
                 probe.opaque = True
                 rolls = tuple(tuple(_plain(v) for v in r) for r in rolls)
                 break
-        d_mp, d_hexes, d_alt = added
         if d_mp < 0:
             raise RuntimeError(f"the {token.name!r} step gave back MP: the reachable search cannot order its states")
         return (d_mp, TURNED[(new.facing - facing) % 6], d_hexes, d_alt << ALT_SHIFT,
@@ -611,13 +673,15 @@ class StepTable:
 
 
 def table_search(game: "Game", ent: int, rules, mode: str, state, limit: int,
-                 tokens: tuple[str, ...], step, reach: type, prefix: tuple[str, ...] = ()) -> dict:
+                 tokens: tuple[str, ...], step, reach: type, prefix: tuple[str, ...] = ()):
     """`movement.search` made with a `StepTable`: the same states, each with
     the same MP and rolls (a queue per MP spent, first in first out, with a
     state made again when a way of equal MP with fewer or easier rolls
     reaches it; of ways alike in all three either may be kept). `step` is
     the step rules' entry (movement.step) and `reach` the type of the
-    values (movement.Reach)."""
+    answer (movement.TableReach), made of the ways found by state number,
+    each (MP, path, rolls, their modifiers summed), and the
+    `StateNumbering`."""
     try:
         return _search(StepTable(game, ent, rules, mode, limit, tokens, step, type(state), NARROW), state, reach,
                        prefix)
@@ -626,10 +690,10 @@ def table_search(game: "Game", ent: int, rules, mode: str, state, limit: int,
                        prefix)
 
 
-def _search(table: StepTable, state, reach: type, prefix: tuple[str, ...]) -> dict:
+def _search(table: StepTable, state, reach: type, prefix: tuple[str, ...]):
     """`table_search` with this table."""
     real, outcome, flags_id, key_part = table.real, table.outcome, table.flags_id, table.key_part
-    flag_ids, cell_hex, kinds, kind_of = table.flag_ids, table.cell_hex, table.kinds, table.kind
+    flag_ids, kinds, kind_of = table.flag_ids, table.kinds, table.kind
     # What the loop reads of each token, for hexes in even and in odd columns
     # (the offset to the hex entered by facing): filled again in place when
     # the table learns a lead or keys a token anew (`StepTable.version`), so
@@ -644,16 +708,15 @@ def _search(table: StepTable, state, reach: type, prefix: tuple[str, ...]) -> di
         return table.version
 
     version = replan()
-    first = reach(state.mp, prefix)
+    first = (state.mp, prefix, 0, 0)
     c0 = table.cell(state.hex)
     k0 = (state.altitude << ALT_SHIFT) + (c0 << 3) + state.facing
     best: dict = {k0: first}          # state number -> its best way
     queues: dict[int, list] = {state.mp: [(c0, state.facing, state.hexes, state.altitude << ALT_SHIFT,
                                            (state.prone, state.turned, state.backward, state.tags), k0, first)]}
-    new_reach = tuple.__new__
     unknown, miss, left_shift, entered_shift, alt_shift = UNKNOWN, MISS, table.left_shift, table.entered_shift, \
         ALT_SHIFT
-    row_bits, cell_mask, cell_steps = table.row_bits, table.cell_mask, table.cell_steps
+    row_bits, cell_steps = table.row_bits, table.cell_steps
     while queues:
         spent = min(queues)
         for c, f, hexes, altk, flags, here, way in queues[spent]:     # grows while read (steps of no MP)
@@ -668,7 +731,7 @@ def _search(table: StepTable, state, reach: type, prefix: tuple[str, ...]) -> di
                 kc = kind_of(c)
             for tok, lead, offsets, left_ids, entered_ids, left, entered, last, name in plans[(c >> row_bits) & 1]:
                 if lead is unknown:         # a token the rules have allowed nowhere yet
-                    out = real(tok, cell_hex(c), f, mp, hexes, altk >> alt_shift, flags)
+                    out = real(tok, c, f, mp, hexes, altk >> alt_shift, flags)
                     sid = flags_id(flags)
                     if table.version != version:
                         version = replan()
@@ -709,17 +772,10 @@ def _search(table: StepTable, state, reach: type, prefix: tuple[str, ...]) -> di
                 # The cheapest way; of equal MP the fewest, then easiest, rolls; the first of those.
                 if old is None or old[0] > n_mp or (old[0] == n_mp and (old[2], old[3]) > (rolls + step_rolls,
                                                                                           roll_mods + step_mods)):
-                    best[k] = new = new_reach(reach, (n_mp, path + name, rolls + step_rolls, roll_mods + step_mods))
+                    best[k] = new = (n_mp, path + name, rolls + step_rolls, roll_mods + step_mods)
                     q = queues.get(n_mp)
                     if q is None:
                         q = queues[n_mp] = []
                     q.append((dest, n_f, hexes + d_hexes, altk + d_altk, new_flags, k, new))
         del queues[spent]
-    found, hexes = {}, {}
-    for k, way in best.items():           # (hex, facing, altitude) -> way, in the order found
-        c = k >> 3 & cell_mask
-        h = hexes.get(c)
-        if h is None:
-            h = hexes[c] = cell_hex(c)
-        found[(h, k & 7, k >> ALT_SHIFT)] = way
-    return found
+    return reach(best, table.numbers)
