@@ -100,7 +100,9 @@ class Traced(int):
     def __add__(self, k):
         if type(k) is int:
             var, offset, probe = self.t
-            return Traced(self.v + k, var, offset + k, probe)
+            new = int.__new__(Traced, self.v + k)          # Traced(...) without its __new__'s call
+            new.v, new.t = self.v + k, (var, offset + k, probe)
+            return new
         self.t[2].opaque = True
         return self.v + (k.v if isinstance(k, Traced) else k)
 
@@ -109,7 +111,9 @@ class Traced(int):
     def __sub__(self, k):
         if type(k) is int:
             var, offset, probe = self.t
-            return Traced(self.v - k, var, offset - k, probe)
+            new = int.__new__(Traced, self.v - k)
+            new.v, new.t = self.v - k, (var, offset - k, probe)
+            return new
         self.t[2].opaque = True
         return self.v - (k.v if isinstance(k, Traced) else k)
 
@@ -209,10 +213,8 @@ def probe_state_type(state_type: type) -> type:
 
 class _ProbeTerrain:
     """A hex's terrain during a probe: notes the fields the rules read
-    (each field and property of `Terrain` is a property here, which notes
-    it; anything else goes through `__getattr__`)."""
-
-    __slots__ = ("_terrain", "_fields")
+    (each field and property of `Terrain` is a `_NotedField` here, which
+    notes it the first time; anything else goes through `__getattr__`)."""
 
     def __init__(self, terrain, fields: set) -> None:
         self._terrain, self._fields = terrain, fields
@@ -222,15 +224,43 @@ class _ProbeTerrain:
         return getattr(self._terrain, name)
 
 
-def _noted_terrain(name: str) -> property:
-    def get(self):
-        self._fields.add(name)
-        return getattr(self._terrain, name)
-    return property(get)
+class _NotedField:
+    """A field of `_ProbeTerrain`: the first read notes it and keeps its
+    value on the terrain, where later reads find it."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __get__(self, probe_terrain, owner=None):
+        if probe_terrain is None:
+            return self
+        name = self.name
+        probe_terrain._fields.add(name)
+        value = probe_terrain.__dict__[name] = getattr(probe_terrain._terrain, name)
+        return value
 
 
 for _name in {*Terrain.__dataclass_fields__, *(n for n, v in vars(Terrain).items() if isinstance(v, property))}:
-    setattr(_ProbeTerrain, _name, _noted_terrain(_name))
+    setattr(_ProbeTerrain, _name, _NotedField(_name))
+
+
+class _ProbeTerrains(dict):
+    """hex -> its `_ProbeTerrain` during a probe, made when first asked for."""
+
+    __slots__ = ("_map", "_probe")
+
+    def __init__(self, hexmap, probe: _Probe) -> None:
+        super().__init__()
+        self._map, self._probe = hexmap, probe
+
+    def __missing__(self, h):
+        fields = self._probe.looked_at.get(h)
+        if fields is None:
+            fields = self._probe.looked_at[h] = set()
+        got = self[h] = _ProbeTerrain(self._map.terrain(h), fields)
+        return got
 
 
 class _ProbeMap:
@@ -241,16 +271,7 @@ class _ProbeMap:
 
     def __init__(self, hexmap, probe: _Probe) -> None:
         self._map, self._probe = hexmap, probe
-        self._terrains: dict = {}           # hex -> its `_ProbeTerrain`
-
-    def terrain(self, h):
-        got = self._terrains.get(h)
-        if got is None:
-            fields = self._probe.looked_at.get(h)
-            if fields is None:
-                fields = self._probe.looked_at[h] = set()
-            got = self._terrains[h] = _ProbeTerrain(self._map.terrain(h), fields)
-        return got
+        self.terrain = _ProbeTerrains(hexmap, probe).__getitem__     # terrain(hex): a `_ProbeTerrain`
 
     def on_map(self, h) -> bool:
         fields = self._probe.looked_at.get(h)
@@ -496,15 +517,16 @@ class StepTable:
         """The kind of hex number `c` (`kinds`): hexes of one kind read
         alike."""
         got = self.kinds.get(c)
-        if got is not None:
-            return got
-        numbers = self.numbers
-        column, row = c >> numbers.row_bits, c & numbers.row_mask
-        if not (0 < column < numbers.columns - 1 and 0 < row < numbers.row_mask):
-            self._outgrown(f"hex number {c} lies beyond the search's numbering")   # every hex stood in comes here
-        h = tuple.__new__(Hex, (column - numbers.pad, row - numbers.pad))
-        hm = self.hm
-        if not hm.on_map(h) or h in self.occupancy:       # `Game.units_at` while positions are fixed
+        return self.new_kind(c) if got is None else got
+
+    def new_kind(self, c: int) -> int:
+        """`kind` of a hex not sorted yet."""
+        numbers, hm = self.numbers, self.hm
+        h = tuple.__new__(Hex, ((c >> numbers.row_bits) - numbers.pad, (c & numbers.row_mask) - numbers.pad))
+        if not hm.on_map(h):
+            self.cell(h)                    # a hex beyond the numbering wraps into another row or column
+            kind = -1 - c
+        elif h in self.occupancy:           # `Game.units_at` while positions are fixed
             kind = -1 - c
         else:
             t = hm.terrain(h)
@@ -541,7 +563,9 @@ class StepTable:
         for entries in kept.values():
             for entry in entries:
                 flags, c, dest = entry[8]
-                token.entries.setdefault(self.key(token, flags, c, dest), []).append(entry)
+                key = self.key(token, flags, c, dest)
+                token.entries.setdefault(key, []).append(entry)
+                self._remember(token, key, entry)
 
     def outcome(self, token: _Token, key: int, c: int, facing: int, mp: int, hexes: int, altitude: int,
                 flags: tuple):
@@ -585,10 +609,12 @@ class StepTable:
         probe = _Probe(self.limit)
         h = self.cell_hex(c)
         state = object.__new__(self.probe_type)
-        state.__dict__.update(hex=h, facing=facing, mp=Traced(mp, "mp", 0, probe),
-                              hexes=Traced(hexes, "hexes", 0, probe), prone=flags[0],
-                              altitude=Traced(altitude, "altitude", 0, probe), turned=flags[1],
-                              backward=flags[2], tags=flags[3], _probe=probe)
+        new = int.__new__
+        t_mp, t_hexes, t_altitude = new(Traced, mp), new(Traced, hexes), new(Traced, altitude)   # `Traced`s
+        t_mp.v, t_mp.t, t_hexes.v, t_hexes.t = mp, ("mp", 0, probe), hexes, ("hexes", 0, probe)
+        t_altitude.v, t_altitude.t = altitude, ("altitude", 0, probe)
+        state.__dict__.update(hex=h, facing=facing, mp=t_mp, hexes=t_hexes, prone=flags[0], altitude=t_altitude,
+                              turned=flags[1], backward=flags[2], tags=flags[3], _probe=probe)
         game = self.game
         game.map = _ProbeMap(self.hm, probe)
         game._occupancy = _ProbeOccupancy(self.occupancy, probe)
@@ -596,22 +622,35 @@ class StepTable:
             result = self.step(game, self.ent, self.rules, self.mode, state, token.name, self.limit)
         finally:
             game.map, game._occupancy = self.hm, self.occupancy
-        out = None if isinstance(result, str) else self._change(token, c, h, facing, mp, hexes, altitude, *result,
-                                                                  probe)
-        if token.lead is not UNKNOWN and not probe.opaque:
-            self._keep(token, c, h, facing, flags, probe, out)
+        if token.lead is UNKNOWN:
+            if isinstance(result, str):
+                return None
+            self._learn_lead(token, h, facing, result[0].hex)
+        d = c if token.lead is None else c + self.cell_steps[(c >> self.row_bits) & 1][token.dirs[facing]]
+        dest = h if d == c else self.cell_hex(d)
+        out = None if isinstance(result, str) else self._change(token, h, dest, facing, mp, hexes, altitude,
+                                                                  *result, probe)
+        if not probe.opaque:
+            self._keep(token, c, h, d, dest, flags, probe, out)
         return out
 
-    def _entered(self, token: _Token, c: int, facing: int) -> int:
-        """The number of the hex `token`'s step from hex number `c` enters
-        (its lead known)."""
-        if token.lead is None:
-            return c
-        return c + self.cell_steps[(c >> self.row_bits) & 1][token.dirs[facing]]
+    def _learn_lead(self, token: _Token, h, facing: int, to) -> None:
+        """Where `token` leads, from its first allowed step (from `h`,
+        facing `facing`, to `to`)."""
+        if to == h:
+            token.lead = None
+        else:
+            around = self.neighbors(h)
+            token.lead = next((d for d in range(6) if around[(facing + d) % 6] == to), UNKNOWN)
+            if token.lead is UNKNOWN:
+                raise RuntimeError(f"the {token.name!r} step went from {h} to {to}, which is not "
+                                   f"next to it: the reachable search cannot follow it")
+            token.dirs = tuple((f + token.lead) % 6 for f in range(6))
+        self.version += 1
 
-    def _keep(self, token: _Token, c: int, h, facing: int, flags: tuple, probe: _Probe, out) -> None:
-        d = self._entered(token, c, facing)
-        dest = self.cell_hex(d) if d != c else h
+    def _keep(self, token: _Token, c: int, h, d: int, dest, flags: tuple, probe: _Probe, out) -> None:
+        """Keep the outcome of a step from hex number `c` (`h`) into `d`
+        (`dest`) for the states that agree on what it read."""
         looked_at = probe.looked_at
         if looked_at.keys() - {h, dest, self.standing}:
             return                                    # another hex, which a lookup would not look at
@@ -636,40 +675,34 @@ class StepTable:
         token.entries.setdefault(key, []).append(entry)
         self._remember(token, key, entry)
 
-    def _change(self, token: _Token, c: int, h, facing: int, mp: int, hexes: int, altitude: int, new, rolls,
+    @staticmethod
+    def _change(token: _Token, h, dest, facing: int, mp: int, hexes: int, altitude: int, new, rolls,
                 probe: _Probe):
-        """The outcome of an allowed step from this state to `new`."""
-        if token.lead is UNKNOWN:
-            around = self.neighbors(h)
-            if new.hex == h:
-                token.lead = None
-            else:
-                token.lead = next((d for d in range(6) if around[(facing + d) % 6] == new.hex), UNKNOWN)
-                if token.lead is UNKNOWN:
-                    raise RuntimeError(f"the {token.name!r} step went from {h} to {new.hex}, which is not "
-                                       f"next to it: the reachable search cannot follow it")
-                token.dirs = tuple((f + token.lead) % 6 for f in range(6))
-            self.version += 1
-        elif new.hex != self.cell_hex(self._entered(token, c, facing)):
+        """The outcome of an allowed step from this state (in `h`) to `new`,
+        which must be in `dest`."""
+        if new.hex != dest:
             raise RuntimeError(f"the {token.name!r} step went from {h} to {new.hex}, not where its other "
                                f"steps went: the reachable search cannot follow it")
         d = new.__dict__
         n_mp, n_hexes, n_alt = d["mp"], d["hexes"], d["altitude"]
-        if type(n_mp) is not Traced or n_mp.t[0] != "mp" or type(n_hexes) is not Traced or \
-                n_hexes.t[0] != "hexes" or type(n_alt) is not Traced or n_alt.t[0] != "altitude":
+        if type(n_mp) is Traced and n_mp.t[0] == "mp" and type(n_hexes) is Traced and n_hexes.t[0] == "hexes" \
+                and type(n_alt) is Traced and n_alt.t[0] == "altitude":
+            d_mp, d_hexes, d_alt = n_mp.v - mp, n_hexes.v - hexes, n_alt.v - altitude
+        else:
             probe.opaque = True             # set outright, or made of another counter
-        d_mp, d_hexes, d_alt = _plain(n_mp) - mp, _plain(n_hexes) - hexes, _plain(n_alt) - altitude
-        rolls = tuple(rolls)
-        for roll in rolls:
-            if any(type(v) is Traced for v in roll):
+            d_mp, d_hexes, d_alt = _plain(n_mp) - mp, _plain(n_hexes) - hexes, _plain(n_alt) - altitude
+        count = mods = 0
+        for reason, m in rolls:
+            count += 1
+            if type(m) is Traced or type(reason) is Traced:
                 probe.opaque = True
-                rolls = tuple(tuple(_plain(v) for v in r) for r in rolls)
-                break
+                m = _plain(m)
+            if isinstance(m, int):
+                mods += m
         if d_mp < 0:
             raise RuntimeError(f"the {token.name!r} step gave back MP: the reachable search cannot order its states")
         return (d_mp, TURNED[(new.facing - facing) % 6], d_hexes, d_alt << ALT_SHIFT,
-                (d["prone"], d["turned"], d["backward"], d["tags"]),
-                len(rolls), sum(m for _reason, m in rolls if isinstance(m, int)))
+                (d["prone"], d["turned"], d["backward"], d["tags"]), count, mods)
 
 
 def table_search(game: "Game", ent: int, rules, mode: str, state, limit: int,
@@ -693,29 +726,35 @@ def table_search(game: "Game", ent: int, rules, mode: str, state, limit: int,
 def _search(table: StepTable, state, reach: type, prefix: tuple[str, ...]):
     """`table_search` with this table."""
     real, outcome, flags_id, key_part = table.real, table.outcome, table.flags_id, table.key_part
-    flag_ids, kinds, kind_of = table.flag_ids, table.kinds, table.kind
+    flag_ids, kinds, kind_of = table.flag_ids, table.kinds, table.new_kind
     # What the loop reads of each token, for hexes in even and in odd columns
     # (the offset to the hex entered by facing): filled again in place when
     # the table learns a lead or keys a token anew (`StepTable.version`), so
-    # that a loop over one reads the new values from the next token on.
+    # that a loop over one reads the new values from the next token on. A
+    # token whose steps have not looked at the hex left has no `left_ids`, one
+    # that enters no hex or has not looked at it no `entered_ids`, one the
+    # rules have allowed nowhere yet no `last`.
     plans: tuple[list, list] = ([], [])
 
     def replan() -> int:
         for parity, steps in enumerate(table.cell_steps):
-            plans[parity][:] = [(tok, tok.lead, None if tok.lead is None or tok.lead is UNKNOWN else
-                                 tuple(steps[d] for d in tok.dirs), tok.left_ids, tok.entered_ids, tok.left,
-                                 tok.entered, tok.last, (tok.name,)) for tok in table.tokens]
+            plans[parity][:] = [
+                (tok, None if tok.lead is None or tok.lead is UNKNOWN else tuple(steps[d] for d in tok.dirs),
+                 None if tok.left is None else tok.left_ids,
+                 None if tok.entered is None or tok.lead is None else tok.entered_ids,
+                 None if tok.lead is UNKNOWN else tok.last, (tok.name,)) for tok in table.tokens]
         return table.version
 
     version = replan()
+    for corner in (Hex(0, 0), Hex(table.hm.width - 1, table.hm.height - 1)):
+        table.cell(corner)                  # the map within the numbering, so a hex on it is (`new_kind`)
     first = (state.mp, prefix, 0, 0)
     c0 = table.cell(state.hex)
     k0 = (state.altitude << ALT_SHIFT) + (c0 << 3) + state.facing
     best: dict = {k0: first}          # state number -> its best way
     queues: dict[int, list] = {state.mp: [(c0, state.facing, state.hexes, state.altitude << ALT_SHIFT,
                                            (state.prone, state.turned, state.backward, state.tags), k0, first)]}
-    unknown, miss, left_shift, entered_shift, alt_shift = UNKNOWN, MISS, table.left_shift, table.entered_shift, \
-        ALT_SHIFT
+    miss, left_shift, entered_shift, alt_shift = MISS, table.left_shift, table.entered_shift, ALT_SHIFT
     row_bits, cell_steps = table.row_bits, table.cell_steps
     while queues:
         spent = min(queues)
@@ -729,39 +768,35 @@ def _search(table: StepTable, state, reach: type, prefix: tuple[str, ...]):
             kc = kinds.get(c)
             if kc is None:
                 kc = kind_of(c)
-            for tok, lead, offsets, left_ids, entered_ids, left, entered, last, name in plans[(c >> row_bits) & 1]:
-                if lead is unknown:         # a token the rules have allowed nowhere yet
+            for tok, offsets, left_ids, entered_ids, last, name in plans[(c >> row_bits) & 1]:
+                if last is None:            # a token the rules have allowed nowhere yet
                     out = real(tok, c, f, mp, hexes, altk >> alt_shift, flags)
-                    sid = flags_id(flags)
                     if table.version != version:
                         version = replan()
+                        sid = flags_id(flags)
                     if out is None:
                         continue
                     dest = c if tok.lead is None else c + cell_steps[(c >> row_bits) & 1][tok.dirs[f]]
                 else:                       # the key: StepTable.key, inlined (the search's hot path)
-                    if left is None:        # its steps have not looked at the hex left
+                    if left_ids is None:
                         key = sid
                     else:
-                        key = left_ids.get(kc)
-                        if key is None:
-                            key = key_part(left_ids, left, left_shift, kc)
-                        key |= sid
+                        key = (left_ids.get(kc) or key_part(left_ids, tok.left, left_shift, kc)) | sid
                     if offsets is None:
                         dest = c
                     else:
                         dest = c + offsets[f]
-                        if entered is not None:
+                        if entered_ids is not None:
                             kd = kinds.get(dest)
                             if kd is None:
                                 kd = kind_of(dest)
-                            ek = entered_ids.get(kd)
-                            key |= key_part(entered_ids, entered, entered_shift, kd) if ek is None else ek
+                            key |= entered_ids.get(kd) or key_part(entered_ids, tok.entered, entered_shift, kd)
                     mp_lo, mp_hi, hexes_lo, out = last.get(key, miss)
                     if not (mp_lo <= mp <= mp_hi and hexes >= hexes_lo):
                         out = outcome(tok, key, c, f, mp, hexes, altk >> alt_shift, flags)
-                        sid = flags_id(flags)
                         if table.version != version:
                             version = replan()
+                            sid = flags_id(flags)
                     if out is None:
                         continue
                 d_mp, turned, d_hexes, d_altk, new_flags, step_rolls, step_mods = out
@@ -770,12 +805,13 @@ def _search(table: StepTable, state, reach: type, prefix: tuple[str, ...]):
                 k = altk + d_altk + (dest << 3) + n_f
                 old = best.get(k)
                 # The cheapest way; of equal MP the fewest, then easiest, rolls; the first of those.
-                if old is None or old[0] > n_mp or (old[0] == n_mp and (old[2], old[3]) > (rolls + step_rolls,
-                                                                                          roll_mods + step_mods)):
-                    best[k] = new = (n_mp, path + name, rolls + step_rolls, roll_mods + step_mods)
-                    q = queues.get(n_mp)
-                    if q is None:
-                        q = queues[n_mp] = []
-                    q.append((dest, n_f, hexes + d_hexes, altk + d_altk, new_flags, k, new))
+                if old is not None and (old[0] < n_mp or old[0] == n_mp and (old[2], old[3]) <= (
+                        rolls + step_rolls, roll_mods + step_mods)):
+                    continue
+                best[k] = new = (n_mp, path + name, rolls + step_rolls, roll_mods + step_mods)
+                q = queues.get(n_mp)
+                if q is None:
+                    q = queues[n_mp] = []
+                q.append((dest, n_f, hexes + d_hexes, altk + d_altk, new_flags, k, new))
         del queues[spent]
     return reach(best, table.numbers)
