@@ -14,13 +14,15 @@ import heapq
 from abc import abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from typing import TYPE_CHECKING, NamedTuple
 
 from components import AlphaStrikeCard, Altitude, Crew, Identity, Position, Status, TurnState, VehicleMovement
 from engine.hexgrid import Hex, neighbor, turn
 from engine.orders import MoveOrder, MOVE_STEPS
 from systems.common.stacking import occupant
-from systems.common.step_table import ALT_SHIFT, table_search
+from systems.common.state_numbers import ALT_SHIFT
+from systems.common.step_table import table_search
 from systems.common.unit_state import airborne
 
 if TYPE_CHECKING:
@@ -365,8 +367,9 @@ class TableReach(LazyReach):
 
     def _all(self) -> dict:
         if self._states is None:
-            key, new = self._numbers.state_key, tuple.__new__
-            self._states = {key(k): new(Reach, way) for k, way in self._found.items()}
+            found = self._found
+            self._states = dict(zip(self._numbers.state_keys(found), map(partial(tuple.__new__, Reach),
+                                                                         found.values())))
         return self._states
 
     def __getitem__(self, key) -> Reach:
@@ -393,14 +396,8 @@ class TableReach(LazyReach):
         return self._all().values()
 
     def cheapest_by_hex(self, altitude: int | None) -> dict[Hex, tuple[int, tuple[Hex, int, int]]]:
-        best: dict[int, tuple] = {}
-        cell_mask = self._numbers.cell_mask
-        for k, way in self._found.items():
-            c = k >> 3 & cell_mask
-            rank = _hex_rank(altitude, k >> ALT_SHIFT, way)
-            old = best.get(c)
-            if old is None or rank < old[0]:
-                best[c] = (rank, k)
+        mask = self._numbers.cell_mask
+        best = _best_by_hex(((k >> 3 & mask, k >> ALT_SHIFT, way, k) for k, way in self._found.items()), altitude)
         hex_of, key = self._numbers.cell_hex, self._numbers.state_key
         return {hex_of(c): (rank[1], key(k)) for c, (rank, k) in best.items()}
 
@@ -412,11 +409,18 @@ class TableReach(LazyReach):
         return [new(Reach, way) for n, way in self._found.items() if n >> 3 == k >> 3]
 
 
-def _hex_rank(altitude: int | None, at: int, way: tuple) -> tuple:
-    """How `cheapest_by_hex` orders the ways to one hex, `way` a `Reach` or
-    its values, at elevation `at`: at `altitude` first, the cheapest, the
-    fewest and easiest rolls, the fewest steps."""
-    return altitude is not None and at != altitude, way[0], way[2], way[3], len(way[1])
+def _best_by_hex(ways, altitude: int | None) -> dict:
+    """(hex, elevation, way: a `Reach` or its values, state key) -> for each
+    hex, (rank, key) of its first best way in `cheapest_by_hex`'s order: at
+    `altitude` first, the cheapest, the fewest and easiest rolls, the
+    fewest steps."""
+    best: dict = {}
+    for h, at, way, k in ways:
+        rank = (altitude is not None and at != altitude, way[0], way[2], way[3], len(way[1]))
+        old = best.get(h)
+        if old is None or rank < old[0]:
+            best[h] = (rank, k)
+    return best
 
 
 def cheapest_by_hex(states: Mapping, altitude: int | None = None) -> dict[Hex, tuple[int, tuple[Hex, int, int]]]:
@@ -426,13 +430,7 @@ def cheapest_by_hex(states: Mapping, altitude: int | None = None) -> dict[Hex, t
     steps. What the movement range draws: hexes and MP, no paths."""
     if isinstance(states, LazyReach):
         return states.cheapest_by_hex(altitude)
-    best: dict[Hex, tuple] = {}
-    for k, r in states.items():
-        h = k[0]
-        rank = _hex_rank(altitude, k[2], r)
-        old = best.get(h)
-        if old is None or rank < old[0]:
-            best[h] = (rank, k)
+    best = _best_by_hex(((k[0], k[2], r, k) for k, r in states.items()), altitude)
     return {h: (rank[1], k) for h, (rank, k) in best.items()}
 
 

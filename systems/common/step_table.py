@@ -48,7 +48,10 @@ the equality tests (tests/test_step_table.py) check the search against
 
 Every outcome carries the rolls its step makes (their count and their
 modifiers summed), so that among ways of equal MP `table_search` keeps the
-one with the fewest, then easiest, rolls, as `movement.search` does.
+one with the fewest, then easiest, rolls, as `movement.search` does. Its
+answer keeps the ways by state number (`StateNumbering`,
+`movement.TableReach`): the states' keys and `Reach` values are made when
+asked for.
 """
 from __future__ import annotations
 
@@ -59,6 +62,7 @@ from typing import TYPE_CHECKING
 from components import Position
 from engine.hexgrid import _NEIGHBOR_STEPS, Hex, neighbors
 from engine.hexmap import Terrain
+from systems.common.state_numbers import ALT_SHIFT, StateNumbering
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -247,13 +251,14 @@ for _name in {*Terrain.__dataclass_fields__, *(n for n, v in vars(Terrain).items
 
 
 class _ProbeTerrains(dict):
-    """hex -> its `_ProbeTerrain` during a probe, made when first asked for."""
+    """hex -> its `_ProbeTerrain` during a probe (`_probe`), made when first
+    asked for."""
 
     __slots__ = ("_map", "_probe")
 
-    def __init__(self, hexmap, probe: _Probe) -> None:
+    def __init__(self, hexmap) -> None:
         super().__init__()
-        self._map, self._probe = hexmap, probe
+        self._map, self._probe = hexmap, None
 
     def __missing__(self, h):
         fields = self._probe.looked_at.get(h)
@@ -267,11 +272,12 @@ class _ProbeMap:
     """The game's map during a probe: notes the hexes looked at and hands
     out their terrain as `_ProbeTerrain`; any other use of it than asking
     for a hex's terrain, whether it is on the map or its label (for
-    sentences) makes the probe opaque."""
+    sentences) makes the probe opaque. One serves a table's probes, each
+    in turn its `_probe` (`StepTable.real`)."""
 
-    def __init__(self, hexmap, probe: _Probe) -> None:
-        self._map, self._probe = hexmap, probe
-        self.terrain = _ProbeTerrains(hexmap, probe).__getitem__     # terrain(hex): a `_ProbeTerrain`
+    def __init__(self, hexmap) -> None:
+        self._map, self._probe, self._terrains = hexmap, None, _ProbeTerrains(hexmap)
+        self.terrain = self._terrains.__getitem__      # terrain(hex): a `_ProbeTerrain`
 
     def on_map(self, h) -> bool:
         fields = self._probe.looked_at.get(h)
@@ -290,12 +296,12 @@ class _ProbeMap:
 
 class _ProbeOccupancy:
     """The game's index of units by hex (`Game.units_at` while positions
-    are fixed) during a probe: notes the hexes asked about."""
+    are fixed) during a probe (`_probe`): notes the hexes asked about."""
 
     __slots__ = ("_index", "_probe")
 
-    def __init__(self, index: dict, probe: _Probe) -> None:
-        self._index, self._probe = index, probe
+    def __init__(self, index: dict) -> None:
+        self._index, self._probe = index, None
 
     def get(self, h, default=None):
         fields = self._probe.looked_at.get(h)
@@ -309,61 +315,22 @@ def _plain(value):
     return value.v if isinstance(value, Traced) else value
 
 
-# The search numbers a hex (x, y) as (x + pad) << row bits | (y + pad), so
-# that a neighbour is the number plus a step (by the column's parity), and a
-# state as altitude << ALT_SHIFT | hex number << 3 | facing; a lookup key
-# holds the ids of what was read of the hex left and of the hex entered and
-# of the flags (`StepTable.key`). `NARROW` keeps a ground unit's numbers below
+# The search numbers its hexes and states (systems/common/state_numbers.py:
+# a neighbour is a hex's number plus a step, by the column's parity); a
+# lookup key holds the ids of what was read of the hex left and of the hex
+# entered and of the flags (`StepTable.key`). `NARROW` keeps a ground unit's numbers below
 # 2**30, which Python adds, compares and hashes fastest; a search whose
 # numbers outgrow it (a huge map, a unit far off it, thousands of kinds of
 # hexes) runs again with `WIDE`.
 NARROW = (13, 14, 16, 4, 13)             # bits of a row, bits of a column, pad, bits of the flags' id, of a read's id
 WIDE = (16, 16, 1 << 15, 20, 20)
-ALT_SHIFT = 36
 
 
 class _Widen(Exception):
     """A number of the search outgrew `NARROW`."""
 
 
-class StateNumbering:
-    """The numbers of one search's hexes and states (the comment above):
-    what its answer is kept by (`movement.TableReach`)."""
-
-    __slots__ = ("row_bits", "row_mask", "cell_mask", "columns", "pad")
-
-    def __init__(self, numbering: tuple) -> None:
-        row_bits, column_bits, self.pad = numbering[:3]
-        self.row_bits, self.row_mask = row_bits, (1 << row_bits) - 1
-        self.cell_mask = (1 << (row_bits + column_bits)) - 1
-        self.columns = 1 << column_bits
-
-    def cell(self, h) -> int | None:
-        """The number of hex `h`, None beyond the numbering (a row and a
-        column short of its ends, so that no step wraps into another row)."""
-        column, row = h[0] + self.pad, h[1] + self.pad
-        if not (0 < column < self.columns - 1 and 0 < row < self.row_mask):
-            return None
-        return column << self.row_bits | row
-
-    def cell_hex(self, c: int) -> Hex:
-        """The hex numbered `c`."""
-        return tuple.__new__(Hex, ((c >> self.row_bits) - self.pad, (c & self.row_mask) - self.pad))
-
-    def state_key(self, k: int) -> tuple:
-        """(hex, facing, altitude) of state number `k`."""
-        return self.cell_hex(k >> 3 & self.cell_mask), k & 7, k >> ALT_SHIFT
-
-    def state_number(self, key) -> int | None:
-        """The number of state (hex, facing, altitude), None if it has none."""
-        if type(key) is not tuple or len(key) != 3:
-            return None
-        h, facing, altitude = key
-        c = self.cell(h)
-        if c is None or facing not in range(6) or type(altitude) is not int or altitude < 0:
-            return None
-        return (altitude << ALT_SHIFT) + (c << 3) + facing
-MISS = (HIGH, LOW, HIGH, None)           # what the search finds under a key with no outcome to try first
+MISS = (LOW, HIGH, None)                 # what the search finds under a key with no outcome to try first
 TURNED = tuple(tuple((f + turn) % 6 for f in range(6)) for turn in range(6))    # turn -> facing -> new facing
 
 
@@ -408,8 +375,8 @@ class StepTable:
         self.occupancy = game._occupancy      # the units by hex (the search runs with positions fixed)
         if self.occupancy is None:
             raise RuntimeError("the reachable search runs with the game's positions fixed (Game.positions_fixed)")
+        self.probe_map, self.probe_occupancy = _ProbeMap(self.hm), _ProbeOccupancy(self.occupancy)
         self.tokens = tuple(_Token(t) for t in tokens)
-        self.around: dict = {}         # hex -> its six neighbours
         self.kinds: dict = {}          # hex number -> its kind: -1 - the number when off the map or units
         #                                stand there, else the number of its terrain's values (`_terrains`)
         self._terrains: list = []      # kind -> a terrain of the kind (alike in all its fields)
@@ -426,12 +393,6 @@ class StepTable:
         for token in self.tokens:
             token.left_ids = self.keys_of(None, self.left_shift)
             token.entered_ids = self.keys_of(None, self.entered_shift)
-
-    def neighbors(self, h) -> tuple:
-        n = self.around.get(h)
-        if n is None:
-            n = self.around[h] = neighbors(h)
-        return n
 
     def cell(self, h) -> int:
         """The number of hex `h` in the search (`StateNumbering.cell`)."""
@@ -506,6 +467,9 @@ class StepTable:
             value = self._getter(fields)(self.hm.terrain(h), self.hm.on_map(h), h if self.occupancy.get(h) else None)
         else:
             value = self._getter(fields)(self._terrains[kind], True, None)
+        return self._value_id(value)
+
+    def _value_id(self, value: tuple) -> int:
         got = self._values.get(value)
         if got is None:
             got = self._values[value] = len(self._values) + 1
@@ -513,9 +477,14 @@ class StepTable:
                 self._outgrown("too many kinds of hexes")
         return got
 
+    def left_base(self, token: _Token) -> int:
+        """The part of `token`'s keys for the hex left when it is the same
+        for every hex: 0 when its steps do not look at it, the id of seeing
+        nothing when they read nothing of it (else 0: `left_ids`)."""
+        return self._value_id(((), None, None)) << self.left_shift if token.left == () else 0
+
     def kind(self, c: int) -> int:
-        """The kind of hex number `c` (`kinds`): hexes of one kind read
-        alike."""
+        """The kind of hex number `c` (`kinds`): hexes of one kind read alike."""
         got = self.kinds.get(c)
         return self.new_kind(c) if got is None else got
 
@@ -592,10 +561,12 @@ class StepTable:
     def _remember(token: _Token, key: int, entry: tuple) -> None:
         """Keep `entry` as the one the search tries first under `key`, when
         it holds for every hexes entered from some number up and any
-        altitude (the search checks the MP range and that number)."""
-        mp_lo, mp_hi, hexes_lo, hexes_hi, alt_lo, alt_hi, out = entry[:7]
+        altitude: (its highest MP, that number, the outcome). The search
+        checks those two; its MP spent only grows, and an entry is kept
+        here from a state it holds for, so it holds for no less MP."""
+        _mp_lo, mp_hi, hexes_lo, hexes_hi, alt_lo, alt_hi, out = entry[:7]
         if hexes_hi == HIGH and (alt_lo, alt_hi) == (LOW, HIGH):
-            token.last[key] = (mp_lo, mp_hi, hexes_lo, out)
+            token.last[key] = (mp_hi, hexes_lo, out)
         else:
             token.last.pop(key, None)
 
@@ -615,9 +586,10 @@ class StepTable:
         t_altitude.v, t_altitude.t = altitude, ("altitude", 0, probe)
         state.__dict__.update(hex=h, facing=facing, mp=t_mp, hexes=t_hexes, prone=flags[0], altitude=t_altitude,
                               turned=flags[1], backward=flags[2], tags=flags[3], _probe=probe)
-        game = self.game
-        game.map = _ProbeMap(self.hm, probe)
-        game._occupancy = _ProbeOccupancy(self.occupancy, probe)
+        game, probe_map, probe_occupancy = self.game, self.probe_map, self.probe_occupancy
+        probe_map._probe = probe_map._terrains._probe = probe_occupancy._probe = probe
+        probe_map._terrains.clear()
+        game.map, game._occupancy = probe_map, probe_occupancy
         try:
             result = self.step(game, self.ent, self.rules, self.mode, state, token.name, self.limit)
         finally:
@@ -640,7 +612,7 @@ class StepTable:
         if to == h:
             token.lead = None
         else:
-            around = self.neighbors(h)
+            around = neighbors(h)
             token.lead = next((d for d in range(6) if around[(facing + d) % 6] == to), UNKNOWN)
             if token.lead is UNKNOWN:
                 raise RuntimeError(f"the {token.name!r} step went from {h} to {to}, which is not "
@@ -731,16 +703,17 @@ def _search(table: StepTable, state, reach: type, prefix: tuple[str, ...]):
     # (the offset to the hex entered by facing): filled again in place when
     # the table learns a lead or keys a token anew (`StepTable.version`), so
     # that a loop over one reads the new values from the next token on. A
-    # token whose steps have not looked at the hex left has no `left_ids`, one
-    # that enters no hex or has not looked at it no `entered_ids`, one the
-    # rules have allowed nowhere yet no `last`.
+    # token whose keys read the same of every hex left has no `left_ids` but
+    # that part (`StepTable.left_base`), one that enters no hex or has not
+    # looked at it no `entered_ids`, one the rules have allowed nowhere yet
+    # no `last`.
     plans: tuple[list, list] = ([], [])
 
     def replan() -> int:
         for parity, steps in enumerate(table.cell_steps):
             plans[parity][:] = [
                 (tok, None if tok.lead is None or tok.lead is UNKNOWN else tuple(steps[d] for d in tok.dirs),
-                 None if tok.left is None else tok.left_ids,
+                 None if not tok.left else tok.left_ids, table.left_base(tok),
                  None if tok.entered is None or tok.lead is None else tok.entered_ids,
                  None if tok.lead is UNKNOWN else tok.last, (tok.name,)) for tok in table.tokens]
         return table.version
@@ -768,7 +741,7 @@ def _search(table: StepTable, state, reach: type, prefix: tuple[str, ...]):
             kc = kinds.get(c)
             if kc is None:
                 kc = kind_of(c)
-            for tok, offsets, left_ids, entered_ids, last, name in plans[(c >> row_bits) & 1]:
+            for tok, offsets, left_ids, base, entered_ids, last, name in plans[(c >> row_bits) & 1]:
                 if last is None:            # a token the rules have allowed nowhere yet
                     out = real(tok, c, f, mp, hexes, altk >> alt_shift, flags)
                     if table.version != version:
@@ -779,7 +752,7 @@ def _search(table: StepTable, state, reach: type, prefix: tuple[str, ...]):
                     dest = c if tok.lead is None else c + cell_steps[(c >> row_bits) & 1][tok.dirs[f]]
                 else:                       # the key: StepTable.key, inlined (the search's hot path)
                     if left_ids is None:
-                        key = sid
+                        key = sid | base
                     else:
                         key = (left_ids.get(kc) or key_part(left_ids, tok.left, left_shift, kc)) | sid
                     if offsets is None:
@@ -791,8 +764,8 @@ def _search(table: StepTable, state, reach: type, prefix: tuple[str, ...]):
                             if kd is None:
                                 kd = kind_of(dest)
                             key |= entered_ids.get(kd) or key_part(entered_ids, tok.entered, entered_shift, kd)
-                    mp_lo, mp_hi, hexes_lo, out = last.get(key, miss)
-                    if not (mp_lo <= mp <= mp_hi and hexes >= hexes_lo):
+                    mp_hi, hexes_lo, out = last.get(key, miss)
+                    if mp > mp_hi or hexes < hexes_lo:
                         out = outcome(tok, key, c, f, mp, hexes, altk >> alt_shift, flags)
                         if table.version != version:
                             version = replan()
@@ -802,7 +775,8 @@ def _search(table: StepTable, state, reach: type, prefix: tuple[str, ...]):
                 d_mp, turned, d_hexes, d_altk, new_flags, step_rolls, step_mods = out
                 n_mp = mp + d_mp
                 n_f = turned[f]
-                k = altk + d_altk + (dest << 3) + n_f
+                d_altk += altk
+                k = d_altk + (dest << 3) + n_f
                 old = best.get(k)
                 # The cheapest way; of equal MP the fewest, then easiest, rolls; the first of those.
                 if old is not None and (old[0] < n_mp or old[0] == n_mp and (old[2], old[3]) <= (
@@ -812,6 +786,6 @@ def _search(table: StepTable, state, reach: type, prefix: tuple[str, ...]):
                 q = queues.get(n_mp)
                 if q is None:
                     q = queues[n_mp] = []
-                q.append((dest, n_f, hexes + d_hexes, altk + d_altk, new_flags, k, new))
+                q.append((dest, n_f, hexes + d_hexes, d_altk, new_flags, k, new))
         del queues[spent]
     return reach(best, table.numbers)
