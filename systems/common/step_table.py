@@ -216,12 +216,10 @@ def probe_state_type(state_type: type) -> type:
 
 
 class _ProbeTerrain:
-    """A hex's terrain during a probe: notes the fields the rules read
-    (each field and property of `Terrain` is a `_NotedField` here, which
-    notes it the first time; anything else goes through `__getattr__`)."""
-
-    def __init__(self, terrain, fields: set) -> None:
-        self._terrain, self._fields = terrain, fields
+    """A hex's terrain (`_terrain`) during a probe: notes the fields the
+    rules read in `_fields` (each field and property of `Terrain` is a
+    `_NotedField` here, which notes it the first time; anything else goes
+    through `__getattr__`). Made by `_ProbeTerrains`."""
 
     def __getattr__(self, name):
         self._fields.add(name)
@@ -264,7 +262,8 @@ class _ProbeTerrains(dict):
         fields = self._probe.looked_at.get(h)
         if fields is None:
             fields = self._probe.looked_at[h] = set()
-        got = self[h] = _ProbeTerrain(self._map.terrain(h), fields)
+        got = self[h] = object.__new__(_ProbeTerrain)       # _ProbeTerrain(terrain, fields), made in place
+        got._terrain, got._fields = self._map.terrain(h), fields
         return got
 
 
@@ -483,13 +482,9 @@ class StepTable:
         nothing when they read nothing of it (else 0: `left_ids`)."""
         return self._value_id(((), None, None)) << self.left_shift if token.left == () else 0
 
-    def kind(self, c: int) -> int:
-        """The kind of hex number `c` (`kinds`): hexes of one kind read alike."""
-        got = self.kinds.get(c)
-        return self.new_kind(c) if got is None else got
-
     def new_kind(self, c: int) -> int:
-        """`kind` of a hex not sorted yet."""
+        """The kind of hex number `c`, not sorted yet (`kinds`): hexes of one
+        kind read alike."""
         numbers, hm = self.numbers, self.hm
         h = tuple.__new__(Hex, ((c >> numbers.row_bits) - numbers.pad, (c & numbers.row_mask) - numbers.pad))
         if not hm.on_map(h):
@@ -515,10 +510,21 @@ class StepTable:
         """What `token`'s outcomes from hex number `c` into `dest` are kept
         under: the flags read, what its steps read of the hex left and of
         the hex entered, as one number."""
-        entered = self.key_part(token.entered_ids, token.entered, self.entered_shift, self.kind(dest)) \
-            if dest != c else 0
-        return self.key_part(token.left_ids, token.left, self.left_shift, self.kind(c)) | entered | \
-            self.flags_id(flags)
+        kinds, left_ids = self.kinds, token.left_ids
+        kind = kinds.get(c)
+        if kind is None:
+            kind = self.new_kind(c)
+        key = left_ids.get(kind)
+        if key is None:
+            key = self.key_part(left_ids, token.left, self.left_shift, kind)
+        if dest != c:
+            kind = kinds.get(dest)
+            if kind is None:
+                kind = self.new_kind(dest)
+            part = token.entered_ids.get(kind)
+            key |= self.key_part(token.entered_ids, token.entered, self.entered_shift, kind) if part is None else part
+        part = self.flag_ids.get(flags)
+        return key | (self.flags_id(flags) if part is None else part)
 
     def _rekey(self, token: _Token) -> None:
         """File `token`'s outcomes under their keys again (the fields or
