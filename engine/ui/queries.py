@@ -530,19 +530,18 @@ def aim_in(game, uid: str, h: Hex) -> str | None:
     return None
 
 
-def building_targets(game, uid: str, kind: str, possible: bool = False) -> list[str]:
+def building_targets(game, uid: str, kind: str) -> list[str]:
     """The target keys of the standing buildings `uid` could aim at, nearest
     first: in the weapon phase ("fire") those some weapon has in range and
     line of sight (the options' to-hit), in the physical phase those a
     physical attack of its could hit now, among the buildings in reach of
-    an attack of that kind (building_options with `in_reach`).
-    `possible`: only those an attack the rules would take now can hit."""
+    an attack of that kind (building_options with `in_reach`)."""
     kinds = ("physical",) if kind == "physical" else ("weapon",)
     options = building_options(game, uid, kinds=kinds, in_reach=True)
 
     def aimable(o) -> bool:
-        if kind == "physical" or possible:
-            return o.kind == ("physical" if kind == "physical" else "weapon") and o.possible
+        if kind == "physical":
+            return o.kind == "physical" and o.possible
         return o.kind == "weapon" and (o.possible or bool(getattr(o.to_hit, "band", None)
                                                           and getattr(getattr(o.to_hit, "los", None), "clear", False)))
     return [building_key(label) for label, opts in options.items() if any(aimable(o) for o in opts)]
