@@ -17,6 +17,7 @@ collapses leaves rubble (`HexMap.collapsed` keeps what stood there).
 """
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field, asdict
 
 from engine.hexgrid import Hex, hex_label, label_width
@@ -34,6 +35,7 @@ CLASS_LETTER = {"light": "L", "medium": "M", "heavy": "H", "hardened": "X"}    #
 # D1: the class of a building given by its height alone (the engine's old
 # mapping, so old levels keep their MP costs and piloting modifiers).
 HEIGHT_CLASS = {1: "light", 2: "medium", 3: "heavy"}        # 4 and more: hardened
+_REVISIONS = itertools.count(1)     # every change of every map gets a number of its own
 
 
 def class_of_cf(cf: int) -> str:
@@ -118,6 +120,10 @@ class HexMap:
     phase_cf: dict[Hex, int] = field(default_factory=dict)
     # Buildings that collapsed: hex -> the building that stood there (B-COLL-6).
     collapsed: dict[Hex, Terrain] = field(default_factory=dict)
+    # Which state of the terrain this is: `set` gives it a new number, so
+    # what is worked out from the terrain (the line-of-sight tables) is
+    # made again (change `hexes` through `set` once the map is in play).
+    revision: int = field(default=0, compare=False, repr=False)
 
     def on_map(self, h: Hex) -> bool:
         return 0 <= h.x < self.width and 0 <= h.y < self.height
@@ -127,6 +133,7 @@ class HexMap:
 
     def set(self, h: Hex, t: Terrain) -> None:
         self.hexes[h] = t
+        self.revision = next(_REVISIONS)
 
     def buildings(self) -> list[Hex]:
         """Every hex that holds a building or held one that collapsed, in order."""

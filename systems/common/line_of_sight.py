@@ -29,6 +29,9 @@ cover beats none.
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
+from itertools import compress
+from operator import itemgetter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -56,7 +59,7 @@ class Body:
     standing_mech: bool = False
 
 
-@dataclass
+@dataclass(slots=True)
 class LosResult:
     clear: bool
     reason: str | None = None
@@ -64,7 +67,7 @@ class LosResult:
     woods_hexes: list[tuple[str, int]] = field(default_factory=list)   # (hex label, points)
     partial_cover: bool = False
     cover_hex: Hex | None = None                       # the intervening hex giving the partial cover
-    hexes: list[Hex] = field(default_factory=list)     # the intervening hexes used
+    hexes: Sequence[Hex] = field(default_factory=list)  # the intervening hexes used
     divided: bool = False                              # the line ran along a hexside
 
 
@@ -97,99 +100,228 @@ def line_of_sight_between(hexmap: HexMap, attacker: Body, target: Body) -> LosRe
     hexes from the attacker, so those are the first and the last). Of a
     divided line's two hexes the one better for the defender counts
     (blocking, then more woods, then cover; ties keep the first)."""
-    result = LosResult(clear=True)
-    find, default = hexmap.hexes.get, hexmap.default
-    t_terrain = find(target.hex, default)
-    if target.standing_mech and t_terrain.is_water and t_terrain.depth == 1:
-        result.partial_cover = True          # section 3: depth 1 water is partial cover
-    if attacker.hex == target.hex:
-        return result
-    x, y = attacker.hex
-    cells = line_offsets(attacker.hex, target.hex)
-    last = len(cells) - 2                    # the intervening hex next to the target
+    a, b = attacker.hex, target.hex
+    t_terrain = hexmap.terrain(b)
+    water_cover = target.standing_mech and t_terrain.is_water and t_terrain.depth == 1   # section 3: depth 1 water
+    if a == b:
+        return LosResult(clear=True, partial_cover=water_cover)
+    board = _board(hexmap, a, b)
+    (ax, ay), (bx, by) = a, b
+    start = (ax - board.x0) * board.stride + ay - board.y0     # the attacker's hex number
+    cells, firsts, lowest, highest, peaks_of, places, after_first, before_last, first_divided = \
+        _line(bx - ax, by - ay, ax & 1, board.stride)
     a_top, t_top = attacker.top, target.top
     low, high = (a_top, t_top) if a_top < t_top else (t_top, a_top)
+    last = len(cells)                        # the intervening hex next to the target
     # Partial cover: the hex in front of a standing mech reaches its top (1
     # level above its ground: the legs are covered) and the attacker is not
     # above the target's top.
-    may_cover = target.standing_mech and a_top <= t_top
-    append = result.hexes.append
-    # most hexes are the map's default terrain: lower than both tops, or not
-    below = default.level + default.building < low and (default.level + 2 <= low or default.terrain not in WOODS)
-    columns, gx, gy = _hexes_around(hexmap, attacker.hex, target.hex)
-    gx, gy = x - gx, y - gy                  # the attacker's place in `columns`
-    for k, cell in enumerate(cells[1:-1], 1):
-        if len(cell) == 1:
-            dx, dy = cell[0]
-            h = columns[gx + dx][gy + dy]
-            t = find(h)
-            if t is None:
-                if below:
-                    append(h)
-                    continue
-                t = default
-            else:
-                level = t.level
-                if level + t.building < low and (level + 2 <= low or t.terrain not in WOODS):
-                    append(h)                # lower than both units' tops: no block, woods or cover
-                    continue
-        else:
-            result.divided = True
-            h, h2 = [columns[gx + dx][gy + dy] for dx, dy in cell]
-            t, t2 = find(h, default), find(h2, default)
+    cover_at = last if target.standing_mech and a_top <= t_top else 0
+    heights, grid, label = board.heights, board.hexes, board.label
+    woods_points, woods_hexes, cover_hex, swaps, judged = 0, [], None, None, 0
+    # Only the hexes whose terrain rises high enough to matter are judged,
+    # found in C: beside a unit, its top or, for partial cover, the
+    # target's; between, above both tops.
+    peaks = bytes(peaks_of(board.peaks[start + lowest:start + highest + 1]))
+    beside = peaks.translate(_at_or_above(low))
+    matter = beside[:after_first] + peaks[after_first:before_last].translate(_at_or_above(high + 1)) \
+        + beside[before_last:]
+    for k in compress(places, matter):
+        if k == judged:
+            continue                          # a divided line's second hex, judged with the first
+        judged = k
+        cell = cells[k - 1]
         # terrain here matters above: the higher top, or the top of the unit next to it
         over = (low if k == last else a_top) if k == 1 else (t_top if k == last else high)
-        cover_top = t_top if may_cover and k == last else None
-        blocked, woods, cover = effect = _effect(t, over, cover_top)
-        if len(cell) == 2 and (other := _effect(t2, over, cover_top)) > effect:
-            blocked, woods, cover = other   # of a divided line's two hexes, the one better for the defender
-            h, t = h2, t2
-        append(h)
+        cover_top = t_top if k == cover_at else None
+        i = start + cell[0]
+        blocked, woods, cover = effect = _effect(heights[i], over, cover_top)
+        if len(cell) == 2 and (other := _effect(heights[start + cell[1]], over, cover_top)) > effect:
+            blocked, woods, cover = other    # of a divided line's two hexes, the one better for the defender
+            i = start + cell[1]
+            swaps = {**(swaps or {}), k - 1: grid[i]}
         if blocked:
-            what = "a building" if t.building else "higher ground"
-            result.clear = False
-            result.reason = f"{what} in hex {hexmap.label(h)} blocks line of sight"
-            return result
+            what = "a building" if board.terrain[i].building else "higher ground"
+            return LosResult(False, f"{what} in hex {label(i)} blocks line of sight", woods_points,
+                             woods_hexes, water_cover or cover_hex is not None, cover_hex,
+                             LineHexes(grid, start, firsts[:k], swaps), first_divided <= k)
         if woods:
-            result.woods_points += woods
-            result.woods_hexes.append((hexmap.label(h), woods))
+            woods_points += woods
+            woods_hexes.append((label(i), woods))
         if cover:
-            result.partial_cover, result.cover_hex = True, h
-    if result.woods_points >= WOODS_BLOCK:
-        result.clear = False
-        result.reason = (f"{result.woods_points} points of woods between the units block line of sight "
-                         f"(3 or more block)")
-    return result
+            cover_hex = grid[i]
+    hexes = LineHexes(grid, start, firsts, swaps)
+    if woods_points >= WOODS_BLOCK:
+        return LosResult(False, f"{woods_points} points of woods between the units block line of sight "
+                                f"(3 or more block)", woods_points, woods_hexes, water_cover or cover_hex is not None,
+                         cover_hex, hexes, first_divided <= last)
+    return LosResult(True, None, woods_points, woods_hexes, water_cover or cover_hex is not None, cover_hex, hexes,
+                     first_divided <= last)
+
+
+class LineHexes(Sequence):
+    """The intervening hexes a line of sight used, in order (a list's
+    equal), found on its board when first asked for: most checks only want
+    the verdict."""
+
+    __slots__ = ("_grid", "_start", "_numbers", "_swaps", "_hexes")
+
+    def __init__(self, grid: tuple[Hex, ...], start: int, numbers: tuple[int, ...],
+                 swaps: dict[int, Hex] | None) -> None:
+        self._grid, self._start, self._numbers, self._swaps, self._hexes = grid, start, numbers, swaps, None
+
+    def _list(self) -> list[Hex]:
+        if self._hexes is None:
+            grid, start = self._grid, self._start
+            self._hexes = [grid[start + n] for n in self._numbers]
+            for k, h in (self._swaps or {}).items():
+                self._hexes[k] = h           # of a divided line's two hexes, the second counted
+        return self._hexes
+
+    def __getitem__(self, k):
+        return self._list()[k]
+
+    def __len__(self) -> int:
+        return len(self._numbers)
+
+    def __iter__(self):
+        return iter(self._list())
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Sequence) and self._list() == list(other)
+
+    __hash__ = None
+
+    def __repr__(self) -> str:
+        return repr(self._list())
+
+
+class _Board:
+    """A map's terrain as line of sight reads it, by hex number: number n
+    is the hex (x0 + n // stride, y0 + n % stride). `reach` is, for each
+    hex, the highest lower top of two units whose line the hex can still
+    matter to: its ground or roof counts from its own level (as partial
+    cover at the target's top), its woods from a level under their top."""
+
+    __slots__ = ("x0", "y0", "stride", "hexes", "terrain", "heights", "peaks", "labels", "hexmap", "on_map", "source")
+
+    def __init__(self, hexmap: HexMap, x0: int, y0: int, stride: int, hexes: tuple[Hex, ...], source: tuple) -> None:
+        self.x0, self.y0, self.stride = x0, y0, stride
+        self.hexes, self.terrain = hexes, list(map(hexmap.terrain, hexes))
+        # bytes (from PEAK_BASE), so that a line's are read in C
+        self.heights = list(map(_heights, self.terrain))
+        self.peaks = bytes(min(max(_peak(h) - PEAK_BASE, 0), 255) for h in self.heights)
+        self.labels: dict[int, str] = {}
+        self.hexmap = hexmap
+        self.on_map = _on_map(hexmap.width, hexmap.height)
+        self.source = source                 # what the board was read from, kept so their ids stay theirs
+
+    def label(self, n: int) -> str:
+        """The hex number of the hex numbered `n` here."""
+        if (text := self.labels.get(n)) is None:
+            text = self.labels[n] = self.hexmap.label(self.hexes[n])
+        return text
+
+
+PEAK_BASE = -64      # the peak a board's byte 0 stands for (and for all lower; 255 for all higher)
+
+
+@functools.lru_cache(maxsize=None)
+def _at_or_above(level: int) -> bytes:
+    """The `bytes.translate` table that marks with 1 the bytes of a board's
+    peaks that may be at or above `level`, the others 0."""
+    return bytes(1 if r == 255 or r + PEAK_BASE >= level else 0 for r in range(256))
+
+
+_BOARDS: dict[tuple[int, int, int], _Board] = {}
+BOARDS_KEPT = 8          # maps whose boards are kept (a game's, the computer player's looks ahead, ...)
+
+
+def _board(hexmap: HexMap, a: Hex, b: Hex) -> _Board:
+    """The board of the map and of a margin around it when both hexes are
+    on it (made once for each state of the map: `HexMap.revision`), else
+    one of the hexes around the line from `a` to `b` (which keeps within a
+    row of their rows)."""
+    key = (hexmap.revision, id(hexmap.hexes), id(hexmap.default))
+    board = _BOARDS.get(key)
+    if board is None:
+        if len(_BOARDS) >= BOARDS_KEPT:
+            del _BOARDS[next(iter(_BOARDS))]
+        board = _BOARDS[key] = _Board(hexmap, -MARGIN, -MARGIN, hexmap.height + 2 * MARGIN,
+                                      _map_hexes(hexmap.width, hexmap.height), (hexmap.hexes, hexmap.default))
+    if a in board.on_map and b in board.on_map:
+        return board
+    (ax, ay), (bx, by) = a, b
+    x0, y0 = min(ax, bx) - MARGIN, min(ay, by) - MARGIN
+    grid = tuple(Hex(x, y) for x in range(x0, max(ax, bx) + MARGIN + 1) for y in range(y0, max(ay, by) + MARGIN + 1))
+    return _Board(hexmap, x0, y0, abs(ay - by) + 2 * MARGIN + 1, grid, ())
 
 
 @functools.lru_cache(maxsize=4)
-def _map_hexes(width: int, height: int) -> tuple[tuple[Hex, ...], ...]:
-    """Every hex of a map of this size and of a margin around it, by column
-    and row from (-MARGIN, -MARGIN): the lines of sight name the hexes they
-    cross without making them again."""
-    return tuple(tuple(Hex(x, y) for y in range(-MARGIN, height + MARGIN))
-                 for x in range(-MARGIN, width + MARGIN))
+def _map_hexes(width: int, height: int) -> tuple[Hex, ...]:
+    """Every hex of a map of this size and of a margin around it, by hex
+    number (column by column from (-MARGIN, -MARGIN)): the lines of sight
+    name the hexes they cross without making them again."""
+    return tuple(Hex(x, y) for x in range(-MARGIN, width + MARGIN) for y in range(-MARGIN, height + MARGIN))
 
 
-def _hexes_around(hexmap: HexMap, a: Hex, b: Hex) -> tuple[tuple[tuple[Hex, ...], ...], int, int]:
-    """Hexes by column and row from (x0, y0), covering every hex of a line
-    from `a` to `b` (which keeps within a row of their rows): (hexes, x0,
-    y0). The map's own when both are on it."""
-    if hexmap.on_map(a) and hexmap.on_map(b):
-        return _map_hexes(hexmap.width, hexmap.height), -MARGIN, -MARGIN
-    x0, y0 = min(a.x, b.x) - MARGIN, min(a.y, b.y) - MARGIN
-    return (tuple(tuple(Hex(x, y) for y in range(y0, max(a.y, b.y) + MARGIN + 1))
-                  for x in range(x0, max(a.x, b.x) + MARGIN + 1)), x0, y0)
+@functools.lru_cache(maxsize=4)
+def _on_map(width: int, height: int) -> frozenset[Hex]:
+    """The hexes of a map of this size (looked up faster than worked out)."""
+    return frozenset(HexMap(width, height).all_hexes())
 
 
-def _effect(t, over: int, cover_top: int | None) -> tuple[int, int, int]:
-    """What an intervening hex's terrain `t` does to a line on which terrain
-    matters above level `over`: (blocks, woods points, partial cover);
-    `cover_top`, the target's top where its partial cover counts here."""
-    solid = t.level + t.building             # ground or building roof
+@functools.lru_cache(maxsize=16384)
+def _line(dx: int, dy: int, odd: int, stride: int) -> tuple:
+    """The intervening hexes of the line from a hex in an even (odd=0) or
+    odd column to the one (dx, dy) from it, on a board of this stride, by
+    hex number from the start's: (each one's numbers: one, or two where
+    the line is divided; the first of each; the lowest and highest of
+    all; what reads all of them in a row from a slice of a board from the
+    lowest to the highest; the place from 1 of each of those; where the
+    first one's end and the last one's begin in that row; the place of the
+    first divided one, else one past the last)."""
+    cells = tuple(tuple(x * stride + y for x, y in cell)
+                  for cell in line_offsets(Hex(odd, 0), Hex(odd + dx, dy))[1:-1])
+    divided = [k for k, cell in enumerate(cells, 1) if len(cell) == 2]
+    every = [n for cell in cells for n in cell]
+    lowest, highest = min(every, default=0), max(every, default=-1)
+    after_first, before_last = (len(cells[0]), len(every) - len(cells[-1])) if cells else (0, 0)
+    return (cells, tuple(cell[0] for cell in cells), lowest, highest, _getter([n - lowest for n in every]),
+            tuple(k for k, cell in enumerate(cells, 1) for _ in cell), after_first, max(after_first, before_last),
+            divided[0] if divided else len(cells) + 1)
+
+
+def _getter(items: list[int]):
+    """What reads these items of a sequence as a tuple (an itemgetter
+    gives one item bare, and takes no none)."""
+    if len(items) > 1:
+        return itemgetter(*items)
+    return lambda seq: tuple(seq[i] for i in items)
+
+
+def _heights(t) -> tuple[int, int, int]:
+    """What of a hex's terrain counts for line of sight: (the level of its
+    ground or building roof, its woods' top, its woods points)."""
+    return t.level + t.building, t.level + 2, WOODS.get(t.terrain, 0)
+
+
+def _peak(heights: tuple[int, int, int]) -> int:
+    """The highest level at which a hex's terrain can matter to a line of
+    sight: its ground or roof, or its woods' top."""
+    solid, woods_top, points = heights
+    return max(solid, woods_top) if points else solid
+
+
+def _effect(heights: tuple[int, int, int], over: int, cover_top: int | None) -> tuple[int, int, int]:
+    """What an intervening hex's terrain (its `_heights`) does to a line on
+    which terrain matters above level `over`: (blocks, woods points,
+    partial cover); `cover_top`, the target's top where its partial cover
+    counts here."""
+    solid, woods_top, points = heights
     if solid > over:
         return BLOCKS
-    return 0, WOODS.get(t.terrain, 0) if t.level + 2 > over else 0, 1 if solid == cover_top else 0
+    return 0, points if woods_top > over else 0, 1 if solid == cover_top else 0
 
 
 def line_of_sight(game: "Game", attacker: int, target: int) -> LosResult:
