@@ -101,15 +101,15 @@ def line_of_sight_between(hexmap: HexMap, attacker: Body, target: Body) -> LosRe
     divided line's two hexes the one better for the defender counts
     (blocking, then more woods, then cover; ties keep the first)."""
     a, b = attacker.hex, target.hex
-    t_terrain = hexmap.terrain(b)
-    water_cover = target.standing_mech and t_terrain.is_water and t_terrain.depth == 1   # section 3: depth 1 water
+    board = _board(hexmap, a, b)
+    stride, x0, y0 = board.stride, board.x0, board.y0
+    (ax, ay), (bx, by) = a, b
+    water_cover = target.standing_mech and board.shallow[(bx - x0) * stride + by - y0]
     if a == b:
         return LosResult(clear=True, partial_cover=water_cover)
-    board = _board(hexmap, a, b)
-    (ax, ay), (bx, by) = a, b
-    start = (ax - board.x0) * board.stride + ay - board.y0     # the attacker's hex number
+    start = (ax - x0) * stride + ay - y0     # the attacker's hex number
     cells, firsts, lowest, highest, peaks_of, places, after_first, before_last, first_divided = \
-        _line(bx - ax, by - ay, ax & 1, board.stride)
+        _line(bx - ax, by - ay, ax & 1, stride)
     a_top, t_top = attacker.top, target.top
     low, high = (a_top, t_top) if a_top < t_top else (t_top, a_top)
     last = len(cells)                        # the intervening hex next to the target
@@ -117,7 +117,7 @@ def line_of_sight_between(hexmap: HexMap, attacker: Body, target: Body) -> LosRe
     # level above its ground: the legs are covered) and the attacker is not
     # above the target's top.
     cover_at = last if target.standing_mech and a_top <= t_top else 0
-    heights, grid, label = board.heights, board.hexes, board.label
+    heights, grid, labels = board.heights, board.hexes, board.labels
     woods_points, woods_hexes, cover_hex, swaps, judged = 0, [], None, None, 0
     # Only the hexes whose terrain rises high enough to matter are judged,
     # found in C: beside a unit, its top or, for partial cover, the
@@ -126,11 +126,10 @@ def line_of_sight_between(hexmap: HexMap, attacker: Body, target: Body) -> LosRe
     beside = peaks.translate(_at_or_above(low))
     matter = beside[:after_first] + peaks[after_first:before_last].translate(_at_or_above(high + 1)) \
         + beside[before_last:]
-    for k in compress(places, matter):
+    for k, cell in compress(places, matter):
         if k == judged:
             continue                          # a divided line's second hex, judged with the first
         judged = k
-        cell = cells[k - 1]
         # terrain here matters above: the higher top, or the top of the unit next to it
         over = (low if k == last else a_top) if k == 1 else (t_top if k == last else high)
         cover_top = t_top if k == cover_at else None
@@ -142,12 +141,12 @@ def line_of_sight_between(hexmap: HexMap, attacker: Body, target: Body) -> LosRe
             swaps = {**(swaps or {}), k - 1: grid[i]}
         if blocked:
             what = "a building" if board.terrain[i].building else "higher ground"
-            return LosResult(False, f"{what} in hex {label(i)} blocks line of sight", woods_points,
+            return LosResult(False, f"{what} in hex {labels[i]} blocks line of sight", woods_points,
                              woods_hexes, water_cover or cover_hex is not None, cover_hex,
                              LineHexes(grid, start, firsts[:k], swaps), first_divided <= k)
         if woods:
             woods_points += woods
-            woods_hexes.append((label(i), woods))
+            woods_hexes.append((labels[i], woods))
         if cover:
             cover_hex = grid[i]
     hexes = LineHexes(grid, start, firsts, swaps)
@@ -195,35 +194,57 @@ class LineHexes(Sequence):
     def __repr__(self) -> str:
         return repr(self._list())
 
+    def __reduce__(self):
+        return list, (self._list(),)        # copied or saved as the list it stands for
+
 
 class _Board:
     """A map's terrain as line of sight reads it, by hex number: number n
-    is the hex (x0 + n // stride, y0 + n % stride). `reach` is, for each
-    hex, the highest lower top of two units whose line the hex can still
-    matter to: its ground or roof counts from its own level (as partial
-    cover at the target's top), its woods from a level under their top."""
+    is the hex (x0 + n // stride, y0 + n % stride). For each hex: its
+    terrain, its `_heights`, their `_peak_byte` (bytes, so that a line's
+    are read in C), whether it is partial cover for a mech standing in it
+    (`_shallow`), its hex number (label)."""
 
-    __slots__ = ("x0", "y0", "stride", "hexes", "terrain", "heights", "peaks", "labels", "hexmap", "on_map", "source")
+    __slots__ = ("x0", "y0", "stride", "hexes", "labels", "terrain", "heights", "peaks", "shallow", "on_map",
+                 "revision", "map_hexes", "default")
 
-    def __init__(self, hexmap: HexMap, x0: int, y0: int, stride: int, hexes: tuple[Hex, ...], source: tuple) -> None:
+    def __init__(self, hexmap: HexMap, x0: int, y0: int, stride: int, hexes: tuple[Hex, ...],
+                 labels: tuple[str, ...]) -> None:
         self.x0, self.y0, self.stride = x0, y0, stride
-        self.hexes, self.terrain = hexes, list(map(hexmap.terrain, hexes))
-        # bytes (from PEAK_BASE), so that a line's are read in C
+        self.hexes, self.labels = hexes, labels
+        self.terrain = list(map(hexmap.terrain, hexes))
         self.heights = list(map(_heights, self.terrain))
-        self.peaks = bytes(min(max(_peak(h) - PEAK_BASE, 0), 255) for h in self.heights)
-        self.labels: dict[int, str] = {}
-        self.hexmap = hexmap
+        self.peaks = bytearray(map(_peak_byte, self.heights))
+        self.shallow = list(map(_shallow, self.terrain))
         self.on_map = _on_map(hexmap.width, hexmap.height)
-        self.source = source                 # what the board was read from, kept so their ids stay theirs
+        # the state of the map it was read from (its hexes and default kept, so their ids stay theirs)
+        self.revision, self.map_hexes, self.default = hexmap.revision, hexmap.hexes, hexmap.default
 
-    def label(self, n: int) -> str:
-        """The hex number of the hex numbered `n` here."""
-        if (text := self.labels.get(n)) is None:
-            text = self.labels[n] = self.hexmap.label(self.hexes[n])
-        return text
+    def refresh(self, hexmap: HexMap) -> None:
+        """Read again the hexes of the map it was read from whose terrain
+        was replaced since (`HexMap.set`)."""
+        x0, y0, stride, terrain = self.x0, self.y0, self.stride, self.terrain
+        for (x, y), t in hexmap.hexes.items():
+            n = (x - x0) * stride + y - y0
+            if 0 <= y - y0 < stride and 0 <= n < len(terrain) and terrain[n] is not t:
+                terrain[n] = t
+                self.heights[n] = _heights(t)
+                self.peaks[n] = _peak_byte(self.heights[n])
+                self.shallow[n] = _shallow(t)
+        self.revision = hexmap.revision
 
 
 PEAK_BASE = -64      # the peak a board's byte 0 stands for (and for all lower; 255 for all higher)
+
+
+def _peak_byte(heights: tuple[int, int, int]) -> int:
+    """A hex's `_peak` on a board, in a byte from PEAK_BASE."""
+    return min(max(_peak(heights) - PEAK_BASE, 0), 255)
+
+
+def _shallow(t) -> bool:
+    """Depth 1 water: partial cover for a mech standing in it (section 3)."""
+    return t.is_water and t.depth == 1
 
 
 @functools.lru_cache(maxsize=None)
@@ -233,28 +254,36 @@ def _at_or_above(level: int) -> bytes:
     return bytes(1 if r == 255 or r + PEAK_BASE >= level else 0 for r in range(256))
 
 
-_BOARDS: dict[tuple[int, int, int], _Board] = {}
+_BOARDS: list[_Board] = []
 BOARDS_KEPT = 8          # maps whose boards are kept (a game's, the computer player's looks ahead, ...)
 
 
 def _board(hexmap: HexMap, a: Hex, b: Hex) -> _Board:
     """The board of the map and of a margin around it when both hexes are
-    on it (made once for each state of the map: `HexMap.revision`), else
+    on it (made once for each map, read again where its terrain was
+    replaced: `HexMap.revision`), else
     one of the hexes around the line from `a` to `b` (which keeps within a
     row of their rows)."""
-    key = (hexmap.revision, id(hexmap.hexes), id(hexmap.default))
-    board = _BOARDS.get(key)
-    if board is None:
-        if len(_BOARDS) >= BOARDS_KEPT:
-            del _BOARDS[next(iter(_BOARDS))]
-        board = _BOARDS[key] = _Board(hexmap, -MARGIN, -MARGIN, hexmap.height + 2 * MARGIN,
-                                      _map_hexes(hexmap.width, hexmap.height), (hexmap.hexes, hexmap.default))
+    board = _BOARDS[-1] if _BOARDS else None
+    if board is None or board.map_hexes is not hexmap.hexes or board.revision != hexmap.revision \
+            or board.default is not hexmap.default:
+        board = next((board for board in _BOARDS
+                      if board.map_hexes is hexmap.hexes and board.default is hexmap.default), None)
+        if board is None:
+            board = _Board(hexmap, -MARGIN, -MARGIN, hexmap.height + 2 * MARGIN,
+                           _map_hexes(hexmap.width, hexmap.height), _map_labels(hexmap.width, hexmap.height))
+        else:
+            _BOARDS.remove(board)
+            if board.revision != hexmap.revision:
+                board.refresh(hexmap)
+        _BOARDS.append(board)                # the last used last
+        del _BOARDS[:-BOARDS_KEPT]
     if a in board.on_map and b in board.on_map:
         return board
     (ax, ay), (bx, by) = a, b
     x0, y0 = min(ax, bx) - MARGIN, min(ay, by) - MARGIN
     grid = tuple(Hex(x, y) for x in range(x0, max(ax, bx) + MARGIN + 1) for y in range(y0, max(ay, by) + MARGIN + 1))
-    return _Board(hexmap, x0, y0, abs(ay - by) + 2 * MARGIN + 1, grid, ())
+    return _Board(hexmap, x0, y0, abs(ay - by) + 2 * MARGIN + 1, grid, tuple(map(hexmap.label, grid)))
 
 
 @functools.lru_cache(maxsize=4)
@@ -263,6 +292,12 @@ def _map_hexes(width: int, height: int) -> tuple[Hex, ...]:
     number (column by column from (-MARGIN, -MARGIN)): the lines of sight
     name the hexes they cross without making them again."""
     return tuple(Hex(x, y) for x in range(-MARGIN, width + MARGIN) for y in range(-MARGIN, height + MARGIN))
+
+
+@functools.lru_cache(maxsize=4)
+def _map_labels(width: int, height: int) -> tuple[str, ...]:
+    """The hex numbers of `_map_hexes`."""
+    return tuple(map(HexMap(width, height).label, _map_hexes(width, height)))
 
 
 @functools.lru_cache(maxsize=4)
@@ -278,8 +313,9 @@ def _line(dx: int, dy: int, odd: int, stride: int) -> tuple:
     hex number from the start's: (each one's numbers: one, or two where
     the line is divided; the first of each; the lowest and highest of
     all; what reads all of them in a row from a slice of a board from the
-    lowest to the highest; the place from 1 of each of those; where the
-    first one's end and the last one's begin in that row; the place of the
+    lowest to the highest; for each of those, the place from 1 and the
+    numbers of its one; where the first one's end and the last one's
+    begin in that row; the place of the
     first divided one, else one past the last)."""
     cells = tuple(tuple(x * stride + y for x, y in cell)
                   for cell in line_offsets(Hex(odd, 0), Hex(odd + dx, dy))[1:-1])
@@ -288,7 +324,7 @@ def _line(dx: int, dy: int, odd: int, stride: int) -> tuple:
     lowest, highest = min(every, default=0), max(every, default=-1)
     after_first, before_last = (len(cells[0]), len(every) - len(cells[-1])) if cells else (0, 0)
     return (cells, tuple(cell[0] for cell in cells), lowest, highest, _getter([n - lowest for n in every]),
-            tuple(k for k, cell in enumerate(cells, 1) for _ in cell), after_first, max(after_first, before_last),
+            tuple((k, cell) for k, cell in enumerate(cells, 1) for _ in cell), after_first, max(after_first, before_last),
             divided[0] if divided else len(cells) + 1)
 
 
