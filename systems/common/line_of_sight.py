@@ -1,8 +1,8 @@
 """Line of sight on the hex grid (rules/mech_core.md section 5).
 
 Owns: unit heights, the intervening hexes of a line of fire (from
-engine.hexgrid.line, including the divided case where the line runs along a
-hexside), blocking by elevation, buildings and 3+ woods points, the
+engine.hexgrid.line_offsets, including the divided case where the line runs
+along a hexside), blocking by elevation, buildings and 3+ woods points, the
 intervening-woods to-hit points and partial cover.
 
 Heights are absolute levels of a unit's top (section 5):
@@ -25,14 +25,23 @@ Divided lines: where the line runs exactly along a hexside both hexes are
 evaluated and the one better for the defender is used (TW: the defender
 chooses; MM evaluates both) -- blocking beats woods, more woods beat fewer,
 cover beats none.
+
+How a check is quick (thousands are made for the bench, the computer
+player, the attack previews): the map is read once into a board (`_Board`)
+of what counts of each hex, by hex number, and read again only where its
+terrain is replaced (`HexMap.revision`); a line is made once for each
+direction and length, as hex numbers from its start (`_line`). The peaks
+of a line's hexes are read and marked where they can matter in C (an
+itemgetter, `bytes.translate`), and only those hexes are judged (`_effect`).
+The hexes of the line are made when asked for (`LineHexes`).
 """
 from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from itertools import compress
 from operator import itemgetter
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from components import Identity, Position, Status
@@ -104,11 +113,11 @@ def line_of_sight_between(hexmap: HexMap, attacker: Body, target: Body) -> LosRe
     board = _board(hexmap, a, b)
     stride, x0, y0 = board.stride, board.x0, board.y0
     (ax, ay), (bx, by) = a, b
-    water_cover = target.standing_mech and board.shallow[(bx - x0) * stride + by - y0]
+    water_cover = target.standing_mech and board.shallow[(bx - x0) * stride + by - y0]     # section 3
     if a == b:
         return LosResult(clear=True, partial_cover=water_cover)
     start = (ax - x0) * stride + ay - y0     # the attacker's hex number
-    cells, firsts, lowest, highest, peaks_of, places, after_first, before_last, first_divided = \
+    cells, firsts, lowest, highest, peaks_of, places, first_divided = \
         _line(bx - ax, by - ay, ax & 1, stride)
     a_top, t_top = attacker.top, target.top
     low, high = (a_top, t_top) if a_top < t_top else (t_top, a_top)
@@ -119,26 +128,26 @@ def line_of_sight_between(hexmap: HexMap, attacker: Body, target: Body) -> LosRe
     cover_at = last if target.standing_mech and a_top <= t_top else 0
     heights, grid, labels = board.heights, board.hexes, board.labels
     woods_points, woods_hexes, cover_hex, swaps, judged = 0, [], None, None, 0
-    # Only the hexes whose terrain rises high enough to matter are judged,
-    # found in C: beside a unit, its top or, for partial cover, the
-    # target's; between, above both tops.
-    peaks = bytes(peaks_of(board.peaks[start + lowest:start + highest + 1]))
-    beside = peaks.translate(_at_or_above(low))
-    matter = beside[:after_first] + peaks[after_first:before_last].translate(_at_or_above(high + 1)) \
-        + beside[before_last:]
-    for k, cell in compress(places, matter):
+    # Only the hexes whose terrain may rise high enough to matter are
+    # judged, found in C (`_marks`).
+    matter = bytes(peaks_of(board.peaks[2 * (start + lowest):2 * (start + highest) + 2])).translate(_marks(low, high))
+    for k, first, second in compress(places, matter):
         if k == judged:
             continue                          # a divided line's second hex, judged with the first
         judged = k
         # terrain here matters above: the higher top, or the top of the unit next to it
-        over = (low if k == last else a_top) if k == 1 else (t_top if k == last else high)
-        cover_top = t_top if k == cover_at else None
-        i = start + cell[0]
+        if 1 < k < last:
+            over, cover_top = high, None
+        else:
+            over = (low if k == last else a_top) if k == 1 else t_top
+            cover_top = t_top if k == cover_at else None
+        i = start + first
         blocked, woods, cover = effect = _effect(heights[i], over, cover_top)
-        if len(cell) == 2 and (other := _effect(heights[start + cell[1]], over, cover_top)) > effect:
+        if second is not None and (other := _effect(heights[start + second], over, cover_top)) > effect:
             blocked, woods, cover = other    # of a divided line's two hexes, the one better for the defender
-            i = start + cell[1]
-            swaps = {**(swaps or {}), k - 1: grid[i]}
+            i = start + second
+            swaps = swaps or {}
+            swaps[k - 1] = grid[i]
         if blocked:
             what = "a building" if board.terrain[i].building else "higher ground"
             return LosResult(False, f"{what} in hex {labels[i]} blocks line of sight", woods_points,
@@ -201,9 +210,10 @@ class LineHexes(Sequence):
 class _Board:
     """A map's terrain as line of sight reads it, by hex number: number n
     is the hex (x0 + n // stride, y0 + n % stride). For each hex: its
-    terrain, its `_heights`, their `_peak_byte` (bytes, so that a line's
-    are read in C), whether it is partial cover for a mech standing in it
-    (`_shallow`), its hex number (label)."""
+    terrain, its `_heights`, whether it is partial cover for a mech
+    standing in it (`_shallow`), its hex number (label), and in `peaks`
+    (bytes, so that a line's are read in C) bytes 2n and 2n + 1: its
+    `_peak_byte`, and that for a hex next to a unit."""
 
     __slots__ = ("x0", "y0", "stride", "hexes", "labels", "terrain", "heights", "peaks", "shallow", "on_map",
                  "revision", "map_hexes", "default")
@@ -214,7 +224,7 @@ class _Board:
         self.hexes, self.labels = hexes, labels
         self.terrain = list(map(hexmap.terrain, hexes))
         self.heights = list(map(_heights, self.terrain))
-        self.peaks = bytearray(map(_peak_byte, self.heights))
+        self.peaks = bytearray(byte for peak in map(_peak_byte, self.heights) for byte in (peak, NEXT_TO_A_UNIT + peak))
         self.shallow = list(map(_shallow, self.terrain))
         self.on_map = _on_map(hexmap.width, hexmap.height)
         # the state of the map it was read from (its hexes and default kept, so their ids stay theirs)
@@ -229,29 +239,35 @@ class _Board:
             if 0 <= y - y0 < stride and 0 <= n < len(terrain) and terrain[n] is not t:
                 terrain[n] = t
                 self.heights[n] = _heights(t)
-                self.peaks[n] = _peak_byte(self.heights[n])
+                self.peaks[2 * n] = peak = _peak_byte(self.heights[n])
+                self.peaks[2 * n + 1] = NEXT_TO_A_UNIT + peak
                 self.shallow[n] = _shallow(t)
         self.revision = hexmap.revision
 
 
-PEAK_BASE = -64      # the peak a board's byte 0 stands for (and for all lower; 255 for all higher)
+PEAK_BASE = -64       # the peak a board's byte 0 stands for (and all lower; 127 for 63 and all higher)
+NEXT_TO_A_UNIT = 128  # added to the byte of a hex next to a unit
 
 
 def _peak_byte(heights: tuple[int, int, int]) -> int:
-    """A hex's `_peak` on a board, in a byte from PEAK_BASE."""
-    return min(max(_peak(heights) - PEAK_BASE, 0), 255)
+    """A hex's `_peak` on a board, in 7 bits from PEAK_BASE."""
+    return min(max(_peak(heights) - PEAK_BASE, 0), 127)
+
+
+@functools.lru_cache(maxsize=4096)
+def _marks(low: int, high: int) -> bytes:
+    """The `bytes.translate` table that marks with 1 the peak bytes of the
+    hexes that may matter to a line between units whose tops are at `low`
+    and `high`, the others with 0: between the units, those above both
+    tops; next to a unit, those reaching the lower top (they matter above
+    that unit's top, or at the target's for partial cover)."""
+    return bytes(1 if r % 128 == 127 or r % 128 + PEAK_BASE >= (low if r >= NEXT_TO_A_UNIT else high + 1) else 0
+                 for r in range(256))
 
 
 def _shallow(t) -> bool:
     """Depth 1 water: partial cover for a mech standing in it (section 3)."""
     return t.is_water and t.depth == 1
-
-
-@functools.lru_cache(maxsize=None)
-def _at_or_above(level: int) -> bytes:
-    """The `bytes.translate` table that marks with 1 the bytes of a board's
-    peaks that may be at or above `level`, the others 0."""
-    return bytes(1 if r == 255 or r + PEAK_BASE >= level else 0 for r in range(256))
 
 
 _BOARDS: list[_Board] = []
@@ -311,21 +327,21 @@ def _line(dx: int, dy: int, odd: int, stride: int) -> tuple:
     """The intervening hexes of the line from a hex in an even (odd=0) or
     odd column to the one (dx, dy) from it, on a board of this stride, by
     hex number from the start's: (each one's numbers: one, or two where
-    the line is divided; the first of each; the lowest and highest of
-    all; what reads all of them in a row from a slice of a board from the
-    lowest to the highest; for each of those, the place from 1 and the
-    numbers of its one; where the first one's end and the last one's
-    begin in that row; the place of the
-    first divided one, else one past the last)."""
+    the line is divided; the first of each; the lowest and the highest
+    number; what reads the peak byte of each of them, in a row, from a
+    board's peaks from the lowest to the highest (the byte for a hex next
+    to a unit for the first and the last one's); for each of those, the
+    place from 1 and the numbers of its one, the second None where it is
+    not divided; the place of the first divided one, else one past the
+    last)."""
     cells = tuple(tuple(x * stride + y for x, y in cell)
                   for cell in line_offsets(Hex(odd, 0), Hex(odd + dx, dy))[1:-1])
     divided = [k for k, cell in enumerate(cells, 1) if len(cell) == 2]
-    every = [n for cell in cells for n in cell]
-    lowest, highest = min(every, default=0), max(every, default=-1)
-    after_first, before_last = (len(cells[0]), len(every) - len(cells[-1])) if cells else (0, 0)
-    return (cells, tuple(cell[0] for cell in cells), lowest, highest, _getter([n - lowest for n in every]),
-            tuple((k, cell) for k, cell in enumerate(cells, 1) for _ in cell), after_first, max(after_first, before_last),
-            divided[0] if divided else len(cells) + 1)
+    every = [(k, n) for k, cell in enumerate(cells, 1) for n in cell]
+    lowest, highest = min((n for _, n in every), default=0), max((n for _, n in every), default=-1)
+    peaks = [2 * (n - lowest) + (k in (1, len(cells))) for k, n in every]
+    return (cells, tuple(cell[0] for cell in cells), lowest, highest, _getter(peaks),
+            tuple((k, *cells[k - 1], None)[:3] for k, _ in every), divided[0] if divided else len(cells) + 1)
 
 
 def _getter(items: list[int]):
