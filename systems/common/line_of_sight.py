@@ -334,14 +334,19 @@ def _line(dx: int, dy: int, odd: int, stride: int) -> tuple:
     place from 1 and the numbers of its one, the second None where it is
     not divided; the place of the first divided one, else one past the
     last)."""
-    cells = tuple(tuple(x * stride + y for x, y in cell)
-                  for cell in line_offsets(Hex(odd, 0), Hex(odd + dx, dy))[1:-1])
-    divided = [k for k, cell in enumerate(cells, 1) if len(cell) == 2]
-    every = [(k, n) for k, cell in enumerate(cells, 1) for n in cell]
-    lowest, highest = min((n for _, n in every), default=0), max((n for _, n in every), default=-1)
-    peaks = [2 * (n - lowest) + (k in (1, len(cells))) for k, n in every]
-    return (cells, tuple(cell[0] for cell in cells), lowest, highest, _getter(peaks),
-            tuple((k, *cells[k - 1], None)[:3] for k, _ in every), divided[0] if divided else len(cells) + 1)
+    cells = tuple([tuple([x * stride + y for x, y in cell]) for cell in line_offsets(Hex(odd, 0), Hex(odd + dx, dy))[1:-1]])
+    numbers = [n for cell in cells for n in cell]
+    lowest, highest = (min(numbers), max(numbers)) if numbers else (0, -1)
+    ends = (1, len(cells))
+    peaks, places, first_divided = [], [], len(cells) + 1
+    for k, cell in enumerate(cells, 1):
+        place = (k, cell[0], cell[1] if len(cell) == 2 else None)
+        for n in cell:
+            peaks.append(2 * (n - lowest) + (k in ends))
+            places.append(place)
+        if len(cell) == 2:
+            first_divided = min(first_divided, k)
+    return cells, tuple([cell[0] for cell in cells]), lowest, highest, _getter(peaks), tuple(places), first_divided
 
 
 def _getter(items: list[int]):
