@@ -117,11 +117,11 @@ def line_of_sight_between(hexmap: HexMap, attacker: Body, target: Body) -> LosRe
     if a == b:
         return LosResult(clear=True, partial_cover=water_cover)
     start = (ax - x0) * stride + ay - y0     # the attacker's hex number
-    cells, firsts, lowest, highest, peaks_of, places, first_divided = \
+    # last: the place of the intervening hex next to the target
+    last, firsts, seconds, lowest, highest, peaks_of, places, first_divided = \
         _line(bx - ax, by - ay, ax & 1, stride)
     a_top, t_top = attacker.top, target.top
     low, high = (a_top, t_top) if a_top < t_top else (t_top, a_top)
-    last = len(cells)                        # the intervening hex next to the target
     # Partial cover: the hex in front of a standing mech reaches its top (1
     # level above its ground: the legs are covered) and the attacker is not
     # above the target's top.
@@ -131,10 +131,11 @@ def line_of_sight_between(hexmap: HexMap, attacker: Body, target: Body) -> LosRe
     # Only the hexes whose terrain may rise high enough to matter are
     # judged, found in C (`_marks`).
     matter = bytes(peaks_of(board.peaks[2 * (start + lowest):2 * (start + highest) + 2])).translate(_marks(low, high))
-    for k, first, second in compress(places, matter):
+    for k in compress(places, matter):
         if k == judged:
             continue                          # a divided line's second hex, judged with the first
         judged = k
+        first, second = firsts[k - 1], seconds[k - 1]
         # terrain here matters above: the higher top, or the top of the unit next to it
         if 1 < k < last:
             over, cover_top = high, None
@@ -223,7 +224,8 @@ class _Board:
         self.x0, self.y0, self.stride = x0, y0, stride
         self.hexes, self.labels = hexes, labels
         self.terrain = list(map(hexmap.terrain, hexes))
-        self.heights = list(map(_heights, self.terrain))
+        alike: dict[tuple[int, int, int], tuple[int, int, int]] = {}      # one tuple for the hexes alike
+        self.heights = [alike.setdefault(h, h) for h in map(_heights, self.terrain)]
         self.peaks = bytearray(byte for peak in map(_peak_byte, self.heights) for byte in (peak, NEXT_TO_A_UNIT + peak))
         self.shallow = list(map(_shallow, self.terrain))
         self.on_map = _on_map(hexmap.width, hexmap.height)
@@ -322,31 +324,26 @@ def _on_map(width: int, height: int) -> frozenset[Hex]:
     return frozenset(HexMap(width, height).all_hexes())
 
 
-@functools.lru_cache(maxsize=16384)
+@functools.lru_cache(maxsize=8192)      # every line of a map up to range 30 (some 2 kB each)
 def _line(dx: int, dy: int, odd: int, stride: int) -> tuple:
     """The intervening hexes of the line from a hex in an even (odd=0) or
     odd column to the one (dx, dy) from it, on a board of this stride, by
-    hex number from the start's: (each one's numbers: one, or two where
-    the line is divided; the first of each; the lowest and the highest
-    number; what reads the peak byte of each of them, in a row, from a
-    board's peaks from the lowest to the highest (the byte for a hex next
-    to a unit for the first and the last one's); for each of those, the
-    place from 1 and the numbers of its one, the second None where it is
-    not divided; the place of the first divided one, else one past the
-    last)."""
-    cells = tuple([tuple([x * stride + y for x, y in cell]) for cell in line_offsets(Hex(odd, 0), Hex(odd + dx, dy))[1:-1]])
+    hex number from the start's: (how many; the number of each, the first
+    of two where the line is divided; the second, None where it is not;
+    the lowest and the highest number of all; what reads the peak byte of
+    every hex, in a row, from a board's peaks from the lowest to the
+    highest (the byte for a hex next to a unit for the first one and the
+    last); the place from 1 of each of those hexes; the place of the first
+    divided one, else one past the last)."""
+    cells = [[x * stride + y for x, y in cell] for cell in line_offsets(Hex(odd, 0), Hex(odd + dx, dy))[1:-1]]
     numbers = [n for cell in cells for n in cell]
     lowest, highest = (min(numbers), max(numbers)) if numbers else (0, -1)
     ends = (1, len(cells))
-    peaks, places, first_divided = [], [], len(cells) + 1
-    for k, cell in enumerate(cells, 1):
-        place = (k, cell[0], cell[1] if len(cell) == 2 else None)
-        for n in cell:
-            peaks.append(2 * (n - lowest) + (k in ends))
-            places.append(place)
-        if len(cell) == 2:
-            first_divided = min(first_divided, k)
-    return cells, tuple([cell[0] for cell in cells]), lowest, highest, _getter(peaks), tuple(places), first_divided
+    peaks = [2 * (n - lowest) + (k in ends) for k, cell in enumerate(cells, 1) for n in cell]
+    divided = [k for k, cell in enumerate(cells, 1) if len(cell) == 2]
+    return (len(cells), tuple([cell[0] for cell in cells]), tuple([cell[1] if len(cell) == 2 else None for cell in cells]),
+            lowest, highest, _getter(peaks), tuple([k for k, cell in enumerate(cells, 1) for _ in cell]),
+            divided[0] if divided else len(cells) + 1)
 
 
 def _getter(items: list[int]):
