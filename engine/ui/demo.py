@@ -7,7 +7,6 @@ from __future__ import annotations
 import pygame
 
 from components import Position
-from systems.common.options import standing_buildings
 from engine.hexgrid import distance, parse_hex_label, relative_bearing
 from engine.ui.geometry import ZOOM_LEVELS, map_pos
 from engine.ui import controls, queries
@@ -199,9 +198,9 @@ def _buildings(app) -> None:
     CF down by its weight), the units near it shoot the building (its CF
     shown falling), and at the end of the weapon phase it collapses with
     the mech inside: the rubble, the mech in it and the combat log."""
-    _level_with(app, "skirmish.tmx", lambda a: a.phase_kind() == "move" and standing_buildings(a.game))
+    _level_with(app, "skirmish.tmx", lambda a: a.phase_kind() == "move" and queries.standing_buildings(a.game))
     g = app.game
-    aim = min((parse_hex_label(label) for label in standing_buildings(g)),
+    aim = min((parse_hex_label(label) for label in queries.standing_buildings(g)),
               key=lambda h: (g.map.terrain(h).construction_factor, h))
     entered = None
     for _ in range(400):
