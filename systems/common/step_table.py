@@ -62,6 +62,7 @@ from typing import TYPE_CHECKING
 from components import Position
 from engine.hexgrid import _NEIGHBOR_STEPS, Hex, neighbors
 from engine.hexmap import Terrain
+from systems.common.hex_kinds import hex_kinds
 from systems.common.state_numbers import ALT_SHIFT, StateNumbering
 
 if TYPE_CHECKING:
@@ -376,12 +377,11 @@ class StepTable:
             raise RuntimeError("the reachable search runs with the game's positions fixed (Game.positions_fixed)")
         self.probe_map, self.probe_occupancy = _ProbeMap(self.hm), _ProbeOccupancy(self.occupancy)
         self.tokens = tuple(_Token(t) for t in tokens)
-        self.kinds: dict = {}          # hex number -> its kind: -1 - the number when off the map or units
-        #                                stand there, else the number of its terrain's values (`_terrains`)
-        self._terrains: list = []      # kind -> a terrain of the kind (alike in all its fields)
-        self._alike: dict = {}         # a terrain's fields' values -> its kind
-        self._kind_of: dict = {}       # id of a terrain of the map -> its kind
-        self._kept: list = []          # those terrains (so that no other takes an id of theirs)
+        self.hex_kinds = hex_kinds(self.hm, numbering)
+        self.kinds: dict = self.hex_kinds.for_search(self.numbers, self.occupancy)   # hex number -> its kind:
+        #                                -1 - the number when off the map or units stand there, else the
+        #                                number of its terrain's values (`_terrains`)
+        self._terrains: list = self.hex_kinds.terrains   # kind -> a terrain of the kind (alike in all its fields)
         self._getters: dict = {}       # terrain fields -> a function reading them
         self._reads: dict = {}         # (terrain fields, shift) -> `keys_of`
         self._values: dict = {}        # what a step read of a hex -> its id
@@ -464,8 +464,11 @@ class StepTable:
         if kind < 0:                        # off the map, or units stand there
             h = self.cell_hex(-1 - kind)
             value = self._getter(fields)(self.hm.terrain(h), self.hm.on_map(h), h if self.occupancy.get(h) else None)
-        else:
-            value = self._getter(fields)(self._terrains[kind], True, None)
+        else:                               # kept for the map's later searches (`HexKinds.reads`)
+            reads = self.hex_kinds.reads
+            value = reads.get((fields, kind))
+            if value is None:
+                value = reads[(fields, kind)] = self._getter(fields)(self._terrains[kind], True, None)
         return self._value_id(value)
 
     def _value_id(self, value: tuple) -> int:
@@ -484,25 +487,16 @@ class StepTable:
 
     def new_kind(self, c: int) -> int:
         """The kind of hex number `c`, not sorted yet (`kinds`): hexes of one
-        kind read alike."""
+        kind read alike (systems/common/hex_kinds.py)."""
         numbers, hm = self.numbers, self.hm
         h = tuple.__new__(Hex, ((c >> numbers.row_bits) - numbers.pad, (c & numbers.row_mask) - numbers.pad))
         if not hm.on_map(h):
             self.cell(h)                    # a hex beyond the numbering wraps into another row or column
-            kind = -1 - c
+            kind = self.hex_kinds.kinds[c] = -1 - c
         elif h in self.occupancy:           # `Game.units_at` while positions are fixed
             kind = -1 - c
         else:
-            t = hm.terrain(h)
-            kind = self._kind_of.get(id(t))
-            if kind is None:
-                alike = tuple(vars(t).values())
-                kind = self._alike.get(alike)
-                if kind is None:
-                    kind = self._alike[alike] = len(self._terrains)
-                    self._terrains.append(t)
-                self._kind_of[id(t)] = kind
-                self._kept.append(t)
+            kind = self.hex_kinds.terrain_kind(c, h, hm)
         self.kinds[c] = kind
         return kind
 
@@ -731,22 +725,23 @@ def _search(table: StepTable, state, reach: type, prefix: tuple[str, ...]):
     c0 = table.cell(state.hex)
     k0 = (state.altitude << ALT_SHIFT) + (c0 << 3) + state.facing
     best: dict = {k0: first}          # state number -> its best way
-    queues: dict[int, list] = {state.mp: [(c0, state.facing, state.hexes, state.altitude << ALT_SHIFT,
+    queues: dict[int, list] = {state.mp: [(c0, None, state.facing, state.hexes, state.altitude << ALT_SHIFT,
                                            (state.prone, state.turned, state.backward, state.tags), k0, first)]}
     miss, left_shift, entered_shift, alt_shift = MISS, table.left_shift, table.entered_shift, ALT_SHIFT
     row_bits, cell_steps = table.row_bits, table.cell_steps
     while queues:
         spent = min(queues)
-        for c, f, hexes, altk, flags, here, way in queues[spent]:     # grows while read (steps of no MP)
+        for c, kc, f, hexes, altk, flags, here, way in queues[spent]:     # grows while read (steps of no MP)
             if best[here] is not way:
                 continue                    # reached better since it was queued
             mp, path, rolls, roll_mods = way
             sid = flag_ids.get(flags)
             if sid is None:
                 sid = flags_id(flags)
-            kc = kinds.get(c)
-            if kc is None:
-                kc = kind_of(c)
+            if kc is None:                  # the kind of the hex, when not known where it was queued
+                kc = kinds.get(c)
+                if kc is None:
+                    kc = kind_of(c)
             for tok, offsets, left_ids, base, entered_ids, last, name in plans[(c >> row_bits) & 1]:
                 if last is None:            # a token the rules have allowed nowhere yet
                     out = real(tok, c, f, mp, hexes, altk >> alt_shift, flags)
@@ -756,13 +751,14 @@ def _search(table: StepTable, state, reach: type, prefix: tuple[str, ...]):
                     if out is None:
                         continue
                     dest = c if tok.lead is None else c + cell_steps[(c >> row_bits) & 1][tok.dirs[f]]
+                    kd = kc if dest == c else None
                 else:                       # the key: StepTable.key, inlined (the search's hot path)
                     if left_ids is None:
                         key = sid | base
                     else:
                         key = (left_ids.get(kc) or key_part(left_ids, tok.left, left_shift, kc)) | sid
                     if offsets is None:
-                        dest = c
+                        dest, kd = c, kc
                     else:
                         dest = c + offsets[f]
                         if entered_ids is not None:
@@ -770,6 +766,8 @@ def _search(table: StepTable, state, reach: type, prefix: tuple[str, ...]):
                             if kd is None:
                                 kd = kind_of(dest)
                             key |= entered_ids.get(kd) or key_part(entered_ids, tok.entered, entered_shift, kd)
+                        else:
+                            kd = None
                     mp_hi, hexes_lo, out = last.get(key, miss)
                     if mp > mp_hi or hexes < hexes_lo:
                         out = outcome(tok, key, c, f, mp, hexes, altk >> alt_shift, flags)
@@ -789,9 +787,9 @@ def _search(table: StepTable, state, reach: type, prefix: tuple[str, ...]):
                         rolls + step_rolls, roll_mods + step_mods)):
                     continue
                 best[k] = new = (n_mp, path + name, rolls + step_rolls, roll_mods + step_mods)
-                q = queues.get(n_mp)
-                if q is None:
-                    q = queues[n_mp] = []
-                q.append((dest, n_f, hexes + d_hexes, d_altk, new_flags, k, new))
+                try:
+                    queues[n_mp].append((dest, kd, n_f, hexes + d_hexes, d_altk, new_flags, k, new))
+                except KeyError:
+                    queues[n_mp] = [(dest, kd, n_f, hexes + d_hexes, d_altk, new_flags, k, new)]
         del queues[spent]
     return reach(best, table.numbers)
