@@ -129,13 +129,13 @@ class Traced(int):
         if type(other) is not int:
             probe.opaque = True
             return holds
-        c, x = other - offset, self.v - offset
+        c = other - offset
         if relation == "<":
             lo, hi = (LOW, c - 1) if holds else (c, HIGH)
         elif relation == "<=":
             lo, hi = (LOW, c) if holds else (c + 1, HIGH)
-        else:                                      # "==": x is c, or lies on one side of it
-            lo, hi = (c, c) if x == c else ((LOW, c - 1) if x < c else (c + 1, HIGH))
+        else:                                      # "==": the value is `other`, or lies on one side of it
+            lo, hi = (c, c) if holds else ((LOW, c - 1) if self.v < other else (c + 1, HIGH))
         old_lo, old_hi = getattr(probe, var)
         if var == "mp" and hi < old_hi:         # the MP spent that keeps this step within the limit?
             probe.over_limit = relation == "<=" and holds and other == probe.limit
@@ -578,7 +578,8 @@ class StepTable:
         state's number, the new flags, the rolls the step makes and their
         modifiers summed)."""
         probe = _Probe(self.limit)
-        h = self.cell_hex(c)
+        pad, row_bits = self.numbers.pad, self.row_bits
+        h = tuple.__new__(Hex, ((c >> row_bits) - pad, (c & self.numbers.row_mask) - pad))    # cell_hex(c)
         state = object.__new__(self.probe_type)
         new = int.__new__
         t_mp, t_hexes, t_altitude = new(Traced, mp), new(Traced, hexes), new(Traced, altitude)   # `Traced`s
