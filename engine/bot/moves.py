@@ -41,6 +41,7 @@ GROUND_STEPS = ("F", "B", "L", "R")
 SLIDE = 0.3               # of the worth of a vehicle whose sideslip or skid roll fails (the move ends in a slide)
 ENGAGE = 0.02             # of the firepower, per hex beyond the range the weapons like
 RETREAT_RANGE = 2         # a retreating unit keeps this many times its preferred range
+BAND_QUICK = 0.1          # of the firepower, per hex the nearest enemy is outside a standoff band
 
 
 @dataclass
@@ -133,15 +134,18 @@ def approach(distance_to_enemy: int, preferred: int, firepower: float, retreatin
 
 class QuickLook:
     """Rank end states by the rules' to-hit modifiers of the move and the
-    distance to the enemy (a to-hit point is about a tenth of the fire).
+    distance to the enemy (a to-hit point is about a tenth of the fire;
+    given a standoff `band`, engine/bot/exchange.py, a hex outside it as
+    much as a to-hit point).
     What a state's hex gives (the nearest enemy) and what its move gives
     (the modifiers: the mode, hexes entered, altitude, not the facing) are
     asked once for all the states that share them."""
 
     def __init__(self, game, ent: int, enemy_hexes: list[Hex], preferred: int, retreating: bool,
-                 firepower: float) -> None:
+                 firepower: float, band: tuple[int, int] | None = None) -> None:
         self.game, self.ent, self.enemy_hexes = game, ent, enemy_hexes
         self.preferred, self.retreating, self.firepower = preferred, retreating, firepower
+        self.band = band
         self.card = game.world.try_component(ent, AlphaStrikeCard) is not None
         self._near: dict[Hex, tuple[Hex | None, int, int]] = {}
         self._modifiers: dict[tuple, float] = {}
@@ -157,7 +161,12 @@ class QuickLook:
         modifiers = self._modifiers.get(key)
         if modifiers is None:
             modifiers = self._modifiers[key] = self._modifiers_of(c)
-        score = 0.1 * self.firepower * modifiers + approach(d, self.preferred, self.firepower, self.retreating)
+        score = 0.1 * self.firepower * modifiers
+        if self.band is not None:
+            lo, hi = self.band
+            score -= BAND_QUICK * self.firepower * max(0, lo - d, d - hi)
+        else:
+            score += approach(d, self.preferred, self.firepower, self.retreating)
         if d > 0:
             off = min((c.facing - toward) % 6, (toward - c.facing) % 6)
             score -= 0.02 * self.firepower * off * (-1 if self.retreating else 1)
