@@ -14,6 +14,9 @@ band or else from the height, the CF the class's standard one. Every hex is
 its own building (D17). The class never changes in play (B-CLASS-3); the
 rules change the CF (systems/classic/buildings.py), and a building that
 collapses leaves rubble (`HexMap.collapsed` keeps what stood there).
+A hex's terrain changes only through `HexMap.set` (or a whole new `hexes`),
+which keeps the index of building hexes that `HexMap.buildings` answers
+from.
 """
 from __future__ import annotations
 
@@ -119,6 +122,14 @@ class HexMap:
     # Buildings that collapsed: hex -> the building that stood there (B-COLL-6).
     collapsed: dict[Hex, Terrain] = field(default_factory=dict)
 
+    def __setattr__(self, name: str, value) -> None:
+        object.__setattr__(self, name, value)
+        if name == "hexes":
+            # Every map built, loaded or put back by a take-back sets its
+            # hexes as a whole: index the building hexes among them (`set`
+            # keeps the index from then on).
+            object.__setattr__(self, "_standing", {h for h, t in value.items() if t.building})
+
     def on_map(self, h: Hex) -> bool:
         return 0 <= h.x < self.width and 0 <= h.y < self.height
 
@@ -126,12 +137,20 @@ class HexMap:
         return self.hexes.get(h, self.default)
 
     def set(self, h: Hex, t: Terrain) -> None:
+        """Put `t` in hex `h`: the one way a hex's terrain changes once the
+        map is built (a building damaged or collapsed, a level's tiles)."""
         self.hexes[h] = t
+        if t.building:
+            self._standing.add(h)
+        else:
+            self._standing.discard(h)
 
     def buildings(self) -> list[Hex]:
         """Every hex that holds a building or held one that collapsed, in order."""
-        return sorted({*(h for h, t in self.hexes.items() if t.building), *self.collapsed,
-                       *(self.all_hexes() if self.default.building else ())})
+        standing = self._standing
+        if self.default.building:           # every hex the map does not name holds one
+            standing = standing | {h for h in self.all_hexes() if h not in self.hexes}
+        return sorted({*standing, *self.collapsed})
 
     def building_summary(self) -> dict[str, dict]:
         """Every hex that holds or held a building: its class, height, CF
@@ -172,8 +191,7 @@ class HexMap:
     def from_dict(cls, d: dict) -> "HexMap":
         m = cls(d["width"], d["height"], Terrain(**d["default"]), title=d.get("title", ""),
                 source=d.get("source", ""))
-        for x, y, t in d["hexes"]:
-            m.hexes[Hex(x, y)] = Terrain(**t)
+        m.hexes = {Hex(x, y): Terrain(**t) for x, y, t in d["hexes"]}
         for x, y, v in d.get("clubs", []):
             m.clubs[Hex(x, y)] = list(v)
         for x, y, cf in d.get("phase_cf", []):

@@ -6,7 +6,8 @@ format 3), so that a save does not hold every hex of its battlefield:
             "width": w, "height": h, "title": ..., "source": ...,
             "changes": [[x, y, terrain], ...],   # hexes whose terrain differs from the level's
             "cleared": [[x, y], ...],            # hexes the level lists and the map no longer does
-            "clubs": [[x, y, [club, ...]], ...]}
+            "clubs": [[x, y, [club, ...]], ...],
+            "phase_cf": ..., "collapsed": ...}   # as HexMap.to_dict has them
 
 `compact` writes that for a map (`HexMap.to_dict` data) given its level's
 map; a map without a level in an allowed folder, or whose size or default
@@ -29,7 +30,8 @@ from typing import Any
 from engine.errors import DataError
 
 MAP_KEYS = ("level", "width", "height", "changes")
-MAP_OPTIONAL = ("digest", "title", "source", "cleared", "clubs")
+CARRIED = ("title", "source", "clubs", "phase_cf", "collapsed")     # the map's other keys, as saved whole
+MAP_OPTIONAL = ("digest", "cleared", *CARRIED)
 
 
 def level_map(path: Path | str, mods: tuple[Path, ...] = ()) -> dict[str, Any]:
@@ -64,7 +66,7 @@ def compact(m: dict[str, Any], ref: dict[str, str] | None, base: dict[str, Any] 
     out = {"level": dict(ref), "digest": base["digest"], "width": m["width"], "height": m["height"],
            "changes": [[x, y, t] for (x, y), t in now.items() if was.get((x, y)) != t],
            "cleared": [[x, y] for (x, y) in was if (x, y) not in now]}
-    for key in ("title", "source", "clubs"):
+    for key in CARRIED:
         if key in m:
             out[key] = m[key]
     return out
@@ -107,7 +109,7 @@ def expand(check, m: Any, where: str) -> Any:
         hexes[(check.int_(entry[0], f"{cw}[0]", 0, w - 1), check.int_(entry[1], f"{cw}[1]", 0, h - 1))] = entry[2]
     out = {"width": w, "height": h, "default": base["default"],
            "hexes": [[x, y, t] for (x, y), t in sorted(hexes.items())]}
-    for key in ("title", "source", "clubs"):
+    for key in CARRIED:
         if key in m:
             out[key] = m[key]
     return out

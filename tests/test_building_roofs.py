@@ -11,7 +11,7 @@ from engine.hexgrid import direction_to, parse_hex_label
 from systems.classic import buildings, displacement, melee, weapon_attacks
 from systems.common import unit_state
 from systems.common.line_of_sight import body
-from systems.common.movement import plan
+from systems.common.movement import plan, reachable
 from tests.physical_helpers import (add, events, fire, make_game, move, physical_phase, set_tons,
                                     to_weapon_phase, weapon_phase)
 
@@ -110,11 +110,77 @@ def test_B_POS_4_a_mech_steps_down_from_a_roof_counting_the_levels_from_the_roof
 
 
 def test_B_POS_4_D21_no_walking_from_a_roof_onto_a_building_or_down_three_levels():
-    game, m = _on_a_roof({"0505": building("heavy", height=3), "0504": building("light", height=1)})
-    assert "must jump" in plan(game, m, "walk", ["F"]).error
-    assert "3 here, from the roof" in plan(game, m, "walk", ["B"]).error
+    game, m = _on_a_roof({"0505": building("heavy", height=3), "0504": building("light", height=2, level=1)})
+    assert "must jump" in plan(game, m, "walk", ["F"]).error                              # a roof 0 levels down
+    assert "at most 2 levels per hex (3 here)" in plan(game, m, "walk", ["B"]).error      # roof 3 -> ground 0
     r = plan(game, m, "jump", ["L", "L", "L", "F"])
     assert r.error is None and "on_roof" not in r.final.tags                             # it may jump off
+
+
+def test_D21_no_walking_from_a_roof_down_onto_a_lower_roof_or_into_a_building():
+    game, m = _on_a_roof({"0505": building("heavy", height=3), "0504": building("light", height=1, level=1),
+                          "0506": building("light", height=2, level=1)})
+    assert "must jump" in plan(game, m, "walk", ["F"]).error            # its roof at 2, its ground at 1
+    assert "must jump" in plan(game, m, "walk", ["B"]).error            # its roof at 3: level with this one
+    assert "must jump" in plan(game, m, "run", ["F"]).error
+
+
+# Section 2 (mech_core.md): a mech climbs or drops at most 2 levels per hex
+# entered, 1 MP per level; B-POS-4: from a roof the levels count from its top.
+def _roof_and_hill(hill_level: int, terrain="clear", roof_height=2, roof_level=0):
+    return _on_a_roof({"0505": building("heavy", height=roof_height, level=roof_level),
+                       "0504": {"terrain": terrain, "level": hill_level}})
+
+
+def test_B_POS_4_section_2_from_a_level_2_roof_a_mech_walks_up_onto_a_level_3_hill():
+    game, m = _roof_and_hill(3)                   # roof top 0 + 2: one level up (3 from the ground)
+    r = plan(game, m, "walk", ["F"])
+    assert r.error is None and r.final.mp == 1 + 1 and "on_roof" not in r.final.tags
+    to_weapon_phase(game, [move("m", "walk", ["F"])])
+    assert not on_roof(game, "m") and game.world.component(m, Position).hex == H("0504")
+    assert unit_state.elevation(game, m) == 0
+
+
+def test_B_POS_4_section_2_from_a_roof_two_levels_up_is_legal_three_refused():
+    game, m = _roof_and_hill(4)
+    r = plan(game, m, "walk", ["F"])
+    assert r.error is None and r.final.mp == 1 + 2
+    game, m = _roof_and_hill(5)
+    assert "at most 2 levels per hex (3 here)" in plan(game, m, "walk", ["F"]).error
+
+
+def test_B_POS_4_section_2_from_a_roof_down_two_levels_is_legal_three_refused():
+    game, m = _roof_and_hill(2, roof_height=3, roof_level=1)     # roof top 4, the hex at 2
+    r = plan(game, m, "walk", ["F"])
+    assert r.error is None and r.final.mp == 1 + 2                # 2 levels from the roof, 1 from its ground
+    game, m = _roof_and_hill(1, roof_height=3, roof_level=1)
+    assert "at most 2 levels per hex (3 here)" in plan(game, m, "walk", ["F"]).error
+
+
+def test_B_POS_4_section_2_the_mp_of_a_step_off_a_roof_count_from_the_roof():
+    game, m = _roof_and_hill(2, terrain="heavy_woods")            # level with the roof: woods 1 + 2 MP only
+    r = plan(game, m, "walk", ["F"])                              # (from the ground it would be 5 > walk 4)
+    assert r.error is None and r.final.mp == 1 + 2 + 0
+    assert plan(game, m, "walk", ["F", "F"]).error.startswith("not enough MP")
+    game, m = _roof_and_hill(3)
+    r = plan(game, m, "run", ["F", "F"])                          # running: up 1 (2 MP), then down 3 to 0503
+    assert "at most 2 levels per hex (3 here)" in r.error and r.states[-1].mp == 2
+
+
+def test_B_POS_4_section_2_moving_backward_off_a_roof_rolls_for_a_level_change_from_the_roof():
+    game, m = _on_a_roof({"0505": building("heavy", height=1), "0506": {"terrain": "clear", "level": 1}})
+    r = plan(game, m, "walk", ["B"])
+    assert r.error is None and r.final.mp == 1 and not r.psrs      # roof top 1 onto a level-1 hex: no change
+    game, m = _on_a_roof({"0505": building("heavy", height=1)})
+    (psr,) = plan(game, m, "walk", ["B"]).psrs                     # roof top 1 onto the ground at 0
+    assert (psr.reason, psr.modifier) == ("changing level while moving backward", 0)
+
+
+def test_B_POS_4_the_reachable_search_steps_off_the_roof_onto_the_hill():
+    game, m = _roof_and_hill(3)
+    ways = reachable(game, m, "walk")
+    assert min(w.mp for (h, _f, _a), w in ways.items() if h == H("0504")) == 2
+    assert ways[(H("0504"), 0, 0)].path == ("F",)
 
 
 def test_B_POS_4_turning_on_the_roof_keeps_the_mech_there():
@@ -261,3 +327,16 @@ def test_B_VTOL_5_the_save_check_refuses_a_stranded_roof():
     with pytest.raises(DataError, match="Position.on_roof: only a mech in a building hex"):
         check_stacking(game, "s.json")
     assert not game.world.component(m, Status).destroyed
+
+
+# --------------------------------------------------------------------- P-CHARGE-10 from a roof
+def test_P_CHARGE_10_B_POS_4_a_charge_from_a_roof_counts_the_levels_from_the_roof():
+    from systems.common.movement import check_move
+    game, m = _on_a_roof({"0505": building("heavy", height=3)})          # the target 3 levels below
+    add(game, "x", "commando", "blue", "0504", 3)
+    game.start_turn(["red", "blue"])
+    assert "at most 2 levels per hex (3 here)" in check_move(game, move("m", "walk", [], charge="x"))
+    game, m = _on_a_roof({"0505": building("heavy", height=2), "0504": {"terrain": "clear", "level": 3}})
+    add(game, "x", "commando", "blue", "0504", 3)                       # on a hill 1 level above the roof
+    game.start_turn(["red", "blue"])
+    assert check_move(game, move("m", "walk", [], charge="x")) is None

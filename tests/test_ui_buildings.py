@@ -12,6 +12,7 @@ from engine.hexgrid import neighbors, parse_hex_label
 from engine.session import training_ground
 from engine.ui import board, queries
 from engine.ui.app import App
+from systems.classic import buildings
 from engine.ui.screens.handover import digest_lines
 from tests.test_ui_app import _pygame, click_hex, key, move_mouse, pump  # noqa: F401
 from tests.test_ui_panels import _turn_of
@@ -172,3 +173,28 @@ def test_a_unit_with_only_a_building_to_attack_does_not_hold_by_itself(tmp_path)
     assert queries.only_holds(a.game, "hopper", "physical") is None
     a.game.map.set(H(BUILDING), Terrain("clear"))
     assert queries.only_holds(a.game, "hopper", "physical") == "no attack it could make"
+
+
+def test_the_buildings_demo_enters_a_building_shoots_it_down_and_shows_the_rubble(tmp_path):
+    """`--demo buildings` (engine/ui/demo.py) through the window's own
+    actions: B-MOVE-2/5 (the entry roll, the CF down by the mech's weight),
+    B-ATK-1 (shots at the hex), B-COLL-1/3/6 (the collapse at the end of the
+    weapon phase, the mech inside hit, rubble)."""
+    from engine.ui.demo import run_demo
+    a = _game_at(tmp_path, "0316")
+    run_demo(a, "buildings")
+    g = a.game
+    (entry,) = [e for e in g.log.of_type("move") if e["to"] == BUILDING]
+    mech = entry["unit"]
+    assert g.kind(g.units[mech]) == "mech"
+    assert [e["unit"] for e in g.log.of_type("psr") if e["reason"] == buildings.ENTRY] == [mech]
+    damage = [e for e in g.log.of_type("building_damage") if e["hex"] == BUILDING]
+    assert damage[0]["cause"] == f"entered by {mech}" and damage[0]["cf_left"] == 40 - 7   # a 70 t mech
+    shots = [e for e in damage[1:] if e["phase"] == "weapon"]
+    assert shots and shots[-1]["cf_left"] == 0
+    (col,) = g.log.of_type("collapse")
+    assert (col["hex"], col["units"], col["cf"]) == (BUILDING, [mech], 33)
+    assert any(e["cause"] == "building collapse" for e in g.log.of_type("damage") if e["unit"] == mech)
+    assert g.map.terrain(H(BUILDING)).terrain == "rubble"
+    assert a.hover_hex == H(BUILDING) and a.inspect == mech
+    assert any("rubble of a medium building" in line for line, _c in board.hover_lines(a))

@@ -14,7 +14,7 @@ from engine.session import BUILTIN
 
 
 @pytest.mark.parametrize("demo", [None, "move", "heat", "ruler", "roster", "dice", "welcome", "as-melee",
-                                  "vtol-warning"])
+                                  "vtol-warning", "buildings"])
 def test_screenshot_writes_a_png(tmp_path, demo):
     out = tmp_path / "shot.png"
     argv = [BUILTIN, "--screenshot", str(out), "--size", "1000x700", "--save-dir", str(tmp_path)]

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 
 from components import Position
-from engine.hexgrid import distance, relative_bearing
+from engine.hexgrid import distance, parse_hex_label, relative_bearing
 from engine.ui.geometry import ZOOM_LEVELS, map_pos
 from engine.ui import controls, queries
 from engine.ui.mapview import armor_fraction
@@ -82,29 +82,42 @@ def _advance_all(app, keep: int = 3) -> None:
         _dismiss(app)
         if app.phase_kind() != "move" or app.flow.phase_done() or not app.selected:
             break
-        uid = app.selected
-        target = _nearest_enemy_hex(app, uid)
-        modes = app.move.modes(uid)
-        if "run" in modes:
-            app.do("mode", "run")
-        elif "flank" in modes:
-            app.do("mode", "flank")
-        options = [h for h in app.move.reach_hex
-                   if not app.game.units_at(h) and app.move.planned(app.move.path_to(h)).error is None]
-        if target is None or not options:
-            app.do("hold")
-            continue
-        dest = min(options, key=lambda h: (abs(distance(h, target) - keep), app.move.reach_hex[h][0], h))
-        controls.click_hex(app, dest)
-        # face the enemy
-        for _turn in range(3):
-            res = app.move.planned()
-            rb = relative_bearing(res.final.hex, res.final.facing, target)
-            if rb <= 30 or rb >= 330:
-                break
-            app.do("turn", 1 if rb < 180 else -1)
-        app.do("confirm")
+        _advance(app, _nearest_enemy_hex(app, app.selected), keep)
     _dismiss(app)
+
+
+def _fast(app) -> None:
+    """The selected unit runs (or goes at flank speed) when it can."""
+    modes = app.move.modes(app.selected)
+    if "run" in modes:
+        app.do("mode", "run")
+    elif "flank" in modes:
+        app.do("mode", "flank")
+
+
+def _free_ends(app) -> list:
+    """The hexes the selected unit's move may end in, by the moves planned."""
+    return [h for h in app.move.reach_hex
+            if not app.game.units_at(h) and app.move.planned(app.move.path_to(h)).error is None]
+
+
+def _advance(app, target, keep: int) -> None:
+    """The selected unit moves towards `target`, stopping `keep` hexes away,
+    and turns to face it; it holds when it cannot."""
+    _fast(app)
+    options = _free_ends(app)
+    if target is None or not options:
+        app.do("hold")
+        return
+    dest = min(options, key=lambda h: (abs(distance(h, target) - keep), app.move.reach_hex[h][0], h))
+    controls.click_hex(app, dest)
+    for _turn in range(3):
+        res = app.move.planned()
+        rb = relative_bearing(res.final.hex, res.final.facing, target)
+        if rb <= 30 or rb >= 330:
+            break
+        app.do("turn", 1 if rb < 180 else -1)
+    app.do("confirm")
 
 
 def _level_with(app, level: str, wanted) -> None:
@@ -180,10 +193,60 @@ def _vtol_warning(app) -> None:
                                                     rel=(0, 0), buttons=(0, 0, 0)))
 
 
+def _standing_buildings(game) -> list:
+    return [h for h in game.map.buildings() if game.map.terrain(h).building]
+
+
+def _buildings(app) -> None:
+    """A mech walks or runs into a building (its entry roll, the building's
+    CF down by its weight), the units near it shoot the building (its CF
+    shown falling), and at the end of the weapon phase it collapses with
+    the mech inside: the rubble, the mech in it and the combat log."""
+    _level_with(app, "skirmish.tmx", lambda a: a.phase_kind() == "move" and _standing_buildings(a.game))
+    g = app.game
+    aim = min(_standing_buildings(g), key=lambda h: (g.map.terrain(h).construction_factor, h))
+    entered = None
+    for _ in range(400):
+        _dismiss(app)
+        if app.flow.over or g.log.of_type("collapse"):
+            break
+        if app.flow.phase_done():
+            app.do("end_phase")
+        elif app.phase_kind() == "move" and app.selected:
+            if entered is None and g.kind(app.ent(app.selected)) == "mech":
+                _fast(app)
+                inside = [h for h in _free_ends(app) if g.map.terrain(h).building]
+                if inside:
+                    entered = min(inside, key=lambda h: (g.map.terrain(h).construction_factor,
+                                                         app.move.reach_hex[h][0], h))
+                    controls.click_hex(app, entered)
+                    app.do("confirm")
+                    continue
+            _advance(app, entered or aim, keep=2)
+        elif app.phase_kind() == "fire" and app.selected and entered is not None:
+            app.set_target(queries.building_key(g.map.label(entered)))
+            app.do("confirm" if any(app.fire.checks.values()) else "hold")
+        elif app.selected:
+            app.do("hold")
+        else:
+            break
+    _dismiss(app)
+    fallen = g.log.of_type("collapse")
+    if fallen:
+        app.clear_selection()            # the hex's own tooltip, no attack or move of a unit's
+        if fallen[0]["units"]:
+            app.inspect = fallen[0]["units"][0]
+            _frame(app, fallen[0]["units"][:1], zoom_cap=8)
+        _hover(app, parse_hex_label(fallen[0]["hex"]))
+
+
 def run_demo(app, name: str) -> None:
     _dismiss(app)
     if name == "as-melee":
         _as_melee(app)
+        return
+    if name == "buildings":
+        _buildings(app)
         return
     if name == "vtol-warning":
         _vtol_warning(app)

@@ -10,7 +10,8 @@ the victory conditions), `dice` (a to-hit roll asked for at the table),
 screen's force builder), `as-melee` (an Alpha Strike
 melee attack chosen and previewed before it is declared) and `vtol-warning`
 (a VTOL about to land in water: the crash that destroys it, warned before
-the move is made)."""
+the move is made) and `buildings` (a mech walks into a building, the units
+near shoot it down: the rubble with the mech in it and the combat log)."""
 from __future__ import annotations
 
 import argparse
@@ -18,7 +19,7 @@ import sys
 from pathlib import Path
 
 DEMOS = ("move", "attack", "panel", "help", "menu", "deploy", "heat", "ruler", "roster", "dice", "welcome",
-         "as-melee", "vtol-warning", "forces")
+         "as-melee", "vtol-warning", "forces", "buildings")
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:

@@ -143,7 +143,7 @@ def check_declaration(game: "Game", ent: int, order: MoveOrder, result) -> str |
             # A vehicle may charge a prone mech (V-PHYS-3: the normal table).
             return f"{tname} is prone and cannot be charged"
         rules = motion_rules(game, ent)
-        cost = rules.enter_cost(game, ent, order.mode, game.map.terrain(final.hex), game.map.terrain(thex), False)
+        cost = rules.enter_cost(game, ent, order.mode, rules.leaving(game, final), game.map.terrain(thex), False)
         if isinstance(cost, str):
             return f"{tname} stands in terrain this unit cannot enter: no charge (P-CHARGE-10): {cost}"
         # No level limit of its own: the charger only has to be able to enter

@@ -98,11 +98,22 @@ class MechMotion(MotionRules):
             return f"a mech can climb or drop at most {self.max_level_change} levels per hex ({change} here)"
         return cost + change
 
+    def leaving(self, game: "Game", state: MoveState) -> Terrain:
+        """A mech on a roof steps off from the roof's top (B-POS-4, D21): the
+        level change it climbs or drops, its MP and the roll for changing
+        level backward count from there."""
+        t = game.map.terrain(state.hex)
+        if "on_roof" in state.tags:
+            return Terrain(level=t.level + t.building)
+        return t
+
     def step(self, game: "Game", ent: int, mode: str, state: MoveState, token: str, mp_limit: int):
         """The shared step, and the entry roll of each building hex walked or
         run into (B-MOVE-2/3: its modifier counts the hexes entered). A jump
-        that enters a building hex is on its roof (B-MOVE-9); a mech leaves
-        a roof by a jump, or by walking or running down from it (`_off_roof`)."""
+        that enters a building hex is on its roof (B-MOVE-9). A mech leaves
+        a roof by a jump, or by walking or running down from it into a hex
+        without a building (D21: onto another roof or into a building it may
+        not), the level change counted from the roof (`leaving`)."""
         out = base_step(game, ent, self, mode, state, token, mp_limit)
         if isinstance(out, str) or token not in ("F", "B"):
             return out
@@ -114,24 +125,11 @@ class MechMotion(MotionRules):
                 new = new.replace(tags=new.tags ^ ON_ROOF)
             return new, psrs
         if "on_roof" in state.tags:
-            return self._off_roof(game.map.terrain(state.hex), to, new, psrs, mp_limit)
+            if to.building:
+                return "a mech on a roof cannot walk onto another building: it must jump"
+            return new.replace(tags=new.tags - ON_ROOF), psrs
         if to.building:
             psrs = [*psrs, (buildings.ENTRY, buildings.entry_modifier(to, new.hexes))]
-        return new, psrs
-
-    def _off_roof(self, roof: Terrain, to: Terrain, new: MoveState, psrs, mp_limit: int):
-        """B-POS-4 / D21: a mech steps down from a roof into a hex without a
-        building, the level change counted from the roof's top (at most 2
-        levels, 1 MP each); onto another roof or into a building it may
-        not."""
-        if to.building:
-            return "a mech on a roof cannot walk onto another building: it must jump"
-        drop = abs(roof.level + roof.building - to.level)
-        if drop > self.max_level_change:
-            return f"a mech can climb or drop at most {self.max_level_change} levels per hex ({drop} here, from the roof)"
-        new = new.replace(mp=new.mp + drop - abs(to.level - roof.level), tags=new.tags - ON_ROOF)
-        if new.mp > mp_limit:
-            return f"not enough MP to step down from the roof (needs {new.mp}, has {mp_limit})"
         return new, psrs
 
     def enter_psrs(self, frm: Terrain, to: Terrain, mode: str, backward: bool) -> list[tuple[str, int]]:

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from components import AlphaStrikeCard, Altitude, Crew, Identity, Position, Status, TurnState, VehicleMovement
 from engine.hexgrid import Hex, neighbor, turn
+from engine.hexmap import Terrain
 from engine.orders import MoveOrder, MOVE_STEPS
 from systems.common.stacking import occupant
 from systems.common.step_table import table_search
@@ -87,6 +88,11 @@ class MotionRules:
              mp_limit: int) -> tuple[MoveState, list[tuple[str, int]]] | str:
         """One path step: the shared step rules."""
         return base_step(game, ent, self, mode, state, token, mp_limit)
+
+    def leaving(self, game: "Game", state: MoveState) -> Terrain:
+        """The ground a step leaves from, as `enter_cost` and `enter_psrs`
+        see it: the terrain of the state's hex."""
+        return game.map.terrain(state.hex)
 
     def finish_error(self, game: "Game", ent: int, mode: str, path: list[str],
                      result: PathResult) -> str | None:
@@ -173,14 +179,15 @@ def base_step(game: "Game", ent: int, rules, mode: str, state: MoveState, token:
         for other in game.units_at(dest):
             if game.is_enemy(ent, other) and not airborne(game, other) and mode != "jump":
                 return f"hex {hm.label(dest)} holds an enemy unit"
-        cost = rules.enter_cost(game, ent, mode, hm.terrain(state.hex), hm.terrain(dest), backward)
+        frm, to = rules.leaving(game, state), hm.terrain(dest)
+        cost = rules.enter_cost(game, ent, mode, frm, to, backward)
         if isinstance(cost, str):
             return f"cannot enter {hm.label(dest)}: {cost}"
         new = state.replace(hex=dest, mp=state.mp + cost, hexes=state.hexes + 1, turned=False,
                       backward=state.backward or backward)
         if new.mp > mp_limit:
             return f"not enough {rules.move_noun} to enter {hm.label(dest)} (needs {new.mp}, has {mp_limit})"
-        return new, rules.enter_psrs(hm.terrain(state.hex), hm.terrain(dest), mode, backward)
+        return new, rules.enter_psrs(frm, to, mode, backward)
     return f"{token!r} is not a step for this unit"
 
 
