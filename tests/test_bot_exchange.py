@@ -58,3 +58,29 @@ def test_a_unit_beside_its_friend_halves_the_fire_that_friend_draws(game):
     beside = ex.score(1.0, 1.0, {"hunchback_as"}, 0.0, 15, 3.0)
     assert alone == pytest.approx(math.log(0.5 + 2.0) - math.log(0.5 + 1.0 + 2.0))
     assert beside == pytest.approx(math.log(0.5 + 2.0) - math.log(0.5 + 1.0 + 1.0))
+
+
+def _loki_facing_the_hunchback(game, hexes: int):
+    from components import Position
+    from engine.hexgrid import Hex
+    hunch = game.world.component(game.units["hunchback_as"], Position)
+    loki = game.world.component(game.units["loki"], Position)
+    loki.hex = Hex(hunch.hex.x - hexes, hunch.hex.y)
+    for uid in ("hatchetman_as", "firestarter_as"):
+        game.world.component(game.units[uid], Position).hex = Hex(0 if uid == "hatchetman_as" else 23, 0)
+
+
+@pytest.mark.parametrize("heat, most", [(0, 1), (1, 0)])
+def test_AS_HEAT_2_the_loki_overheats_no_further_than_keeps_its_heat_below_2(game, heat, most):
+    from components import AlphaStrikeHeat, Armor, Structure
+    from engine.bot.fire import fire_plan
+    from engine.bot.value import Valuer
+    # 8 hexes off (Medium), the Hunchback without armor and 5 structure left: 3 + 2 overheat would destroy it
+    _loki_facing_the_hunchback(game, 8)
+    hunch = game.units["hunchback_as"]
+    game.world.component(hunch, Armor).points["unit"] = 0
+    game.world.component(hunch, Structure).points["unit"] = 5
+    game.world.component(game.units["loki"], AlphaStrikeHeat).level = heat
+    plan = fire_plan(game, Valuer(game), "loki", ["hunchback_as"])
+    assert plan.shots and plan.shots[0].target == "hunchback_as"
+    assert (plan.shots[0].option.order.overheat or 0) <= most
