@@ -228,9 +228,11 @@ class Game:
             yield
             return
         index: dict[Hex, list[int]] = {}
+        placed = self.world.components_by_entity(Position, Status)
         for ent in self.units.values():
-            if not self.world.component(ent, Status).removed:
-                index.setdefault(self.world.component(ent, Position).hex, []).append(ent)
+            pos, status = placed[ent]
+            if not status.removed:
+                index.setdefault(pos.hex, []).append(ent)
         self._occupancy = index
         try:
             yield

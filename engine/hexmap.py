@@ -20,6 +20,7 @@ from.
 """
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field, asdict
 
 from engine.hexgrid import Hex, hex_label, label_width
@@ -37,6 +38,7 @@ CLASS_LETTER = {"light": "L", "medium": "M", "heavy": "H", "hardened": "X"}    #
 # D1: the class of a building given by its height alone (the engine's old
 # mapping, so old levels keep their MP costs and piloting modifiers).
 HEIGHT_CLASS = {1: "light", 2: "medium", 3: "heavy"}        # 4 and more: hardened
+_REVISIONS = itertools.count(1)     # every change of every map gets a number of its own
 
 
 def class_of_cf(cf: int) -> str:
@@ -121,6 +123,10 @@ class HexMap:
     phase_cf: dict[Hex, int] = field(default_factory=dict)
     # Buildings that collapsed: hex -> the building that stood there (B-COLL-6).
     collapsed: dict[Hex, Terrain] = field(default_factory=dict)
+    # Which state of the terrain this is: `set` gives it a number no map
+    # had before, so what is worked out from the terrain (the line-of-sight
+    # board) is read again.
+    revision: int = field(default=0, compare=False, repr=False)
 
     def __setattr__(self, name: str, value) -> None:
         object.__setattr__(self, name, value)
@@ -144,6 +150,7 @@ class HexMap:
             self._standing.add(h)
         else:
             self._standing.discard(h)
+        self.revision = next(_REVISIONS)
 
     def buildings(self) -> list[Hex]:
         """Every hex that holds a building or held one that collapsed, in order."""

@@ -60,11 +60,12 @@ def stay_order(uid: str, mode: str) -> MoveOrder:
 class HotSeat:
     def __init__(self, game, level: str | None = None, frontend: dict[str, Any] | None = None,
                  on_phase_start: Callable[[str], None] | None = None,
-                 only_holds: Callable[[Any, str, str], str | None] | None = None,
+                 only_holds: Callable[[Any, list[str], str], dict[str, str | None]] | None = None,
                  shared_table: bool = False, table_dice: bool = False,
                  players: dict[str, str] | None = None) -> None:
-        """`only_holds(game, uid, kind)`: why the unit can do nothing in a
-        phase of this kind but hold, or None (no auto-pass without it);
+        """`only_holds(game, uids, kind)`: why each of the units (one side's
+        waiting units) can do nothing in a phase of this kind but hold, or
+        None, unit id -> answer (no auto-pass without it);
         `players`: the sides the computer plays (side -> "bot:2"), the others are people's."""
         self.game = game
         self.level = level
@@ -190,11 +191,12 @@ class HotSeat:
         kind = self.phase_kind()
         if self.only_holds is None or kind is None:
             return
+        asked = [uid for uid in waiting if uid not in self.passing and uid not in self._holds]
+        if not asked:
+            return
         fresh: dict[str, list[str]] = {}
-        for uid in waiting:
-            if uid in self.passing or uid in self._holds:
-                continue
-            why = self._holds[uid] = self.only_holds(self.game, uid, kind)
+        for uid, why in self.only_holds(self.game, asked, kind).items():
+            self._holds[uid] = why
             if why:
                 fresh.setdefault(why, []).append(uid)
         for why, uids in fresh.items():
@@ -339,9 +341,14 @@ class HotSeat:
         return self.frontend(), set(self.passing), dict(self._holds), list(undo.moves(self.game))
 
     def rollback(self, cp) -> None:
-        state, front, passing, holds, moves = cp
+        state, *flow = cp
         undo.rollback(self.game, state)
         self.game.dice.ask = self.table_dice
+        self.flow_rollback(tuple(flow))
+
+    def flow_rollback(self, cp) -> None:
+        """Put back the part of `checkpoint` that is the flow's own (`flow_checkpoint`)."""
+        front, passing, holds, moves = cp
         self.flow.load(front["flow"])
         self.viewing = front["viewing"]
         self.notes = [dict(n) for n in front["notes"]]

@@ -160,22 +160,8 @@ class Replay:
         self.seek(self.length)
 
     def _apply(self, action: dict[str, Any], index: int) -> None:
-        from engine.orders import order_from_dict
-        g = self.game
-        do = action["do"]
         try:
-            if do == "start_turn":
-                g.start_turn(action.get("initiative"))
-            elif do == "start_phase":
-                g.start_phase(action["phase"])
-            elif do == "end_phase":
-                g.end_phase()
-            elif do == "submit":
-                g.submit(order_from_dict(action["order"]))
-            elif do == "force":
-                g.dice.force(action["purpose"], *action["totals"])
-            else:
-                raise ValueError(f"unknown action {do!r}")
+            apply_action(self.game, action)
         except DataError:
             raise
         except Exception as exc:
@@ -198,6 +184,24 @@ class Replay:
 
     def close(self) -> None:
         self.game.close()
+
+
+def apply_action(game, action: dict[str, Any]) -> None:
+    """Carry out one action of a game's record (`Game.record`) on `game`."""
+    from engine.orders import order_from_dict
+    do = action["do"]
+    if do == "start_turn":
+        game.start_turn(action.get("initiative"))
+    elif do == "start_phase":
+        game.start_phase(action["phase"])
+    elif do == "end_phase":
+        game.end_phase()
+    elif do == "submit":
+        game.submit(order_from_dict(action["order"]))
+    elif do == "force":
+        game.dice.force(action["purpose"], *action["totals"])
+    else:
+        raise ValueError(f"unknown action {do!r}")
 
 
 def differences(a: Any, b: Any, where: str = "game", limit: int = 10) -> list[str]:

@@ -26,6 +26,7 @@ class TurnFlow:
         self.acted: list[str] = []         # unit ids that have acted this phase
         self.seen: dict[str, int] = {}     # side -> event index at its last hand-over
         self.on_phase_start = on_phase_start
+        self._sides: tuple[dict | None, int, dict[str, list[tuple[str, int]]]] = (None, 0, {})
 
     # ------------------------------------------------------------ queries
     def interactive(self, phase: str | None = None) -> bool:
@@ -50,7 +51,20 @@ class TurnFlow:
     def eligible(self, side: str) -> list[str]:
         """Units of `side` that take part in this phase (able to fight)."""
         g = self.game
-        return [u for u in g.unit_ids(side, active_only=True) if g.can_fight(g.units[u])]
+        return [u for u, e in self._units_of(side) if g.can_fight(e)]
+
+    def _units_of(self, side: str) -> list[tuple[str, int]]:
+        """(id, entity) of each unit of `side`, in the game's order: a unit
+        never changes sides, so they are listed again only when the game's
+        units are (a unit added, the game's state replaced)."""
+        g = self.game
+        units, count, by_side = self._sides
+        if units is not g.units or count != len(g.units):
+            by_side = {}
+            for u, e in g.units.items():
+                by_side.setdefault(g.side_of(e), []).append((u, e))
+            self._sides = (g.units, len(g.units), by_side)
+        return by_side.get(side, [])
 
     def waiting(self, side: str | None = None) -> list[str]:
         """Units of the acting side that have not acted yet this phase."""

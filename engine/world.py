@@ -48,6 +48,11 @@ class World:
         self._enter()
         return esper.components_for_entity(entity)
 
+    def components_by_entity(self, *ctypes: type) -> dict[int, tuple[Any, ...]]:
+        """entity -> its components of `ctypes`, for the entities that have them all."""
+        self._enter()
+        return dict(esper.get_components(*ctypes))
+
     def get_component(self, ctype: type[C]) -> list[tuple[int, C]]:
         """All (entity, component) pairs, sorted by entity for determinism."""
         self._enter()

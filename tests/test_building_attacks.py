@@ -364,3 +364,57 @@ def test_B_LOS_4_a_low_building_next_to_the_target_gives_partial_cover_and_takes
         assert (bd["hex"], bd["damage"], bd["cf_left"], bd["cause"]) == ("0506", 5, 10, "leg hit on t (partial cover)")
     else:
         assert not events(game, "building_damage")                 # a hill takes nothing
+
+
+def test_the_options_call_keeps_the_buildings_in_reach_nearest_first():
+    """`in_reach` (the range cut the window used to make itself): a weapon
+    reaches the buildings within its long range (the LRM-5's 21 hexes: not
+    the one 23 hexes away) but not the attacker's own hex (B-ATK-1), a
+    physical attack only the next hexes (B-ATK-3); nearest first, each with
+    the options the call gives for that hex alone."""
+    from systems.common import options
+    far, own, nearest, near = "2807", "0507", "0506", "0905"
+    game = make_game(30, 10, forced={}, hexes={h: building(cf=15) for h in (far, own, nearest, near, "1507")})
+    add(game, "a", "grasshopper", "red", own, 0, gunnery=4)
+    add(game, "t", "jagermech", "blue", "0101", 3)
+    to_weapon_phase(game)
+    game.start_phase("weapon")
+    assert game.weapons["lrm_5"].long == 21
+    every = options.building_options(game, "a")
+    assert set(every) == {far, own, nearest, near, "1507"}
+    reached = options.building_options(game, "a", kinds=("weapon",), in_reach=True)
+    assert list(reached) == [nearest, near, "1507"]
+    for label, opts in reached.items():
+        assert [(o.attack, o.reason) for o in opts] == \
+            [(o.attack, o.reason) for o in every[label] if o.kind == "weapon"]
+    assert list(options.building_options(game, "a", kinds=("physical",), in_reach=True)) == [nearest]
+    assert list(options.building_options(game, "a", in_reach=True)) == [nearest, near, "1507"]
+
+
+def test_has_building_attack_is_whether_any_building_option_is_possible():
+    """options.has_building_attack, which judges only the buildings in
+    reach and stops at the first possible option, answers what the
+    options on every standing building say, for each kind: a building
+    out of every weapon's range has none, one next to a mech has a punch."""
+    from systems.common import options
+    cases = [({"2807": building(cf=15)}, "0507"), ({"1507": building(cf=15)}, "0507"),
+             ({"0506": building(cf=15)}, "0507"), ({}, "0507"),
+             ({"0506": building(cf=15), "0505": {"terrain": "heavy_woods"}, "0504": building(cf=15)}, "0507")]
+    seen = set()
+    for hexes, at in cases:
+        game = make_game(30, 10, forced={}, hexes=hexes)
+        add(game, "a", "grasshopper", "red", at, 0, gunnery=4)
+        add(game, "t", "jagermech", "blue", "0101", 3)
+        to_weapon_phase(game)
+        for phase in ("weapon", "physical"):
+            game.start_phase(phase)
+            every = options.building_options(game, "a")
+            for kinds in (("weapon",), ("physical",), ("weapon", "physical")):
+                found = any(o.possible for opts in every.values() for o in opts if o.kind in kinds)
+                assert options.has_building_attack(game, "a", kinds=kinds) == found, (hexes, phase, kinds)
+                seen.add(found)
+    assert seen == {True, False}
+    cards = make_game(12, 30, ruleset="alpha-strike", forced={}, hexes={"0506": building(cf=15)})
+    from tests.alpha_strike_helpers import add_card
+    add_card(cards, "a", "red", "0507")
+    assert options.building_options(cards, "a", in_reach=True) == {} and not options.has_building_attack(cards, "a")

@@ -125,7 +125,7 @@ def test_autosaving_off_writes_nothing(tmp_path):
 def test_units_with_nothing_to_do_but_hold_pass_by_themselves_with_a_note():
     game = training_ground(seed=3)
     red = set(game.unit_ids("red"))
-    s = HotSeat(game, only_holds=lambda g, uid, kind: "it cannot move" if uid in red else None)
+    s = HotSeat(game, only_holds=lambda g, uids, kind: {u: "it cannot move" if u in red else None for u in uids})
     s.start()
     seen = []
     for _ in range(10):

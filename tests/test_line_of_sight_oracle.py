@@ -2,8 +2,8 @@
 rules as first written give (tests/los_oracle.py): the same verdict, reason,
 intervening hexes, woods, partial cover and divided lines (rules/mech_core.md
 section 5), on random boards of hills, woods, buildings and water, between
-standing and prone mechs, vehicles and VTOLs at any range, lines along
-hexsides included."""
+standing and prone mechs, vehicles and VTOLs at any range, on the map or
+off it, lines along hexsides included, and as the map changes."""
 from __future__ import annotations
 
 from hypothesis import given, settings, strategies as st
@@ -38,13 +38,20 @@ def body(hexmap: HexMap, x: int, y: int, kind: str, altitude: int) -> Body:
     return Body(h, ground, ground)
 
 
-@settings(max_examples=300, deadline=None)
-@given(st.lists(CELL, max_size=60), BODY, BODY)
+# anywhere, the map's hexes and those around it: the ruler may ask about any two hexes
+SOMEWHERE = st.tuples(st.integers(-4, 15), st.integers(-4, 15), st.sampled_from(["mech", "prone", "vehicle", "vtol"]),
+                      st.integers(1, 6))
+
+
+def check_as_first_written(hexmap: HexMap, attacker: Body, target: Body) -> None:
+    assert line_of_sight_between(hexmap, attacker, target) == los_oracle.line_of_sight_between(hexmap, attacker, target)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(CELL, max_size=60), st.one_of(BODY, SOMEWHERE), st.one_of(BODY, SOMEWHERE))
 def test_line_of_sight_is_what_the_rules_as_first_written_give(cells, a, t):
     hexmap = board(cells)
-    attacker, target = body(hexmap, *a), body(hexmap, *t)
-    assert line_of_sight_between(hexmap, attacker, target) == los_oracle.line_of_sight_between(hexmap, attacker,
-                                                                                               target)
+    check_as_first_written(hexmap, body(hexmap, *a), body(hexmap, *t))
 
 
 def test_lines_along_hexsides_give_the_defender_the_better_hex():
@@ -61,3 +68,54 @@ def test_lines_along_hexsides_give_the_defender_the_better_hex():
             assert fast == los_oracle.line_of_sight_between(hexmap, origin, target)
             divided += fast.divided
     assert divided >= 6
+
+
+# A change to the map after a check: a hex's terrain replaced (a building
+# damaged or collapsed, HexMap.set), the whole terrain put back (undo, which
+# gives the map new `hexes`), or a new default terrain.
+CHANGE = st.one_of(st.tuples(st.just("set"), CELL), st.tuples(st.just("put back"), st.lists(CELL, max_size=30)),
+                   st.tuples(st.just("default"), CELL))
+
+
+def change(hexmap: HexMap, kind: str, what) -> None:
+    if kind == "set":
+        hexmap.set(Hex(what[0], what[1]), board([what]).terrain(Hex(what[0], what[1])))
+    elif kind == "put back":
+        hexmap.hexes = dict(board(what).hexes)
+    else:
+        hexmap.default = board([(0, 0, *what[2:])]).terrain(Hex(0, 0))
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(CELL, max_size=40), st.lists(st.tuples(CHANGE, BODY, BODY), min_size=1, max_size=6))
+def test_line_of_sight_follows_the_map_as_it_changes(cells, steps):
+    hexmap = board(cells)
+    for (kind, what), a, t in steps:
+        attacker, target = body(hexmap, *a), body(hexmap, *t)
+        check_as_first_written(hexmap, attacker, target)
+        change(hexmap, kind, what)
+        check_as_first_written(hexmap, attacker, target)
+
+
+def test_the_hexes_of_a_line_are_a_list_once_copied_or_saved():
+    import copy
+    import pickle
+    hexmap = board([(5, 3, "building", 0, 2)])
+    r = line_of_sight_between(hexmap, body(hexmap, 5, 0, "mech", 0), body(hexmap, 5, 8, "mech", 0))
+    assert not r.clear and r.hexes == [Hex(5, 1), Hex(5, 2), Hex(5, 3)] and r.hexes[-1] == Hex(5, 3)
+    assert len(r.hexes) == 3 and list(r.hexes) == [Hex(5, 1), Hex(5, 2), Hex(5, 3)]
+    for again in (copy.deepcopy(r.hexes), pickle.loads(pickle.dumps(r.hexes))):
+        assert type(again) is list and again == r.hexes
+
+
+def test_a_hex_replaced_after_a_check_is_read_again():
+    # B-COLL-6: a building that collapses leaves rubble; depth 1 water is partial cover (section 3)
+    hexmap = board([(2, 4, "building", 0, 2)])
+    attacker, target = body(hexmap, 2, 1, "mech", 0), body(hexmap, 2, 6, "mech", 0)
+    assert not line_of_sight_between(hexmap, attacker, target).clear
+    hexmap.set(Hex(2, 4), Terrain("rubble"))
+    assert line_of_sight_between(hexmap, attacker, target).clear
+    hexmap.set(Hex(2, 6), Terrain("water", depth=1))
+    r = line_of_sight_between(hexmap, attacker, target)
+    assert r.clear and r.partial_cover
+    check_as_first_written(hexmap, attacker, target)

@@ -6,6 +6,8 @@ is worked out once."""
 import dataclasses
 import json
 
+import pytest
+
 from components import Equipment, Position, Weapons
 from engine.hexgrid import parse_hex_label
 from systems.alpha_strike import combat as as_combat
@@ -288,3 +290,39 @@ def test_has_attack_finds_an_adjacent_punch_and_an_alpha_strike_attack():
     add_card(cards, "a", "red", "0510")
     add_card(cards, "b", "blue", "0509")
     assert has_attack(cards, "a", ["b"]) == any(o.possible for o in attack_options(cards, "a", "b"))
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_units_that_only_hold_are_those_without_a_possible_option(tmp_path, seed):
+    """queries.hold_reasons (one side's units at once, the nearest enemy
+    first, stopping at the first possible attack) against every option the
+    options call gives each unit on every enemy, with every aim, and on
+    every standing building, at the start of a weapon attack phase and of a
+    physical one on a generated battlefield (hills, woods, towns)."""
+    from engine import session
+    from engine.bench_setup import write_level
+    from engine.ui import queries
+    from systems.common.options import attack_options_against, building_options
+    game = session.new_game(str(write_level(tmp_path, 18, 18, 16, seed=seed)), [], seed)
+    game.start_turn(["red", "blue"] if "red" in game.sides else list(game.sides))
+    answers = []
+    for phase, kind, kinds in (("weapon", "fire", ("weapon",)), ("physical", "physical", ("physical",))):
+        game.start_phase(phase)
+        for side in game.sides:
+            uids = game.unit_ids(side)
+            found = queries.hold_reasons(game, uids, kind)
+            for uid in uids:
+                ent = game.units[uid]
+                aims = queries._aims(game, ent) if kind == "fire" else [(None, None)]
+                foes = queries.enemies(game, uid)
+                has = any(o.possible for tw, tu in aims
+                          for opts in attack_options_against(game, uid, foes, torso_twist=tw, turret=tu,
+                                                             kinds=kinds).values() for o in opts)
+                has = has or any(p.reason is None for _l, _o, p in queries.physical_candidates(game, uid, None)
+                                 if kind == "physical")
+                has = has or any(o.possible for opts in building_options(game, uid, kinds=kinds).values()
+                                 for o in opts)
+                assert (found[uid] is None) == has, (phase, uid)
+                assert found[uid] == queries.only_holds(game, uid, kind)
+                answers.append(has)
+    assert True in answers and False in answers

@@ -72,7 +72,7 @@ def same_search(game, ent, rules, mode: str) -> dict:
     with game.positions_fixed():
         slow = search(game, ent, rules, mode, state, limit, tokens_for(rules, mode))
         fast = table_search(game, ent, rules, mode, state, limit, tokens_for(rules, mode), movement.step,
-                            movement.Reach)
+                            movement.TableReach)
     # The same states at the same MP. Of ways of equal MP each search keeps
     # the first with the fewest rolls it meets, and a state's hidden part (a
     # turn made, hexes moved) can make the rolls after it differ, so the two
@@ -201,10 +201,10 @@ def test_the_table_runs_with_the_positions_fixed():
     rules = motion_rules(game, ent)
     with pytest.raises(RuntimeError, match="positions fixed"):
         table_search(game, ent, rules, "walk", start_state(game, ent), 6, ("F", "L", "R"), movement.step,
-                     movement.Reach)
+                     movement.TableReach)
     with game.positions_fixed():
         assert len(table_search(game, ent, rules, "walk", start_state(game, ent), 6, ("F", "L", "R"),
-                                movement.step, movement.Reach)) > 50
+                                movement.step, movement.TableReach)) > 50
 
 
 def test_traced_numbers_record_the_range_with_the_same_answer():
@@ -245,3 +245,26 @@ def test_a_search_whose_numbers_outgrow_the_narrow_ones_runs_again_wider():
             mp.setattr(step_table, "_search", noting)
             assert len(same_search(game, ent, rules, "walk")) > 50
         assert widened == [narrow, step_table.WIDE]
+
+
+def test_the_answer_by_state_numbers_reads_as_the_states_it_holds():
+    # movement.TableReach keeps the ways by the search's numbers; what the
+    # movement range and the other ways to a hex ask of it is what the same
+    # states held in a plain dict answer.
+    game = make_game(9, 9, hexes=board([(3, 3, "light_woods", 0, 0, False, False), (5, 4, "clear", 1, 0, True, True),
+                                        (4, 6, "water", 0, 1, False, False)]))
+    place_others(game, [(6, 6, True, False), (2, 5, False, False)], "0505")
+    ent = add(game, "m", "shadow_hawk", "red", "0505")
+    reach = reachable(game, ent, "walk")
+    assert isinstance(reach, movement.TableReach)
+    plain = dict(reach.items())
+    assert len(reach) == len(plain) > 50 and list(reach) == list(plain)
+    assert movement.cheapest_by_hex(reach) == movement.cheapest_by_hex(plain)
+    assert movement.cheapest_by_hex(reach, 0) == movement.cheapest_by_hex(plain, 0)
+    fresh = reachable(game, ent, "walk")      # answered from the numbers, before any listing
+    for key, way in list(plain.items())[::7]:
+        assert key in fresh and fresh[key] == way
+        assert movement.ways_at(fresh, key[0], 0) == movement.ways_at(plain, key[0], 0)
+    for absent in ((H("0101"), 0, 0), (H("0505"), 7, 0), (H("0505"), 0, 3), ("0505", 0), (H("9999"), 0, 0)):
+        assert absent not in fresh and fresh.get(absent) is None
+    assert movement.ways_at(fresh, H("0101"), 0) == [] and fresh != {} and fresh == plain

@@ -990,3 +990,37 @@ def test_the_hover_names_a_buildings_class_and_cf(app):
     app.game.map.set(h, Terrain("building", building=2, building_class="heavy", cf=37))
     app.hover_hex = h
     assert "heavy building, height 2, CF 37" in board.hover_lines(app)[0][0]
+
+
+def test_a_new_phase_is_autosaved_on_the_frame_after_it_is_shown_or_before_the_next_action(app):
+    """The copy of the game an autosave makes is not made in the frame that
+    answers the key ending a phase: on the next frame, or, when a key comes
+    first, before it changes anything (the autosave holds the phase's
+    start, no unit acted)."""
+    from engine import saves
+
+    def newest():
+        app.saves.wait()
+        made = saves.autosaves(app.saves.folder)
+        return saves.load_game(made[0], CHECKS) if made else None
+
+    def shown(g) -> tuple:
+        return g.turn, g.phase, g.frontend["hotseat"]["flow"]["acted"]
+
+    def to_next_phase() -> tuple:
+        start = (app.game.turn, app.game.phase)
+        for _ in range(20):
+            key(app, pygame.K_RETURN if app.overlay == "handover" else pygame.K_h)
+            if (app.game.turn, app.game.phase) != start:
+                return app.game.turn, app.game.phase
+        raise AssertionError("phase did not finish")
+
+    assert to_next_phase() == (1, "weapon")               # the last unit held: the weapon phase is shown
+    before = newest()
+    assert before is None or before.phase != "weapon"
+    app.update(1 / 60)                                    # the next frame
+    assert shown(newest()) == (1, "weapon", [])
+    now = to_next_phase()
+    assert shown(newest())[:2] != now
+    key(app, pygame.K_RETURN if app.overlay == "handover" else pygame.K_h)
+    assert shown(newest()) == (*now, [])

@@ -13,7 +13,7 @@ from engine.replay import Replay
 from engine.session import Table
 from engine.ui.app import App
 from tests.helpers import make_game
-from tests.test_ui_app import _pygame, click_button, click_hex, key, pump  # noqa: F401
+from tests.test_ui_app import _pygame, click_button, click_hex, key, pump, type_text  # noqa: F401
 from tests.test_ui_panels import _turn_of
 from tests.vehicle_fixtures import add
 
@@ -99,3 +99,64 @@ def test_V_CE_14_a_side_the_computer_plays_is_not_asked(tmp_path):
     a = _battle(tmp_path, slot=2)
     a.set_game(a.game, None, players={"blue": "bot:1"})
     assert a.game.choosers == {"red"}
+
+
+def _pick_srm(a) -> None:
+    """Blue picks the SRM 6 (behind a hand-over to it and back when needed)."""
+    prompt = a.top
+    if prompt.stage == "pass_to":
+        key(a, pygame.K_RETURN)
+    key(a, pygame.K_2)
+    if a.overlay == "weapon_pick" and a.top.stage == "pass_back":
+        key(a, pygame.K_RETURN)
+    assert a.overlay != "weapon_pick"
+
+
+def test_a_save_made_while_the_pick_waits_resumes_at_the_pick(tmp_path):
+    """Saved (Ctrl+S) with the prompt up, the battle waits at the end of the
+    weapon phase (the shots declared, every unit done): loaded, the same
+    pick is asked again, and picking the same weapon makes the same battle
+    as picking it without the save."""
+    a = _battle(tmp_path, slot=2)
+    _fire_and_resolve(a)
+    assert a.overlay == "weapon_pick" and a.top.resumes
+    assert a.game.phase == "weapon" and a.flow.phase_done() and not a.game.log.of_type("weapon_destroyed")
+    key(a, pygame.K_s, mod=pygame.KMOD_CTRL)
+    assert a.overlay == "save"
+    type_text(a, "-at-pick")
+    key(a, pygame.K_RETURN)
+    (path,) = [p for p in a.saves.files() if "-at-pick" in p]
+    assert a.overlay == "weapon_pick"
+    assert Replay.from_file(path).verify() == []
+    _pick_srm(a)
+    after = (a.game.snapshots(), [e["type"] for e in a.game.log.events], a.game.turn, a.game.phase)
+    assert _lost(a) == ["srm_6"]
+
+    b = App(pygame.display.set_mode((1280, 800)), save_dir=tmp_path, edge_pan=False, autosave=False)
+    assert b.load(path), b.message
+    assert b.overlay == "weapon_pick", b.message
+    assert (b.top.need.side, b.top.need.options, b.top.resumes) == ("blue", TURRET, True)
+    assert not b.game.log.of_type("weapon_destroyed")
+    _pick_srm(b)
+    assert (b.game.snapshots(), [e["type"] for e in b.game.log.events], b.game.turn, b.game.phase) == after
+
+
+def test_a_save_is_refused_while_a_pick_waits_that_a_save_could_not_resume(tmp_path):
+    """A pick whose action stopped elsewhere than at a phase's end (the
+    game went back to before the action): Ctrl+S and the menu's Save say
+    why no save is made, on the prompt, and write nothing."""
+    from engine.orders import ChoiceNeeded
+    from engine.ui.screens.weapon_pick import WeaponPick
+    a = _battle(tmp_path, slot=2)
+    need = ChoiceNeeded("mant", "turret", "owner", "blue", list(TURRET))
+    a.open_overlay(WeaponPick(need, lambda: None, [], ["LRM 10", "SRM 6", "PPC"], "Manticore", None))
+    key(a, pygame.K_s, mod=pygame.KMOD_CTRL)
+    assert a.overlay == "weapon_pick" and a.message_bad and a.message.startswith("cannot save while this weapon pick")
+    a.say("")
+    a.do("menu")
+    assert a.overlay == "menu"
+    click_button(a, "save_menu")
+    assert a.overlay == "weapon_pick" and a.message.startswith("cannot save")
+    assert a.save("anyway") is None and a.saves.files() == []
+    a.close_overlay()
+    assert a.save("now") is not None

@@ -32,6 +32,7 @@ from engine.hotseat import HotSeat, Next
 from engine.orders import ChoiceNeeded
 from engine.session import Table
 from engine.persistence import SaveFolder, default_name
+from engine.replay import apply_action
 from engine.ui import board, controls, queries, replay_view, sidebar, theme
 from engine.ui.computer_turns import ComputerTurns
 from engine.ui.deploy import DeployPanel
@@ -84,6 +85,8 @@ class App:
         self._performing = False     # an action is being carried out (rolls at the table: perform)
         self._probing = False        # an action is run only to read a roll's target number
         self._autosave_due = False   # a phase began since the last autosave
+        self._autosave_at: int | None = None   # the frame whose action left an autosave to make (`show`)
+        self._frames = 0             # frames drawn
         self._shown_side: str | None = None
         self.move = MovePlanner(self)
         self.fire = FirePanel(self)
@@ -122,10 +125,11 @@ class App:
         (a game saved during deployment resumes it); `table`: how the
         players sit (a loaded game keeps its own); `players`: who plays
         which side (side -> "human", "bot:2", ...; over the level's own)."""
+        self._autosave()                    # the battle shown before keeps its last autosave
         table = table or Table()
         chosen = {**(getattr(game, "level_players", None) or {}), **(players or {})}
         self.seat = HotSeat(game, level, frontend, on_phase_start=self._on_phase_start,
-                            only_holds=queries.only_holds, shared_table=table.shared,
+                            only_holds=queries.hold_reasons, shared_table=table.shared,
                             table_dice=table.dice_at_table, players=computer_sides(chosen))
         self._show_game(game, level)
         game.choosers = set(game.sides) - set(self.seat.players)     # people pick their destroyed weapons (V-CE-14)
@@ -136,6 +140,7 @@ class App:
     def set_replay(self, replay, level: str | None = None) -> None:
         """Show a replay read-only: `replay.game` is drawn as a game is; no
         orders can be given (engine/ui/replay_view.py)."""
+        self._autosave()
         self.replay = replay
         self.seat = HotSeat(replay.game, level)    # never started: nobody acts in a replay
         self._show_game(replay.game, level)
@@ -143,6 +148,7 @@ class App:
     def _show_game(self, game, level: str | None) -> None:
         self.game = game
         self.renderer = MapRenderer(game, load_art(level))
+        queries.prepare_sight(game)
         self.camera = Camera(game.map.width, game.map.height, self.map_rect())
         self.camera.fit()
         self.camera.zoom = max(self.camera.zoom + 1, 6)   # close enough to read; the map scrolls
@@ -276,7 +282,14 @@ class App:
             self._autosave_due = True
 
     def _autosave(self) -> None:
-        self._autosave_due = False
+        """Make the autosave `show` left to make, if any: on the first frame
+        after the one that answered the action (`update`: the copy of the
+        game is not made while the player waits for the new phase to be
+        drawn), and at the latest before anything changes the game (the
+        next action, a computer's turn, loading, a new battle, quitting)."""
+        if self._autosave_at is None:
+            return
+        self._autosave_at = None
         problem = self.saves.autosave(self.game, self.seat.frontend())
         if problem:
             self.say(problem, True)
@@ -293,7 +306,8 @@ class App:
         began on the way."""
         self.screens = self.screens[-1:]
         if self._autosave_due and not self._probing:
-            self._autosave()
+            self._autosave_due = False
+            self._autosave_at = self._frames
         if nxt.screen == "victory":
             self._replace_top(Victory())
             self.selected = None
@@ -347,8 +361,13 @@ class App:
         then the action runs again with it. In the same way, when the rules
         stop at a player's choice (ChoiceNeeded: a destroyed weapon's pick),
         everything goes back and the pick's prompt asks, then the action
-        runs again with the pick made."""
+        runs again with the pick made; when they stopped at the end of a
+        phase (dice rolled by the game), the game goes back only to just
+        before that end, and goes on from there with the pick, so that a
+        save made while the prompt is up resumes at it."""
         seat = self.seat
+        if not self._performing:
+            self._autosave()
         if self._performing or seat is None or self.replay is not None or not (
                 seat.table_dice or queries.choice_possible(self.game)):
             action()
@@ -369,13 +388,54 @@ class App:
             need.target = self._target_of(action, typed, need, cp, ui)
             self.open_overlay(DicePrompt(need, action, typed))
         except ChoiceNeeded as choice:
-            self._go_back(cp or (taken[0], *front), ui)
+            go_on = action
+            if cp is None and self._stopped_at_a_phase_end(taken[0]):
+                self._back_to_the_phase_end((taken[0], *front), ui)
+                go_on = self._end_phase_again
+            else:
+                self._go_back(cp or (taken[0], *front), ui)
             back = None if seat.shared_table or choice.side == seat.viewing else seat.viewing
-            self.open_overlay(WeaponPick(choice, action, typed, queries.pick_labels(self.game, choice),
-                                         self.name(choice.unit), back))
+            self.open_overlay(WeaponPick(choice, go_on, typed, queries.pick_labels(self.game, choice),
+                                         self.name(choice.unit), back, resumes=go_on == self._end_phase_again))
         finally:
             self._performing = False
             game.on_action = None
+
+    def _stopped_at_a_phase_end(self, cp: undo.Checkpoint) -> bool:
+        """Did the action that began at `cp` stop in the end of a phase (the
+        last action of the game's record it made)?"""
+        done = self.game.record["actions"]
+        return len(done) > cp.actions and done[-1]["do"] == "end_phase"
+
+    def _back_to_the_phase_end(self, cp, ui) -> None:
+        """Everything back to `cp`, then the game's actions the action made
+        before the phase's end made again (the same dice: the game's
+        own) and the hot-seat flow put where it stood at that end: the
+        game waits at the end of the phase, as a save then holds it."""
+        game = self.game
+        done = [dict(a) for a in game.record["actions"][cp[0].actions:-1]]
+        at_end = self.seat.flow_checkpoint()
+        self._go_back(cp, ui)
+        for action in done:
+            apply_action(game, action)
+        self.seat.flow_rollback(at_end)
+        self.drop_caches()
+
+    def _end_phase_again(self) -> None:
+        """What an action stopped at the end of a phase goes on with: that
+        end, then the flow from there."""
+        self.seat.end_phase()
+        self.after_flow()
+
+    def save_refusal(self) -> str | None:
+        """Why the battle cannot be saved now, or None: a destroyed weapon's
+        pick waits whose action a save could not resume (one stopped
+        elsewhere than at the end of a phase, or with the dice rolled at the
+        table)."""
+        if any(isinstance(s, WeaponPick) and not s.resumes for s in self.screens):
+            return ("cannot save while this weapon pick waits: pick the weapon first (a save now would go back "
+                    "to before the action that destroyed the weapon)")
+        return None
 
     def _target_of(self, action, typed, need: RollNeeded, cp, ui) -> int | None:
         """The number the roll asked for must reach, when the rules show one:
@@ -440,6 +500,10 @@ class App:
 
     # ================================================================ save / load / new
     def save(self, name: str | None = None) -> Path | None:
+        refusal = self.save_refusal()
+        if refusal:
+            self.say(refusal, True)
+            return None
         try:
             path = self.saves.save(self.game, self.seat.frontend(), name)
         except (OSError, ValueError) as exc:
@@ -493,12 +557,20 @@ class App:
         }
 
     def really_quit(self, _arg=None) -> None:
+        self._autosave()
         self.saves.wait()
         self.running = False
 
     def save_menu(self, _arg=None) -> None:
-        if self.game is not None:
-            self.open_overlay(SaveGame(default_name(self.game)))
+        if self.game is None:
+            return
+        refusal = self.save_refusal()
+        if refusal:
+            if self.overlay == "menu":
+                self.close_overlay()
+            self.say(refusal, True)
+            return
+        self.open_overlay(SaveGame(default_name(self.game)))
 
     def _view_actions(self) -> dict[str, Callable[[Any], None]]:
         """The camera and the log: in play, in deployment and in a replay."""
@@ -536,6 +608,7 @@ class App:
                 self.view_actions[action](arg)
         elif self.game is not None:
             if self.flow.current_side and not self.flow.waiting():
+                self._autosave()
                 self.seat.settle()
                 self.after_flow()
             if action in self.game_actions:
@@ -550,6 +623,8 @@ class App:
 
     # ================================================================ update & draw
     def update(self, dt: float) -> None:
+        if self._autosave_at is not None and self._autosave_at < self._frames:
+            self._autosave()
         self.computer.update(dt)
         if self.game is not None and self.game.turn != self._frozen_turn:
             self.keep_alive()
@@ -591,6 +666,7 @@ class App:
             self.hits = []      # the board's widgets under a screen neither answer clicks nor show tips
             self.top.draw(self)
         self.draw_hit_tip()
+        self._frames += 1
         self.frame_ms = (time.perf_counter() - t0) * 1000
 
     def draw_topbar(self) -> None:

@@ -193,18 +193,15 @@ def _vtol_warning(app) -> None:
                                                     rel=(0, 0), buttons=(0, 0, 0)))
 
 
-def _standing_buildings(game) -> list:
-    return [h for h in game.map.buildings() if game.map.terrain(h).building]
-
-
 def _buildings(app) -> None:
     """A mech walks or runs into a building (its entry roll, the building's
     CF down by its weight), the units near it shoot the building (its CF
     shown falling), and at the end of the weapon phase it collapses with
     the mech inside: the rubble, the mech in it and the combat log."""
-    _level_with(app, "skirmish.tmx", lambda a: a.phase_kind() == "move" and _standing_buildings(a.game))
+    _level_with(app, "skirmish.tmx", lambda a: a.phase_kind() == "move" and queries.standing_buildings(a.game))
     g = app.game
-    aim = min(_standing_buildings(g), key=lambda h: (g.map.terrain(h).construction_factor, h))
+    aim = min((parse_hex_label(label) for label in queries.standing_buildings(g)),
+              key=lambda h: (g.map.terrain(h).construction_factor, h))
     entered = None
     for _ in range(400):
         _dismiss(app)

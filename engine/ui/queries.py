@@ -21,14 +21,15 @@ from typing import Any
 from components import (AlphaStrikeCard, Altitude, Armor, ClassicHeat, Crew, Identity, Position, Status,
                         Structure, Turret, VehicleCrits, VehicleMovement, Weapons)
 from engine import undo
-from engine.hexgrid import Hex, distance, line, neighbors, parse_hex_label
+from engine.hexgrid import Hex, distance, line, parse_hex_label
 from engine.orders import MOVE_STEPS, ChoiceNeeded, FireOrder, MoveOrder, PhysicalOrder, PickOrder
 from systems.alpha_strike import card as as_card, combat as as_combat
 from systems.alpha_strike.end_phase import heat_preview
 from systems.classic import criticals, heat as classic_heat, melee, piloting, weapon_attacks
 from systems.classic.weapon_names import weapon_names
 from systems.common import line_of_sight, movement
-from systems.common.options import attack_options, building_options, declaration_options, has_attack, unit_actions
+from systems.common.options import (attack_options, building_options, declaration_options, has_attack,
+                                    has_building_attack, standing_buildings, unit_actions)
 from systems.common.to_hit import ToHit
 from systems.common.victory import units_able_to_fight
 from systems.vehicles import driving, moves as vehicle_moves
@@ -430,31 +431,49 @@ def declarations(game, uid: str, mode: str, path: list[str]) -> list[Declaration
 # ---------------------------------------------------------------- nothing to do but hold
 def only_holds(game, uid: str, kind: str) -> str | None:
     """Why `uid` can do nothing in this phase but hold, or None when it has
-    something to do: in a movement phase no first step of any mode that
-    `game.check` allows (staying put is all that is left); in an attack
-    phase no attack the options call allows on any enemy (options.has_attack,
-    the nearest enemy first, stopping at the first allowed) -- every weapon,
-    with any torso twist or turret facing -- and no physical attack, nor a
-    club to pick up (physical_candidates), nor a building to attack
-    (building_targets)."""
-    ent = game.units[uid]
+    something to do (`hold_reasons`)."""
+    return hold_reasons(game, [uid], kind)[uid]
+
+
+def hold_reasons(game, uids: list[str], kind: str) -> dict[str, str | None]:
+    """Why each of `uids` can do nothing in this phase of `kind` but hold,
+    or None when it has something to do: in a movement phase no first step
+    of any mode that `game.check` allows (staying put is all that is left);
+    in an attack phase no attack the options call allows on any enemy
+    (options.has_attack, the nearest enemy first, stopping at the first
+    allowed) -- every weapon, with any torso twist or turret facing -- and
+    no physical attack, nor a club to pick up (physical_candidates), nor a
+    building to attack (options.has_building_attack)."""
     if kind == "move":
-        for mode in move_modes(game, ent):
-            if mode_error(game, ent, mode) is None and any(
-                    game.check(move_order(uid, mode, [step])) is None for step in MOVE_STEPS):
-                return None
-        return "it cannot move"
-    foes = enemies(game, uid)
+        return {uid: _cannot_move(game, uid) for uid in uids}
+    standing = on_battlefield(game)
     with_physical = kind == "physical" or (game.phase, PhysicalOrder) in game.ruleset.handlers
     kinds = (("weapon",) if kind == "fire" else ()) + (("physical",) if with_physical else ())
-    if has_attack(game, uid, foes, kinds=kinds, aims=_aims(game, ent) if kind == "fire" else None):
-        return None
-    if with_physical and any(p.reason is None for _l, _o, p in physical_candidates(game, uid, None)):
-        return None             # a club to pick up
-    kinds = {kind, "physical"} if with_physical else {kind}
-    if any(may_attack_a_building(game, uid, k) for k in sorted(kinds)):
-        return None                 # a building to attack (B-ATK)
-    return "no attack it could make"
+    buildings: list[str] | None = None
+    out: dict[str, str | None] = {}
+    for uid in uids:
+        ent = game.units[uid]
+        out[uid] = None
+        if has_attack(game, uid, enemies(game, uid, standing), kinds=kinds,
+                      aims=_aims(game, ent) if kind == "fire" else None):
+            continue
+        if with_physical and any(p.reason is None for _l, _o, p in physical_candidates(game, uid, None)):
+            continue            # a club to pick up
+        if buildings is None:
+            buildings = standing_buildings(game)
+        if has_building_attack(game, uid, buildings, kinds=kinds):
+            continue            # a building to attack (B-ATK)
+        out[uid] = "no attack it could make"
+    return out
+
+
+def _cannot_move(game, uid: str) -> str | None:
+    ent = game.units[uid]
+    for mode in move_modes(game, ent):
+        if mode_error(game, ent, mode) is None and any(
+                game.check(move_order(uid, mode, [step])) is None for step in MOVE_STEPS):
+            return None
+    return "it cannot move"
 
 
 def _aims(game, ent: int) -> list[tuple[str | None, int | None]]:
@@ -511,43 +530,18 @@ def aim_in(game, uid: str, h: Hex) -> str | None:
     return None
 
 
-def building_hexes(game, uid: str, kind: str) -> list[Hex]:
-    """The hexes of the standing buildings `uid` might aim at, nearest
-    first: in the weapon phase ("fire") those within its longest weapon's
-    long range, in the physical phase the next hexes."""
-    ent = game.units[uid]
-    here = game.world.component(ent, Position).hex
-    if kind == "physical":
-        near = [h for h in neighbors(here) if game.map.on_map(h)]
-    else:
-        reach = max((s.wtype.long for s in weapon_slots(game, ent) if s.wtype is not None), default=0)
-        near = [h for h in game.map.buildings() if 0 < distance(here, h) <= reach]
-    return sorted((h for h in near if game.map.terrain(h).building), key=lambda h: (distance(here, h), h))
-
-
-def may_attack_a_building(game, uid: str, kind: str) -> bool:
-    """Whether an attack of the phase's kind the rules would take now can
-    hit a building (what building_targets(possible=True) lists), the
-    nearest first, stopping at the first."""
-    wanted = "physical" if kind == "physical" else "weapon"
-    return any(o.possible for h in building_hexes(game, uid, kind)
-               for o in building_options(game, uid, [game.map.label(h)], kinds=(wanted,))[game.map.label(h)])
-
-
-def building_targets(game, uid: str, kind: str, possible: bool = False) -> list[str]:
+def building_targets(game, uid: str, kind: str) -> list[str]:
     """The target keys of the standing buildings `uid` could aim at, nearest
     first: in the weapon phase ("fire") those some weapon has in range and
-    line of sight (the options' to-hit: building_options), among the
-    buildings within its longest weapon's long range; in the physical phase
-    those a physical attack of its could hit now (the next hexes).
-    `possible`: only those an attack the rules would take now can hit."""
-    hexes = building_hexes(game, uid, kind)
+    line of sight (the options' to-hit), in the physical phase those a
+    physical attack of its could hit now, among the buildings in reach of
+    an attack of that kind (building_options with `in_reach`)."""
     kinds = ("physical",) if kind == "physical" else ("weapon",)
-    options = building_options(game, uid, [game.map.label(h) for h in hexes], kinds=kinds) if hexes else {}
+    options = building_options(game, uid, kinds=kinds, in_reach=True)
 
     def aimable(o) -> bool:
-        if kind == "physical" or possible:
-            return o.kind == ("physical" if kind == "physical" else "weapon") and o.possible
+        if kind == "physical":
+            return o.kind == "physical" and o.possible
         return o.kind == "weapon" and (o.possible or bool(getattr(o.to_hit, "band", None)
                                                           and getattr(getattr(o.to_hit, "los", None), "clear", False)))
     return [building_key(label) for label, opts in options.items() if any(aimable(o) for o in opts)]
@@ -584,6 +578,16 @@ def _end(game, h: Hex) -> tuple[int | None, Any, str]:
             return ent, line_of_sight.body(game, ent), game.world.component(ent, Identity).name
     ground = line_of_sight.ground_level(game.map, h)
     return None, line_of_sight.Body(h, ground, ground + 1, standing_mech=True), "a standing mech"
+
+
+def prepare_sight(game) -> None:
+    """One line of sight across the map, worked out when the battle is
+    shown: the line of sight makes the tables it keeps for a map on its
+    first line (some 10 ms for a 100x100 map), which would otherwise be
+    made in the frame that begins the first weapon attack phase."""
+    m = game.map
+    line_of_sight.line_of_sight_between(m, line_of_sight.Body(Hex(0, 0), 0, 2),
+                                        line_of_sight.Body(Hex(m.width - 1, m.height - 1), 0, 2))
 
 
 def sight(game, frm: Hex, to: Hex) -> Sight:
@@ -668,17 +672,24 @@ def sides_fighting(game) -> dict[str, tuple[int, int]]:
     return {side: (len(units_able_to_fight(game, side)), len(game.unit_ids(side))) for side in game.sides}
 
 
-def enemies(game, uid: str) -> list[str]:
-    """The enemies of `uid` still on the battlefield, nearest first."""
+def on_battlefield(game) -> list[tuple[str, str, Hex]]:
+    """(id, side, hex) of every unit still on the battlefield (neither
+    removed nor destroyed), in the game's order."""
     w = game.world
-    ent = game.units[uid]
-    pos = w.component(ent, Position).hex
     out = []
     for u, e in game.units.items():
         st = w.component(e, Status)
-        if not (st.removed or st.destroyed) and game.is_enemy(ent, e):
-            out.append((distance(pos, w.component(e, Position).hex), u))
-    return [u for _d, u in sorted(out)]
+        if not (st.removed or st.destroyed):
+            out.append((u, game.side_of(e), w.component(e, Position).hex))
+    return out
+
+
+def enemies(game, uid: str, standing: list[tuple[str, str, Hex]] | None = None) -> list[str]:
+    """The enemies of `uid` still on the battlefield, nearest first
+    (`standing`: on_battlefield's answer, when already known)."""
+    ent = game.units[uid]
+    pos, side = game.world.component(ent, Position).hex, game.side_of(ent)
+    return [u for _d, u in sorted((distance(pos, h), u) for u, s, h in (standing or on_battlefield(game)) if s != side)]
 
 
 def is_alpha(game, ent: int) -> bool:

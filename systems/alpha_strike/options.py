@@ -53,10 +53,15 @@ def declaration_options(game: "Game", attacker: str, mode: str, path: list[str])
 
 
 def building_options(game: "Game", attacker: str, hexes: list[str], *, torso_twist: str | None = None,
-                     turret: int | None = None,
-                     kinds: tuple[str, ...] = ("weapon", "physical")) -> dict[str, list[AttackOption]]:
-    """Alpha Strike attacks no buildings."""
-    return {h: [] for h in hexes}
+                     turret: int | None = None, kinds: tuple[str, ...] = ("weapon", "physical"),
+                     in_reach: bool = False) -> dict[str, list[AttackOption]]:
+    """Alpha Strike attacks no buildings (none in reach, none with an option)."""
+    return {} if in_reach else {h: [] for h in hexes}
+
+
+def has_building_attack(game: "Game", attacker: str, hexes: list[str], *, torso_twist: str | None = None,
+                        turret: int | None = None, kinds: tuple[str, ...] = ("weapon", "physical")) -> bool:
+    return False
 
 
 def unit_actions(game: "Game", unit: str) -> list[AttackOption]:

@@ -32,7 +32,7 @@ from components import (Actuators, Crew, Equipment, Identity, PhysicalDeclaratio
 from engine.hexgrid import Hex, direction_to, distance, parse_hex_label, turn
 from engine.orders import PhysicalOrder
 from systems.classic import clubs
-from systems.classic.physical_common import (PhysicalAttack, attacker_error, common_modifiers, in_reach, level_of,
+from systems.classic.physical_common import (PhysicalAttack, attacker_error, common_modifiers, level_of,
                                              prone_reason, target_error, unit_name, water_depth)
 from systems.common.to_hit import MAX_TO_HIT, Modifier
 
@@ -155,11 +155,12 @@ def evaluate(game: "Game", ent: int, tgt: int, attack: str, limb: str | None = N
     return underwater(game, ent, attack, fn(game, ent, tgt, limb))
 
 
-def may_attack(game: "Game", ent: int, tgt: int) -> bool:
-    """Whether some punch, kick, push, club or hatchet of `ent` on `tgt`
-    could be allowed: not when `evaluate` refuses them all for the
-    attacker's state (attacker_error) or `tgt` is out of reach (in_reach)."""
-    return attacker_error(game, ent, prone_ok=True) is None and in_reach(game, ent, tgt)
+def may_attack_now(game: "Game", ent: int) -> bool:
+    """Whether some punch, kick, push, club or hatchet of `ent` could be
+    allowed on anyone: not when `evaluate` refuses them all for the
+    attacker's state (attacker_error; a target must also be in reach,
+    physical_common.in_reach)."""
+    return attacker_error(game, ent, prone_ok=True) is None
 
 
 def _base(game: "Game", ent: int, attack: str) -> list[Modifier]:

@@ -3,13 +3,15 @@ each weapon, each physical attack and limb a unit kind has, charges and
 deaths from above at the end of a planned move, picking up a club."""
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import chain
 from typing import TYPE_CHECKING
 
 from components import Equipment, Position, Weapons
-from engine.hexgrid import distance, neighbor, neighbors
+from engine.hexgrid import distance, neighbor, neighbors, parse_hex_label
 from engine.orders import FireOrder, MoveOrder, PhysicalOrder
 from systems.classic import charge, melee, weapon_attacks
+from systems.classic.physical_common import in_reach
 from systems.classic.weapon_names import weapon_names
 from systems.common import movement
 from systems.common.options import AttackOption, option
@@ -51,8 +53,11 @@ def has_attack(game: "Game", attacker: str, targets: list[str], *, torso_twist: 
     turret) pairs): the targets in the order given, each with every aim,
     each option judged only until the first possible one; no weapon judged
     at a target beyond its long range (a shot there is refused,
-    weapon_attacks: the range band) and no physical attack on a target that
-    melee.may_attack says none can reach."""
+    weapon_attacks: the range band), outside every arc with every aim or
+    out of line of sight, none that may
+    not fire at all (weapon_attacks.mount_refusal, the shooter's refusal),
+    and no physical attack by an attacker melee.may_attack_now says can
+    make none, nor on a target out of reach (physical_common.in_reach)."""
     return any(o.possible for _target, opts in _each_target(game, attacker, targets, aims or [(torso_twist, turret)],
                                                             kinds, skip_unreachable=True) for o in opts)
 
@@ -76,16 +81,30 @@ def _each_target(game: "Game", attacker: str, targets: list[str], aims: list[tup
     gates: dict[type, str | None] = {}
     types = [game.weapons[m.type] for m in mounts]
     here = game.world.component(ent, Position).hex
+    if skip_unreachable and shooter is not None:
+        # a shooter refused every weapon attack, and mounts refused whatever
+        # the target (destroyed, jammed, fired), have no shot at anyone
+        weapons = [] if shooter.refusal else [(i, name) for i, name in weapons
+                                              if weapon_attacks.mount_refusal(game, shooter, i) is None]
+    if skip_unreachable and physical and not melee.may_attack_now(game, ent):
+        physical = []
+    longest = max((types[i].long for i, _name in weapons), default=0)
     for target in targets:
         tgt = game.units[target]
         aimed, reach = weapons, physical
         if skip_unreachable:
             rng = distance(here, game.world.component(tgt, Position).hex)
-            aimed = [(i, name) for i, name in weapons if types[i].range_band(rng)]
-            reach = physical if physical and melee.may_attack(game, ent, tgt) else []
+            if rng > longest and not physical:
+                continue            # beyond every weapon's long range (range_band)
+            aimed = [(i, name) for i, name in weapons if types[i].range_band(rng)] if rng <= longest else []
+            reach = physical if physical and in_reach(game, ent, tgt) else []
             if not aimed and not reach:
                 continue
         sight = weapon_attacks.PairSight(game, ent, tgt, shooter) if weapons else None
+        if skip_unreachable and aimed and (
+                sight.refusal or not weapon_attacks.in_some_arc(sight, [mounts[i] for i, _n in aimed], aims)
+                or not sight.los.clear):
+            aimed = []              # every shot at it is refused (weapon_attacks._compute, before its modifiers)
 
         def shot(order, sight=sight):
             return weapon_attacks.shot(game, order, sight)
@@ -113,16 +132,16 @@ def _options_at(game: "Game", attacker: str, aim: dict, weapons: list[tuple[int,
 
 
 def building_options(game: "Game", attacker: str, hexes: list[str], *, torso_twist: str | None = None,
-                     turret: int | None = None,
-                     kinds: tuple[str, ...] = ("weapon", "physical")) -> dict[str, list[AttackOption]]:
+                     turret: int | None = None, kinds: tuple[str, ...] = ("weapon", "physical"),
+                     in_reach: bool = False) -> dict[str, list[AttackOption]]:
     """Each weapon's attack on the building of each hex (B-ATK-1), then a
     mech's punches, kicks, club and hatchet on it (B-ATK-3; no push), of
-    the `kinds` asked for."""
+    the `kinds` asked for; `in_reach`: only at the hexes `buildings_in_reach`
+    keeps, nearest first."""
     ent = game.units[attacker]
-    physical = [(a, limb) for a, limb in physical_attacks_of(game, ent) if a != "push"] if "physical" in kinds else []
-    wp = game.world.try_component(ent, Weapons)
-    mounts = wp.mounts if wp and "weapon" in kinds else []
-    weapons = list(enumerate(weapon_names([m.type for m in mounts])))
+    weapons, physical = _building_attacks(game, ent, kinds)
+    if in_reach:
+        hexes = buildings_in_reach(game, attacker, hexes, kinds)
     shooter = weapon_attacks.Shooter(game, ent)
     gates: dict[type, str | None] = {}
     out = {}
@@ -130,6 +149,60 @@ def building_options(game: "Game", attacker: str, hexes: list[str], *, torso_twi
         out[label] = list(_options_at(game, attacker, {"target_hex": label}, weapons, physical, torso_twist, turret,
                                       gates, lambda order: weapon_attacks.shot(game, order, shooter=shooter)))
     return out
+
+
+def has_building_attack(game: "Game", attacker: str, hexes: list[str], *, torso_twist: str | None = None,
+                        turret: int | None = None, kinds: tuple[str, ...] = ("weapon", "physical")) -> bool:
+    """Whether any of `building_options`' options is possible: the hexes
+    `buildings_in_reach` keeps, nearest first, each with the weapons whose
+    range band reaches it and the physical attacks, stopping at the first
+    possible option."""
+    ent = game.units[attacker]
+    weapons, physical = _building_attacks(game, ent, kinds)
+    here = game.world.component(ent, Position).hex
+    mounts = game.world.component(ent, Weapons).mounts if weapons else []
+    shooter = weapon_attacks.Shooter(game, ent)
+    gates: dict[type, str | None] = {}
+    for label in buildings_in_reach(game, attacker, hexes, kinds):
+        rng = distance(here, _hex_of(label))
+        aimed = [(i, name) for i, name in weapons if game.weapons[mounts[i].type].range_band(rng)]
+        if any(o.possible for o in _options_at(game, attacker, {"target_hex": label}, aimed,
+                                                physical if rng == 1 else [], torso_twist, turret, gates,
+                                                lambda order: weapon_attacks.shot(game, order, shooter=shooter))):
+            return True
+    return False
+
+
+def buildings_in_reach(game: "Game", attacker: str, hexes: list[str],
+                       kinds: tuple[str, ...] = ("weapon", "physical")) -> list[str]:
+    """The hexes of `hexes` an attack of the `kinds` asked for could reach,
+    nearest first: a weapon's within its long range (not the attacker's own
+    hex, B-ATK-1), a physical attack's the next hexes (B-ATK-3)."""
+    ent = game.units[attacker]
+    weapons, physical = _building_attacks(game, ent, kinds)
+    here = game.world.component(ent, Position).hex
+    mounts = game.world.component(ent, Weapons).mounts if weapons else []
+    reach = max((game.weapons[m.type].long for m in mounts), default=0)
+    reach = max(reach, 1 if physical else 0)
+    near = []
+    for label in hexes:
+        h = _hex_of(label)
+        if abs(h.x - here.x) <= reach and abs(h.y - here.y) <= reach and 0 < (d := distance(here, h)) <= reach:
+            near.append((d, h, label))
+    return [label for _d, _h, label in sorted(near)]
+
+
+_hex_of = lru_cache(maxsize=4096)(parse_hex_label)     # the labels of a map's buildings, asked for again and again
+
+
+def _building_attacks(game: "Game", ent: int, kinds: tuple[str, ...]) -> tuple[list[tuple[int, str]], list]:
+    """The (mount index, order name) pairs of the weapons and the (attack,
+    limb) pairs of the physical attacks a unit has on a building, of the
+    `kinds` asked for."""
+    physical = [(a, limb) for a, limb in physical_attacks_of(game, ent) if a != "push"] if "physical" in kinds else []
+    wp = game.world.try_component(ent, Weapons)
+    mounts = wp.mounts if wp and "weapon" in kinds else []
+    return list(enumerate(weapon_names([m.type for m in mounts]))), physical
 
 
 def attack_options(game: "Game", attacker: str, target: str, *, torso_twist: str | None = None,

@@ -24,6 +24,8 @@ declared is the primary target.
 """
 from __future__ import annotations
 
+import contextlib
+
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -338,18 +340,37 @@ def compute_to_hit(game: "Game", attacker: int, target: int, mount_index: int,
     current one); `turret` the turret facing (None: the current one);
     `sight` the pair's geometry when several shots are judged together."""
     sight = sight or PairSight(game, attacker, target)
-    ts, tur = sight.shooter.ts, sight.shooter.turret
+    with aimed(sight.shooter, twist, turret):
+        return _compute(game, attacker, target, mount_index, sight)
+
+
+@contextlib.contextmanager
+def aimed(sh: Shooter, twist: int | None, turret: int | None):
+    """A block in which the shooter's torso twist (-1, 0, +1) and turret
+    facing are the ones given (None: as they are), put back after it."""
+    ts, tur = sh.ts, sh.turret
     saved_twist, saved_turret = ts.torso_twist, (tur.facing if tur else None)
     if twist is not None:
         ts.torso_twist = twist
     if turret is not None and tur is not None:
         tur.facing = turret
     try:
-        return _compute(game, attacker, target, mount_index, sight)
+        yield
     finally:
         ts.torso_twist = saved_twist
         if tur is not None:
             tur.facing = saved_turret
+
+
+def in_some_arc(sight: PairSight, mounts: list, aims: list[tuple[str | None, int | None]]) -> bool:
+    """Whether the target is inside the arc of one of `mounts` with one of
+    `aims` ((torso twist "left"/"right", turret facing) pairs, None: as
+    they are): a shot with none of them is refused (_compute)."""
+    for twist, turret in aims:
+        with aimed(sight.shooter, _twist_value(twist), turret):
+            if any(sight.in_arc(m) for m in mounts):
+                return True
+    return False
 
 
 def _compute(game: "Game", attacker: int, target: int, mount_index: int, sight: PairSight) -> WeaponToHit:

@@ -14,6 +14,7 @@ import heapq
 from abc import abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from typing import TYPE_CHECKING, NamedTuple
 
 from components import AlphaStrikeCard, Altitude, Crew, Identity, Position, Status, TurnState, VehicleMovement
@@ -21,6 +22,7 @@ from engine.hexgrid import Hex, neighbor, turn
 from engine.hexmap import Terrain
 from engine.orders import MoveOrder, MOVE_STEPS
 from systems.common.stacking import occupant
+from systems.common.state_numbers import ALT_SHIFT
 from systems.common.step_table import table_search
 from systems.common.unit_state import airborne
 
@@ -360,6 +362,74 @@ class LazyReach(Mapping):
         """`ways_at` of these states."""
 
 
+class TableReach(LazyReach):
+    """The reachable states of the step table's search
+    (systems/common/step_table.py), kept by the search's state numbers
+    (`StateNumbering`) with each way as (MP, path, rolls, modifiers): each
+    `Reach` and (hex, facing, altitude) made when asked for."""
+
+    def __init__(self, found: dict, numbers) -> None:
+        self._found, self._numbers = found, numbers
+        self._states: dict | None = None
+
+    def _all(self) -> dict:
+        if self._states is None:
+            found = self._found
+            self._states = dict(zip(self._numbers.state_keys(found), map(partial(tuple.__new__, Reach),
+                                                                         found.values())))
+        return self._states
+
+    def __getitem__(self, key) -> Reach:
+        if self._states is not None:
+            return self._states[key]
+        way = self._found.get(self._numbers.state_number(key))
+        if way is None:
+            raise KeyError(key)
+        return tuple.__new__(Reach, way)
+
+    def __contains__(self, key) -> bool:
+        return self._found.get(self._numbers.state_number(key)) is not None
+
+    def __iter__(self):
+        return iter(self._all())
+
+    def __len__(self) -> int:
+        return len(self._found)
+
+    def items(self):
+        return self._all().items()
+
+    def values(self):
+        return self._all().values()
+
+    def cheapest_by_hex(self, altitude: int | None) -> dict[Hex, tuple[int, tuple[Hex, int, int]]]:
+        mask = self._numbers.cell_mask
+        best = _best_by_hex(((k >> 3 & mask, k >> ALT_SHIFT, way, k) for k, way in self._found.items()), altitude)
+        hex_of, key = self._numbers.cell_hex, self._numbers.state_key
+        return {hex_of(c): (rank[1], key(k)) for c, (rank, k) in best.items()}
+
+    def ways_at(self, h: Hex, altitude: int) -> list[Reach]:
+        k = self._numbers.state_number((h, 0, altitude))
+        if k is None:
+            return []
+        new = tuple.__new__
+        return [new(Reach, way) for n, way in self._found.items() if n >> 3 == k >> 3]
+
+
+def _best_by_hex(ways, altitude: int | None) -> dict:
+    """(hex, elevation, way: a `Reach` or its values, state key) -> for each
+    hex, (rank, key) of its first best way in `cheapest_by_hex`'s order: at
+    `altitude` first, the cheapest, the fewest and easiest rolls, the
+    fewest steps."""
+    best: dict = {}
+    for h, at, way, k in ways:
+        rank = (altitude is not None and at != altitude, way[0], way[2], way[3], len(way[1]))
+        old = best.get(h)
+        if old is None or rank < old[0]:
+            best[h] = (rank, k)
+    return best
+
+
 def cheapest_by_hex(states: Mapping, altitude: int | None = None) -> dict[Hex, tuple[int, tuple[Hex, int, int]]]:
     """hex -> (MP, state key) of the best way to each hex of `states` (a
     `reachable` answer): at elevation `altitude` where that can be reached
@@ -367,13 +437,7 @@ def cheapest_by_hex(states: Mapping, altitude: int | None = None) -> dict[Hex, t
     steps. What the movement range draws: hexes and MP, no paths."""
     if isinstance(states, LazyReach):
         return states.cheapest_by_hex(altitude)
-    best: dict[Hex, tuple] = {}
-    for k, r in states.items():
-        h = k[0]
-        rank = (altitude is not None and k[2] != altitude, r.mp, r.rolls, r.roll_mods, len(r.path))
-        old = best.get(h)
-        if old is None or rank < old[0]:
-            best[h] = (rank, k)
+    best = _best_by_hex(((k[0], k[2], r, k) for k, r in states.items()), altitude)
     return {h: (rank[1], k) for h, (rank, k) in best.items()}
 
 
@@ -418,7 +482,7 @@ def reachable(game: "Game", ent: int, mode: str, tokens: tuple[str, ...] | None 
             tokens = tuple(t for t in tokens if t != "B")   # always refused: skip the tries
         if prefer == "rolls":
             return search(game, ent, rules, mode, state, limit, tokens, prefer=prefer)
-        return table_search(game, ent, rules, mode, state, limit, tokens, step, Reach)
+        return table_search(game, ent, rules, mode, state, limit, tokens, step, TableReach)
 
 
 def search(game: "Game", ent: int, rules, mode: str, state: MoveState, limit: int,

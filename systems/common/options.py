@@ -31,11 +31,17 @@ rolled):
 - `unit_actions(game, unit)`: what else the unit may do in the physical
   phase: pick up a severed limb or uproot a tree as a club.
 - `building_options(game, attacker, hexes=None, torso_twist=None,
-  turret=None, kinds=...)`: the attacks on buildings of the `kinds` asked
+  turret=None, kinds=..., in_reach=False)`: the attacks on buildings of the `kinds` asked
   for (rules/buildings.md B-ATK), hex label -> options, for the given hexes or every standing building: one
   weapon attack per weapon (a `FireOrder` with `target_hex`), then a
   mech's punches, kicks, club and hatchet (a `PhysicalOrder` with
-  `target_hex`; no push); Alpha Strike: none. Attacks on units inside a building are in
+  `target_hex`; no push); Alpha Strike: none. `in_reach`: only the
+  buildings an attack of those kinds could reach (a weapon's long range,
+  not the attacker's own hex; the next hexes for a physical attack), nearest
+  first; `has_building_attack(game, attacker, hexes=None, ...)`: whether
+  any of those options is possible, stopping at the first (what a unit
+  with nothing to do but hold lacks, beside `has_attack`); `standing_buildings(game)`:
+  the hexes of every standing building. Attacks on units inside a building are in
   `attack_options` (a physical attack from outside is refused, "the target
   is inside a building"); a charge into the building directly ahead of a
   planned move's end is among `declaration_options` (an order with
@@ -158,10 +164,29 @@ def unit_actions(game: "Game", unit: str) -> list[AttackOption]:
 
 def building_options(game: "Game", attacker: str, hexes: list[str] | None = None, *,
                      torso_twist: str | None = None, turret: int | None = None,
-                     kinds: tuple[str, ...] = ("weapon", "physical")) -> dict[str, list[AttackOption]]:
+                     kinds: tuple[str, ...] = ("weapon", "physical"),
+                     in_reach: bool = False) -> dict[str, list[AttackOption]]:
     """The attacks on buildings (None: every standing building) of the
-    `kinds` asked for, hex label -> options."""
+    `kinds` asked for, hex label -> options; `in_reach`: only the buildings
+    an attack of those kinds could reach, nearest first."""
     if hexes is None:
-        hexes = [game.map.label(h) for h in game.map.buildings() if game.map.terrain(h).building]
+        hexes = standing_buildings(game)
     return game.ruleset.hooks.options.building_options(game, attacker, list(hexes), torso_twist=torso_twist,
-                                                       turret=turret, kinds=kinds)
+                                                       turret=turret, kinds=kinds, in_reach=in_reach)
+
+
+def has_building_attack(game: "Game", attacker: str, hexes: list[str] | None = None, *,
+                        torso_twist: str | None = None, turret: int | None = None,
+                        kinds: tuple[str, ...] = ("weapon", "physical")) -> bool:
+    """Whether any option `building_options` gives is possible (None: every
+    standing building), found without judging the rest: the buildings in
+    reach nearest first, stopping at the first possible option."""
+    if hexes is None:
+        hexes = standing_buildings(game)
+    return game.ruleset.hooks.options.has_building_attack(game, attacker, list(hexes), torso_twist=torso_twist,
+                                                          turret=turret, kinds=kinds)
+
+
+def standing_buildings(game: "Game") -> list[str]:
+    """The hex labels of every standing building, in the map's order."""
+    return [game.map.label(h) for h in game.map.buildings() if game.map.terrain(h).building]

@@ -18,8 +18,9 @@ step (`StepTable`):
   flags, and the piloting or driving rolls the step makes) is kept for
   every later state that agrees on what the token's steps have read: the
   same values of the flags, the same values of the terrain fields read of
-  the hex left and of the hex entered (a hex off the map, or with units in
-  it, agrees only with itself), counters inside the ranges. A rule that
+  the hex left and of the hex entered (and whether it is on the map, where
+  the rules asked; a hex with units in it, where they asked who stands
+  there, agrees only with itself), counters inside the ranges. A rule that
   reads a traced number any other way (multiplies it, adds two of them,
   sets it outright...), reads another hex than these two and the one the
   unit stands in, or uses the map in a way that names no hex, keeps its
@@ -47,7 +48,10 @@ the equality tests (tests/test_step_table.py) check the search against
 
 Every outcome carries the rolls its step makes (their count and their
 modifiers summed), so that among ways of equal MP `table_search` keeps the
-one with the fewest, then easiest, rolls, as `movement.search` does.
+one with the fewest, then easiest, rolls, as `movement.search` does. Its
+answer keeps the ways by state number (`StateNumbering`,
+`movement.TableReach`): the states' keys and `Reach` values are made when
+asked for.
 """
 from __future__ import annotations
 
@@ -58,14 +62,15 @@ from typing import TYPE_CHECKING
 from components import Position
 from engine.hexgrid import _NEIGHBOR_STEPS, Hex, neighbors
 from engine.hexmap import Terrain
+from systems.common.state_numbers import ALT_SHIFT, StateNumbering
 
 if TYPE_CHECKING:
     from engine.game import Game
 
 FLAGS = ("prone", "turned", "backward", "tags")       # state fields looked up by value
-COUNTERS = ("mp", "hexes", "altitude")                # state fields traced (`Traced`)
 LOW, HIGH = -10**9, 10**9
 UNKNOWN = object()                                    # a token's lead before its first allowed step
+ON_MAP, UNITS = "@on_map", "@units"    # what a probe notes of a hex asked whether it is on the map, who is in it
 
 
 class _Probe:
@@ -99,7 +104,9 @@ class Traced(int):
     def __add__(self, k):
         if type(k) is int:
             var, offset, probe = self.t
-            return Traced(self.v + k, var, offset + k, probe)
+            new = int.__new__(Traced, self.v + k)          # Traced(...) without its __new__'s call
+            new.v, new.t = self.v + k, (var, offset + k, probe)
+            return new
         self.t[2].opaque = True
         return self.v + (k.v if isinstance(k, Traced) else k)
 
@@ -108,7 +115,9 @@ class Traced(int):
     def __sub__(self, k):
         if type(k) is int:
             var, offset, probe = self.t
-            return Traced(self.v - k, var, offset - k, probe)
+            new = int.__new__(Traced, self.v - k)
+            new.v, new.t = self.v - k, (var, offset - k, probe)
+            return new
         self.t[2].opaque = True
         return self.v - (k.v if isinstance(k, Traced) else k)
 
@@ -207,53 +216,73 @@ def probe_state_type(state_type: type) -> type:
 
 
 class _ProbeTerrain:
-    """A hex's terrain during a probe: notes the fields the rules read
-    (each field and property of `Terrain` is a property here, which notes
-    it; anything else goes through `__getattr__`)."""
-
-    __slots__ = ("_terrain", "_fields")
-
-    def __init__(self, terrain, fields: set) -> None:
-        self._terrain, self._fields = terrain, fields
+    """A hex's terrain (`_terrain`) during a probe: notes the fields the
+    rules read in `_fields` (each field and property of `Terrain` is a
+    `_NotedField` here, which notes it the first time; anything else goes
+    through `__getattr__`). Made by `_ProbeTerrains`."""
 
     def __getattr__(self, name):
         self._fields.add(name)
         return getattr(self._terrain, name)
 
 
-def _noted_terrain(name: str) -> property:
-    def get(self):
-        self._fields.add(name)
-        return getattr(self._terrain, name)
-    return property(get)
+class _NotedField:
+    """A field of `_ProbeTerrain`: the first read notes it and keeps its
+    value on the terrain, where later reads find it."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __get__(self, probe_terrain, owner=None):
+        if probe_terrain is None:
+            return self
+        name = self.name
+        probe_terrain._fields.add(name)
+        value = probe_terrain.__dict__[name] = getattr(probe_terrain._terrain, name)
+        return value
 
 
 for _name in {*Terrain.__dataclass_fields__, *(n for n, v in vars(Terrain).items() if isinstance(v, property))}:
-    setattr(_ProbeTerrain, _name, _noted_terrain(_name))
+    setattr(_ProbeTerrain, _name, _NotedField(_name))
+
+
+class _ProbeTerrains(dict):
+    """hex -> its `_ProbeTerrain` during a probe (`_probe`), made when first
+    asked for."""
+
+    __slots__ = ("_map", "_probe")
+
+    def __init__(self, hexmap) -> None:
+        super().__init__()
+        self._map, self._probe = hexmap, None
+
+    def __missing__(self, h):
+        fields = self._probe.looked_at.get(h)
+        if fields is None:
+            fields = self._probe.looked_at[h] = set()
+        got = self[h] = object.__new__(_ProbeTerrain)       # _ProbeTerrain(terrain, fields), made in place
+        got._terrain, got._fields = self._map.terrain(h), fields
+        return got
 
 
 class _ProbeMap:
     """The game's map during a probe: notes the hexes looked at and hands
     out their terrain as `_ProbeTerrain`; any other use of it than asking
     for a hex's terrain, whether it is on the map or its label (for
-    sentences) makes the probe opaque."""
+    sentences) makes the probe opaque. One serves a table's probes, each
+    in turn its `_probe` (`StepTable.real`)."""
 
-    def __init__(self, hexmap, probe: _Probe) -> None:
-        self._map, self._probe = hexmap, probe
-        self._terrains: dict = {}           # hex -> its `_ProbeTerrain`
-
-    def terrain(self, h):
-        got = self._terrains.get(h)
-        if got is None:
-            fields = self._probe.looked_at.get(h)
-            if fields is None:
-                fields = self._probe.looked_at[h] = set()
-            got = self._terrains[h] = _ProbeTerrain(self._map.terrain(h), fields)
-        return got
+    def __init__(self, hexmap) -> None:
+        self._map, self._probe, self._terrains = hexmap, None, _ProbeTerrains(hexmap)
+        self.terrain = self._terrains.__getitem__      # terrain(hex): a `_ProbeTerrain`
 
     def on_map(self, h) -> bool:
-        if h not in self._probe.looked_at:
-            self._probe.looked_at[h] = set()
+        fields = self._probe.looked_at.get(h)
+        if fields is None:
+            fields = self._probe.looked_at[h] = set()
+        fields.add(ON_MAP)
         return self._map.on_map(h)
 
     def label(self, h) -> str:
@@ -266,16 +295,18 @@ class _ProbeMap:
 
 class _ProbeOccupancy:
     """The game's index of units by hex (`Game.units_at` while positions
-    are fixed) during a probe: notes the hexes asked about."""
+    are fixed) during a probe (`_probe`): notes the hexes asked about."""
 
     __slots__ = ("_index", "_probe")
 
-    def __init__(self, index: dict, probe: _Probe) -> None:
-        self._index, self._probe = index, probe
+    def __init__(self, index: dict) -> None:
+        self._index, self._probe = index, None
 
     def get(self, h, default=None):
-        if h not in self._probe.looked_at:
-            self._probe.looked_at[h] = set()
+        fields = self._probe.looked_at.get(h)
+        if fields is None:
+            fields = self._probe.looked_at[h] = set()
+        fields.add(UNITS)
         return self._index.get(h, default)
 
 
@@ -283,22 +314,22 @@ def _plain(value):
     return value.v if isinstance(value, Traced) else value
 
 
-# The search numbers a hex (x, y) as (x + pad) << row bits | (y + pad), so
-# that a neighbour is the number plus a step (by the column's parity), and a
-# state as altitude << ALT_SHIFT | hex number << 3 | facing; a lookup key
-# holds the ids of what was read of the hex left and of the hex entered and
-# of the flags (`StepTable.key`). `NARROW` keeps a ground unit's numbers below
+# The search numbers its hexes and states (systems/common/state_numbers.py:
+# a neighbour is a hex's number plus a step, by the column's parity); a
+# lookup key holds the ids of what was read of the hex left and of the hex
+# entered and of the flags (`StepTable.key`). `NARROW` keeps a ground unit's numbers below
 # 2**30, which Python adds, compares and hashes fastest; a search whose
 # numbers outgrow it (a huge map, a unit far off it, thousands of kinds of
 # hexes) runs again with `WIDE`.
 NARROW = (13, 14, 16, 4, 13)             # bits of a row, bits of a column, pad, bits of the flags' id, of a read's id
 WIDE = (16, 16, 1 << 15, 20, 20)
-ALT_SHIFT = 36
 
 
 class _Widen(Exception):
     """A number of the search outgrew `NARROW`."""
-MISS = (HIGH, LOW, HIGH, None)           # what the search finds under a key with no outcome to try first
+
+
+MISS = (LOW, HIGH, None)                 # what the search finds under a key with no outcome to try first
 TURNED = tuple(tuple((f + turn) % 6 for f in range(6)) for turn in range(6))    # turn -> facing -> new facing
 
 
@@ -331,10 +362,10 @@ class StepTable:
     def __init__(self, game: "Game", ent: int, rules, mode: str, limit: int, tokens: tuple[str, ...], step,
                  state_type: type, numbering: tuple) -> None:
         self.numbering = numbering
-        self.row_bits, self.column_bits, self.pad, self.flag_bits, self.id_bits = numbering
+        self.row_bits, _columns, _pad, self.flag_bits, self.id_bits = numbering
         self.entered_shift, self.left_shift = self.flag_bits, self.flag_bits + self.id_bits
-        self.row_mask = (1 << self.row_bits) - 1
-        self.cell_mask = (1 << (self.row_bits + self.column_bits)) - 1
+        self.numbers = StateNumbering(numbering)
+        self.cell_hex = self.numbers.cell_hex
         self.cell_steps = tuple(tuple((dx << self.row_bits) + dy for dx, dy in steps) for steps in _NEIGHBOR_STEPS)
         self.game, self.ent, self.rules, self.mode, self.limit = game, ent, rules, mode, limit
         self.step, self.probe_type = step, probe_state_type(state_type)
@@ -343,13 +374,14 @@ class StepTable:
         self.occupancy = game._occupancy      # the units by hex (the search runs with positions fixed)
         if self.occupancy is None:
             raise RuntimeError("the reachable search runs with the game's positions fixed (Game.positions_fixed)")
+        self.probe_map, self.probe_occupancy = _ProbeMap(self.hm), _ProbeOccupancy(self.occupancy)
         self.tokens = tuple(_Token(t) for t in tokens)
-        self.around: dict = {}         # hex -> its six neighbours
         self.kinds: dict = {}          # hex number -> its kind: -1 - the number when off the map or units
         #                                stand there, else the number of its terrain's values (`_terrains`)
         self._terrains: list = []      # kind -> a terrain of the kind (alike in all its fields)
         self._alike: dict = {}         # a terrain's fields' values -> its kind
-        self._kind_of: dict = {}       # id of a terrain of the map -> (its kind, the terrain)
+        self._kind_of: dict = {}       # id of a terrain of the map -> its kind
+        self._kept: list = []          # those terrains (so that no other takes an id of theirs)
         self._getters: dict = {}       # terrain fields -> a function reading them
         self._reads: dict = {}         # (terrain fields, shift) -> `keys_of`
         self._values: dict = {}        # what a step read of a hex -> its id
@@ -361,23 +393,12 @@ class StepTable:
             token.left_ids = self.keys_of(None, self.left_shift)
             token.entered_ids = self.keys_of(None, self.entered_shift)
 
-    def neighbors(self, h) -> tuple:
-        n = self.around.get(h)
-        if n is None:
-            n = self.around[h] = neighbors(h)
-        return n
-
     def cell(self, h) -> int:
-        """The number of hex `h` in the search (a row and a column short of
-        the numbering's ends, so that no step wraps into another row)."""
-        column, row = h[0] + self.pad, h[1] + self.pad
-        if not (0 < column < self.cell_mask >> self.row_bits and 0 < row < self.row_mask):
+        """The number of hex `h` in the search (`StateNumbering.cell`)."""
+        c = self.numbers.cell(h)
+        if c is None:
             self._outgrown(f"hex {h} lies beyond the search's numbering")
-        return column << self.row_bits | row
-
-    def cell_hex(self, c: int) -> Hex:
-        """The hex numbered `c`."""
-        return tuple.__new__(Hex, ((c >> self.row_bits) - self.pad, (c & self.row_mask) - self.pad))
+        return c
 
     def _outgrown(self, what: str) -> None:
         """A number outgrew the numbering: run the search again wider."""
@@ -386,9 +407,16 @@ class StepTable:
         raise RuntimeError(f"the reachable search cannot number its states: {what}")
 
     def _getter(self, fields: tuple):
+        """A function reading `fields` (terrain fields, ON_MAP, UNITS) of a
+        hex: (its terrain, whether it is on the map, its units) -> what the
+        rules saw."""
         got = self._getters.get(fields)
         if got is None:
-            got = self._getters[fields] = attrgetter(*fields) if fields else (lambda terrain: ())
+            terrain = tuple(f for f in fields if f not in (ON_MAP, UNITS))
+            of_terrain = attrgetter(*terrain) if terrain else (lambda t: ())
+            on_map, units = ON_MAP in fields, UNITS in fields
+            got = self._getters[fields] = lambda t, on, h: (of_terrain(t), on if on_map else None,
+                                                            h if units else None)
         return got
 
     def flags_id(self, flags: tuple) -> int:
@@ -427,13 +455,20 @@ class StepTable:
 
     def _read_id(self, fields: tuple | None, kind: int) -> int:
         """The id of what a step that reads `fields` of a hex of kind `kind`
-        sees: 0 when it does not look at the hex (`fields` None); off the
-        map or with units in it, the hex itself; else the values of the
-        fields, which are the same for every terrain alike in all its
-        fields."""
+        sees: 0 when it does not look at the hex (`fields` None); else the
+        values of the terrain fields (the same for every terrain alike in
+        all its fields), whether it is on the map if it asked (ON_MAP), and
+        the hex itself if it asked who stands there and units do (UNITS)."""
         if fields is None:
             return 0
-        value = (self.cell_hex(-1 - kind),) if kind < 0 else self._getter(fields)(self._terrains[kind])
+        if kind < 0:                        # off the map, or units stand there
+            h = self.cell_hex(-1 - kind)
+            value = self._getter(fields)(self.hm.terrain(h), self.hm.on_map(h), h if self.occupancy.get(h) else None)
+        else:
+            value = self._getter(fields)(self._terrains[kind], True, None)
+        return self._value_id(value)
+
+    def _value_id(self, value: tuple) -> int:
         got = self._values.get(value)
         if got is None:
             got = self._values[value] = len(self._values) + 1
@@ -441,27 +476,33 @@ class StepTable:
                 self._outgrown("too many kinds of hexes")
         return got
 
-    def kind(self, c: int) -> int:
-        """The kind of hex number `c` (`kinds`): hexes of one kind read
-        alike."""
-        got = self.kinds.get(c)
-        if got is not None:
-            return got
-        h = self.cell_hex(c)
-        self.cell(h)                        # within the numbering: every hex the search stands in comes here
-        if not self.hm.on_map(h) or self.occupancy.get(h):       # `Game.units_at` while positions are fixed
+    def left_base(self, token: _Token) -> int:
+        """The part of `token`'s keys for the hex left when it is the same
+        for every hex: 0 when its steps do not look at it, the id of seeing
+        nothing when they read nothing of it (else 0: `left_ids`)."""
+        return self._value_id(((), None, None)) << self.left_shift if token.left == () else 0
+
+    def new_kind(self, c: int) -> int:
+        """The kind of hex number `c`, not sorted yet (`kinds`): hexes of one
+        kind read alike."""
+        numbers, hm = self.numbers, self.hm
+        h = tuple.__new__(Hex, ((c >> numbers.row_bits) - numbers.pad, (c & numbers.row_mask) - numbers.pad))
+        if not hm.on_map(h):
+            self.cell(h)                    # a hex beyond the numbering wraps into another row or column
+            kind = -1 - c
+        elif h in self.occupancy:           # `Game.units_at` while positions are fixed
             kind = -1 - c
         else:
-            t = self.hm.terrain(h)
-            got = self._kind_of.get(id(t))
-            if got is None:
+            t = hm.terrain(h)
+            kind = self._kind_of.get(id(t))
+            if kind is None:
                 alike = tuple(vars(t).values())
                 kind = self._alike.get(alike)
                 if kind is None:
                     kind = self._alike[alike] = len(self._terrains)
                     self._terrains.append(t)
-                got = self._kind_of[id(t)] = (kind, t)
-            kind = got[0]
+                self._kind_of[id(t)] = kind
+                self._kept.append(t)
         self.kinds[c] = kind
         return kind
 
@@ -469,10 +510,21 @@ class StepTable:
         """What `token`'s outcomes from hex number `c` into `dest` are kept
         under: the flags read, what its steps read of the hex left and of
         the hex entered, as one number."""
-        entered = self.key_part(token.entered_ids, token.entered, self.entered_shift, self.kind(dest)) \
-            if dest != c else 0
-        return self.key_part(token.left_ids, token.left, self.left_shift, self.kind(c)) | entered | \
-            self.flags_id(flags)
+        kinds, left_ids = self.kinds, token.left_ids
+        kind = kinds.get(c)
+        if kind is None:
+            kind = self.new_kind(c)
+        key = left_ids.get(kind)
+        if key is None:
+            key = self.key_part(left_ids, token.left, self.left_shift, kind)
+        if dest != c:
+            kind = kinds.get(dest)
+            if kind is None:
+                kind = self.new_kind(dest)
+            part = token.entered_ids.get(kind)
+            key |= self.key_part(token.entered_ids, token.entered, self.entered_shift, kind) if part is None else part
+        part = self.flag_ids.get(flags)
+        return key | (self.flags_id(flags) if part is None else part)
 
     def _rekey(self, token: _Token) -> None:
         """File `token`'s outcomes under their keys again (the fields or
@@ -486,7 +538,9 @@ class StepTable:
         for entries in kept.values():
             for entry in entries:
                 flags, c, dest = entry[8]
-                token.entries.setdefault(self.key(token, flags, c, dest), []).append(entry)
+                key = self.key(token, flags, c, dest)
+                token.entries.setdefault(key, []).append(entry)
+                self._remember(token, key, entry)
 
     def outcome(self, token: _Token, key: int, c: int, facing: int, mp: int, hexes: int, altitude: int,
                 flags: tuple):
@@ -507,50 +561,78 @@ class StepTable:
                     entries.append(refused)
                     self._remember(token, key, refused)
                     return None
-        return self.real(token, self.cell_hex(c), facing, mp, hexes, altitude, flags)
+        return self.real(token, c, facing, mp, hexes, altitude, flags)
 
     @staticmethod
     def _remember(token: _Token, key: int, entry: tuple) -> None:
         """Keep `entry` as the one the search tries first under `key`, when
         it holds for every hexes entered from some number up and any
-        altitude (the search checks the MP range and that number)."""
-        mp_lo, mp_hi, hexes_lo, hexes_hi, alt_lo, alt_hi, out = entry[:7]
+        altitude: (its highest MP, that number, the outcome). The search
+        checks those two; its MP spent only grows, and an entry is kept
+        here from a state it holds for, so it holds for no less MP."""
+        _mp_lo, mp_hi, hexes_lo, hexes_hi, alt_lo, alt_hi, out = entry[:7]
         if hexes_hi == HIGH and (alt_lo, alt_hi) == (LOW, HIGH):
-            token.last[key] = (mp_lo, mp_hi, hexes_lo, out)
+            token.last[key] = (mp_hi, hexes_lo, out)
         else:
             token.last.pop(key, None)
 
-    def real(self, token: _Token, h, facing: int, mp: int, hexes: int, altitude: int, flags: tuple):
-        """Make the step for real on a probe and keep its outcome for the
-        states that agree on what it read (module docstring). The outcome:
-        None when refused, else (MP added, the new facing by facing, hexes
-        added, the altitude added in its place in a state's number, the new
-        flags, the rolls the step makes and their modifiers summed)."""
+    def real(self, token: _Token, c: int, facing: int, mp: int, hexes: int, altitude: int, flags: tuple):
+        """Make the step from hex number `c` for real on a probe and keep
+        its outcome for the states that agree on what it read (module
+        docstring). The outcome: None when refused, else (MP added, the new
+        facing by facing, hexes added, the altitude added in its place in a
+        state's number, the new flags, the rolls the step makes and their
+        modifiers summed)."""
         probe = _Probe(self.limit)
+        h = self.cell_hex(c)
         state = object.__new__(self.probe_type)
-        state.__dict__.update(hex=h, facing=facing, mp=Traced(mp, "mp", 0, probe),
-                              hexes=Traced(hexes, "hexes", 0, probe), prone=flags[0],
-                              altitude=Traced(altitude, "altitude", 0, probe), turned=flags[1],
-                              backward=flags[2], tags=flags[3], _probe=probe)
-        game = self.game
-        game.map = _ProbeMap(self.hm, probe)
-        game._occupancy = _ProbeOccupancy(self.occupancy, probe)
+        new = int.__new__
+        t_mp, t_hexes, t_altitude = new(Traced, mp), new(Traced, hexes), new(Traced, altitude)   # `Traced`s
+        t_mp.v, t_mp.t, t_hexes.v, t_hexes.t = mp, ("mp", 0, probe), hexes, ("hexes", 0, probe)
+        t_altitude.v, t_altitude.t = altitude, ("altitude", 0, probe)
+        state.__dict__.update(hex=h, facing=facing, mp=t_mp, hexes=t_hexes, prone=flags[0], altitude=t_altitude,
+                              turned=flags[1], backward=flags[2], tags=flags[3], _probe=probe)
+        game, probe_map, probe_occupancy = self.game, self.probe_map, self.probe_occupancy
+        probe_map._probe = probe_map._terrains._probe = probe_occupancy._probe = probe
+        probe_map._terrains.clear()
+        game.map, game._occupancy = probe_map, probe_occupancy
         try:
             result = self.step(game, self.ent, self.rules, self.mode, state, token.name, self.limit)
         finally:
             game.map, game._occupancy = self.hm, self.occupancy
-        out = None if isinstance(result, str) else self._change(token, h, facing, mp, hexes, altitude, *result,
-                                                                  probe)
-        if token.lead is not UNKNOWN and not probe.opaque:
-            self._keep(token, h, facing, flags, probe, out)
+        if token.lead is UNKNOWN:
+            if isinstance(result, str):
+                return None
+            self._learn_lead(token, h, facing, result[0].hex)
+        d = c if token.lead is None else c + self.cell_steps[(c >> self.row_bits) & 1][token.dirs[facing]]
+        dest = h if d == c else self.cell_hex(d)
+        out = None if isinstance(result, str) else self._change(token, h, dest, facing, mp, hexes, altitude,
+                                                                  *result, probe)
+        if not probe.opaque:
+            self._keep(token, c, h, d, dest, flags, probe, out)
         return out
 
-    def _keep(self, token: _Token, h, facing: int, flags: tuple, probe: _Probe, out) -> None:
-        dest = h if token.lead is None else self.neighbors(h)[token.dirs[facing]]
+    def _learn_lead(self, token: _Token, h, facing: int, to) -> None:
+        """Where `token` leads, from its first allowed step (from `h`,
+        facing `facing`, to `to`)."""
+        if to == h:
+            token.lead = None
+        else:
+            around = neighbors(h)
+            token.lead = next((d for d in range(6) if around[(facing + d) % 6] == to), UNKNOWN)
+            if token.lead is UNKNOWN:
+                raise RuntimeError(f"the {token.name!r} step went from {h} to {to}, which is not "
+                                   f"next to it: the reachable search cannot follow it")
+            token.dirs = tuple((f + token.lead) % 6 for f in range(6))
+        self.version += 1
+
+    def _keep(self, token: _Token, c: int, h, d: int, dest, flags: tuple, probe: _Probe, out) -> None:
+        """Keep the outcome of a step from hex number `c` (`h`) into `d`
+        (`dest`) for the states that agree on what it read."""
         looked_at = probe.looked_at
         if looked_at.keys() - {h, dest, self.standing}:
             return                                    # another hex, which a lookup would not look at
-        if probe.flags - set(self.flags):             # the rules read another flag: look every step up by it
+        if not probe.flags.issubset(self.flags):      # the rules read another flag: look every step up by it
             self.flags = tuple(name for name in FLAGS if name in probe.flags or name in self.flags)
             self.flag_ids.clear()
             self._flag_values.clear()
@@ -560,64 +642,57 @@ class StepTable:
         got = looked_at.get(h)
         if got is not None and (left is None or not got.issubset(left)):
             left = tuple(sorted(got.union(left or ())))
-        got = looked_at.get(dest) if dest != h else None
+        got = looked_at.get(dest) if d != c else None
         if got is not None and (entered is None or not got.issubset(entered)):
             entered = tuple(sorted(got.union(entered or ())))
         if (left, entered) != (token.left, token.entered):
             token.left, token.entered = left, entered
             self._rekey(token)
-        c, d = self.cell(h), self.cell(dest)
         entry = (*probe.mp, *probe.hexes, *probe.altitude, out, probe.over_limit, (flags, c, d))
         key = self.key(token, flags, c, d)
         token.entries.setdefault(key, []).append(entry)
         self._remember(token, key, entry)
 
-    def _change(self, token: _Token, h, facing: int, mp: int, hexes: int, altitude: int, new, rolls,
+    @staticmethod
+    def _change(token: _Token, h, dest, facing: int, mp: int, hexes: int, altitude: int, new, rolls,
                 probe: _Probe):
-        """The outcome of an allowed step from this state to `new`."""
-        around = self.neighbors(h)
-        if token.lead is UNKNOWN:
-            if new.hex == h:
-                token.lead = None
-            else:
-                token.lead = next((d for d in range(6) if around[(facing + d) % 6] == new.hex), UNKNOWN)
-                if token.lead is UNKNOWN:
-                    raise RuntimeError(f"the {token.name!r} step went from {h} to {new.hex}, which is not "
-                                       f"next to it: the reachable search cannot follow it")
-                token.dirs = tuple((f + token.lead) % 6 for f in range(6))
-            self.version += 1
-        elif new.hex != (h if token.lead is None else around[token.dirs[facing]]):
+        """The outcome of an allowed step from this state (in `h`) to `new`,
+        which must be in `dest`."""
+        if new.hex != dest:
             raise RuntimeError(f"the {token.name!r} step went from {h} to {new.hex}, not where its other "
                                f"steps went: the reachable search cannot follow it")
         d = new.__dict__
-        added = []
-        for var, was in zip(COUNTERS, (mp, hexes, altitude)):
-            v = d[var]
-            if type(v) is not Traced or v.t[0] != var:
-                probe.opaque = True         # set outright, or made of another counter
-            added.append(_plain(v) - was)
-        rolls = tuple(rolls)
-        for roll in rolls:
-            if any(type(v) is Traced for v in roll):
+        n_mp, n_hexes, n_alt = d["mp"], d["hexes"], d["altitude"]
+        if type(n_mp) is Traced and n_mp.t[0] == "mp" and type(n_hexes) is Traced and n_hexes.t[0] == "hexes" \
+                and type(n_alt) is Traced and n_alt.t[0] == "altitude":
+            d_mp, d_hexes, d_alt = n_mp.v - mp, n_hexes.v - hexes, n_alt.v - altitude
+        else:
+            probe.opaque = True             # set outright, or made of another counter
+            d_mp, d_hexes, d_alt = _plain(n_mp) - mp, _plain(n_hexes) - hexes, _plain(n_alt) - altitude
+        count = mods = 0
+        for reason, m in rolls:
+            count += 1
+            if type(m) is Traced or type(reason) is Traced:
                 probe.opaque = True
-                rolls = tuple(tuple(_plain(v) for v in r) for r in rolls)
-                break
-        d_mp, d_hexes, d_alt = added
+                m = _plain(m)
+            if isinstance(m, int):
+                mods += m
         if d_mp < 0:
             raise RuntimeError(f"the {token.name!r} step gave back MP: the reachable search cannot order its states")
         return (d_mp, TURNED[(new.facing - facing) % 6], d_hexes, d_alt << ALT_SHIFT,
-                (d["prone"], d["turned"], d["backward"], d["tags"]),
-                len(rolls), sum(m for _reason, m in rolls if isinstance(m, int)))
+                (d["prone"], d["turned"], d["backward"], d["tags"]), count, mods)
 
 
 def table_search(game: "Game", ent: int, rules, mode: str, state, limit: int,
-                 tokens: tuple[str, ...], step, reach: type, prefix: tuple[str, ...] = ()) -> dict:
+                 tokens: tuple[str, ...], step, reach: type, prefix: tuple[str, ...] = ()):
     """`movement.search` made with a `StepTable`: the same states, each with
     the same MP and rolls (a queue per MP spent, first in first out, with a
     state made again when a way of equal MP with fewer or easier rolls
     reaches it; of ways alike in all three either may be kept). `step` is
     the step rules' entry (movement.step) and `reach` the type of the
-    values (movement.Reach)."""
+    answer (movement.TableReach), made of the ways found by state number,
+    each (MP, path, rolls, their modifiers summed), and the
+    `StateNumbering`."""
     try:
         return _search(StepTable(game, ent, rules, mode, limit, tokens, step, type(state), NARROW), state, reach,
                        prefix)
@@ -626,34 +701,40 @@ def table_search(game: "Game", ent: int, rules, mode: str, state, limit: int,
                        prefix)
 
 
-def _search(table: StepTable, state, reach: type, prefix: tuple[str, ...]) -> dict:
+def _search(table: StepTable, state, reach: type, prefix: tuple[str, ...]):
     """`table_search` with this table."""
     real, outcome, flags_id, key_part = table.real, table.outcome, table.flags_id, table.key_part
-    flag_ids, cell_hex, kinds, kind_of = table.flag_ids, table.cell_hex, table.kinds, table.kind
+    flag_ids, kinds, kind_of = table.flag_ids, table.kinds, table.new_kind
     # What the loop reads of each token, for hexes in even and in odd columns
     # (the offset to the hex entered by facing): filled again in place when
     # the table learns a lead or keys a token anew (`StepTable.version`), so
-    # that a loop over one reads the new values from the next token on.
+    # that a loop over one reads the new values from the next token on. A
+    # token whose keys read the same of every hex left has no `left_ids` but
+    # that part (`StepTable.left_base`), one that enters no hex or has not
+    # looked at it no `entered_ids`, one the rules have allowed nowhere yet
+    # no `last`.
     plans: tuple[list, list] = ([], [])
 
     def replan() -> int:
         for parity, steps in enumerate(table.cell_steps):
-            plans[parity][:] = [(tok, tok.lead, None if tok.lead is None or tok.lead is UNKNOWN else
-                                 tuple(steps[d] for d in tok.dirs), tok.left_ids, tok.entered_ids, tok.left,
-                                 tok.entered, tok.last, (tok.name,)) for tok in table.tokens]
+            plans[parity][:] = [
+                (tok, None if tok.lead is None or tok.lead is UNKNOWN else tuple(steps[d] for d in tok.dirs),
+                 None if not tok.left else tok.left_ids, table.left_base(tok),
+                 None if tok.entered is None or tok.lead is None else tok.entered_ids,
+                 None if tok.lead is UNKNOWN else tok.last, (tok.name,)) for tok in table.tokens]
         return table.version
 
     version = replan()
-    first = reach(state.mp, prefix)
+    for corner in (Hex(0, 0), Hex(table.hm.width - 1, table.hm.height - 1)):
+        table.cell(corner)                  # the map within the numbering, so a hex on it is (`new_kind`)
+    first = (state.mp, prefix, 0, 0)
     c0 = table.cell(state.hex)
     k0 = (state.altitude << ALT_SHIFT) + (c0 << 3) + state.facing
     best: dict = {k0: first}          # state number -> its best way
     queues: dict[int, list] = {state.mp: [(c0, state.facing, state.hexes, state.altitude << ALT_SHIFT,
                                            (state.prone, state.turned, state.backward, state.tags), k0, first)]}
-    new_reach = tuple.__new__
-    unknown, miss, left_shift, entered_shift, alt_shift = UNKNOWN, MISS, table.left_shift, table.entered_shift, \
-        ALT_SHIFT
-    row_bits, cell_mask, cell_steps = table.row_bits, table.cell_mask, table.cell_steps
+    miss, left_shift, entered_shift, alt_shift = MISS, table.left_shift, table.entered_shift, ALT_SHIFT
+    row_bits, cell_steps = table.row_bits, table.cell_steps
     while queues:
         spent = min(queues)
         for c, f, hexes, altk, flags, here, way in queues[spent]:     # grows while read (steps of no MP)
@@ -666,60 +747,51 @@ def _search(table: StepTable, state, reach: type, prefix: tuple[str, ...]) -> di
             kc = kinds.get(c)
             if kc is None:
                 kc = kind_of(c)
-            for tok, lead, offsets, left_ids, entered_ids, left, entered, last, name in plans[(c >> row_bits) & 1]:
-                if lead is unknown:         # a token the rules have allowed nowhere yet
-                    out = real(tok, cell_hex(c), f, mp, hexes, altk >> alt_shift, flags)
-                    sid = flags_id(flags)
+            for tok, offsets, left_ids, base, entered_ids, last, name in plans[(c >> row_bits) & 1]:
+                if last is None:            # a token the rules have allowed nowhere yet
+                    out = real(tok, c, f, mp, hexes, altk >> alt_shift, flags)
                     if table.version != version:
                         version = replan()
+                        sid = flags_id(flags)
                     if out is None:
                         continue
                     dest = c if tok.lead is None else c + cell_steps[(c >> row_bits) & 1][tok.dirs[f]]
                 else:                       # the key: StepTable.key, inlined (the search's hot path)
-                    if left is None:        # its steps have not looked at the hex left
-                        key = sid
+                    if left_ids is None:
+                        key = sid | base
                     else:
-                        key = left_ids.get(kc)
-                        if key is None:
-                            key = key_part(left_ids, left, left_shift, kc)
-                        key |= sid
+                        key = (left_ids.get(kc) or key_part(left_ids, tok.left, left_shift, kc)) | sid
                     if offsets is None:
                         dest = c
                     else:
                         dest = c + offsets[f]
-                        if entered is not None:
+                        if entered_ids is not None:
                             kd = kinds.get(dest)
                             if kd is None:
                                 kd = kind_of(dest)
-                            ek = entered_ids.get(kd)
-                            key |= key_part(entered_ids, entered, entered_shift, kd) if ek is None else ek
-                    mp_lo, mp_hi, hexes_lo, out = last.get(key, miss)
-                    if not (mp_lo <= mp <= mp_hi and hexes >= hexes_lo):
+                            key |= entered_ids.get(kd) or key_part(entered_ids, tok.entered, entered_shift, kd)
+                    mp_hi, hexes_lo, out = last.get(key, miss)
+                    if mp > mp_hi or hexes < hexes_lo:
                         out = outcome(tok, key, c, f, mp, hexes, altk >> alt_shift, flags)
-                        sid = flags_id(flags)
                         if table.version != version:
                             version = replan()
+                            sid = flags_id(flags)
                     if out is None:
                         continue
                 d_mp, turned, d_hexes, d_altk, new_flags, step_rolls, step_mods = out
                 n_mp = mp + d_mp
                 n_f = turned[f]
-                k = altk + d_altk + (dest << 3) + n_f
+                d_altk += altk
+                k = d_altk + (dest << 3) + n_f
                 old = best.get(k)
                 # The cheapest way; of equal MP the fewest, then easiest, rolls; the first of those.
-                if old is None or old[0] > n_mp or (old[0] == n_mp and (old[2], old[3]) > (rolls + step_rolls,
-                                                                                          roll_mods + step_mods)):
-                    best[k] = new = new_reach(reach, (n_mp, path + name, rolls + step_rolls, roll_mods + step_mods))
-                    q = queues.get(n_mp)
-                    if q is None:
-                        q = queues[n_mp] = []
-                    q.append((dest, n_f, hexes + d_hexes, altk + d_altk, new_flags, k, new))
+                if old is not None and (old[0] < n_mp or old[0] == n_mp and (old[2], old[3]) <= (
+                        rolls + step_rolls, roll_mods + step_mods)):
+                    continue
+                best[k] = new = (n_mp, path + name, rolls + step_rolls, roll_mods + step_mods)
+                q = queues.get(n_mp)
+                if q is None:
+                    q = queues[n_mp] = []
+                q.append((dest, n_f, hexes + d_hexes, d_altk, new_flags, k, new))
         del queues[spent]
-    found, hexes = {}, {}
-    for k, way in best.items():           # (hex, facing, altitude) -> way, in the order found
-        c = k >> 3 & cell_mask
-        h = hexes.get(c)
-        if h is None:
-            h = hexes[c] = cell_hex(c)
-        found[(h, k & 7, k >> ALT_SHIFT)] = way
-    return found
+    return reach(best, table.numbers)

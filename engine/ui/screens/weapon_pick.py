@@ -5,7 +5,10 @@ ChoiceNeeded; App.perform took the action back). At a shared table the
 prompt asks at once; otherwise the screen is first handed to the side that
 picks (the board hidden) and, after the pick, back to the side that was
 playing. The pick is a pick order through the game's check and submit;
-then the action is made again with it."""
+then the action is made again with it, or, when it stopped at the end of a
+phase, that end and the flow from there (App.perform): the game waits
+where it stopped, so a save made while the prompt is up resumes at it (a
+save is refused while a pick waits that it could not resume)."""
 from __future__ import annotations
 
 from typing import Any, Callable
@@ -23,8 +26,9 @@ class WeaponPick(Screen):
     ACTIONS = frozenset({"pick_weapon", "pick_go_on"})
 
     def __init__(self, need: ChoiceNeeded, action: Callable[[], None], typed: list[tuple[str, int]],
-                 labels: list[str], unit_name: str, hand_back_to: str | None) -> None:
+                 labels: list[str], unit_name: str, hand_back_to: str | None, resumes: bool = False) -> None:
         self.need = need
+        self.resumes = resumes                    # the game waits where it stopped: a save made now resumes here
         self.action = action
         self.typed = list(typed)
         self.labels = labels                      # one per option, as the record sheet names the weapons
@@ -73,6 +77,7 @@ class WeaponPick(Screen):
             text(s, why, (r.centerx, r.y + 96), 14, theme.TEXT, anchor="center")
             button(s, app.hits, (r.centerx - 80, r.bottom - 50, 160, 34), "Go on", "pick_go_on", key="Enter",
                    active=True, mouse=app.mouse)
+            self._draw_message(app, r)
             return
         cover(app, 150)
         r = box(app, 560, 96 + 36 * len(need.options), "Weapon destroyed")
@@ -87,3 +92,10 @@ class WeaponPick(Screen):
             button(s, app.hits, (r.x + 16, y, r.w - 32, 30), f"{i + 1}. {label}", "pick_weapon", i,
                    key=str(i + 1), mouse=app.mouse)
             y += 36
+
+    def _draw_message(self, app, r) -> None:
+        """A refusal said while the board is covered (a save refused), under
+        the box: the window's message line is hidden then."""
+        if app.message_bad and app.message:
+            for i, part in enumerate(wrap(app.message, 14, r.w)):
+                text(app.screen, part, (r.x, r.bottom + 12 + 18 * i), 14, theme.BAD)
