@@ -33,7 +33,6 @@ from systems.classic import attack_modifiers, charge, hit_location, piloting
 from systems.classic.physical_resolution import charge_table
 from systems.common import movement
 from systems.common.options import declaration_options
-from systems.common.stacking import occupant
 from systems.vehicles import moves as vehicle_moves
 
 STAND = "stand"
@@ -73,7 +72,9 @@ class Candidate:
 def end_states(game, ent: int) -> list[Candidate]:
     """Every end state a legal move can reach (first the unit staying where
     it is, when it may), each once. A prone mech's moves begin by standing
-    up (the search from the state the stand-up step leaves it in)."""
+    up (the search from the state the stand-up step leaves it in). A state in
+    a hex that holds another unit is kept only when the move's own rules take
+    it there (stacking, a roof: movement.plan)."""
     rules = movement.motion_rules(game, ent)
     pos = game.world.component(ent, Position)
     alt = game.world.try_component(ent, Altitude)
@@ -82,7 +83,6 @@ def end_states(game, ent: int) -> list[Candidate]:
     out = [here] if movement.cannot_move_reason(game, ent, staying=True) is None else []
     if movement.cannot_move_reason(game, ent) is not None:
         return out
-    flies = alt is not None
     found = []
     for mode in rules.modes:
         found += [(mode, state, reach) for state, reach in movement.reachable(game, ent, mode).items()]
@@ -90,7 +90,8 @@ def end_states(game, ent: int) -> list[Candidate]:
             found += [(mode, state, reach) for state, reach in _after_standing(game, ent, rules, mode)]
     with game.positions_fixed():
         for mode, (h, facing, altitude), reach in found:
-            if not reach.path or occupant(game, ent, h, flies and altitude > 0) is not None:
+            if not reach.path or (any(o != ent for o in game.units_at(h))
+                                  and movement.plan(game, ent, mode, list(reach.path)).error):
                 continue
             hexes = sum(1 for t in reach.path if t in ("F", "B"))
             out.append(Candidate(mode, tuple(reach.path), h, facing, altitude, hexes,
