@@ -269,3 +269,28 @@ def test_B_ATK_3_the_computer_kicks_down_a_weak_building_an_enemy_hides_in_when_
     orders = list(Computer("red", 3).act(game, "a"))
     assert orders and all(o.target_hex == "0505" and o.attack in ("punch", "kick") for o in orders)
     game.close()
+
+
+def test_B_MOVE_9_the_computer_never_plans_a_jump_onto_a_roof_a_friend_stands_on():
+    """The end states of a move are those the move's own rules take a unit
+    to: a jump into a building hex ends on its roof (B-MOVE-9), which a
+    friendly mech already holds, so no jump may end there."""
+    from components import Position
+    from engine.bot.moves import end_states
+    from engine.hexgrid import parse_hex_label
+    from systems.common.movement import plan
+    from tests.physical_helpers import add, make_game, move
+    game = make_game(hexes={"0505": {"terrain": "building", "building": 2, "level": 0,
+                                     "building_class": "heavy", "cf": 90}})
+    add(game, "f", "grasshopper", "red", "0506", 0)
+    add(game, "m", "grasshopper", "red", "0508", 0)
+    add(game, "e", "jagermech", "blue", "0101", 3)
+    game.start_turn(["red", "blue"])
+    game.start_phase("movement")
+    assert game.submit(move("f", "jump", ["F"])) is None
+    assert game.world.component(game.units["f"], Position).on_roof
+    m = game.units["m"]
+    found = end_states(game, m)
+    into_roof = [c for c in found if c.hex == parse_hex_label("0505")]
+    assert into_roof and {c.mode for c in into_roof} <= {"walk", "run"}    # walking in: inside, beneath it
+    assert all(plan(game, m, c.mode, list(c.path)).error is None for c in found if c.path)

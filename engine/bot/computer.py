@@ -13,7 +13,11 @@ search, `game.check`) and hands its orders to the driver
   or death from above is weighed instead of the attacks where the move
   allows one. A crippled unit (a third of its armor and structure left, or
   no working weapon) doubles its caution and falls back, while its side has
-  a sound unit left.
+  a sound unit left. An Alpha Strike unit is judged instead by the exchange
+  of fire the move leaves its side in (engine/bot/exchange.py: the ratio of
+  the side's expected damage to the enemy's, at the standoff range bracket
+  where that ratio is best; a card fires at full strength until destroyed,
+  so it never falls back).
 - Attacks: the best fire plan on every enemy in reach and on the buildings
   worth bringing down (engine/bot/buildings.py), counting off the damage
   the side has already aimed at each this phase (engine/bot/ledger.py);
@@ -30,7 +34,7 @@ from __future__ import annotations
 import math
 from typing import Generator
 
-from components import Armor, Position, Structure, TurnState
+from components import AlphaStrikeCard, Armor, Position, Structure, TurnState
 from engine.bot import heat_cost, sides
 from engine.bot.fire import fire_plan
 from engine.bot.ledger import committed, committed_cf
@@ -38,7 +42,8 @@ from engine.bot.moves import (Candidate, approach, charge_options, charge_value,
                               preferred_range, QuickLook)
 from engine.bot.physical import plan_physical
 from engine.bot.profile import PROFILES
-from engine.bot.threat import in_reach, incoming, weapon_reach
+from engine.bot.exchange import Exchange
+from engine.bot.threat import advanced, attacks_on, in_reach, incoming, weapon_reach
 from engine.bot.value import Valuer
 from engine.bot.whatif import sealed_dice
 from engine.dice import player_generator
@@ -158,7 +163,9 @@ class Computer:
         firepower = sit.valuer.firepower(ent)
         preferred = preferred_range(game, ent, sit.valuer)
         groups: dict[tuple, list[Candidate]] = {}
-        quick_look = QuickLook(game, ent, sit.enemy_hexes, preferred, retreat, firepower)
+        exchange = Exchange(game, sit) if game.world.try_component(ent, AlphaStrikeCard) is not None else None
+        quick_look = QuickLook(game, ent, sit.enemy_hexes, preferred, retreat, firepower,
+                               exchange.band if exchange else None)
         for c in cands:
             c.quick = quick_look(c)
             groups.setdefault((c.mode, c.hex, c.altitude, c.prone), []).append(c)
@@ -169,7 +176,7 @@ class Computer:
             if c not in shortlist:
                 shortlist.append(c)
         judge = _Judge(game, sit, self.profile.caution * (RETREAT_CAUTION if retreat else 1.0), preferred,
-                       firepower, retreat)
+                       firepower, retreat, exchange)
         for c in shortlist:
             judge.score(c)
         best_heads = sorted((c for c in shortlist if c.score > float("-inf")), key=lambda c: -c.score)
@@ -199,9 +206,10 @@ class _Judge:
     """The full judgement of planned moves for one decision."""
 
     def __init__(self, game, sit: Situation, caution: float, preferred: int, firepower: float,
-                 retreat: bool) -> None:
+                 retreat: bool, exchange: Exchange | None = None) -> None:
         self.game, self.sit, self.caution = game, sit, caution
         self.preferred, self.firepower, self.retreat = preferred, firepower, retreat
+        self.exchange = exchange
         valuer, ent = sit.valuer, sit.ent
         self._heat_args = (valuer.worth(ent), firepower, valuer.durability(ent))
         self._still = self._heat_cost()
@@ -216,6 +224,9 @@ class _Judge:
         risk = move_risk(game, sit.valuer, sit.ent, c)
         if risk is None:
             return
+        if self.exchange is not None:
+            self._exchange_score(c, risk)
+            return
         with c.what_if(game, sit.ent):
             fire = fire_plan(game, sit.valuer, sit.uid, sit.targets_from(c.hex), wide=False).value
             danger = incoming(game, sit.valuer, sit.uid, sit.enemies, sit.reach, sit.shares, sit.advance)
@@ -224,6 +235,24 @@ class _Judge:
         c.notes = {"fire": fire, "danger": danger, "risk": risk, "heat": heat}
         c.score = fire - self.caution * danger - risk - heat + approach(near, self.preferred, self.firepower,
                                                                         self.retreat)
+
+    def _exchange_score(self, c: Candidate, risk: float) -> None:
+        """An Alpha Strike move by the side's exchange of fire (engine/bot/exchange.py),
+        each enemy still to move as likely to stay as to come straight on."""
+        game, sit = self.game, self.sit
+        with c.what_if(game, sit.ent):
+            reaching = attacks_on(game, sit.valuer, sit.uid, sit.enemies, sit.reach, sit.advance)
+            fire = fire_plan(game, sit.valuer, sit.uid, sit.targets_from(c.hex), wide=False).value
+            danger = incoming(game, sit.valuer, sit.uid, sit.enemies, sit.reach, sit.shares)
+            if sit.advance:
+                with advanced(game, sit.advance, c.hex):
+                    targets = [e for e in sit.enemies if in_reach(game, game.units[e], sit.ent, sit.reach[sit.uid])]
+                    fire = (fire + fire_plan(game, sit.valuer, sit.uid, targets, wide=False).value) / 2
+                    danger = (danger + incoming(game, sit.valuer, sit.uid, sit.enemies, sit.reach, sit.shares)) / 2
+            heat = self._heat_cost() - self._still
+        near = min((distance(c.hex, h) for h in sit.enemy_hexes), default=0)
+        c.notes = {"fire": fire, "danger": danger, "risk": risk, "heat": heat}
+        c.score = self.exchange.score(fire, danger, set(reaching), heat + risk, near, self.firepower)
 
     def charges(self, judged: list[Candidate]) -> list[Candidate]:
         """Each judged move that can declare a charge or death from above,

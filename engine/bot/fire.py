@@ -11,7 +11,9 @@ ends on). Weapons in an arm are held back when that arm's punch at an
 adjacent enemy is worth more (a punching arm fires nothing, P-PUNCH-2).
 A weapon may fire at a building instead, where bringing it down pays
 (engine/bot/buildings.py). Alpha Strike: the one attack of the card, weapon attack with each overheat
-the card allows or a physical attack, less what its heat costs.
+the card allows that leaves its heat below 2 (from heat 2 its TMM is 1
+lower, and the heat stays while it keeps firing: AS-HEAT-2, AS-COOL-2) or
+a physical attack, less what its heat costs.
 """
 from __future__ import annotations
 
@@ -26,6 +28,7 @@ from engine.bot.value import Valuer
 from engine.bot.whatif import first_target
 from systems.alpha_strike import card as as_card
 from systems.alpha_strike.combat import RANGE_BRACKETS
+from systems.alpha_strike.end_phase import heat_preview
 
 MEDIUM = RANGE_BRACKETS[1][2]     # the to-hit modifier of Alpha Strike's medium range
 
@@ -155,6 +158,8 @@ def _card_plan(game, valuer: Valuer, uid: str, targets: list[str]) -> FirePlan:
     idle = heat_cost.alpha_strike_cost(game, ent, 0, False, worth, next_attack)
     best = FirePlan()
     for ov in range(top + 1):
+        if ov and heat_preview(game, ent, ov) >= as_card.HEAT_TMM_LEVEL:
+            break
         found = plain if not ov else shots_against(game, valuer, uid, targets, overheat=ov, kinds=("weapon",))
         for s in (s for t in targets for s in found[t]):
             fires = s.option.kind == "weapon"

@@ -33,7 +33,6 @@ from systems.classic import attack_modifiers, charge, hit_location, piloting
 from systems.classic.physical_resolution import charge_table
 from systems.common import movement
 from systems.common.options import declaration_options
-from systems.common.stacking import occupant
 from systems.vehicles import moves as vehicle_moves
 
 STAND = "stand"
@@ -41,6 +40,7 @@ GROUND_STEPS = ("F", "B", "L", "R")
 SLIDE = 0.3               # of the worth of a vehicle whose sideslip or skid roll fails (the move ends in a slide)
 ENGAGE = 0.02             # of the firepower, per hex beyond the range the weapons like
 RETREAT_RANGE = 2         # a retreating unit keeps this many times its preferred range
+BAND_QUICK = 0.1          # of the firepower, per hex the nearest enemy is outside a standoff band
 
 
 @dataclass
@@ -72,7 +72,9 @@ class Candidate:
 def end_states(game, ent: int) -> list[Candidate]:
     """Every end state a legal move can reach (first the unit staying where
     it is, when it may), each once. A prone mech's moves begin by standing
-    up (the search from the state the stand-up step leaves it in)."""
+    up (the search from the state the stand-up step leaves it in). A state in
+    a hex that holds another unit is kept only when the move's own rules take
+    it there (stacking, a roof: movement.plan)."""
     rules = movement.motion_rules(game, ent)
     pos = game.world.component(ent, Position)
     alt = game.world.try_component(ent, Altitude)
@@ -81,7 +83,6 @@ def end_states(game, ent: int) -> list[Candidate]:
     out = [here] if movement.cannot_move_reason(game, ent, staying=True) is None else []
     if movement.cannot_move_reason(game, ent) is not None:
         return out
-    flies = alt is not None
     found = []
     for mode in rules.modes:
         found += [(mode, state, reach) for state, reach in movement.reachable(game, ent, mode).items()]
@@ -89,7 +90,8 @@ def end_states(game, ent: int) -> list[Candidate]:
             found += [(mode, state, reach) for state, reach in _after_standing(game, ent, rules, mode)]
     with game.positions_fixed():
         for mode, (h, facing, altitude), reach in found:
-            if not reach.path or occupant(game, ent, h, flies and altitude > 0) is not None:
+            if not reach.path or (any(o != ent for o in game.units_at(h))
+                                  and movement.plan(game, ent, mode, list(reach.path)).error):
                 continue
             hexes = sum(1 for t in reach.path if t in ("F", "B"))
             out.append(Candidate(mode, tuple(reach.path), h, facing, altitude, hexes,
@@ -133,15 +135,18 @@ def approach(distance_to_enemy: int, preferred: int, firepower: float, retreatin
 
 class QuickLook:
     """Rank end states by the rules' to-hit modifiers of the move and the
-    distance to the enemy (a to-hit point is about a tenth of the fire).
+    distance to the enemy (a to-hit point is about a tenth of the fire;
+    given a standoff `band`, engine/bot/exchange.py, a hex outside it as
+    much as a to-hit point).
     What a state's hex gives (the nearest enemy) and what its move gives
     (the modifiers: the mode, hexes entered, altitude, not the facing) are
     asked once for all the states that share them."""
 
     def __init__(self, game, ent: int, enemy_hexes: list[Hex], preferred: int, retreating: bool,
-                 firepower: float) -> None:
+                 firepower: float, band: tuple[int, int] | None = None) -> None:
         self.game, self.ent, self.enemy_hexes = game, ent, enemy_hexes
         self.preferred, self.retreating, self.firepower = preferred, retreating, firepower
+        self.band = band
         self.card = game.world.try_component(ent, AlphaStrikeCard) is not None
         self._near: dict[Hex, tuple[Hex | None, int, int]] = {}
         self._modifiers: dict[tuple, float] = {}
@@ -157,7 +162,12 @@ class QuickLook:
         modifiers = self._modifiers.get(key)
         if modifiers is None:
             modifiers = self._modifiers[key] = self._modifiers_of(c)
-        score = 0.1 * self.firepower * modifiers + approach(d, self.preferred, self.firepower, self.retreating)
+        score = 0.1 * self.firepower * modifiers
+        if self.band is not None:
+            lo, hi = self.band
+            score -= BAND_QUICK * self.firepower * max(0, lo - d, d - hi)
+        else:
+            score += approach(d, self.preferred, self.firepower, self.retreating)
         if d > 0:
             off = min((c.facing - toward) % 6, (toward - c.facing) % 6)
             score -= 0.02 * self.firepower * off * (-1 if self.retreating else 1)

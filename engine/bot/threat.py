@@ -8,6 +8,8 @@ band: a Classic weapon's long range, an Alpha Strike card's last range
 bracket with damage (systems/alpha_strike/combat.RANGE_BRACKETS)."""
 from __future__ import annotations
 
+import contextlib
+
 from components import AlphaStrikeCard, Position, Weapons
 from engine.bot.attacks import shots
 from engine.bot.geometry import facing_toward
@@ -42,14 +44,21 @@ def in_reach(game, attacker: int, target: int, reach: int) -> bool:
 def incoming(game, valuer: Valuer, uid: str, enemies: list[str], reach: dict[str, int],
              shares: dict[str, float], advance: dict[str, tuple[str, int]] | None = None) -> float:
     """The expected worth the `enemies` take from `uid` this turn as things
-    stand: each enemy's weapons and best physical attack on it, times the
-    share of its fire that enemy gives it. An enemy that has still to move
-    (in `advance`: its first movement mode and the hexes that mode takes it)
-    is judged where it stands and as if it had come that far straight
-    towards the unit, whichever hurts more."""
+    stand: each enemy's attacks on it (`attacks_on`) times the share of its
+    fire that enemy gives it."""
+    return sum(shares.get(e, 1.0) * v for e, v in attacks_on(game, valuer, uid, enemies, reach, advance).items())
+
+
+def attacks_on(game, valuer: Valuer, uid: str, enemies: list[str], reach: dict[str, int],
+               advance: dict[str, tuple[str, int]] | None = None) -> dict[str, float]:
+    """Each enemy able to reach `uid` this turn -> the expected worth its
+    weapons and best physical attack take from it. An enemy that has still
+    to move (in `advance`: its first movement mode and the hexes that mode
+    takes it) is judged where it stands and as if it had come that far
+    straight towards the unit, whichever hurts more."""
     ent = game.units[uid]
     here = game.world.component(ent, Position).hex
-    total = 0.0
+    out = {}
     for e in enemies:
         foe = game.units[e]
         mode, hexes = (advance or {}).get(e, (None, 0))
@@ -57,14 +66,12 @@ def incoming(game, valuer: Valuer, uid: str, enemies: list[str], reach: dict[str
             continue
         best = _attack_on(game, valuer, e, uid) if in_reach(game, foe, ent, reach[e]) else 0.0
         if hexes:
-            there = game.world.component(foe, Position).hex
-            path = line(there, here)
-            step = path[min(hexes, len(path) - 2)][0]
-            if step != there:
+            step = advanced_step(game, foe, here, hexes)
+            if step != game.world.component(foe, Position).hex:
                 with moved_to(game, foe, step, facing_toward(step, here), mode, hexes):
                     best = max(best, _attack_on(game, valuer, e, uid))
-        total += shares.get(e, 1.0) * best
-    return total
+        out[e] = best
+    return out
 
 
 def _attack_on(game, valuer: Valuer, attacker: str, target: str) -> float:
@@ -74,3 +81,23 @@ def _attack_on(game, valuer: Valuer, attacker: str, target: str) -> float:
     if game.world.try_component(game.units[attacker], AlphaStrikeCard) is not None:
         return max(weapons, physical)          # one attack a turn (AS-TURN-4)
     return weapons + max(0.0, physical)
+
+
+def advanced_step(game, foe: int, here, hexes: int):
+    """The hex `foe` reaches coming `hexes` hexes straight towards `here` (never into it)."""
+    there = game.world.component(foe, Position).hex
+    path = line(there, here)
+    return path[min(hexes, len(path) - 2)][0] if len(path) > 1 else there
+
+
+@contextlib.contextmanager
+def advanced(game, advance: dict[str, tuple[str, int]], here):
+    """Every enemy still to move (`advance`: its first movement mode and
+    the hexes it takes it) as if it had come that far straight towards `here`."""
+    with contextlib.ExitStack() as stack:
+        for e, (mode, hexes) in advance.items():
+            foe = game.units[e]
+            step = advanced_step(game, foe, here, hexes)
+            if step != game.world.component(foe, Position).hex:
+                stack.enter_context(moved_to(game, foe, step, facing_toward(step, here), mode, hexes))
+        yield

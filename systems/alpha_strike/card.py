@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 
 BRACKETS = ("short", "medium", "long")
 SHUTDOWN_LEVEL = 4            # AS-SHUT-1: heat 4 = S
+HEAT_TMM_LEVEL = 2            # AS-HEAT-2: from this heat level the unit's TMM is 1 lower
 MECH_TYPES = ("BM", "IM")     # 'Mechs: physical attacks, the 'Mech critical table
 PHYSICAL_TYPES = ("BM", "IM", "PM")
 INTRO_SPECIALS = ("CASE", "CASEII", "ENE", "MEL", "OVL")   # plus HT#/#/# (AS-SPA-0)
@@ -179,7 +180,7 @@ def jumped(game: "Game", ent: int) -> bool:
 def heat_tmm_penalty(game: "Game", ent: int) -> int:
     """AS-HEAT-2: TMM -1 at heat 2 or more, never below 0, and not for a
     unit that jumped this turn (Q1, Q2)."""
-    return 1 if heat_level(game, ent) >= 2 and base_tmm(game, ent) > 0 and not jumped(game, ent) else 0
+    return 1 if heat_level(game, ent) >= HEAT_TMM_LEVEL and base_tmm(game, ent) > 0 and not jumped(game, ent) else 0
 
 
 def current_tmm(game: "Game", ent: int) -> int:

@@ -1,0 +1,111 @@
+"""How the computer player judges an Alpha Strike move: by the exchange of
+fire it leaves its side in over the next turn.
+
+Damage in Alpha Strike takes nothing from a unit's attack until the unit
+is destroyed (AS-END-2: a unit fires at full strength to its last point of
+structure), so a battle is a race between the two sides' damage, and the
+side that wins a race is the one whose expected damage per turn is the
+larger share of the two. A move is worth the ratio (as a logarithm) of
+
+- the side's expected damage: this unit's attack from the planned position
+  plus what each friend's attack is worth from where it stands, less the
+  move's heat and risk and the pull towards the standoff range below;
+- to the enemy's expected damage on the side: its attacks on this unit
+  there, plus its attacks on each friend, shared among the units each
+  enemy can reach (a unit that stands alone draws all of an enemy's fire;
+  one that stands beside a friend halves what that friend draws).
+
+An enemy that has still to move is as likely to stay as to come its whole
+Move straight on (engine/bot/threat.advanced): both the unit's attack and
+the enemy's are the mean of the two.
+
+The standoff range is the range bracket (AS-HIT-2: Short 0-3 hexes,
+Medium 4-12, Long 13-21) in which the ratio of the side's expected damage
+to the enemy's is best, from both sides' damage values at that bracket, the
+bracket's to-hit modifier, each side's skill and the other's TMM (AS-HIT-1
+to AS-HIT-3), the side standing still and the enemy moving: equal damage at
+Short and Medium means Medium (the same +2 on both sides' numbers leaves
+the better shooter a larger share), and a side whose Long damage holds up
+against an enemy whose Long damage is low or none keeps to Long.
+"""
+from __future__ import annotations
+
+import math
+
+from components import Position
+from engine.bot.fire import fire_plan
+from engine.bot.odds import hit_chance
+from engine.bot.threat import attacks_on, in_reach
+from engine.hexgrid import distance
+from systems.alpha_strike import card as as_card
+from systems.alpha_strike.combat import MINIMAL_DAMAGE_ROLL, RANGE_BRACKETS, STOOD_STILL
+
+FLOOR = 0.5               # worth added to both sides' damage: a side with nothing in reach is not infinitely good
+BAND_PULL = 0.1           # of the unit's firepower, per hex its nearest enemy is outside the standoff range
+NO_DAMAGE = 0.1           # the enemy's expected damage a bracket in which it cannot hurt the side is judged at
+
+
+def expected_damage(game, attackers: list[int], targets: list[int], bracket: int, own_modifier: int) -> float:
+    """The damage the `attackers` are expected to deal in a turn at this
+    range bracket, each at its best target (its skill, the bracket's
+    modifier, `own_modifier` for how it moved, the target's TMM)."""
+    total = 0.0
+    for a in attackers:
+        value, minimal = as_card.damage_value(game, a, bracket)
+        amount = value if value > 0 else (7 - MINIMAL_DAMAGE_ROLL) / 6 if minimal else 0.0
+        if amount <= 0 or not targets:
+            continue
+        number = as_card.card(game, a).skill + own_modifier + RANGE_BRACKETS[bracket][2]
+        total += amount * max(hit_chance(game, number + as_card.current_tmm(game, t)) for t in targets)
+    return total
+
+
+def standoff_band(game, side: list[int], enemies: list[int]) -> tuple[int, int]:
+    """The first and last hex of the range bracket in which `side`'s
+    expected damage is the largest multiple of the `enemies`' damage."""
+    best, band, first = -1.0, (0, RANGE_BRACKETS[0][1]), 0
+    for i, (_name, last, _modifier) in enumerate(RANGE_BRACKETS):
+        ratio = (expected_damage(game, side, enemies, i, STOOD_STILL)
+                 / (NO_DAMAGE + expected_damage(game, enemies, side, i, 0)))
+        if ratio > best:
+            best, band = ratio, (first, last)
+        first = last + 1
+    return band
+
+
+def band_pull(near: int, band: tuple[int, int], firepower: float) -> float:
+    """The cost of having the nearest enemy `near` hexes off, outside the band."""
+    lo, hi = band
+    return BAND_PULL * firepower * max(0, lo - near, near - hi)
+
+
+class Exchange:
+    """The side's exchange of fire for one unit's move decision: what its
+    friends' attacks are worth from where they stand and what the enemy's
+    attacks on each of them are worth (`sit`: engine/bot/computer.Situation)."""
+
+    def __init__(self, game, sit) -> None:
+        self.game, self.sit = game, sit
+        self.band = standoff_band(game, [game.units[f] for f in sit.friends], [game.units[e] for e in sit.enemies])
+        self.friends_fire = 0.0
+        self.friends_taken: list[tuple[str, float, int]] = []      # (enemy, its attack on a friend, others it reaches)
+        for f in sit.friends:
+            if f == sit.uid:
+                continue
+            here = game.world.component(game.units[f], Position).hex
+            targets = [e for e, h in zip(sit.enemies, sit.enemy_hexes) if distance(here, h) <= sit.reach[f]]
+            self.friends_fire += fire_plan(game, sit.valuer, f, targets, wide=False).value
+            for e, value in attacks_on(game, sit.valuer, f, sit.enemies, sit.reach, sit.advance).items():
+                others = sum(1 for g in sit.friends if g not in (f, sit.uid)
+                             and in_reach(game, game.units[e], game.units[g], sit.reach[e]))
+                self.friends_taken.append((e, value, others))
+
+    def score(self, fire: float, danger: float, reaching: set[str], costs: float, near: int,
+              firepower: float) -> float:
+        """The move's worth: `fire` and `danger` this unit's attack and the
+        enemy's on it from the planned position, `reaching` the enemies
+        that can attack it there, `costs` its heat and the risk of its rolls,
+        `near` the hexes to the nearest enemy."""
+        taken = sum(value / (1 + others + (e in reaching)) for e, value, others in self.friends_taken)
+        dealt = FLOOR + fire + self.friends_fire - costs - band_pull(near, self.band, firepower)
+        return math.log(max(FLOOR, dealt)) - math.log(FLOOR + danger + taken)

@@ -1,0 +1,86 @@
+"""The computer's judgement of an Alpha Strike move by the exchange of fire
+(engine/bot/exchange.py): the standoff range bracket from both sides'
+damage values and to-hit numbers (AS-HIT-1 to AS-HIT-3, rules/alpha_strike.md
+B5), worked by hand on the cards of the shipped level alpha_skirmish."""
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from engine.bot.computer import Situation
+from engine.bot.exchange import Exchange, band_pull, expected_damage, standoff_band
+from engine.levels import new_game_from_level
+from engine.paths import LEVELS
+
+BLUE = ("loki", "hatchetman_as")            # 3/3/2 TMM 2, 2/2/1 TMM 1
+RED = ("hunchback_as", "firestarter_as")    # 4/4/1 TMM 1, 2/2/0 TMM 2
+
+
+@pytest.fixture
+def game():
+    g = new_game_from_level(LEVELS / "alpha_skirmish.tmx", seed=3)
+    yield g
+    g.close()
+
+
+def _ents(game, uids):
+    return [game.units[u] for u in uids]
+
+
+def test_AS_HIT_2_expected_damage_at_long_range_standing_still(game):
+    # Loki: skill 4, stood still -1, Long +4, Hunchback's TMM +1: 8 or more on 2d6 (15/36), 2 damage;
+    # Hatchetman the same number, 1 damage.
+    assert expected_damage(game, _ents(game, BLUE), _ents(game, RED), 2, -1) == pytest.approx(15 / 36 * 3)
+    # the Firestarter has no Long damage; the Hunchback needs 4 + 4 + 1 (the Hatchetman's TMM) = 9 for 1
+    assert expected_damage(game, _ents(game, RED), _ents(game, BLUE), 2, 0) == pytest.approx(10 / 36)
+
+
+def test_the_standoff_bracket_is_long_for_the_side_whose_long_damage_holds_and_medium_for_the_other(game):
+    # blue at Long: 1.25 against 0.28 (ratio 3.3); at Medium 3.61 against 3.5 (1.0); at Short 4.58 against 5.0
+    assert standoff_band(game, _ents(game, BLUE), _ents(game, RED)) == (13, 21)
+    # red: Short 5.5 against 4.17 (1.29), Medium 4.33 against 2.92 (1.44), Long 0.42 against 0.83
+    assert standoff_band(game, _ents(game, RED), _ents(game, BLUE)) == (4, 12)
+
+
+def test_a_hex_outside_the_standoff_bracket_costs_a_tenth_of_the_firepower():
+    assert band_pull(8, (4, 12), 4.0) == 0.0
+    assert band_pull(2, (4, 12), 4.0) == pytest.approx(0.8)
+    assert band_pull(15, (4, 12), 4.0) == pytest.approx(1.2)
+
+
+def test_a_unit_beside_its_friend_halves_the_fire_that_friend_draws(game):
+    sit = Situation(game, "loki")
+    ex = Exchange(game, sit)
+    ex.friends_taken = [("hunchback_as", 2.0, 0)]
+    ex.friends_fire = 1.0
+    alone = ex.score(1.0, 1.0, set(), 0.0, 15, 3.0)
+    beside = ex.score(1.0, 1.0, {"hunchback_as"}, 0.0, 15, 3.0)
+    assert alone == pytest.approx(math.log(0.5 + 2.0) - math.log(0.5 + 1.0 + 2.0))
+    assert beside == pytest.approx(math.log(0.5 + 2.0) - math.log(0.5 + 1.0 + 1.0))
+
+
+def _loki_facing_the_hunchback(game, hexes: int):
+    from components import Position
+    from engine.hexgrid import Hex
+    hunch = game.world.component(game.units["hunchback_as"], Position)
+    loki = game.world.component(game.units["loki"], Position)
+    loki.hex = Hex(hunch.hex.x - hexes, hunch.hex.y)
+    for uid in ("hatchetman_as", "firestarter_as"):
+        game.world.component(game.units[uid], Position).hex = Hex(0 if uid == "hatchetman_as" else 23, 0)
+
+
+@pytest.mark.parametrize("heat, most", [(0, 1), (1, 0)])
+def test_AS_HEAT_2_the_loki_overheats_no_further_than_keeps_its_heat_below_2(game, heat, most):
+    from components import AlphaStrikeHeat, Armor, Structure
+    from engine.bot.fire import fire_plan
+    from engine.bot.value import Valuer
+    # 8 hexes off (Medium), the Hunchback without armor and 5 structure left: 3 + 2 overheat would destroy it
+    _loki_facing_the_hunchback(game, 8)
+    hunch = game.units["hunchback_as"]
+    game.world.component(hunch, Armor).points["unit"] = 0
+    game.world.component(hunch, Structure).points["unit"] = 5
+    game.world.component(game.units["loki"], AlphaStrikeHeat).level = heat
+    plan = fire_plan(game, Valuer(game), "loki", ["hunchback_as"])
+    assert plan.shots and plan.shots[0].target == "hunchback_as"
+    assert (plan.shots[0].option.order.overheat or 0) <= most
