@@ -72,7 +72,10 @@ def rollback(game: "Game", cp: Checkpoint) -> None:
     elif list(m.hexes) != cp.hexes or [vars(t) for t in m.hexes.values()] != cp.terrain:
         m.hexes = {h: Terrain(**t) for h, t in zip(cp.hexes, cp.terrain)}
     for name, value in cp.map_fields.items():
-        setattr(m, name, copy.deepcopy(value))
+        # a field left as it was keeps its object: what is worked out from the
+        # map (the line-of-sight board, the hexes' kinds) is kept by identity
+        if getattr(m, name) != value:
+            setattr(m, name, copy.deepcopy(value))
     del game.log.events[cp.events:]
     del game.record["actions"][cp.actions:]
     if not cp.setup:

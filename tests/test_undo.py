@@ -130,3 +130,24 @@ def test_a_checkpoint_puts_units_map_logs_and_record_back_in_place(game):
     undo.rollback(game, cp)
     assert as_json(game.to_dict()) == before and dict(game.units) == ents
     assert game.map.terrain(woods).terrain == "light_woods" and not game.map.clubs
+
+
+def test_a_take_back_keeps_the_map_fields_it_left_alone_and_what_line_of_sight_read_of_them(game):
+    """A checkpoint and take-back of an action that changed no terrain (a
+    trial declaration, as the fire panel's weapon conflicts make) keeps
+    the map's own objects, so the line-of-sight board read from it is
+    kept; a field the action did change comes back as it was."""
+    from engine.hexmap import Terrain
+    from systems.common import line_of_sight
+    hopper, jager = game.units["hopper"], game.units["jager"]
+    line_of_sight.line_of_sight_between(game.map, line_of_sight.body(game, hopper), line_of_sight.body(game, jager))
+    default, board = game.map.default, line_of_sight._BOARDS[-1]
+    cp = undo.checkpoint(game, terrain=False)
+    undo.rollback(game, cp)
+    assert game.map.default is default
+    line_of_sight.line_of_sight_between(game.map, line_of_sight.body(game, hopper), line_of_sight.body(game, jager))
+    assert line_of_sight._BOARDS[-1] is board
+    cp = undo.checkpoint(game, terrain=False)
+    game.map.default = Terrain("rough")
+    undo.rollback(game, cp)
+    assert game.map.default == default and game.map.default is not default
