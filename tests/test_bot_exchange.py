@@ -84,3 +84,55 @@ def test_AS_HEAT_2_the_loki_overheats_no_further_than_keeps_its_heat_below_2(gam
     plan = fire_plan(game, Valuer(game), "loki", ["hunchback_as"])
     assert plan.shots and plan.shots[0].target == "hunchback_as"
     assert (plan.shots[0].option.order.overheat or 0) <= most
+
+
+def test_AS_COOL_2_a_heat_level_is_priced_for_the_turns_it_holds_or_the_attack_given_up_to_cool_it():
+    from engine.bot.heat_cost import HEAT_TURNS, MP_NEXT_TURN, alpha_strike_cost
+    from tests.alpha_strike_helpers import add_card
+    from tests.helpers import make_game
+    g = make_game(12, 30, ruleset="alpha-strike", forced={})
+    ent = add_card(g, "a", "red", "0510", overheat=2)
+    g.start_turn(["red"])
+    g.start_phase("combat")
+    # next turn's attack: 4 damage needing 7 (21/36); at heat 1 it needs 8 (15/36), 6/36 lost a turn
+    # for 3 turns: 0.5 of the attack's 4, less than the 21/36 a turn spent cooling would cost
+    assert HEAT_TURNS == 3
+    assert alpha_strike_cost(g, ent, 1, True, 10.0, (4.0, 7)) == pytest.approx(4.0 * 0.5 + MP_NEXT_TURN * 2 * 10.0)
+    # heat 2 (needs 9, 10/36): 3 x 11/36 lost is more than cooling: one attack, 4 x 21/36
+    from engine.bot.heat_cost import TMM_NEXT_TURN
+    assert alpha_strike_cost(g, ent, 2, True, 10.0, (4.0, 7)) == pytest.approx(
+        4.0 * 21 / 36 + MP_NEXT_TURN * 2 * 10.0 * 2 + TMM_NEXT_TURN * 10.0)
+    assert alpha_strike_cost(g, ent, 0, True, 10.0, (4.0, 7)) == 0.0
+    g.close()
+
+
+def test_the_race_values_a_point_by_the_armor_left_without_a_kill_bonus(game):
+    from engine.bot.exchange import race_valuer
+    from engine.bot.value import Valuer
+    fire = game.units["firestarter_as"]         # 3 armor and 2 structure: worth 6 + its 2 damage
+    plain = Valuer(game)
+    race = race_valuer(game, plain)
+    # 5 damage: all 5 points (8 x 5 / 5) and the 2 of structure at a half (8 x 1 / 5)
+    assert race.group_value(fire, None, 5) == pytest.approx(8 + 8 * 0.5 * 2 / 5)
+    assert plain.group_value(fire, None, 5) == pytest.approx(race.group_value(fire, None, 5) + 8)
+    assert race.group_value(fire, None, 2) == plain.group_value(fire, None, 2) == pytest.approx(8 * 2 / 5)
+
+
+def test_AS_LOS_1_the_quick_look_marks_a_hex_without_a_target_in_sight():
+    from engine.bot.moves import Candidate, QuickLook
+    from engine.hexgrid import parse_hex_label
+    from tests.alpha_strike_helpers import add_card
+    from tests.helpers import make_game
+    woods = {"terrain": "light_woods"}
+    g = make_game(12, 30, ruleset="alpha-strike", forced={}, hexes={"0507": woods, "0508": woods})
+    a = add_card(g, "a", "red", "0510")
+    b = add_card(g, "b", "blue", "0505")
+    g.start_turn(["red", "blue"])
+    g.start_phase("movement")
+    look = QuickLook(g, a, [parse_hex_label("0505")], 12, False, 3.0, (4, 12), [b], 12)
+    behind = Candidate("walk", ("F",), parse_hex_label("0509"), 0, 0, 1, False)
+    aside = Candidate("walk", ("R",), parse_hex_label("0609"), 0, 0, 1, False)
+    assert look._blind(behind) and not look._blind(aside)
+    far = QuickLook(g, a, [parse_hex_label("0505")], 12, False, 3.0, (4, 12), [b], 2)
+    assert not far._blind(behind)                 # no enemy within its reach: nothing to see
+    g.close()

@@ -21,7 +21,11 @@ search, `game.check`) and hands its orders to the driver
 - Attacks: the best fire plan on every enemy in reach and on the buildings
   worth bringing down (engine/bot/buildings.py), counting off the damage
   the side has already aimed at each this phase (engine/bot/ledger.py);
-  Alpha Strike: the card's one attack, with the overheat that pays.
+  Alpha Strike: the card's one attack, with the overheat that pays. An
+  enemy a friend has declared a charge or death from above on is left to
+  it: weapon fire that destroys it or makes it fall in the weapon phase
+  would leave the charge refused (P-CHARGE-7). A charge is declared only on
+  an enemy that will still stand there (engine/bot/moves.charge_options).
 - Physical attacks: engine/bot/physical.py.
 
 Every judgement gets a little noise from the player's own generator
@@ -79,6 +83,7 @@ class Situation:
                          and in_reach(game, game.units[e], game.units[f], self.reach[e]))
             self.shares[e] = 1.0 / (1 + others)
         self.enemy_hexes = [game.world.component(game.units[e], Position).hex for e in self.enemies]
+        self.charged = sides.charged(game, side)
         self.advance = {}
         for e in self.enemies:
             foe = game.units[e]
@@ -87,9 +92,11 @@ class Situation:
                 self.advance[e] = (mode, motion_rules(game, foe).mp(game, foe, mode))
 
     def targets_from(self, here) -> list[str]:
-        """The enemies within the unit's reach of hex `here`."""
+        """The enemies within the unit's reach of hex `here` that its weapons
+        may fire at (not one a friend charges this turn)."""
         reach = self.reach[self.uid]
-        return [e for e, h in zip(self.enemies, self.enemy_hexes) if distance(here, h) <= reach]
+        return [e for e, h in zip(self.enemies, self.enemy_hexes)
+                if distance(here, h) <= reach and e not in self.charged]
 
     def crippled(self, uid: str) -> bool:
         ent = self.game.units[uid]
@@ -165,7 +172,8 @@ class Computer:
         groups: dict[tuple, list[Candidate]] = {}
         exchange = Exchange(game, sit) if game.world.try_component(ent, AlphaStrikeCard) is not None else None
         quick_look = QuickLook(game, ent, sit.enemy_hexes, preferred, retreat, firepower,
-                               exchange.band if exchange else None)
+                               exchange.band if exchange else None, [game.units[e] for e in sit.enemies],
+                               sit.reach[uid])
         for c in cands:
             c.quick = quick_look(c)
             groups.setdefault((c.mode, c.hex, c.altitude, c.prone), []).append(c)
@@ -239,16 +247,16 @@ class _Judge:
     def _exchange_score(self, c: Candidate, risk: float) -> None:
         """An Alpha Strike move by the side's exchange of fire (engine/bot/exchange.py),
         each enemy still to move as likely to stay as to come straight on."""
-        game, sit = self.game, self.sit
+        game, sit, valuer = self.game, self.sit, self.exchange.valuer
         with c.what_if(game, sit.ent):
-            reaching = attacks_on(game, sit.valuer, sit.uid, sit.enemies, sit.reach, sit.advance)
-            fire = fire_plan(game, sit.valuer, sit.uid, sit.targets_from(c.hex), wide=False).value
-            danger = incoming(game, sit.valuer, sit.uid, sit.enemies, sit.reach, sit.shares)
+            reaching = attacks_on(game, valuer, sit.uid, sit.enemies, sit.reach, sit.advance)
+            fire = fire_plan(game, valuer, sit.uid, sit.targets_from(c.hex), wide=False).value
+            danger = incoming(game, valuer, sit.uid, sit.enemies, sit.reach, sit.shares)
             if sit.advance:
                 with advanced(game, sit.advance, c.hex):
                     targets = [e for e in sit.enemies if in_reach(game, game.units[e], sit.ent, sit.reach[sit.uid])]
-                    fire = (fire + fire_plan(game, sit.valuer, sit.uid, targets, wide=False).value) / 2
-                    danger = (danger + incoming(game, sit.valuer, sit.uid, sit.enemies, sit.reach, sit.shares)) / 2
+                    fire = (fire + fire_plan(game, valuer, sit.uid, targets, wide=False).value) / 2
+                    danger = (danger + incoming(game, valuer, sit.uid, sit.enemies, sit.reach, sit.shares)) / 2
             heat = self._heat_cost() - self._still
         near = min((distance(c.hex, h) for h in sit.enemy_hexes), default=0)
         c.notes = {"fire": fire, "danger": danger, "risk": risk, "heat": heat}

@@ -36,6 +36,7 @@ from components import Position
 from engine.bot.fire import fire_plan
 from engine.bot.odds import hit_chance
 from engine.bot.threat import attacks_on, in_reach
+from engine.bot.value import Valuer
 from engine.hexgrid import distance
 from systems.alpha_strike import card as as_card
 from systems.alpha_strike.combat import MINIMAL_DAMAGE_ROLL, RANGE_BRACKETS, STOOD_STILL
@@ -73,6 +74,17 @@ def standoff_band(game, side: list[int], enemies: list[int]) -> tuple[int, int]:
     return band
 
 
+def race_valuer(game, valuer: Valuer) -> Valuer:
+    """The worth of damage in the race: as `valuer` (the same blur and the
+    damage already aimed this phase), a point of damage worth the unit's
+    worth over the armor and structure it has left, and no more for the
+    last point (the share already grows as the unit weakens; a kill bonus
+    on top would make a damaged unit worth hiding for good)."""
+    race = Valuer(game, kill=0.0)
+    race.jitter, race.committed, race.committed_cf = valuer.jitter, valuer.committed, valuer.committed_cf
+    return race
+
+
 def band_pull(near: int, band: tuple[int, int], firepower: float) -> float:
     """The cost of having the nearest enemy `near` hexes off, outside the band."""
     lo, hi = band
@@ -86,6 +98,7 @@ class Exchange:
 
     def __init__(self, game, sit) -> None:
         self.game, self.sit = game, sit
+        self.valuer = race_valuer(game, sit.valuer)
         self.band = standoff_band(game, [game.units[f] for f in sit.friends], [game.units[e] for e in sit.enemies])
         self.friends_fire = 0.0
         self.friends_taken: list[tuple[str, float, int]] = []      # (enemy, its attack on a friend, others it reaches)
@@ -94,8 +107,8 @@ class Exchange:
                 continue
             here = game.world.component(game.units[f], Position).hex
             targets = [e for e, h in zip(sit.enemies, sit.enemy_hexes) if distance(here, h) <= sit.reach[f]]
-            self.friends_fire += fire_plan(game, sit.valuer, f, targets, wide=False).value
-            for e, value in attacks_on(game, sit.valuer, f, sit.enemies, sit.reach, sit.advance).items():
+            self.friends_fire += fire_plan(game, self.valuer, f, targets, wide=False).value
+            for e, value in attacks_on(game, self.valuer, f, sit.enemies, sit.reach, sit.advance).items():
                 others = sum(1 for g in sit.friends if g not in (f, sit.uid)
                              and in_reach(game, game.units[e], game.units[g], sit.reach[e]))
                 self.friends_taken.append((e, value, others))

@@ -20,6 +20,7 @@ AMMO_EXPLOSION = 1.0      # of the worth, when the blast is half the armor and s
 TO_HIT_NEXT_TURN = 0.12   # of the firepower, per point of to-hit the heat adds next turn
 MP_NEXT_TURN = 0.03       # of the worth, per walking MP the heat takes next turn
 TMM_NEXT_TURN = 0.15      # of the worth: an Alpha Strike unit at heat 2 is hit more easily (TMM -1)
+HEAT_TURNS = 3            # the later turns an Alpha Strike unit's heat level holds while it keeps firing
 
 
 def classic_end_heat(game, ent: int, weapon_heat: int) -> int | None:
@@ -61,13 +62,17 @@ def alpha_strike_cost(game, ent: int, overheat: int, fires: bool, worth: float, 
     """The cost of the heat level an Alpha Strike unit reaches in the end
     phase with this attack (AS-HEAT-2, AS-SHUT-1): next turn's attack
     (`next_attack`: what it is worth when it hits and the number it needs
-    without heat) made at +1 per level, TMM -1 at level 2 (more of the
-    enemy's attacks hit it), 2" of Move a level, a shutdown."""
+    without heat) made at +1 per level for the turns the level holds, or
+    one attack given up to cool it, whichever is less; TMM -1 at level 2
+    (more of the enemy's attacks hit it), 2" of Move a level, a shutdown."""
     if not as_card.has_heat_scale(game, ent):
         return 0.0
     level = heat_preview(game, ent, overheat, fires)
     value, number = next_attack
-    cost = value * (hit_chance(game, number) - hit_chance(game, number + level))
+    # the level stays while the unit keeps firing (AS-COOL-2): the to-hit is
+    # lost every later turn, or one attack is given up to cool (AS-COOL-4)
+    lost = HEAT_TURNS * (hit_chance(game, number) - hit_chance(game, number + level))
+    cost = value * min(lost, hit_chance(game, number)) if level else 0.0
     cost += MP_NEXT_TURN * 2 * worth * level
     if level >= 2 and as_card.base_tmm(game, ent) > 0:
         cost += TMM_NEXT_TURN * worth

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from components import AlphaStrikeCard, Altitude, Identity, Position, Status, Weapons
+from components import AlphaStrikeCard, Altitude, Identity, Position, Status, TurnState, Weapons
 from engine.bot.attacks import fall_value, side_struck
 from engine.bot.geometry import facing_toward
 from engine.bot.odds import at_least, hit_chance
@@ -41,6 +41,7 @@ SLIDE = 0.3               # of the worth of a vehicle whose sideslip or skid rol
 ENGAGE = 0.02             # of the firepower, per hex beyond the range the weapons like
 RETREAT_RANGE = 2         # a retreating unit keeps this many times its preferred range
 BAND_QUICK = 0.1          # of the firepower, per hex the nearest enemy is outside a standoff band
+BLIND = 5                 # hexes outside the band a state without a target in sight counts as
 
 
 @dataclass
@@ -137,18 +138,21 @@ class QuickLook:
     """Rank end states by the rules' to-hit modifiers of the move and the
     distance to the enemy (a to-hit point is about a tenth of the fire;
     given a standoff `band`, engine/bot/exchange.py, a hex outside it as
-    much as a to-hit point).
-    What a state's hex gives (the nearest enemy) and what its move gives
-    (the modifiers: the mode, hexes entered, altitude, not the facing) are
-    asked once for all the states that share them."""
+    much as a to-hit point, and a hex from which no enemy within the
+    unit's `reach` is in its line of sight as much as the attack it loses,
+    `BLIND` hexes or to-hit points).
+    What a state's hex gives (the nearest enemy, the sight) and what its
+    move gives (the modifiers: the mode, hexes entered, altitude, not the
+    facing) are asked once for all the states that share them."""
 
     def __init__(self, game, ent: int, enemy_hexes: list[Hex], preferred: int, retreating: bool,
-                 firepower: float, band: tuple[int, int] | None = None) -> None:
+                 firepower: float, band: tuple[int, int] | None = None, foes: list[int] = (),
+                 reach: int = 0) -> None:
         self.game, self.ent, self.enemy_hexes = game, ent, enemy_hexes
         self.preferred, self.retreating, self.firepower = preferred, retreating, firepower
-        self.band = band
+        self.band, self.foes, self.reach = band, list(foes), reach
         self.card = game.world.try_component(ent, AlphaStrikeCard) is not None
-        self._near: dict[Hex, tuple[Hex | None, int, int]] = {}
+        self._near: dict[Hex, tuple[Hex | None, int, int, bool]] = {}
         self._modifiers: dict[tuple, float] = {}
 
     def __call__(self, c: Candidate) -> float:
@@ -156,8 +160,8 @@ class QuickLook:
         if near is None:
             nearest = min(self.enemy_hexes, key=lambda h: distance(c.hex, h)) if self.enemy_hexes else None
             d = distance(c.hex, nearest) if nearest else 0
-            near = self._near[c.hex] = (nearest, d, facing_toward(c.hex, nearest) if d else 0)
-        nearest, d, toward = near
+            near = self._near[c.hex] = (nearest, d, facing_toward(c.hex, nearest) if d else 0, self._blind(c))
+        nearest, d, toward, blind = near
         key = (c.mode, c.hex, c.hexes, c.altitude, c.prone)
         modifiers = self._modifiers.get(key)
         if modifiers is None:
@@ -165,13 +169,24 @@ class QuickLook:
         score = 0.1 * self.firepower * modifiers
         if self.band is not None:
             lo, hi = self.band
-            score -= BAND_QUICK * self.firepower * max(0, lo - d, d - hi)
+            score -= BAND_QUICK * self.firepower * (max(0, lo - d, d - hi) + BLIND * blind)
         else:
             score += approach(d, self.preferred, self.firepower, self.retreating)
         if d > 0:
             off = min((c.facing - toward) % 6, (toward - c.facing) % 6)
             score -= 0.02 * self.firepower * off * (-1 if self.retreating else 1)
         return score
+
+    def _blind(self, c: Candidate) -> bool:
+        """Does an Alpha Strike unit in the state's hex see none of the
+        `foes` within its reach (AS-LOS-1: systems/alpha_strike/combat.line_of_sight)?"""
+        if not self.card or not self.foes:
+            return False
+        here = [f for f in self.foes if distance(c.hex, self.game.world.component(f, Position).hex) <= self.reach]
+        if not here:
+            return False
+        with c.what_if(self.game, self.ent):
+            return not any(as_combat.line_of_sight(self.game, self.ent, f).clear for f in here)
 
     def _modifiers_of(self, c: Candidate) -> float:
         game, ent = self.game, self.ent
@@ -211,9 +226,25 @@ def move_risk(game, valuer: Valuer, ent: int, c: Candidate) -> float | None:
 
 def charge_options(game, uid: str, c: Candidate) -> list:
     """The charges or deaths from above on enemy units this move could
-    declare (possible ones; a charge into a building is not the computer's)."""
+    declare and that will still stand at the start of the physical phase
+    (a charge into a building is not the computer's). A charge is made on
+    the target where it stands then (P-CHARGE-1; systems/classic/charge.py
+    refuses one whose target is no longer ahead or adjacent), and it is
+    declared while the target may still have its move to make (P-CHARGE-3):
+    so only on a target that has moved this phase or cannot move, and only
+    with a move whose rolls cannot fail (`c.notes["risk"]`, move_risk: a
+    fall or a slide on the way drops it)."""
+    if c.notes.get("risk", 0.0) > 0:
+        return []
     return [o for o in declaration_options(game, uid, c.mode, list(c.path))
-            if o.possible and (o.order.charge or o.order.dfa)]
+            if o.possible and (o.order.charge or o.order.dfa)
+            and settled(game, game.units[o.order.charge or o.order.dfa])]
+
+
+def settled(game, ent: int) -> bool:
+    """Will the unit stand where it is until the physical phase: has it
+    moved this phase, or can it not move?"""
+    return game.world.component(ent, TurnState).moved or movement.cannot_move_reason(game, ent) is not None
 
 
 def charge_value(game, valuer: Valuer, uid: str, opt, c: Candidate) -> float:

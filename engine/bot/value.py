@@ -56,8 +56,9 @@ def working(game, ent: int, mount) -> bool:
 class Valuer:
     """Worth, durability and damage values for one decision (cached)."""
 
-    def __init__(self, game) -> None:
+    def __init__(self, game, kill: float = KILL) -> None:
         self.game = game
+        self.kill = kill                          # what destroying a unit adds, times its worth
         self._worth: dict[int, float] = {}
         self._groups: dict[tuple, float] = {}
         self.committed: dict[int, float] = {}     # expected damage other units already aim at a unit
@@ -108,7 +109,7 @@ class Valuer:
         game = self.game
         kind = game.world.component(ent, Identity).kind
         if kind == "alpha-strike":
-            return self._location(ent, "unit", amount, KILL)
+            return self._location(ent, "unit", amount, self.kill)
         if kind == "mech":
             dice = mech_table.TABLES[table][1]
             return sum(p * self._mech_location(ent, mech_table.lookup(table, side, roll), amount)
@@ -121,7 +122,7 @@ class Valuer:
             hit = vehicle_table.lookup(side if side in vehicle_table.SIDES else "front", roll, vtol=vtol,
                                        turret=turret)
             points = vehicle_table.rotor_damage(int(amount)) if hit.rotor else amount
-            v = self._location(ent, hit.location, points, KILL)
+            v = self._location(ent, hit.location, points, self.kill)
             v += self.worth(ent) * (CRITICAL * hit.critical + MOTIVE * hit.motive)
             total += p * v
         return total
@@ -167,7 +168,7 @@ class Valuer:
         """What destroying a mech location takes from the unit."""
         worth = self.worth(ent)
         if loc in KILLING:
-            return KILL * worth
+            return self.kill * worth
         lost = self.firepower(ent, loc)
         if loc.endswith("_torso"):
             lost += self.firepower(ent, loc.replace("torso", "arm"))
