@@ -9,7 +9,7 @@ import math
 import pytest
 
 from engine.bot.computer import Situation
-from engine.bot.exchange import Exchange, band_pull, expected_damage, standoff_band
+from engine.bot.exchange import Exchange, balance, band_pull, expected_damage, standoff_band
 from engine.levels import new_game_from_level
 from engine.paths import LEVELS
 
@@ -43,10 +43,10 @@ def test_the_standoff_bracket_is_long_for_the_side_whose_long_damage_holds_and_m
     assert standoff_band(game, _ents(game, RED), _ents(game, BLUE)) == (4, 12)
 
 
-def test_a_hex_outside_the_standoff_bracket_costs_a_tenth_of_the_firepower():
+def test_a_hex_outside_the_standoff_bracket_costs_three_hundredths_of_the_firepower():
     assert band_pull(8, (4, 12), 4.0) == 0.0
-    assert band_pull(2, (4, 12), 4.0) == pytest.approx(0.8)
-    assert band_pull(15, (4, 12), 4.0) == pytest.approx(1.2)
+    assert band_pull(2, (4, 12), 4.0) == pytest.approx(0.24)
+    assert band_pull(15, (4, 12), 4.0) == pytest.approx(0.36)
 
 
 def test_a_unit_beside_its_friend_halves_the_fire_that_friend_draws(game):
@@ -54,6 +54,7 @@ def test_a_unit_beside_its_friend_halves_the_fire_that_friend_draws(game):
     ex = Exchange(game, sit)
     ex.friends_taken = [("hunchback_as", 2.0, 0)]
     ex.friends_fire = 1.0
+    ex.floors = (0.5, 0.5)
     alone = ex.score(1.0, 1.0, set(), 0.0, 15, 3.0)
     beside = ex.score(1.0, 1.0, {"hunchback_as"}, 0.0, 15, 3.0)
     assert alone == pytest.approx(math.log(0.5 + 2.0) - math.log(0.5 + 1.0 + 2.0))
@@ -136,3 +137,29 @@ def test_AS_LOS_1_the_quick_look_marks_a_hex_without_a_target_in_sight():
     far = QuickLook(g, a, [parse_hex_label("0505")], 12, False, 3.0, (4, 12), [b], 2)
     assert not far._blind(behind)                 # no enemy within its reach: nothing to see
     g.close()
+
+
+def test_the_race_stands_as_the_strengths_damage_a_turn_times_armor_and_structure_left(game):
+    from engine.bot.value import Valuer
+    valuer = Valuer(game)
+    # red at Medium: 4 x 26/36 + 2 x 26/36 (skill 4, stood still -1, Medium +2, the Hatchetman's TMM 1: 6)
+    # against 3 x 21/36 + 2 x 21/36 (4 + 2 + the Hunchback's TMM 1: 7); 14 points of armor and structure
+    # against 17
+    red = (6 * 26 / 36) / (0.1 + 5 * 21 / 36) * 14 / 17
+    assert balance(game, valuer, _ents(game, RED), _ents(game, BLUE)) == pytest.approx(red)
+    # blue at Long: 3.3 times red's damage, and more armor: more than the 4 the judgement goes to
+    assert balance(game, valuer, _ents(game, BLUE), _ents(game, RED)) == 4.0
+
+
+def test_without_contact_a_move_is_worth_how_the_race_stands(game):
+    sit = Situation(game, "firestarter_as")
+    ex = Exchange(game, sit)
+    ex.friends_taken, ex.friends_fire = [], 0.0
+    from engine.bot.value import Valuer
+    stands = balance(game, Valuer(game), _ents(game, RED), _ents(game, BLUE))
+    assert ex.score(0.0, 0.0, set(), 0.0, 8, 2.0) == pytest.approx(math.log(stands))
+    # an exchange as good as the race (dealing `stands` times what it takes) is worth as much as
+    # standing off: (0.5 r + r^2) / (0.5 / r + 1) = r^2 for r = sqrt(stands); a worse one less
+    assert ex.score(stands, 1.0, set(), 0.0, 8, 2.0) == pytest.approx(math.log(stands))
+    assert ex.score(0.8 * stands, 1.0, set(), 0.0, 8, 2.0) < math.log(stands) < ex.score(1.2 * stands, 1.0, set(),
+                                                                                         0.0, 8, 2.0)

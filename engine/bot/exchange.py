@@ -15,6 +15,14 @@ larger share of the two. A move is worth the ratio (as a logarithm) of
   enemy can reach (a unit that stands alone draws all of an enemy's fire;
   one that stands beside a friend halves what that friend draws).
 
+Both sides' damage starts from a small floor, in the proportion the race
+stands in (`balance`: a side's strength is the damage it deals a turn
+times the armor and structure it has left, Lanchester's square law): a
+move that brings no fire and draws none is worth how the race stands, not
+an even exchange, so a side that is behind takes an exchange as good as
+the race it is in rather than hide from it for good, and a side ahead
+waits for a better one.
+
 An enemy that has still to move is as likely to stay as to come its whole
 Move straight on (engine/bot/threat.advanced): both the unit's attack and
 the enemy's are the mean of the two.
@@ -42,8 +50,10 @@ from systems.alpha_strike import card as as_card
 from systems.alpha_strike.combat import MINIMAL_DAMAGE_ROLL, RANGE_BRACKETS, STOOD_STILL
 
 FLOOR = 0.5               # worth added to both sides' damage: a side with nothing in reach is not infinitely good
-BAND_PULL = 0.1           # of the unit's firepower, per hex its nearest enemy is outside the standoff range
+BAND_PULL = 0.03          # of the unit's firepower, per hex its nearest enemy is outside the standoff range
+                          # (a tie-break for next turn: this turn's range is in the to-hit of the attacks)
 NO_DAMAGE = 0.1           # the enemy's expected damage a bracket in which it cannot hurt the side is judged at
+BALANCE_LIMIT = 4.0       # the most one side's strength is judged a multiple of the other's
 
 
 def expected_damage(game, attackers: list[int], targets: list[int], bracket: int, own_modifier: int) -> float:
@@ -61,17 +71,29 @@ def expected_damage(game, attackers: list[int], targets: list[int], bracket: int
     return total
 
 
+def bracket_ratios(game, side: list[int], enemies: list[int]) -> list[float]:
+    """Each range bracket's multiple of the `enemies`' expected damage that
+    `side`'s is (the side standing still, the enemy moving)."""
+    return [expected_damage(game, side, enemies, i, STOOD_STILL)
+            / (NO_DAMAGE + expected_damage(game, enemies, side, i, 0)) for i in range(len(RANGE_BRACKETS))]
+
+
 def standoff_band(game, side: list[int], enemies: list[int]) -> tuple[int, int]:
     """The first and last hex of the range bracket in which `side`'s
     expected damage is the largest multiple of the `enemies`' damage."""
-    best, band, first = -1.0, (0, RANGE_BRACKETS[0][1]), 0
-    for i, (_name, last, _modifier) in enumerate(RANGE_BRACKETS):
-        ratio = (expected_damage(game, side, enemies, i, STOOD_STILL)
-                 / (NO_DAMAGE + expected_damage(game, enemies, side, i, 0)))
-        if ratio > best:
-            best, band = ratio, (first, last)
-        first = last + 1
-    return band
+    ratios = bracket_ratios(game, side, enemies)
+    best = ratios.index(max(ratios))
+    return (RANGE_BRACKETS[best - 1][1] + 1 if best else 0), RANGE_BRACKETS[best][1]
+
+
+def balance(game, valuer: Valuer, side: list[int], enemies: list[int]) -> float:
+    """How the race stands: the side's strength over the enemy's, a
+    strength being the damage a side deals a turn (at the standoff bracket)
+    times the armor and structure it has left to lose (Lanchester's square
+    law), kept within BALANCE_LIMIT either way."""
+    left = [sum(valuer.durability(u) for u in units) for units in (side, enemies)]
+    ratio = max(bracket_ratios(game, side, enemies)) * max(1.0, left[0]) / max(1.0, left[1])
+    return min(BALANCE_LIMIT, max(1 / BALANCE_LIMIT, ratio))
 
 
 def race_valuer(game, valuer: Valuer) -> Valuer:
@@ -99,7 +121,10 @@ class Exchange:
     def __init__(self, game, sit) -> None:
         self.game, self.sit = game, sit
         self.valuer = race_valuer(game, sit.valuer)
-        self.band = standoff_band(game, [game.units[f] for f in sit.friends], [game.units[e] for e in sit.enemies])
+        side, enemies = [game.units[f] for f in sit.friends], [game.units[e] for e in sit.enemies]
+        self.band = standoff_band(game, side, enemies)
+        root = math.sqrt(balance(game, self.valuer, side, enemies))
+        self.floors = (FLOOR * root, FLOOR / root)          # what the side deals and takes without contact
         self.friends_fire = 0.0
         self.friends_taken: list[tuple[str, float, int]] = []      # (enemy, its attack on a friend, others it reaches)
         for f in sit.friends:
@@ -120,5 +145,6 @@ class Exchange:
         that can attack it there, `costs` its heat and the risk of its rolls,
         `near` the hexes to the nearest enemy."""
         taken = sum(value / (1 + others + (e in reaching)) for e, value, others in self.friends_taken)
-        dealt = FLOOR + fire + self.friends_fire - costs - band_pull(near, self.band, firepower)
-        return math.log(max(FLOOR, dealt)) - math.log(FLOOR + danger + taken)
+        floor_dealt, floor_taken = self.floors
+        dealt = floor_dealt + fire + self.friends_fire - costs - band_pull(near, self.band, firepower)
+        return math.log(max(floor_dealt, dealt)) - math.log(floor_taken + danger + taken)
