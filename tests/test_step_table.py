@@ -15,7 +15,8 @@ from engine.unit_loader import parse_unit
 from systems.classic.mech_movement import MechMotion
 from systems.common import movement, step_table
 from systems.common.movement import NO_BACKWARD_MODES, motion_rules, plan, reachable, search, start_state
-from systems.common.step_table import LOW, HIGH, Traced, _Probe, table_search
+from systems.common.step_probe import HIGH, LOW, Probe, Traced
+from systems.common.step_table import table_search
 from tests.alpha_strike_helpers import add_card
 from tests.helpers import add, make_game
 
@@ -208,7 +209,7 @@ def test_the_table_runs_with_the_positions_fixed():
 
 
 def test_traced_numbers_record_the_range_with_the_same_answer():
-    probe = _Probe(8)
+    probe = Probe(8)
     mp = Traced(3, "mp", 0, probe)
     spent = mp + 2                         # still traced: mp + 2
     assert not spent > 8                   # mp + 2 <= 8 holds for mp <= 6: the limit of 8 MP
@@ -218,7 +219,7 @@ def test_traced_numbers_record_the_range_with_the_same_answer():
     assert hexes - 1 == 1 and probe.hexes == (2, 2)
     assert not probe.opaque and (mp * 2 == 6) and probe.opaque     # any other use: kept to this state
     assert f"{spent}" == "5"
-    flag = _Probe(8)
+    flag = Probe(8)
     assert Traced(0, "altitude", 0, flag) + Traced(1, "mp", 0, flag) == 1 and flag.opaque
     assert flag.altitude == (LOW, HIGH)
 
