@@ -97,16 +97,33 @@ class _Token:
     None, outcome, whether the MP range ends at the limit, the flags and
     hexes of the state it was made from)]."""
 
-    __slots__ = ("name", "lead", "dirs", "left", "entered", "entries", "last", "left_ids", "entered_ids")
+    __slots__ = ("name", "lead", "dirs", "moves", "left", "entered", "entries", "last", "left_ids", "entered_ids")
 
     def __init__(self, name: str) -> None:
         self.name, self.lead, self.dirs = name, UNKNOWN, ()
+        self.moves = UNKNOWN               # (new facing by facing, altitude added) of every allowed step, or None
         self.left: tuple | None = None
         self.entered: tuple | None = None
         self.entries: dict = {}
         self.last: dict = {}               # key -> the entry last found for it (the next state is likely alike)
         self.left_ids: dict = {}           # a hex's kind -> the id of what its steps read of it as the hex left,
         self.entered_ids: dict = {}        # ... as the hex entered, shifted (`StepTable.keys_of`)
+
+
+class _Memo(dict):
+    """A dict that makes the value of a missing key with `make(key)`, which
+    keeps it there."""
+
+    __slots__ = ("make",)
+
+    def __missing__(self, key):
+        return self.make(key)
+
+
+def _memo(make) -> _Memo:
+    got = _Memo()
+    got.make = make
+    return got
 
 
 class StepTable:
@@ -133,15 +150,16 @@ class StepTable:
         self.probe_map, self.probe_occupancy = ProbeMap(self.hm), ProbeOccupancy(self.occupancy)
         self.tokens = tuple(_Token(t) for t in tokens)
         self.hex_kinds = hex_kinds(self.hm, numbering)
-        self.kinds: dict = self.hex_kinds.for_search(self.numbers, self.occupancy)   # hex number -> its kind:
+        self.kinds: dict = _memo(self.new_kind)   # hex number -> its kind:
         #                                -1 - the number when off the map or units stand there, else the
         #                                number of its terrain's values (`_terrains`)
+        self.kinds.update(self.hex_kinds.for_search(self.numbers, self.occupancy))
         self._terrains: list = self.hex_kinds.terrains   # kind -> a terrain of the kind (alike in all its fields)
         self._getters: dict = {}       # terrain fields -> a function reading them
         self._reads: dict = {}         # (terrain fields, shift) -> `keys_of`
         self._values: dict = {}        # what a step read of a hex -> its id
         self.flags: tuple = ()         # the flags the rules have read
-        self.flag_ids: dict = {}       # a state's flags -> the id of the values of the flags read
+        self.flag_ids: dict = _memo(self.flags_id)   # a state's flags -> the id of the values of the flags read
         self._flag_values: dict = {}   # the values of the flags read -> their id
         self.version = 0               # counts the leads learnt and the tokens keyed anew
         for token in self.tokens:
@@ -177,15 +195,13 @@ class StepTable:
     def flags_id(self, flags: tuple) -> int:
         """The id of the values, in a state's (prone, turned, backward,
         tags), of the flags the rules have read."""
-        got = self.flag_ids.get(flags)
+        seen = tuple(v for name, v in zip(FLAGS, flags) if name in self.flags)
+        got = self._flag_values.get(seen)
         if got is None:
-            seen = tuple(v for name, v in zip(FLAGS, flags) if name in self.flags)
-            got = self._flag_values.get(seen)
-            if got is None:
-                got = self._flag_values[seen] = len(self._flag_values)
-                if got >> self.flag_bits:
-                    self._outgrown("too many kinds of flags")
-            self.flag_ids[flags] = got
+            got = self._flag_values[seen] = len(self._flag_values)
+            if got >> self.flag_bits:
+                self._outgrown("too many kinds of flags")
+        self.flag_ids[flags] = got
         return got
 
     def keys_of(self, fields: tuple | None, shift: int) -> dict:
@@ -195,17 +211,10 @@ class StepTable:
         same fields."""
         got = self._reads.get((fields, shift))
         if got is None:
-            got = self._reads[(fields, shift)] = {}
-        return got
-
-    def key_part(self, ids: dict, fields: tuple | None, shift: int, kind: int) -> int:
-        """The id of what reading `fields` of a hex of kind `kind` sees,
-        shifted by `shift` (its place in a key), kept in `ids` (a `keys_of`
-        dict): a token's `left_ids` for the hex left, `entered_ids` for the
-        hex entered."""
-        got = ids.get(kind)
-        if got is None:
-            got = ids[kind] = self._read_id(fields, kind) << shift
+            def make(kind: int) -> int:
+                value = got[kind] = self._read_id(fields, kind) << shift
+                return value
+            got = self._reads[(fields, shift)] = _memo(make)
         return got
 
     def _read_id(self, fields: tuple | None, kind: int) -> int:
@@ -234,12 +243,6 @@ class StepTable:
                 self._outgrown("too many kinds of hexes")
         return got
 
-    def left_base(self, token: _Token) -> int:
-        """The part of `token`'s keys for the hex left when it is the same
-        for every hex: 0 when its steps do not look at it, the id of seeing
-        nothing when they read nothing of it (else 0: `left_ids`)."""
-        return self._value_id(((), None, None)) << self.left_shift if token.left == () else 0
-
     def new_kind(self, c: int) -> int:
         """The kind of hex number `c`, not sorted yet (`kinds`): hexes of one
         kind read alike (systems/common/hex_kinds.py)."""
@@ -259,21 +262,9 @@ class StepTable:
         """What `token`'s outcomes from hex number `c` into `dest` are kept
         under: the flags read, what its steps read of the hex left and of
         the hex entered, as one number."""
-        kinds, left_ids = self.kinds, token.left_ids
-        kind = kinds.get(c)
-        if kind is None:
-            kind = self.new_kind(c)
-        key = left_ids.get(kind)
-        if key is None:
-            key = self.key_part(left_ids, token.left, self.left_shift, kind)
-        if dest != c:
-            kind = kinds.get(dest)
-            if kind is None:
-                kind = self.new_kind(dest)
-            part = token.entered_ids.get(kind)
-            key |= self.key_part(token.entered_ids, token.entered, self.entered_shift, kind) if part is None else part
-        part = self.flag_ids.get(flags)
-        return key | (self.flags_id(flags) if part is None else part)
+        kinds = self.kinds
+        key = token.left_ids[kinds[c]] | self.flag_ids[flags]
+        return key | token.entered_ids[kinds[dest]] if dest != c else key
 
     def _rekey(self, token: _Token) -> None:
         """File `token`'s outcomes under their keys again (the fields or
@@ -358,6 +349,9 @@ class StepTable:
         dest = h if d == c else self.cell_hex(d)
         out = None if isinstance(result, str) else self._change(token, h, dest, facing, mp, hexes, altitude,
                                                                   *result, probe)
+        if out is not None and token.moves is not None and token.moves != (out[1], out[3]):
+            token.moves = (out[1], out[3]) if token.moves is UNKNOWN else None    # the same in every step, or not
+            self.version += 1
         if not probe.opaque:
             self._keep(token, c, h, d, dest, flags, probe, out)
         return out
@@ -453,25 +447,32 @@ def table_search(game: "Game", ent: int, rules, mode: str, state, limit: int,
 
 def _search(table: StepTable, state, reach: type, prefix: tuple[str, ...]):
     """`table_search` with this table."""
-    real, outcome, flags_id, key_part = table.real, table.outcome, table.flags_id, table.key_part
-    flag_ids, kinds, kind_of = table.flag_ids, table.kinds, table.new_kind
-    # What the loop reads of each token, for hexes in even and in odd columns
-    # (the offset to the hex entered by facing): filled again in place when
-    # the table learns a lead or keys a token anew (`StepTable.version`), so
-    # that a loop over one reads the new values from the next token on. A
-    # token whose keys read the same of every hex left has no `left_ids` but
-    # that part (`StepTable.left_base`), one that enters no hex or has not
-    # looked at it no `entered_ids`, one the rules have allowed nowhere yet
-    # no `last`.
+    real, outcome, flag_ids, kinds = table.real, table.outcome, table.flag_ids, table.kinds
+    # What the loop reads of each token, for hexes in even and in odd columns:
+    # filled again in place when the table learns a lead or what the steps
+    # do to the facing and altitude, or keys a token anew
+    # (`StepTable.version`), so that a loop over one reads the new values
+    # from the next token on. The number of the state a token's step leads
+    # to, less the state's own number, by facing (`shifts`), when every step
+    # it allowed turned the facing and changed the altitude alike; the offset
+    # to the hex entered by facing, when it enters one; `entered_ids` when
+    # it enters one and has looked at it; `last` once the rules allowed it
+    # somewhere.
     plans: tuple[list, list] = ([], [])
 
     def replan() -> int:
         for parity, steps in enumerate(table.cell_steps):
-            plans[parity][:] = [
-                (tok, None if tok.lead is None or tok.lead is UNKNOWN else tuple(steps[d] for d in tok.dirs),
-                 None if not tok.left else tok.left_ids, table.left_base(tok),
-                 None if tok.entered is None or tok.lead is None else tok.entered_ids,
-                 None if tok.lead is UNKNOWN else tok.last, (tok.name,)) for tok in table.tokens]
+            plan = plans[parity]
+            plan.clear()
+            for tok in table.tokens:
+                offsets = None if tok.lead is None or tok.lead is UNKNOWN else tuple(steps[d] for d in tok.dirs)
+                shifts = None
+                if tok.lead is not UNKNOWN and tok.moves is not None and tok.moves is not UNKNOWN:
+                    turned, d_altk = tok.moves
+                    shifts = tuple(d_altk + ((offsets[f] if offsets else 0) << 3) + turned[f] - f for f in range(6))
+                plan.append((tok, shifts, offsets, tok.left_ids,
+                             None if tok.entered is None or tok.lead is None else tok.entered_ids,
+                             None if tok.lead is UNKNOWN else tok.last, (tok.name,)))
         return table.version
 
     version = replan()
@@ -483,7 +484,7 @@ def _search(table: StepTable, state, reach: type, prefix: tuple[str, ...]):
     best: dict = {k0: first}          # state number -> its best way
     queues: dict[int, list] = {state.mp: [(c0, None, state.facing, state.hexes, state.altitude << ALT_SHIFT,
                                            (state.prone, state.turned, state.backward, state.tags), k0, first)]}
-    miss, left_shift, entered_shift, alt_shift = MISS, table.left_shift, table.entered_shift, ALT_SHIFT
+    miss, alt_shift = MISS, ALT_SHIFT
     row_bits, cell_steps = table.row_bits, table.cell_steps
     while queues:
         spent = min(queues)
@@ -491,53 +492,50 @@ def _search(table: StepTable, state, reach: type, prefix: tuple[str, ...]):
             if best[here] is not way:
                 continue                    # reached better since it was queued
             mp, path, rolls, roll_mods = way
-            sid = flag_ids.get(flags)
-            if sid is None:
-                sid = flags_id(flags)
+            sid = flag_ids[flags]
             if kc is None:                  # the kind of the hex, when not known where it was queued
-                kc = kinds.get(c)
-                if kc is None:
-                    kc = kind_of(c)
-            for tok, offsets, left_ids, base, entered_ids, last, name in plans[(c >> row_bits) & 1]:
+                kc = kinds[c]
+            for tok, shifts, offsets, left_ids, entered_ids, last, name in plans[(c >> row_bits) & 1]:
+                if shifts is not None:
+                    k = here + shifts[f]
+                    old = best.get(k)
+                    if old is not None and old[0] < mp:
+                        continue            # reached for less MP than this state has spent: no better way
+                else:
+                    k = None
                 if last is None:            # a token the rules have allowed nowhere yet
                     out = real(tok, c, f, mp, hexes, altk >> alt_shift, flags)
                     if table.version != version:
-                        version = replan()
-                        sid = flags_id(flags)
+                        version, sid, k = replan(), flag_ids[flags], None
                     if out is None:
                         continue
                     dest = c if tok.lead is None else c + cell_steps[(c >> row_bits) & 1][tok.dirs[f]]
                     kd = kc if dest == c else None
                 else:                       # the key: StepTable.key, inlined (the search's hot path)
-                    if left_ids is None:
-                        key = sid | base
-                    else:
-                        key = (left_ids.get(kc) or key_part(left_ids, tok.left, left_shift, kc)) | sid
+                    key = left_ids[kc] | sid
                     if offsets is None:
                         dest, kd = c, kc
                     else:
                         dest = c + offsets[f]
                         if entered_ids is not None:
-                            kd = kinds.get(dest)
-                            if kd is None:
-                                kd = kind_of(dest)
-                            key |= entered_ids.get(kd) or key_part(entered_ids, tok.entered, entered_shift, kd)
+                            kd = kinds[dest]
+                            key |= entered_ids[kd]
                         else:
                             kd = None
                     mp_hi, hexes_lo, out = last.get(key, miss)
                     if mp > mp_hi or hexes < hexes_lo:
                         out = outcome(tok, key, c, f, mp, hexes, altk >> alt_shift, flags)
                         if table.version != version:
-                            version = replan()
-                            sid = flags_id(flags)
+                            version, sid, k = replan(), flag_ids[flags], None
                     if out is None:
                         continue
                 d_mp, turned, d_hexes, d_altk, new_flags, step_rolls, step_mods = out
                 n_mp = mp + d_mp
                 n_f = turned[f]
                 d_altk += altk
-                k = d_altk + (dest << 3) + n_f
-                old = best.get(k)
+                if k is None:
+                    k = d_altk + (dest << 3) + n_f
+                    old = best.get(k)
                 # The cheapest way; of equal MP the fewest, then easiest, rolls; the first of those.
                 if old is not None and (old[0] < n_mp or old[0] == n_mp and (old[2], old[3]) <= (
                         rolls + step_rolls, roll_mods + step_mods)):
