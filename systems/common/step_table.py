@@ -97,11 +97,14 @@ class _Token:
     None, outcome, whether the MP range ends at the limit, the flags and
     hexes of the state it was made from)]."""
 
-    __slots__ = ("name", "lead", "dirs", "moves", "left", "entered", "entries", "last", "left_ids", "entered_ids")
+    __slots__ = ("name", "lead", "dirs", "moves", "offsets", "shifts", "left", "entered", "entries", "last",
+                 "left_ids", "entered_ids")
 
     def __init__(self, name: str) -> None:
         self.name, self.lead, self.dirs = name, UNKNOWN, ()
         self.moves = UNKNOWN               # (new facing by facing, altitude added) of every allowed step, or None
+        self.offsets = (None, None)        # hexes in even and odd columns: facing -> the number added to enter
+        self.shifts = (None, None)         # ... facing -> the number added to a state's, once `moves` is known
         self.left: tuple | None = None
         self.entered: tuple | None = None
         self.entries: dict = {}
@@ -351,7 +354,7 @@ class StepTable:
                                                                   *result, probe)
         if out is not None and token.moves is not None and token.moves != (out[1], out[3]):
             token.moves = (out[1], out[3]) if token.moves is UNKNOWN else None    # the same in every step, or not
-            self.version += 1
+            self._learn_shifts(token)
         if not probe.opaque:
             self._keep(token, c, h, d, dest, flags, probe, out)
         return out
@@ -368,14 +371,27 @@ class StepTable:
                 raise RuntimeError(f"the {token.name!r} step went from {h} to {to}, which is not "
                                    f"next to it: the reachable search cannot follow it")
             token.dirs = tuple((f + token.lead) % 6 for f in range(6))
+            token.offsets = tuple(tuple(steps[d] for d in token.dirs) for steps in self.cell_steps)
+        self._learn_shifts(token)
+
+    def _learn_shifts(self, token: _Token) -> None:
+        """What `token`'s steps add to a state's number, by facing, for hexes
+        in even and odd columns: when it leads somewhere known and every
+        step it allowed turned the facing and changed the altitude alike."""
+        token.shifts = (None, None)
+        if token.lead is not UNKNOWN and token.moves is not None and token.moves is not UNKNOWN:
+            turned, d_altk = token.moves
+            token.shifts = tuple(tuple(d_altk + ((offsets[f] if offsets else 0) << 3) + turned[f] - f
+                                       for f in range(6)) for offsets in token.offsets)
         self.version += 1
 
     def _keep(self, token: _Token, c: int, h, d: int, dest, flags: tuple, probe: Probe, out) -> None:
         """Keep the outcome of a step from hex number `c` (`h`) into `d`
         (`dest`) for the states that agree on what it read."""
-        looked_at = probe.looked_at
-        if looked_at.keys() - {h, dest, self.standing}:
-            return                                    # another hex, which a lookup would not look at
+        looked_at, standing = probe.looked_at, self.standing
+        for seen in looked_at:
+            if seen != h and seen != dest and seen != standing:
+                return                                # another hex, which a lookup would not look at
         if not probe.flags.issubset(self.flags):      # the rules read another flag: look every step up by it
             self.flags = tuple(name for name in FLAGS if name in probe.flags or name in self.flags)
             self.flag_ids.clear()
@@ -456,23 +472,15 @@ def _search(table: StepTable, state, reach: type, prefix: tuple[str, ...]):
     # to, less the state's own number, by facing (`shifts`), when every step
     # it allowed turned the facing and changed the altitude alike; the offset
     # to the hex entered by facing, when it enters one; `entered_ids` when
-    # it enters one and has looked at it; `last` once the rules allowed it
+    # it enters one and has looked at it; `kept`, its `last.get`, once the rules allowed it
     # somewhere.
     plans: tuple[list, list] = ([], [])
 
     def replan() -> int:
-        for parity, steps in enumerate(table.cell_steps):
-            plan = plans[parity]
-            plan.clear()
-            for tok in table.tokens:
-                offsets = None if tok.lead is None or tok.lead is UNKNOWN else tuple(steps[d] for d in tok.dirs)
-                shifts = None
-                if tok.lead is not UNKNOWN and tok.moves is not None and tok.moves is not UNKNOWN:
-                    turned, d_altk = tok.moves
-                    shifts = tuple(d_altk + ((offsets[f] if offsets else 0) << 3) + turned[f] - f for f in range(6))
-                plan.append((tok, shifts, offsets, tok.left_ids,
-                             None if tok.entered is None or tok.lead is None else tok.entered_ids,
-                             None if tok.lead is UNKNOWN else tok.last, (tok.name,)))
+        for parity, plan in enumerate(plans):
+            plan[:] = [(tok, tok.shifts[parity], tok.offsets[parity], tok.left_ids,
+                        None if tok.entered is None or tok.lead is None else tok.entered_ids,
+                        None if tok.lead is UNKNOWN else tok.last.get, (tok.name,)) for tok in table.tokens]
         return table.version
 
     version = replan()
@@ -482,6 +490,7 @@ def _search(table: StepTable, state, reach: type, prefix: tuple[str, ...]):
     c0 = table.cell(state.hex)
     k0 = (state.altitude << ALT_SHIFT) + (c0 << 3) + state.facing
     best: dict = {k0: first}          # state number -> its best way
+    best_way = best.get
     queues: dict[int, list] = {state.mp: [(c0, None, state.facing, state.hexes, state.altitude << ALT_SHIFT,
                                            (state.prone, state.turned, state.backward, state.tags), k0, first)]}
     miss, alt_shift = MISS, ALT_SHIFT
@@ -495,15 +504,15 @@ def _search(table: StepTable, state, reach: type, prefix: tuple[str, ...]):
             sid = flag_ids[flags]
             if kc is None:                  # the kind of the hex, when not known where it was queued
                 kc = kinds[c]
-            for tok, shifts, offsets, left_ids, entered_ids, last, name in plans[(c >> row_bits) & 1]:
+            for tok, shifts, offsets, left_ids, entered_ids, kept, name in plans[(c >> row_bits) & 1]:
                 if shifts is not None:
                     k = here + shifts[f]
-                    old = best.get(k)
+                    old = best_way(k)
                     if old is not None and old[0] < mp:
                         continue            # reached for less MP than this state has spent: no better way
                 else:
                     k = None
-                if last is None:            # a token the rules have allowed nowhere yet
+                if kept is None:            # a token the rules have allowed nowhere yet
                     out = real(tok, c, f, mp, hexes, altk >> alt_shift, flags)
                     if table.version != version:
                         version, sid, k = replan(), flag_ids[flags], None
@@ -522,7 +531,7 @@ def _search(table: StepTable, state, reach: type, prefix: tuple[str, ...]):
                             key |= entered_ids[kd]
                         else:
                             kd = None
-                    mp_hi, hexes_lo, out = last.get(key, miss)
+                    mp_hi, hexes_lo, out = kept(key, miss)
                     if mp > mp_hi or hexes < hexes_lo:
                         out = outcome(tok, key, c, f, mp, hexes, altk >> alt_shift, flags)
                         if table.version != version:
@@ -535,7 +544,7 @@ def _search(table: StepTable, state, reach: type, prefix: tuple[str, ...]):
                 d_altk += altk
                 if k is None:
                     k = d_altk + (dest << 3) + n_f
-                    old = best.get(k)
+                    old = best_way(k)
                 # The cheapest way; of equal MP the fewest, then easiest, rolls; the first of those.
                 if old is not None and (old[0] < n_mp or old[0] == n_mp and (old[2], old[3]) <= (
                         rolls + step_rolls, roll_mods + step_mods)):
