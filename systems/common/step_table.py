@@ -463,7 +463,7 @@ def table_search(game: "Game", ent: int, rules, mode: str, state, limit: int,
 
 def _search(table: StepTable, state, reach: type, prefix: tuple[str, ...]):
     """`table_search` with this table."""
-    real, outcome, flag_ids, kinds = table.real, table.outcome, table.flag_ids, table.kinds
+    outcome, flag_ids, kinds = table.outcome, table.flag_ids, table.kinds
     # What the loop reads of each token, for hexes in even and in odd columns:
     # filled again in place when the table learns a lead or what the steps
     # do to the facing and altitude, or keys a token anew
@@ -471,16 +471,15 @@ def _search(table: StepTable, state, reach: type, prefix: tuple[str, ...]):
     # from the next token on. The number of the state a token's step leads
     # to, less the state's own number, by facing (`shifts`), when every step
     # it allowed turned the facing and changed the altitude alike; the offset
-    # to the hex entered by facing, when it enters one; `entered_ids` when
-    # it enters one and has looked at it; `kept`, its `last.get`, once the rules allowed it
-    # somewhere.
+    # to the hex entered by facing, when it is known to enter one. A token
+    # the rules have allowed nowhere yet has kept no outcome (`last`): its
+    # look-up misses, and its real step teaches where it leads.
     plans: tuple[list, list] = ([], [])
 
     def replan() -> int:
         for parity, plan in enumerate(plans):
-            plan[:] = [(tok, tok.shifts[parity], tok.offsets[parity], tok.left_ids,
-                        None if tok.entered is None or tok.lead is None else tok.entered_ids,
-                        None if tok.lead is UNKNOWN else tok.last.get, (tok.name,)) for tok in table.tokens]
+            plan[:] = [(tok, tok.shifts[parity], tok.offsets[parity], tok.left_ids, tok.entered_ids, tok.last.get,
+                        (tok.name,)) for tok in table.tokens]
         return table.version
 
     version = replan()
@@ -491,16 +490,19 @@ def _search(table: StepTable, state, reach: type, prefix: tuple[str, ...]):
     k0 = (state.altitude << ALT_SHIFT) + (c0 << 3) + state.facing
     best: dict = {k0: first}          # state number -> its best way
     best_way = best.get
-    queues: dict[int, list] = {state.mp: [(c0, None, state.facing, state.hexes, state.altitude << ALT_SHIFT,
-                                           (state.prone, state.turned, state.backward, state.tags), k0, first)]}
+    # MP spent -> the states reached for it: (hex number, its kind or None,
+    # hexes entered, flags, state number, way)
+    queues: dict[int, list] = {state.mp: [(c0, None, state.hexes, (state.prone, state.turned, state.backward,
+                                                                   state.tags), k0, first)]}
     miss, alt_shift = MISS, ALT_SHIFT
-    row_bits, cell_steps = table.row_bits, table.cell_steps
+    row_bits = table.row_bits
     while queues:
         spent = min(queues)
-        for c, kc, f, hexes, altk, flags, here, way in queues[spent]:     # grows while read (steps of no MP)
+        for c, kc, hexes, flags, here, way in queues[spent]:     # grows while read (steps of no MP)
             if best[here] is not way:
                 continue                    # reached better since it was queued
             mp, path, rolls, roll_mods = way
+            f = here & 7
             sid = flag_ids[flags]
             if kc is None:                  # the kind of the hex, when not known where it was queued
                 kc = kinds[c]
@@ -512,38 +514,27 @@ def _search(table: StepTable, state, reach: type, prefix: tuple[str, ...]):
                         continue            # reached for less MP than this state has spent: no better way
                 else:
                     k = None
-                if kept is None:            # a token the rules have allowed nowhere yet
-                    out = real(tok, c, f, mp, hexes, altk >> alt_shift, flags)
+                key = left_ids[kc] | sid    # StepTable.key, inlined (the search's hot path)
+                if offsets is None:
+                    dest, kd = c, kc
+                else:
+                    dest = c + offsets[f]
+                    kd = kinds[dest]
+                    key |= entered_ids[kd]
+                mp_hi, hexes_lo, out = kept(key, miss)
+                if mp > mp_hi or hexes < hexes_lo:
+                    out = outcome(tok, key, c, f, mp, hexes, here >> alt_shift, flags)
                     if table.version != version:
                         version, sid, k = replan(), flag_ids[flags], None
-                    if out is None:
-                        continue
-                    dest = c if tok.lead is None else c + cell_steps[(c >> row_bits) & 1][tok.dirs[f]]
-                    kd = kc if dest == c else None
-                else:                       # the key: StepTable.key, inlined (the search's hot path)
-                    key = left_ids[kc] | sid
-                    if offsets is None:
-                        dest, kd = c, kc
-                    else:
-                        dest = c + offsets[f]
-                        if entered_ids is not None:
+                        if offsets is None and tok.lead is not None and out is not None:   # where it leads, learnt now
+                            dest = c + tok.offsets[(c >> row_bits) & 1][f]
                             kd = kinds[dest]
-                            key |= entered_ids[kd]
-                        else:
-                            kd = None
-                    mp_hi, hexes_lo, out = kept(key, miss)
-                    if mp > mp_hi or hexes < hexes_lo:
-                        out = outcome(tok, key, c, f, mp, hexes, altk >> alt_shift, flags)
-                        if table.version != version:
-                            version, sid, k = replan(), flag_ids[flags], None
-                    if out is None:
-                        continue
+                if out is None:
+                    continue
                 d_mp, turned, d_hexes, d_altk, new_flags, step_rolls, step_mods = out
                 n_mp = mp + d_mp
-                n_f = turned[f]
-                d_altk += altk
                 if k is None:
-                    k = d_altk + (dest << 3) + n_f
+                    k = here + d_altk + ((dest - c) << 3) + turned[f] - f
                     old = best_way(k)
                 # The cheapest way; of equal MP the fewest, then easiest, rolls; the first of those.
                 if old is not None and (old[0] < n_mp or old[0] == n_mp and (old[2], old[3]) <= (
@@ -551,8 +542,8 @@ def _search(table: StepTable, state, reach: type, prefix: tuple[str, ...]):
                     continue
                 best[k] = new = (n_mp, path + name, rolls + step_rolls, roll_mods + step_mods)
                 try:
-                    queues[n_mp].append((dest, kd, n_f, hexes + d_hexes, d_altk, new_flags, k, new))
+                    queues[n_mp].append((dest, kd, hexes + d_hexes, new_flags, k, new))
                 except KeyError:
-                    queues[n_mp] = [(dest, kd, n_f, hexes + d_hexes, d_altk, new_flags, k, new)]
+                    queues[n_mp] = [(dest, kd, hexes + d_hexes, new_flags, k, new)]
         del queues[spent]
     return reach(best, table.numbers)
