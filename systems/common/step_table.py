@@ -85,6 +85,7 @@ class _Widen(Exception):
     """A number of the search outgrew `NARROW`."""
 
 
+UNSHIFTED = (-1 << 62,) * 6            # a token's shifts while not known: no state has the number they give
 MISS = (LOW, HIGH, None)                 # what the search finds under a key with no outcome to try first
 TURNED = tuple(tuple((f + turn) % 6 for f in range(6)) for turn in range(6))    # turn -> facing -> new facing
 
@@ -104,7 +105,7 @@ class _Token:
         self.name, self.lead, self.dirs = name, UNKNOWN, ()
         self.moves = UNKNOWN               # (new facing by facing, altitude added) of every allowed step, or None
         self.offsets = (None, None)        # hexes in even and odd columns: facing -> the number added to enter
-        self.shifts = (None, None)         # ... facing -> the number added to a state's, once `moves` is known
+        self.shifts = (UNSHIFTED, UNSHIFTED)    # ... facing -> the number added to a state's, once `moves` is known
         self.left: tuple | None = None
         self.entered: tuple | None = None
         self.entries: dict = {}
@@ -378,7 +379,7 @@ class StepTable:
         """What `token`'s steps add to a state's number, by facing, for hexes
         in even and odd columns: when it leads somewhere known and every
         step it allowed turned the facing and changed the altitude alike."""
-        token.shifts = (None, None)
+        token.shifts = (UNSHIFTED, UNSHIFTED)
         if token.lead is not UNKNOWN and token.moves is not None and token.moves is not UNKNOWN:
             turned, d_altk = token.moves
             token.shifts = tuple(tuple(d_altk + ((offsets[f] if offsets else 0) << 3) + turned[f] - f
@@ -490,10 +491,10 @@ def _search(table: StepTable, state, reach: type, prefix: tuple[str, ...]):
     k0 = (state.altitude << ALT_SHIFT) + (c0 << 3) + state.facing
     best: dict = {k0: first}          # state number -> its best way
     best_way = best.get
-    # MP spent -> the states reached for it: (hex number, its kind or None,
-    # hexes entered, flags, state number, way)
-    queues: dict[int, list] = {state.mp: [(c0, None, state.hexes, (state.prone, state.turned, state.backward,
-                                                                   state.tags), k0, first)]}
+    # MP spent -> the states reached for it: (hex number, its kind, hexes
+    # entered, flags, state number, way)
+    queues: dict[int, list] = {state.mp: [(c0, kinds[c0], state.hexes, (state.prone, state.turned, state.backward,
+                                                                        state.tags), k0, first)]}
     miss, alt_shift = MISS, ALT_SHIFT
     row_bits = table.row_bits
     while queues:
@@ -504,16 +505,11 @@ def _search(table: StepTable, state, reach: type, prefix: tuple[str, ...]):
             mp, path, rolls, roll_mods = way
             f = here & 7
             sid = flag_ids[flags]
-            if kc is None:                  # the kind of the hex, when not known where it was queued
-                kc = kinds[c]
             for tok, shifts, offsets, left_ids, entered_ids, kept, name in plans[(c >> row_bits) & 1]:
-                if shifts is not None:
-                    k = here + shifts[f]
-                    old = best_way(k)
-                    if old is not None and old[0] < mp:
-                        continue            # reached for less MP than this state has spent: no better way
-                else:
-                    k = None
+                k = here + shifts[f]        # negative where not known (`UNSHIFTED`)
+                old = best_way(k)
+                if old is not None and old[0] < mp:
+                    continue                # reached for less MP than this state has spent: no better way
                 key = left_ids[kc] | sid    # StepTable.key, inlined (the search's hot path)
                 if offsets is None:
                     dest, kd = c, kc
@@ -525,7 +521,7 @@ def _search(table: StepTable, state, reach: type, prefix: tuple[str, ...]):
                 if mp > mp_hi or hexes < hexes_lo:
                     out = outcome(tok, key, c, f, mp, hexes, here >> alt_shift, flags)
                     if table.version != version:
-                        version, sid, k = replan(), flag_ids[flags], None
+                        version, sid, k = replan(), flag_ids[flags], -1
                         if offsets is None and tok.lead is not None and out is not None:   # where it leads, learnt now
                             dest = c + tok.offsets[(c >> row_bits) & 1][f]
                             kd = kinds[dest]
@@ -533,7 +529,7 @@ def _search(table: StepTable, state, reach: type, prefix: tuple[str, ...]):
                     continue
                 d_mp, turned, d_hexes, d_altk, new_flags, step_rolls, step_mods = out
                 n_mp = mp + d_mp
-                if k is None:
+                if k < 0:
                     k = here + d_altk + ((dest - c) << 3) + turned[f] - f
                     old = best_way(k)
                 # The cheapest way; of equal MP the fewest, then easiest, rolls; the first of those.
