@@ -314,9 +314,8 @@ class StepTable:
         altitude: (its highest MP, that number, the outcome). The search
         checks those two; its MP spent only grows, and an entry is kept
         here from a state it holds for, so it holds for no less MP."""
-        _mp_lo, mp_hi, hexes_lo, hexes_hi, alt_lo, alt_hi, out = entry[:7]
-        if hexes_hi == HIGH and (alt_lo, alt_hi) == (LOW, HIGH):
-            token.last[key] = (mp_hi, hexes_lo, out)
+        if entry[3] == HIGH and entry[4] == LOW and entry[5] == HIGH:     # hexes up to HIGH, any altitude
+            token.last[key] = (entry[1], entry[2], entry[6])
         else:
             token.last.pop(key, None)
 
@@ -335,8 +334,9 @@ class StepTable:
         t_mp, t_hexes, t_altitude = new(Traced, mp), new(Traced, hexes), new(Traced, altitude)   # `Traced`s
         t_mp.v, t_mp.t, t_hexes.v, t_hexes.t = mp, ("mp", 0, probe), hexes, ("hexes", 0, probe)
         t_altitude.v, t_altitude.t = altitude, ("altitude", 0, probe)
-        state.__dict__.update(hex=h, facing=facing, mp=t_mp, hexes=t_hexes, prone=flags[0], altitude=t_altitude,
-                              turned=flags[1], backward=flags[2], tags=flags[3], _probe=probe)
+        state.__dict__ = {"hex": h, "facing": facing, "mp": t_mp, "hexes": t_hexes, "prone": flags[0],
+                          "altitude": t_altitude, "turned": flags[1], "backward": flags[2], "tags": flags[3],
+                          "_probe": probe}
         game, probe_map, probe_occupancy = self.game, self.probe_map, self.probe_occupancy
         probe_map._probe = probe_map._terrains._probe = probe_occupancy._probe = probe
         probe_map._terrains.clear()
