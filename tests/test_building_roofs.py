@@ -13,7 +13,7 @@ from systems.common import unit_state
 from systems.common.line_of_sight import body
 from systems.common.movement import plan, reachable
 from tests.physical_helpers import (add, events, fire, make_game, move, physical_phase, set_tons,
-                                    to_weapon_phase, weapon_phase)
+                                    to_weapon_phase, ts, weapon_phase)
 
 H = parse_hex_label
 
@@ -340,3 +340,24 @@ def test_P_CHARGE_10_B_POS_4_a_charge_from_a_roof_counts_the_levels_from_the_roo
     add(game, "x", "commando", "blue", "0504", 3)                       # on a hill 1 level above the roof
     game.start_turn(["red", "blue"])
     assert check_move(game, move("m", "walk", [], charge="x")) is None
+
+
+def _charge_from_the_roof(target_ground: dict) -> int:
+    """The MP a charge from a height-2 roof (top at level 2) into the hex
+    ahead shows as spent once resolved, missed (P-CHARGE-5)."""
+    game, m = _on_a_roof({"0505": building("heavy", height=2), "0504": target_ground},
+                         forced={"to_hit": [2], "psr": [12] * 4})
+    add(game, "x", "commando", "blue", "0504", 3)
+    assert to_weapon_phase(game, [move("m", "walk", [], charge="x")]) == [None]
+    weapon_phase(game)
+    physical_phase(game)
+    (attack,) = events(game, "attack", attacker="m")
+    assert attack["attack"] == "charge" and not attack["hit"]
+    return ts(game, "m").mp_spent
+
+
+def test_P_CHARGE_5_B_POS_4_section_2_the_mp_a_charge_from_a_roof_spends_count_from_the_roof():
+    # Section 2: 1 MP a hex + 1 MP a level climbed or dropped; B-POS-4: from the roof's top.
+    assert _charge_from_the_roof({"terrain": "clear", "level": 0}) == 1 + 2      # 2 levels down (ground: 1)
+    assert _charge_from_the_roof({"terrain": "clear", "level": 2}) == 1          # level with the roof (ground: 3)
+    assert _charge_from_the_roof({"terrain": "clear", "level": 3}) == 1 + 1      # a hill 1 level above the roof
