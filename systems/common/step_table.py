@@ -157,7 +157,7 @@ class StepTable:
         self.kinds: dict = _memo(self.new_kind)   # hex number -> its kind:
         #                                -1 - the number when off the map or units stand there, else the
         #                                number of its terrain's values (`_terrains`)
-        self.kinds.update(self.hex_kinds.for_search(self.numbers, self.occupancy))
+        self.hex_kinds.for_search(self.kinds, self.numbers, self.occupancy)
         self._terrains: list = self.hex_kinds.terrains   # kind -> a terrain of the kind (alike in all its fields)
         self._getters: dict = {}       # terrain fields -> a function reading them
         self._reads: dict = {}         # (terrain fields, shift) -> `keys_of`
