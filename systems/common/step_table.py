@@ -114,6 +114,15 @@ class _Token:
         self.entered_ids: dict = {}        # ... as the hex entered, shifted (`StepTable.keys_of`)
 
 
+class _Flags(tuple):
+    """A state's (prone, turned, backward, tags), one object for each set
+    of values (`StepTable.flags_of`), so hashed by identity (a tuple
+    hashes each of its values every time)."""
+
+    __slots__ = ()
+    __hash__ = object.__hash__
+
+
 class _Memo(dict):
     """A dict that makes the value of a missing key with `make(key)`, which
     keeps it there."""
@@ -165,6 +174,7 @@ class StepTable:
         self.flags: tuple = ()         # the flags the rules have read
         self.flag_ids: dict = _memo(self.flags_id)   # a state's flags -> the id of the values of the flags read
         self._flag_values: dict = {}   # the values of the flags read -> their id
+        self._flag_sets: dict = {}     # a state's flags -> the `_Flags` of those values
         self.version = 0               # counts the leads learnt and the tokens keyed anew
         for token in self.tokens:
             token.left_ids = self.keys_of(None, self.left_shift)
@@ -194,6 +204,13 @@ class StepTable:
             on_map, units = ON_MAP in fields, UNITS in fields
             got = self._getters[fields] = lambda t, on, h: (of_terrain(t), on if on_map else None,
                                                             h if units else None)
+        return got
+
+    def flags_of(self, values: tuple) -> _Flags:
+        """The one `_Flags` of these values of a state's flags."""
+        got = self._flag_sets.get(values)
+        if got is None:
+            got = self._flag_sets[values] = _Flags(values)
         return got
 
     def flags_id(self, flags: tuple) -> int:
@@ -414,8 +431,7 @@ class StepTable:
         token.entries.setdefault(key, []).append(entry)
         self._remember(token, key, entry)
 
-    @staticmethod
-    def _change(token: _Token, h, dest, facing: int, mp: int, hexes: int, altitude: int, new, rolls,
+    def _change(self, token: _Token, h, dest, facing: int, mp: int, hexes: int, altitude: int, new, rolls,
                 probe: Probe):
         """The outcome of an allowed step from this state (in `h`) to `new`,
         which must be in `dest`."""
@@ -441,7 +457,7 @@ class StepTable:
         if d_mp < 0:
             raise RuntimeError(f"the {token.name!r} step gave back MP: the reachable search cannot order its states")
         return (d_mp, TURNED[(new.facing - facing) % 6], d_hexes, d_alt << ALT_SHIFT,
-                (d["prone"], d["turned"], d["backward"], d["tags"]), count, mods)
+                self.flags_of((d["prone"], d["turned"], d["backward"], d["tags"])), count, mods)
 
 
 def table_search(game: "Game", ent: int, rules, mode: str, state, limit: int,
@@ -493,8 +509,8 @@ def _search(table: StepTable, state, reach: type, prefix: tuple[str, ...]):
     best_way = best.get
     # MP spent -> the states reached for it: (hex number, its kind, hexes
     # entered, flags, state number, way)
-    queues: dict[int, list] = {state.mp: [(c0, kinds[c0], state.hexes, (state.prone, state.turned, state.backward,
-                                                                        state.tags), k0, first)]}
+    queues: dict[int, list] = {state.mp: [(c0, kinds[c0], state.hexes, table.flags_of(
+        (state.prone, state.turned, state.backward, state.tags)), k0, first)]}
     miss, alt_shift = MISS, ALT_SHIFT
     row_bits = table.row_bits
     while queues:
