@@ -35,8 +35,12 @@ The lookups are numbers: a hex is numbered by its position (its neighbours
 by adding a step), what a step reads of a hex is read once for each kind of
 terrain (terrains alike in all their fields read alike) and named by an id,
 and a key is the ids of the hex left, the hex entered and the flags in one
-int. The search runs with the game's positions fixed (`Game.positions_fixed`,
-whose index of units the probes watch).
+int. A token whose every outcome so far turned the facing and changed the
+altitude alike names the state it leads to before it is looked up, and is
+passed over where that state was reached for less MP than the state it
+would leave has spent (no step gives back MP). The search runs with the
+game's positions fixed (`Game.positions_fixed`, whose index of units the
+probes watch).
 
 So the step rules stay the one definition of legality, cost and rolls: a
 new terrain cost, roll or limit flows into the search by itself. The table
