@@ -317,10 +317,16 @@ class Loaded:
     data: dict[str, Any]                    # the current-version save
     frontend: dict[str, Any]                # the front-end sections this reader checked
     warnings: list[str] = field(default_factory=list)
+    built: bool = False                     # `game()` took `data` over
 
     def game(self):
         """A new Game of the saved state (its `frontend` the checked
-        sections), once its units are found to stand where they may."""
+        sections), once its units are found to stand where they may. The
+        game takes `data` over (no copy of a long event log to make): it is
+        built once, and `data` is the game's own afterwards."""
+        if self.built:
+            raise ValueError(f"{self.fname}: the game of a save read once is built once")
+        self.built = True
         game = game_from_save(self.data, self.fname)
         try:
             check_stacking(game, self.fname)
@@ -379,9 +385,10 @@ def loads(text: str, fname: str = "save", frontends: dict[str, FrontendCheck] | 
 
 
 def game_from_save(data: dict[str, Any], fname: str = "save"):
+    """The Game of a checked save, which takes `data` over."""
     from engine.game import Game
     try:
-        return Game.from_dict(data["game"])
+        return Game.from_dict(data["game"], adopt=True)
     except DataError:
         raise
     except Exception as exc:   # safety net: the checks above should catch every bad shape
