@@ -128,3 +128,27 @@ def test_a_save_is_refused_while_a_roll_waits_that_a_save_could_not_resume(tmp_p
     _roll(a, 4)
     assert a.overlay != "dice" and a.game.phase == "movement"
     assert a.save("now") is not None
+
+
+def test_a_weapon_pick_at_a_phase_end_with_the_dice_at_the_table_resumes_too(tmp_path):
+    """rules/vehicles.md V-CE-14 with every roll typed in: the pick the end
+    of the weapon phase stops at waits there as without the dice at the
+    table, so a save made with it up resumes at it."""
+    from tests.test_ui_weapon_pick import TURRET, _battle, _fire_and_resolve, _lost, _pick_srm
+    a = _battle(tmp_path, slot=2)
+    a.set_game(a.game, None, table=Table(shared=True, dice_at_table=True))
+    _fire_and_resolve(a)
+    assert a.overlay == "weapon_pick" and a.top.resumes, a.message
+    path = a.save("at-pick")
+    assert path is not None and not a.message_bad, a.message
+    _pick_srm(a)
+    _type_into_the_next_turn(a, itertools.repeat(7))
+    after = _state(a)
+    assert _lost(a) == ["srm_6"] and a.overlay == "victory"           # every shot hits: the tank is lost
+
+    b = App(pygame.display.set_mode((1280, 800)), save_dir=tmp_path, edge_pan=False, autosave=False)
+    assert b.load(path), b.message
+    assert b.overlay == "weapon_pick" and b.top.resumes and b.top.need.options == TURRET
+    _pick_srm(b)
+    _type_into_the_next_turn(b, itertools.repeat(7))
+    assert _state(b) == after and b.overlay == "victory"
