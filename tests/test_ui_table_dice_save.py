@@ -17,7 +17,8 @@ from engine.replay import Replay
 from engine.session import Table
 from engine.ui.app import App
 from tests.helpers import make_game
-from tests.test_ui_app import _pygame, click_button, click_hex, key, pump, type_text  # noqa: F401
+from tests.test_ui_app import _pygame, click_button, click_hex, key, type_text  # noqa: F401
+from tests.test_ui_weapon_pick import TURRET, _battle, _fire_and_resolve, _lost, _pick_srm, assert_save_refused
 from tests.vehicle_fixtures import add
 
 
@@ -116,14 +117,7 @@ def test_a_save_is_refused_while_a_roll_waits_that_a_save_could_not_resume(tmp_p
     write nothing; once the rolls are typed the battle saves."""
     a = _table_battle(tmp_path)
     assert a.overlay == "dice" and a.top.need.purpose == "initiative" and not a.top.resumes
-    key(a, pygame.K_s, mod=pygame.KMOD_CTRL)
-    assert a.overlay == "dice" and a.message_bad and a.message.startswith("cannot save while this roll waits")
-    a.say("")
-    a.do("menu")
-    assert a.overlay == "menu"
-    click_button(a, "save_menu")
-    assert a.overlay == "dice" and a.message.startswith("cannot save while this roll waits")
-    assert a.save("anyway") is None and a.saves.files() == []
+    assert_save_refused(a, "dice", "cannot save while this roll waits: type the roll first")
     _roll(a, 9)
     _roll(a, 4)
     assert a.overlay != "dice" and a.game.phase == "movement"
@@ -134,7 +128,6 @@ def test_a_weapon_pick_at_a_phase_end_with_the_dice_at_the_table_resumes_too(tmp
     """rules/vehicles.md V-CE-14 with every roll typed in: the pick the end
     of the weapon phase stops at waits there as without the dice at the
     table, so a save made with it up resumes at it."""
-    from tests.test_ui_weapon_pick import TURRET, _battle, _fire_and_resolve, _lost, _pick_srm
     a = _battle(tmp_path, slot=2)
     a.set_game(a.game, None, table=Table(shared=True, dice_at_table=True))
     _fire_and_resolve(a)
