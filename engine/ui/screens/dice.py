@@ -82,5 +82,6 @@ class DicePrompt(TextScreen):
                  (r.x + 150, r.y + 158), 12, theme.TEXT_DIM)
         button(s, app.hits, (r.right - 156, r.bottom - 44, 140, 32), "Use it", "dice_ok", key="Enter",
                active=True, mouse=app.mouse)
-        if app.message and app.message_bad:
-            text(s, app.message[:70], (r.x + 16, r.bottom - 36), 12, theme.BAD)
+        if app.message and app.message_bad:      # a total out of range, a save refused: left of the button
+            for i, part in enumerate(wrap(app.message, 12, r.w - 190)[:3]):
+                text(s, part, (r.x + 16, r.bottom - 58 + 15 * i), 12, theme.BAD)
