@@ -371,15 +371,14 @@ class Invariants:
     def stacking(self, game: Game) -> None:
         """One unit on the ground per hex, whatever its side, wrecks
         included: the rule a save is checked by (systems/common/stacking.py)."""
-        from systems.common.stacking import occupant
-        from systems.common.unit_state import airborne, roof_height
+        from systems.common.stacking import occupant_as_placed
         for uid, ent in game.units.items():
-            if game.world.component(ent, Status).removed or airborne(game, ent):
+            if game.world.component(ent, Status).removed:
                 continue
-            at = game.world.component(ent, Position).hex
-            other = occupant(game, ent, at, False, roof_height(game, ent))
+            other = occupant_as_placed(game, ent)
             if other is not None and game.uid(other) > uid:
                 kind = "enemy" if game.is_enemy(ent, other) else "friendly"
+                at = game.world.component(ent, Position).hex
                 self.add(game, f"{kind} ground units share hex {game.map.label(at)}: "
                                f"{uid}, {game.uid(other)}")
 

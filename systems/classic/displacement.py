@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 from components import Identity, Position, Status
 from engine.hexgrid import Hex, direction_to, neighbor, turn
+from systems.classic.physical_common import level_of
 from systems.common.unit_state import airborne, roof_height
 
 if TYPE_CHECKING:
@@ -47,21 +48,23 @@ def occupants(game: "Game", h: Hex, exclude: int | None = None) -> list[int]:
     return out
 
 
-def _entry_error(game: "Game", ent: int, frm: Hex, to: Hex) -> str | None:
-    """Why `ent` could not enter `to` from `frm` (drops of 2+ are falls, not
-    errors, and are judged by the caller)."""
-    from systems.common.movement import motion_rules
+def _entry_error(game: "Game", ent: int, to: Hex) -> str | None:
+    """Why `ent` could not enter `to` from where it stands (drops of 2+ are
+    falls, not errors, and are judged by the caller): a rise of 2 levels or
+    more from the level it stands on (`level_of`: a roof's top for a unit on
+    it), or what its movement rules refuse of the step from the ground they
+    step off (`MotionRules.leaving`, B-POS-4)."""
+    from systems.common.movement import motion_rules, start_state
     rules = motion_rules(game, ent)
-    a, b = game.map.terrain(frm), game.map.terrain(to)
-    if lift := roof_height(game, ent):
-        a = dataclasses.replace(a, level=a.level + lift)      # it leaves from the roof
-    if b.level - a.level >= 2:
-        return f"{game.map.label(to)} is {b.level - a.level} levels higher"
-    mode = rules.modes[0]
+    b = game.map.terrain(to)
+    rise = b.level - level_of(game, ent)
+    if rise >= 2:
+        return f"{game.map.label(to)} is {rise} levels higher"
+    a = rules.leaving(game, start_state(game, ent))
     if b.level < a.level:
         # Judge the terrain alone: a 1-level drop is legal for every unit type.
         a = dataclasses.replace(a, level=b.level)
-    cost = rules.enter_cost(game, ent, mode, a, b, False)
+    cost = rules.enter_cost(game, ent, rules.modes[0], a, b, False)
     if isinstance(cost, str):
         return cost
     return None
@@ -77,10 +80,9 @@ def outcome(game: "Game", ent: int, direction: int, _chain: int = 0) -> str:
     dest = neighbor(pos.hex, direction)
     if not game.map.on_map(dest):
         return OFF_MAP
-    here, there = game.map.terrain(pos.hex), game.map.terrain(dest)
-    if here.level + roof_height(game, ent) - there.level >= 2:
+    if level_of(game, ent) - game.map.terrain(dest).level >= 2:
         return FALL
-    if _entry_error(game, ent, pos.hex, dest):
+    if _entry_error(game, ent, dest):
         return PROHIBITED
     for other in occupants(game, dest, exclude=ent):
         if _chain > 12:
@@ -138,10 +140,9 @@ def _fall_into(game: "Game", ent: int, src: Hex, dest: Hex, cause: str) -> None:
     weighed (B-COLL-2)."""
     from systems.classic import buildings, piloting
     pos = game.world.component(ent, Position)
-    start = game.map.terrain(src).level + roof_height(game, ent)
-    there = game.map.terrain(dest)
-    on_roof = bool(there.building) and there.level + there.building <= start
-    levels = start - there.level - (there.building if on_roof else 0)
+    start, there = level_of(game, ent), game.map.terrain(dest)
+    on_roof = bool(there.building) and there.roof <= start
+    levels = start - (there.roof if on_roof else there.level)
     below = [o for o in occupants(game, dest, exclude=ent) if not on_roof or roof_height(game, o)]
     falls = levels >= 2
     game.log.emit("displace", unit=game.uid(ent), **{"from": game.map.label(src)}, to=game.map.label(dest),

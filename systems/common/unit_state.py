@@ -9,27 +9,33 @@ from components import Altitude, Position, VehicleMovement
 
 if TYPE_CHECKING:
     from engine.game import Game
+    from engine.hexgrid import Hex
 
 UNIT_HEIGHT = {"mech": 2, "vehicle": 1}        # levels a unit stands above its hex (V-CHAR-6)
 
 
-def airborne(game: "Game", ent: int) -> bool:
+def airborne(game: "Game", ent: int, at: "Hex | None" = None) -> bool:
     """In the air: a VTOL above the ground or, over a building hex, above
-    its roof (B-VTOL-5: one landed on the roof is landed)."""
+    its roof (B-VTOL-5: one landed on the roof is landed). `at`: were it in
+    that hex at its altitude (by default, where it is)."""
     alt = game.world.try_component(ent, Altitude)
     if alt is None or alt.level <= 0:
         return False
-    return alt.level > game.map.terrain(game.world.component(ent, Position).hex).building
+    h = game.world.component(ent, Position).hex if at is None else at
+    return alt.level > game.map.terrain(h).building
 
 
-def roof_height(game: "Game", ent: int) -> int:
+def roof_height(game: "Game", ent: int, at: "Hex | None" = None) -> int:
     """B-POS-1: the height of the roof the unit stands on (a mech that
-    jumped onto it, a VTOL landed on it), else 0."""
+    jumped onto it, a VTOL landed on it), else 0. `at`: were it put in that
+    hex as it is (a VTOL at its altitude, a mech inside, B-MOVE-9: only a
+    jump takes it onto a roof)."""
     pos = game.world.component(ent, Position)
-    h = game.map.terrain(pos.hex).building
+    here = pos.hex if at is None else at
+    h = game.map.terrain(here).building
     if not h:
         return 0
-    if pos.on_roof:
+    if pos.on_roof and here == pos.hex:
         return h
     alt = game.world.try_component(ent, Altitude)
     return h if alt is not None and alt.level == h else 0
