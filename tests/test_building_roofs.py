@@ -315,10 +315,12 @@ def _hill(level):
     (building(height=2), _hill(1), True, ("move", "0504", False, [])),
     (building(height=2), CLEAR, True, ("fall", "0504", False, [2])),
     # off a roof onto a roof no higher: a step onto it (less than 2 down), else a fall onto it
-    (building(height=2), building(height=2), True, ("fall", "0504", True, [])),
-    (building(height=2), building(height=1), True, ("fall", "0504", True, [])),
+    (building(height=2), building(height=2), True, ("move", "0504", True, [])),
+    (building(height=2), building(height=1), True, ("move", "0504", True, [])),
+    (building(height=1), building(height=1), True, ("move", "0504", True, [])),
     (building(height=3), building(height=1), True, ("fall", "0504", True, [2])),
     # from a hill: onto a roof not above it, else a fall into the hex
+    (_hill(1), building(height=1), False, ("move", "0504", True, [])),
     (_hill(3), building(height=1), False, ("fall", "0504", True, [2])),
     (_hill(2), building(height=3), False, ("fall", "0504", False, [2])),
 ])
@@ -337,6 +339,26 @@ def test_B_PHYS_5_a_mech_pushed_into_a_building_hex_level_with_it_goes_inside_wi
 def test_B_PHYS_7_B_POS_3_a_mech_falls_onto_the_roof_above_a_friend_inside():
     outcome, at, roof, falls, _ = _displaced(building(height=3), building(height=1), True, below="commando")
     assert (outcome, at, roof, falls) == ("fall", "0504", True, [2])
+
+
+def _above_an_enemy(start: dict, on_a_roof: bool):
+    game = make_game(forced={"psr": [12] * 4, "fall": [1] * 2, "location": [7] * 16},
+                     hexes={"0505": start, "0504": building(height=1)})
+    m = add(game, "m", "grasshopper", "red", "0505", 0)
+    add(game, "x", "commando", "blue", "0504", 0)
+    game.world.component(m, Position).on_roof = on_a_roof
+    game.start_turn(["red", "blue"])
+    return game, m, displacement.displace(game, m, direction_to(H("0505"), H("0504")), "push")
+
+
+def test_B_POS_3_a_mech_is_not_displaced_onto_a_roof_above_an_enemy_inside():
+    from engine.save_check import check_stacking
+    game, m, outcome = _above_an_enemy(building(height=2), True)       # a step down onto the roof
+    assert outcome == displacement.PROHIBITED and game.world.component(m, Position).hex == H("0505")
+    game, m, outcome = _above_an_enemy(_hill(3), False)                 # a fall of 2 onto it
+    (fall,) = events(game, "fall", unit="m")
+    assert outcome == displacement.FALL and fall["at"] not in ("0504", "0505") and not on_roof(game, "m")
+    check_stacking(game, "s.json")
 
 
 # --------------------------------------------------------------------- B-VTOL-5
