@@ -37,7 +37,7 @@ from engine import event_types as et
 from engine.errors import DataError
 from components import TurnRecord
 from engine.hexgrid import Hex, parse_hex_label
-from engine.save_hints import MAX_INT, field_hints, fits, form, simple_fields, typed_dict_hints
+from engine.save_hints import MAX_INT, field_hints, fields_fit, form, simple_fields, typed_dict_hints
 from engine.weapons import WeaponType, parse_weapons, weapons
 
 MAX_TURN = 10_000
@@ -578,8 +578,7 @@ class SaveCheck:
     def dataclass_(self, data: Any, ctype: type, where: str) -> None:
         self.obj(data, where)
         simple = simple_fields(ctype)
-        if simple is not None and len(data) == len(simple) and all(
-                name in data and fits(data[name], shape) for name, shape in simple):
+        if simple is not None and fields_fit(data, simple):
             return      # fast path: every field present with its exact plain type
         hints, fields = field_hints(ctype)
         for k in data:
