@@ -341,6 +341,22 @@ def test_B_PHYS_7_B_POS_3_a_mech_falls_onto_the_roof_above_a_friend_inside():
     assert (outcome, at, roof, falls) == ("fall", "0504", True, [2])
 
 
+def test_section_10_B_PHYS_7_a_mech_off_a_roof_that_misses_the_unit_below_lands_beside_from_the_roof():
+    # 70 t from the top of a height-2 roof: the fall beside is 2 levels, ceil(70/10) x 3 = 21.
+    game = make_game(forced={"to_hit": [2], "psr": [12] * 4, "fall": [1], "location": [7] * 8},
+                     hexes={"0505": building(height=2)})
+    m = add(game, "m", "grasshopper", "red", "0505", 0)
+    set_tons(game, "m", 70)
+    add(game, "x", "commando", "blue", "0504", 0)
+    game.world.component(m, Position).on_roof = True
+    game.start_turn(["red", "blue"])
+    assert displacement.displace(game, m, direction_to(H("0505"), H("0504")), "push") == displacement.FALL
+    (attack,) = events(game, "attack", attacker="m")
+    (fall,) = events(game, "fall", unit="m")
+    assert not attack["hit"] and (fall["levels"], fall["damage"]) == (2, 21)
+    assert fall["at"] not in ("0504", "0505") and not on_roof(game, "m")
+
+
 def _above_an_enemy(start: dict, on_a_roof: bool):
     game = make_game(forced={"psr": [12] * 4, "fall": [1] * 2, "location": [7] * 16},
                      hexes={"0505": start, "0504": building(height=1)})

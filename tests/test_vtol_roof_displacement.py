@@ -127,6 +127,19 @@ def test_B_POS_3_a_vtol_falling_onto_a_roof_above_an_enemy_inside_comes_down_bes
     assert not unit_state.airborne(game, heli)
 
 
+def test_B_POS_3_coming_down_beside_it_may_land_on_a_roof_above_a_friend_inside():
+    game = make_game(height=12, forced=SIDES, hexes={SRC: building(3), DEST: building(1, cf=90),
+                                                     "0503": building(1, cf=90)})
+    heli = add(game, "heli", "warrior.toml", SRC, altitude=3, armor={"front": 40, "rear": 40, "left": 40,
+                                                                     "right": 40})
+    game.world.component(heli, Identity).tonnage = 40
+    add(game, "tank", "manticore.toml", DEST, side="blue")
+    add(game, "friend", "manticore.toml", "0503")
+    displacement.displace(game, heli, NORTH, "push")
+    assert where(game, heli) == ("0503", 1, False, False)          # on the roof beyond, the nearest beside
+    assert occupant_as_placed(game, heli) is None
+
+
 def test_B_POS_3_a_step_onto_a_roof_above_an_enemy_inside_is_prohibited():
     game, heli = landed_on_a_roof(2, building(1, cf=90))
     add(game, "tank", "manticore.toml", DEST, side="blue")

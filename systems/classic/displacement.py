@@ -181,10 +181,8 @@ def _fall_into(game: "Game", ent: int, src: Hex, dest: Hex, cause: str) -> None:
                   cause=cause, accidental_fall=True, **({"on_roof": True} if on_roof and not below and not beside
                                                          else {}))
     if below:
-        pos.on_roof = False
         fall_from_above(game, ent, below[0], dest, levels, cause)
     elif beside:
-        pos.on_roof = False
         _land_beside(game, ent, src, dest, cause, "an enemy is inside below the roof")
     else:
         stand(game, ent, dest, on_roof)
@@ -257,6 +255,7 @@ def fall_from_above(game: "Game", ent: int, target: int, dest: Hex, levels: int,
                   to_hit=to_hit, modifiers=th.pairs(), roll=roll, hit=hit)
     pos = game.world.component(ent, Position)
     src = pos.hex
+    on_roof = roof_height(game, target) > 0
     if hit:
         tons = game.world.component(ent, Identity).tonnage
         for group in hit_location.groups(math.ceil(tons / 10)):
@@ -268,7 +267,7 @@ def fall_from_above(game: "Game", ent: int, target: int, dest: Hex, levels: int,
         piloting.queue_psr(game, target, "fallen on by a falling unit", 2)
         if choices:
             displace(game, target, choices[0], "fallen on")
-            pos.hex = dest
+            stand(game, ent, dest, on_roof)
             piloting.fall(game, ent, levels, f"{cause}: fell onto {game.uid(target)}", column="rear")
             return
         # The unit fallen on cannot make room: the faller ends beside it.
@@ -277,14 +276,18 @@ def fall_from_above(game: "Game", ent: int, target: int, dest: Hex, levels: int,
 
 
 def _land_beside(game: "Game", ent: int, src: Hex, dest: Hex, cause: str, why: str) -> None:
-    """The falling unit lands in a free hex next to `dest` (nearest the line
-    of the fall first) with the fall damage for that hex; none: destroyed."""
+    """The falling unit, still where it fell from, lands in a free hex next
+    to `dest` not above the level it fell from (nearest the line of the fall
+    first), where `landing` puts it (a roof not above that level, weighed),
+    with the fall damage for the levels down to it; none: destroyed."""
     from systems.common import damage
-    from systems.classic import piloting
+    from systems.classic import buildings, piloting
     for h in hexes_beside(game, dest, direction_to(src, dest)):
-        if h != src and not occupants(game, h, exclude=ent) \
-                and game.map.terrain(h).level <= game.map.terrain(src).level:
-            lv = max(0, game.map.terrain(src).level - game.map.terrain(h).level)
-            piloting.fall(game, ent, lv, f"{cause}: {why}", at=h)
+        levels, on_roof = landing(game, ent, h)
+        if h != src and not occupants(game, h, exclude=ent) and levels >= 0:
+            stand(game, ent, h, on_roof)
+            piloting.fall(game, ent, levels, f"{cause}: {why}")
+            if on_roof:
+                buildings.check_weight(game, h)
             return
     damage.destroy_unit(game, ent, "no room to land after falling")

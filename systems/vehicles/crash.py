@@ -132,7 +132,7 @@ def come_down(game: "Game", ent: int, direction: int | None = None) -> None:
     elif occupant_as_placed(game, ent) is None:
         return
     for h in displacement.hexes_beside(game, pos.hex, direction):
-        if occupant(game, ent, h, False) is None:
+        if occupant(game, ent, h, False, landing_level(game.map.terrain(h))) is None:
             game.log.emit("displace", unit=game.uid(ent), **{"from": game.map.label(pos.hex)},
                           to=game.map.label(h), cause="came down beside the unit below")
             pos.hex = h
