@@ -127,17 +127,31 @@ def test_B_POS_3_a_vtol_falling_onto_a_roof_above_an_enemy_inside_comes_down_bes
     assert not unit_state.airborne(game, heli)
 
 
-def test_B_POS_3_coming_down_beside_it_may_land_on_a_roof_above_a_friend_inside():
-    game = make_game(height=12, forced=SIDES, hexes={SRC: building(3), DEST: building(1, cf=90),
-                                                     "0503": building(1, cf=90)})
+def beside_a_friend(roof: dict):
+    """The VTOL of `landed_on_a_roof(3, ...)` falls toward a height-1 roof
+    above an enemy inside and comes down beside, on `roof` in 0503 (the
+    nearest hex beside) above a friend inside."""
+    game = make_game(height=12, forced={**SIDES, "location": [7] * 8, "critical": [2] * 8},
+                     hexes={SRC: building(3), DEST: building(1, cf=90), "0503": roof})
     heli = add(game, "heli", "warrior.toml", SRC, altitude=3, armor={"front": 40, "rear": 40, "left": 40,
                                                                      "right": 40})
     game.world.component(heli, Identity).tonnage = 40
     add(game, "tank", "manticore.toml", DEST, side="blue")
     add(game, "friend", "manticore.toml", "0503")
     displacement.displace(game, heli, NORTH, "push")
-    assert where(game, heli) == ("0503", 1, False, False)          # on the roof beyond, the nearest beside
-    assert occupant_as_placed(game, heli) is None
+    return game, heli
+
+
+def test_B_POS_3_coming_down_beside_it_may_land_on_a_roof_above_a_friend_inside():
+    game, heli = beside_a_friend(building(1, cf=90))
+    assert where(game, heli) == ("0503", 1, False, False)
+    assert occupant_as_placed(game, heli) is None and not events(game, "collapse")
+
+
+def test_B_VTOL_3_the_roof_it_comes_down_on_beside_is_weighed():
+    game, heli = beside_a_friend(building(1, klass="light", cf=15))
+    (col,) = events(game, "collapse")
+    assert col["hex"] == "0503" and col["cause"] == "overload"        # 40 t > CF 15
 
 
 def test_B_POS_3_a_step_onto_a_roof_above_an_enemy_inside_is_prohibited():

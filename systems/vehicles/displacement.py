@@ -97,9 +97,9 @@ def displace_rule(game: "Game", ent: int, direction: int, cause: str) -> str | N
         crash.come_down(game, ent, direction)
         if not game.world.component(ent, Status).destroyed:
             collisions.fall_damage(game, ent, levels, cause=f"{cause}: fell {levels} levels")
-        if on_roof and pos.hex == dest and not game.world.component(ent, Status).destroyed:
+        if not game.world.component(ent, Status).destroyed:
             from systems.classic import buildings
-            buildings.check_weight(game, dest)
+            buildings.check_weight(game, pos.hex)          # a roof it came down on (B-VTOL-3, B-PHYS-7)
         return displacement.FALL
     return None
 
