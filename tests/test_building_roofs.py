@@ -7,6 +7,7 @@ on the roof; a VTOL landed on a roof is landed for every rule."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from components import Altitude, Position, Status
 from engine.hexgrid import direction_to, parse_hex_label
@@ -315,10 +316,12 @@ def _hill(level):
     (building(height=2), _hill(1), True, ("move", "0504", False, [])),
     (building(height=2), CLEAR, True, ("fall", "0504", False, [2])),
     # off a roof onto a roof no higher: a step onto it (less than 2 down), else a fall onto it
-    (building(height=2), building(height=2), True, ("fall", "0504", True, [])),
-    (building(height=2), building(height=1), True, ("fall", "0504", True, [])),
+    (building(height=2), building(height=2), True, ("move", "0504", True, [])),
+    (building(height=2), building(height=1), True, ("move", "0504", True, [])),
+    (building(height=1), building(height=1), True, ("move", "0504", True, [])),
     (building(height=3), building(height=1), True, ("fall", "0504", True, [2])),
     # from a hill: onto a roof not above it, else a fall into the hex
+    (_hill(1), building(height=1), False, ("move", "0504", True, [])),
     (_hill(3), building(height=1), False, ("fall", "0504", True, [2])),
     (_hill(2), building(height=3), False, ("fall", "0504", False, [2])),
 ])
@@ -337,6 +340,84 @@ def test_B_PHYS_5_a_mech_pushed_into_a_building_hex_level_with_it_goes_inside_wi
 def test_B_PHYS_7_B_POS_3_a_mech_falls_onto_the_roof_above_a_friend_inside():
     outcome, at, roof, falls, _ = _displaced(building(height=3), building(height=1), True, below="commando")
     assert (outcome, at, roof, falls) == ("fall", "0504", True, [2])
+
+
+def test_section_10_B_PHYS_7_a_mech_off_a_roof_that_misses_the_unit_below_lands_beside_from_the_roof():
+    # 70 t from the top of a height-2 roof: the fall beside is 2 levels, ceil(70/10) x 3 = 21.
+    game = make_game(forced={"to_hit": [2], "psr": [12] * 4, "fall": [1], "location": [7] * 8},
+                     hexes={"0505": building(height=2)})
+    m = add(game, "m", "grasshopper", "red", "0505", 0)
+    set_tons(game, "m", 70)
+    add(game, "x", "commando", "blue", "0504", 0)
+    game.world.component(m, Position).on_roof = True
+    game.start_turn(["red", "blue"])
+    assert displacement.displace(game, m, direction_to(H("0505"), H("0504")), "push") == displacement.FALL
+    (attack,) = events(game, "attack", attacker="m")
+    (fall,) = events(game, "fall", unit="m")
+    assert not attack["hit"] and (fall["levels"], fall["damage"]) == (2, 21)
+    assert fall["at"] not in ("0504", "0505") and not on_roof(game, "m")
+
+
+def _hex(height: int, level: int) -> dict:
+    return building(height=height, cf=150, level=level) if height else _hill(level)
+
+
+@settings(max_examples=150, deadline=None)
+@given(start=st.tuples(st.integers(0, 3), st.integers(0, 3)), dest=st.tuples(st.integers(0, 3), st.integers(0, 3)),
+       beyond=st.tuples(st.integers(0, 3), st.integers(0, 3)), direction=st.integers(0, 5),
+       other=st.sampled_from([None, ("commando", "red"), ("commando", "blue"), ("warrior", "red"),
+                              ("warrior", "blue")]), other_on_roof=st.booleans())
+def test_section_10_B_PHYS_5_7_B_POS_3_a_displaced_mech_ends_where_a_unit_may_stand(start, dest, beyond, direction,
+                                                                                   other, other_on_roof):
+    """Whatever the levels and buildings of the hex it leaves, the hex it is
+    pushed into and the one beyond, and whoever stands there: what
+    `outcome` foretold happens, no unit is flagged on a roof without a
+    building, and every unit stands as the save check's stacking allows."""
+    from engine.errors import DataError
+    from engine.hexgrid import neighbor
+    from engine.save_check import check_stacking
+    to = neighbor(H("0505"), direction)
+    game = make_game(forced={"psr": [12] * 8, "fall": [1] * 8, "location": [7] * 40, "to_hit": [7] * 4,
+                             "critical": [2] * 8},
+                     hexes={"0505": _hex(*start), to.label: _hex(*dest), neighbor(to, direction).label: _hex(*beyond)})
+    m = add(game, "m", "grasshopper", "red", "0505", 0)
+    game.world.component(m, Position).on_roof = bool(start[0])
+    if other:
+        unit, side = other
+        roof = dest[0] if other_on_roof else 0
+        b = add(game, "b", unit, side, to.label, 0, **({"altitude": roof} if unit == "warrior" else {}))
+        game.world.component(b, Position).on_roof = bool(roof) and unit != "warrior"
+        try:
+            check_stacking(game, "s.json")
+        except DataError:
+            return                                      # a start no game reaches (enemies in one hex)
+    game.start_turn(["red", "blue"])
+    predicted = displacement.outcome(game, m, direction)
+    assert displacement.displace(game, m, direction, "push") == predicted
+    for ent in game.units.values():
+        pos = game.world.component(ent, Position)
+        assert not pos.on_roof or game.map.terrain(pos.hex).building
+    check_stacking(game, "s.json")
+
+
+def _above_an_enemy(start: dict, on_a_roof: bool):
+    game = make_game(forced={"psr": [12] * 4, "fall": [1] * 2, "location": [7] * 16},
+                     hexes={"0505": start, "0504": building(height=1)})
+    m = add(game, "m", "grasshopper", "red", "0505", 0)
+    add(game, "x", "commando", "blue", "0504", 0)
+    game.world.component(m, Position).on_roof = on_a_roof
+    game.start_turn(["red", "blue"])
+    return game, m, displacement.displace(game, m, direction_to(H("0505"), H("0504")), "push")
+
+
+def test_B_POS_3_a_mech_is_not_displaced_onto_a_roof_above_an_enemy_inside():
+    from engine.save_check import check_stacking
+    game, m, outcome = _above_an_enemy(building(height=2), True)       # a step down onto the roof
+    assert outcome == displacement.PROHIBITED and game.world.component(m, Position).hex == H("0505")
+    game, m, outcome = _above_an_enemy(_hill(3), False)                 # a fall of 2 onto it
+    (fall,) = events(game, "fall", unit="m")
+    assert outcome == displacement.FALL and fall["at"] not in ("0504", "0505") and not on_roof(game, "m")
+    check_stacking(game, "s.json")
 
 
 # --------------------------------------------------------------------- B-VTOL-5

@@ -1,6 +1,6 @@
-"""Read-only questions about a unit's components that several rule systems
-ask: is it a VTOL, is it in the air, does it stand on a roof, how tall is
-it."""
+"""Questions about a unit's components that several rule systems ask: is it
+a VTOL, is it in the air, does it stand on a roof, how tall is it; and
+`stand`, which puts a unit down standing in a hex, on its roof or not."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -51,3 +51,25 @@ def elevation(game: "Game", ent: int) -> int:
 def is_vtol(game: "Game", ent: int) -> bool:
     vm = game.world.try_component(ent, VehicleMovement)
     return vm is not None and vm.motive == "vtol"
+
+
+def may_stand_on_roof(game: "Game", ent: int) -> bool:
+    """B-POS-1: a mech (one that jumped onto it) or a VTOL (one that landed
+    on it) may stand on a roof; a ground vehicle is inside (B-POS-4)."""
+    vm = game.world.try_component(ent, VehicleMovement)
+    return vm is None or vm.motive == "vtol"
+
+
+def stand(game: "Game", ent: int, h: "Hex", on_roof: bool) -> None:
+    """Put `ent` down standing in `h`: on its building's roof (`on_roof`) or
+    on the ground, inside a building there. A VTOL stands on a roof by its
+    altitude, landed at the roof's height (B-VTOL-2), else at 0; any other
+    unit by `Position.on_roof` (B-POS-1)."""
+    pos = game.world.component(ent, Position)
+    roof = game.map.terrain(h).building if on_roof else 0
+    pos.hex = h
+    alt = game.world.try_component(ent, Altitude)
+    if alt is not None:
+        alt.level, pos.on_roof = roof, False
+    else:
+        pos.on_roof = bool(roof)
