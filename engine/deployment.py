@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from components import Altitude, DeploymentState, Identity, Position, VehicleMovement
 from engine.hexgrid import Hex, distance, parse_hex_label
-from systems.common.stacking import occupant
+from systems.common.stacking import occupant_as_placed
 from systems.vehicles.terrain import standing_refusal
 
 if TYPE_CHECKING:
@@ -92,9 +92,7 @@ def _placement_terrain_error(game: "Game", ent: int, h: Hex) -> str | None:
 
 
 def _stacking_error(game: "Game", ent: int, h: Hex) -> str | None:
-    alt = game.world.try_component(ent, Altitude)
-    level, roof = (alt.level if alt else 0), game.map.terrain(h).building
-    other = occupant(game, ent, h, level > roof, roof if roof and level == roof else 0)
+    other = occupant_as_placed(game, ent, h)
     if other is None:
         return None
     oname = game.world.component(other, Identity).name

@@ -73,6 +73,10 @@ class Dice:
         if self.on_force is not None:
             self.on_force(purpose, list(totals))
 
+    def forced_count(self) -> int:
+        """How many forced results wait to be rolled."""
+        return sum(len(q) for q in self.forced.values())
+
     def roll(self, purpose: str, count: int = 2, for_: str = "") -> int:
         """Roll `count` d6 for `purpose`; returns the total and logs a roll event."""
         if purpose not in PURPOSES:

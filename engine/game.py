@@ -379,8 +379,13 @@ class Game:
         }
 
     @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> "Game":
-        d = _copy(d)            # the game never shares data with the dict it came from
+    def from_dict(cls, d: dict[str, Any], adopt: bool = False) -> "Game":
+        """The game of a `to_dict` state. The game never shares data with the
+        dict it came from, unless `adopt`: the caller gives the dict away (a
+        save just read and checked) and the game takes its lists and dicts
+        as they are."""
+        if not adopt:
+            d = _copy(d)
         game = cls(HexMap.from_dict(d["map"]), d["ruleset"], 0, None, d["sides"])
         game.dice = Dice.from_dict(game.log, d["dice"])
         game.log.events = d["events"]

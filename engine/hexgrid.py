@@ -175,14 +175,18 @@ def line(a: Hex, b: Hex) -> list[list[Hex]]:
 
 
 def line_offsets(a: Hex, b: Hex) -> tuple[tuple[tuple[int, int], ...], ...]:
-    """`line(a, b)` as (x, y) offsets from `a`, made once for each direction
-    and length (line of sight checks thousands of lines)."""
+    """`line(a, b)` as (x, y) offsets from `a`. The lines last asked for
+    are kept (`LINES_KEPT`, a few MB); line of sight keeps every line it
+    uses in its own form (systems/common/line_of_sight.py `_line`)."""
     dq = b.x - a.x
     dr = (b.y - (b.x - (b.x & 1)) // 2) - (a.y - (a.x - (a.x & 1)) // 2)
     return _line_cells(dq, dr, a.x & 1)
 
 
-@functools.lru_cache(maxsize=16384)
+LINES_KEPT = 1024     # some 3 kB a line up to range 30, in each of the two caches below
+
+
+@functools.lru_cache(maxsize=LINES_KEPT)
 def _line_cells(dq: int, dr: int, odd: int) -> tuple[tuple[tuple[int, int], ...], ...]:
     """`_line_offsets` as (x, y) offsets from a start hex in an even (odd=0)
     or odd column, divided pairs sorted like Hexes."""
@@ -198,11 +202,11 @@ def _line_cells(dq: int, dr: int, odd: int) -> tuple[tuple[tuple[int, int], ...]
 _NUDGE = 10**6          # 1 / the nudge (1e-6 hex) used to find lines along a hexside
 
 
-@functools.lru_cache(maxsize=16384)
+@functools.lru_cache(maxsize=LINES_KEPT)
 def _line_offsets(dq: int, dr: int) -> tuple[tuple[tuple[int, int], ...], ...]:
     """The line from the origin to cube offset (dq, dr), as cube (q, r)
     offsets per step. A line is the same wherever it starts (in cube
-    coordinates), so `line` works out each direction and length once.
+    coordinates), so lines from even and odd columns share it.
 
     Exact integer arithmetic: every coordinate is scaled by n * 10**6, so
     the 10**-6 nudges towards either side of a hexside are exact and a line

@@ -97,13 +97,17 @@ class Terrain:
                           "cf": self.construction_factor if cf is None else cf})
 
     @property
+    def roof(self) -> int:
+        """The level of a building's roof, where a unit on it stands (B-CLASS-5:
+        the hex's level + the building's height); the hex's level without one."""
+        return self.level + self.building
+
+    @property
     def top(self) -> int:
         """Highest level of the hex's features (woods rise 2, buildings their height)."""
         if self.woods:
             return self.level + 2
-        if self.building:
-            return self.level + self.building
-        return self.level
+        return self.roof
 
 
 @dataclass

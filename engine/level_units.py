@@ -257,11 +257,16 @@ def new_uid(stem: str, taken: set[str]) -> str:
 
 def _check_stacking(placements: list[Placement], hexmap: HexMap, probs: Problems) -> None:
     """Stacking (systems/common/stacking.py): one unit on the ground per hex,
-    as at the end of a move; an airborne VTOL may share a hex with ground units."""
+    as at the end of a move; an airborne VTOL may share a hex with ground
+    units, a VTOL landed on a roof with a friend inside (B-POS-3)."""
     placed: dict[Hex, list[Placement]] = {}
     for p in placements:
+        # No unit exists yet: airborne and on a roof as unit_state.airborne and roof_height judge a VTOL's altitude.
+        building = hexmap.terrain(p.at).building if hexmap.on_map(p.at) else 0
         for other in placed.get(p.at, []):
-            if may_share_hex(_elevation(p) > 0, _elevation(other) > 0):
+            a, b = _elevation(p), _elevation(other)
+            if may_share_hex(a > building, b > building, building if a == building else 0,
+                             building if b == building else 0, p.side != other.side):
                 continue
             probs.add(f"unit {p.uid}", f"hex {hexmap.label(p.at)} already holds {other.uid}, "
                       + ("a unit of another side" if other.side != p.side else "one unit on the ground per hex"))

@@ -12,7 +12,8 @@ for destroyed units and unknown ids.
 Invariants checked after each phase (`Invariants`):
 - armor and structure never negative;
 - a building's CF within 0..150; a unit caught in a collapse at ground
-  level in the rubble;
+  level in the rubble; only a mech flagged on a roof, and only in a
+  building hex; a VTOL displaced (landed) still landed where it ends;
 - one unit on the ground per hex, friend or foe, wrecks included (what a
   save must hold); every unit on the map; no destroyed unit left on the map
   after the End Phase;
@@ -342,7 +343,9 @@ class Invariants:
     def buildings(self, game: Game, events_from: int) -> None:
         """A building's CF is never negative nor above 150; a unit that was in
         or on a building when it collapsed is at ground level in its rubble;
-        a unit on a roof stands in a building hex."""
+        a unit on a roof stands in a building hex, and only a mech carries
+        the on-roof flag (a VTOL's roof is its altitude); a VTOL displaced
+        and not moved since is landed."""
         from systems.classic.buildings import elevation
         hm = game.map
         for h in hm.buildings():
@@ -355,11 +358,15 @@ class Invariants:
             pos = game.world.component(ent, Position)
             if pos.on_roof and not hm.terrain(pos.hex).building:
                 self.add(game, f"{uid} stands on a roof in {hm.label(pos.hex)}, which has no building")
+            if pos.on_roof and game.kind(ent) != "mech":
+                self.add(game, f"{uid} has a mech's on-roof flag in {hm.label(pos.hex)}")
         events = game.log.events[events_from:]
         for i, e in enumerate(events):
+            moved_since = {m.get("unit") for m in events[i + 1:] if m.get("type") == "move"}
+            if e.get("type") == "displace" and e["unit"] not in moved_since:
+                self.landed_after_displacement(game, e["unit"])
             if e.get("type") != "collapse":
                 continue
-            moved_since = {m.get("unit") for m in events[i + 1:] if m.get("type") == "move"}
             for uid in set(e["units"]) - moved_since:
                 ent = game.units[uid]
                 st = game.world.component(ent, Status)
@@ -368,18 +375,27 @@ class Invariants:
                 if elevation(game, ent) != 0:
                     self.add(game, f"{uid} stands {elevation(game, ent)} levels up in the rubble of {e['hex']}")
 
+    def landed_after_displacement(self, game: Game, uid: str) -> None:
+        """Only a unit on the ground is displaced: a VTOL displaced (landed,
+        on the ground or a roof) is still landed where it ends, on the
+        ground or on a roof (B-VTOL-5)."""
+        from systems.common.unit_state import airborne
+        ent = game.units[uid]
+        if airborne(game, ent):
+            at = game.map.label(game.world.component(ent, Position).hex)
+            self.add(game, f"{uid} was displaced while landed and is airborne in {at}")
+
     def stacking(self, game: Game) -> None:
         """One unit on the ground per hex, whatever its side, wrecks
         included: the rule a save is checked by (systems/common/stacking.py)."""
-        from systems.common.stacking import occupant
-        from systems.common.unit_state import airborne, roof_height
+        from systems.common.stacking import occupant_as_placed
         for uid, ent in game.units.items():
-            if game.world.component(ent, Status).removed or airborne(game, ent):
+            if game.world.component(ent, Status).removed:
                 continue
-            at = game.world.component(ent, Position).hex
-            other = occupant(game, ent, at, False, roof_height(game, ent))
+            other = occupant_as_placed(game, ent)
             if other is not None and game.uid(other) > uid:
                 kind = "enemy" if game.is_enemy(ent, other) else "friendly"
+                at = game.world.component(ent, Position).hex
                 self.add(game, f"{kind} ground units share hex {game.map.label(at)}: "
                                f"{uid}, {game.uid(other)}")
 

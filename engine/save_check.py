@@ -37,7 +37,7 @@ from engine import event_types as et
 from engine.errors import DataError
 from components import TurnRecord
 from engine.hexgrid import Hex, parse_hex_label
-from engine.save_hints import MAX_INT, field_hints, fits, form, simple_fields, typed_dict_hints
+from engine.save_hints import MAX_INT, field_hints, fields_fit, form, simple_fields, typed_dict_hints
 from engine.weapons import WeaponType, parse_weapons, weapons
 
 MAX_TURN = 10_000
@@ -578,8 +578,7 @@ class SaveCheck:
     def dataclass_(self, data: Any, ctype: type, where: str) -> None:
         self.obj(data, where)
         simple = simple_fields(ctype)
-        if simple is not None and len(data) == len(simple) and all(
-                name in data and fits(data[name], shape) for name, shape in simple):
+        if simple is not None and fields_fit(data, simple):
             return      # fast path: every field present with its exact plain type
         hints, fields = field_hints(ctype)
         for k in data:
@@ -674,17 +673,15 @@ def check_stacking(game, fname: str) -> None:
     (systems/common/stacking.py), asked of every unit where it stands; only
     a mech in a building hex stands on its roof."""
     from components import Identity, Position, Status
-    from systems.common.stacking import occupant
-    from systems.common.unit_state import airborne, roof_height
+    from systems.common.stacking import occupant_as_placed
     for uid, ent in game.units.items():
         pos = game.world.component(ent, Position)
         if pos.on_roof and (game.kind(ent) != "mech" or not game.map.terrain(pos.hex).building):
             raise DataError(f"{fname}: game.units[{uid}].components.Position.on_roof: only a mech in a building hex "
                             f"stands on its roof")
-        if game.world.component(ent, Status).removed or airborne(game, ent):
+        if game.world.component(ent, Status).removed:
             continue
-        at = pos.hex
-        other = occupant(game, ent, at, False, roof_height(game, ent))
+        other = occupant_as_placed(game, ent)
         if other is not None:
-            raise DataError(f"{fname}: game.units[{uid}].components.Position.hex: {game.map.label(at)} also holds "
+            raise DataError(f"{fname}: game.units[{uid}].components.Position.hex: {game.map.label(pos.hex)} also holds "
                             f"{game.world.component(other, Identity).uid}: one unit on the ground per hex")

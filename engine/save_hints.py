@@ -2,7 +2,7 @@
 a save holds: what each hint asks of a value (`form`, the kind
 `SaveCheck.typed` checks), a dataclass's JSON keys with their hints
 (`field_hints`), and the plain fields its fast path takes whole (`simple_fields`,
-`fits`)."""
+`fields_fit`)."""
 from __future__ import annotations
 
 import dataclasses
@@ -35,14 +35,14 @@ def typed_dict_hints(hint: Any) -> tuple[tuple[str, Any], ...]:
 def simple_fields(ctype: type) -> tuple[tuple[str, tuple], ...] | None:
     """(name, shape) of every field when each is a plain int, str or bool,
     one of those or null, a list of strings or an object of anything (what
-    `fits` checks), else None."""
+    `fields_fit` checks), else None."""
     hints, fields = field_hints(ctype)
     out = tuple((name, shape(hints.get(name, Any))) for name in fields)
     return out if all(shape is not None for _, shape in out) else None
 
 
 def shape(hint: Any) -> tuple | None:
-    """A field's shape for `fits`: ("scalar", type, nullable), ("strings",
+    """A field's shape for `fields_fit`: ("scalar", type, nullable), ("strings",
     None, nullable) or ("object", None, nullable); None for any other."""
     kind, arg = form(hint)
     nullable = False
@@ -58,16 +58,29 @@ def shape(hint: Any) -> tuple | None:
     return None
 
 
-def fits(v: Any, shape: tuple) -> bool:
-    """Whether `v` has the shape, as `SaveCheck.typed` would accept it."""
-    kind, t, nullable = shape
-    if v is None:
-        return nullable
-    if kind == "scalar":
-        return type(v) is t and (t is not int or -MAX_INT <= v <= MAX_INT)
-    if kind == "strings":
-        return type(v) is list and all(type(x) is str for x in v)
-    return type(v) is dict and all(type(k) is str for k in v)
+_ABSENT = object()
+
+
+def fields_fit(data: dict, simple: tuple[tuple[str, tuple], ...]) -> bool:
+    """Whether `data` holds every field of `simple` (a `simple_fields`) and
+    no other, each of its shape as `SaveCheck.typed` would accept it (one
+    loop: the fast path of every record order of a long game)."""
+    if len(data) != len(simple):
+        return False
+    for name, (kind, t, nullable) in simple:
+        v = data.get(name, _ABSENT)
+        if v is None:
+            if not nullable:
+                return False
+        elif kind == "scalar":
+            if type(v) is not t or (t is int and not -MAX_INT <= v <= MAX_INT):
+                return False
+        elif kind == "strings":
+            if type(v) is not list or any(type(x) is not str for x in v):
+                return False
+        elif type(v) is not dict or any(type(k) is not str for k in v):
+            return False
+    return True
 
 
 @functools.lru_cache(maxsize=None)

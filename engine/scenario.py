@@ -309,22 +309,22 @@ def _overrides(u: dict, where: str, v: _V, data) -> dict[str, Any]:
 
 
 def _check_stacking(game: Game, v: _V) -> None:
-    """Stacking at the start, as at the end of a move (systems/common/stacking.py)."""
+    """Stacking at the start, as at the end of a move: each unit where it
+    is put asks the one test (systems/common/stacking.py
+    `occupant_as_placed`: airborne, on a roof or inside as its altitude
+    says); a pair that may not share a hex is refused at the later unit's
+    `at`."""
     from components import Position
-    from systems.common.stacking import may_share_hex
-    from systems.common.unit_state import airborne, roof_height
-    seen: dict[Hex, list[int]] = {}
-    for uid, ent in game.units.items():
-        h = game.world.component(ent, Position).hex
-        for other in seen.get(h, []):
-            if may_share_hex(airborne(game, ent), airborne(game, other), roof_height(game, ent),
-                             roof_height(game, other), game.is_enemy(ent, other)):
-                continue
-            if game.is_enemy(ent, other):
-                v.fail(f"unit {uid}.at", f"hex {game.map.label(h)} already holds an enemy unit")
-            v.fail(f"unit {uid}.at", f"hex {game.map.label(h)} already holds {game.uid(other)}: "
-                   f"one unit on the ground per hex")
-        seen.setdefault(h, []).append(ent)
+    from systems.common.stacking import occupant_as_placed
+    order = {ent: n for n, ent in enumerate(game.units.values())}
+    for ent in game.units.values():
+        other = occupant_as_placed(game, ent)
+        if other is None:
+            continue
+        first, later = sorted((ent, other), key=order.__getitem__)
+        at = game.map.label(game.world.component(later, Position).hex)
+        held = ", an enemy unit" if game.is_enemy(later, first) else ": one unit on the ground per hex"
+        v.fail(f"unit {game.uid(later)}.at", f"hex {at} already holds {game.uid(first)}{held}")
 
 
 def _unit_ref(o: dict, key: str, where: str, v: _V, game: Game, required: bool = True) -> str | None:

@@ -6,6 +6,9 @@ above on it lands on the roof; a unit that falls into a building hex lands
 on the roof; a VTOL landed on a roof is landed for every rule."""
 from __future__ import annotations
 
+import pytest
+from hypothesis import given, settings, strategies as st
+
 from components import Altitude, Position, Status
 from engine.hexgrid import direction_to, parse_hex_label
 from systems.classic import buildings, displacement, melee, weapon_attacks
@@ -13,7 +16,7 @@ from systems.common import unit_state
 from systems.common.line_of_sight import body
 from systems.common.movement import plan, reachable
 from tests.physical_helpers import (add, events, fire, make_game, move, physical_phase, set_tons,
-                                    to_weapon_phase, weapon_phase)
+                                    to_weapon_phase, ts, weapon_phase)
 
 H = parse_hex_label
 
@@ -279,6 +282,144 @@ def test_B_PHYS_7_a_mech_pushed_off_a_roof_falls_from_the_roof():
     assert fall["levels"] == 2 and fall["at"] == "0504" and not on_roof(game, "m")
 
 
+# Where a displaced mech ends, from a roof and into building hexes (B-PHYS-5/7,
+# section 10): the levels count from the roof's top it stood on, and it lands
+# on a roof whose top is not above that level.
+def _displaced(start: dict, dest: dict, on_a_roof: bool, below: str | None = None):
+    game = make_game(forced={"psr": [12] * 4, "fall": [1] * 2, "location": [7] * 16},
+                     hexes={"0505": start, "0504": dest})
+    m = add(game, "m", "grasshopper", "red", "0505", 0)
+    set_tons(game, "m", 70)
+    if below:
+        add(game, "b", below, "red", "0504", 0)
+    game.world.component(m, Position).on_roof = on_a_roof
+    game.start_turn(["red", "blue"])
+    d = direction_to(H("0505"), H("0504"))
+    predicted = displacement.outcome(game, m, d)
+    assert displacement.displace(game, m, d, "push") == predicted
+    pos = game.world.component(m, Position)
+    falls = [f["levels"] for f in events(game, "fall", unit="m")]
+    return predicted, pos.hex.label, pos.on_roof, falls, events(game, "psr", reason=buildings.ENTRY)
+
+
+CLEAR = {"terrain": "clear", "level": 0}
+
+
+def _hill(level):
+    return {"terrain": "clear", "level": level}
+
+
+@pytest.mark.parametrize("start, dest, on_a_roof, expected", [
+    # off a height-2 roof (top 2): up 1 is a move, up 2 is refused, down 1 a move, down 2 a fall
+    (building(height=2), _hill(3), True, ("move", "0504", False, [])),
+    (building(height=2), _hill(4), True, ("prohibited", "0505", True, [])),
+    (building(height=2), _hill(1), True, ("move", "0504", False, [])),
+    (building(height=2), CLEAR, True, ("fall", "0504", False, [2])),
+    # off a roof onto a roof no higher: a step onto it (less than 2 down), else a fall onto it
+    (building(height=2), building(height=2), True, ("move", "0504", True, [])),
+    (building(height=2), building(height=1), True, ("move", "0504", True, [])),
+    (building(height=1), building(height=1), True, ("move", "0504", True, [])),
+    (building(height=3), building(height=1), True, ("fall", "0504", True, [2])),
+    # from a hill: onto a roof not above it, else a fall into the hex
+    (_hill(1), building(height=1), False, ("move", "0504", True, [])),
+    (_hill(3), building(height=1), False, ("fall", "0504", True, [2])),
+    (_hill(2), building(height=3), False, ("fall", "0504", False, [2])),
+])
+def test_B_PHYS_5_7_section_10_where_a_displaced_mech_ends_from_a_roof_and_into_buildings(start, dest, on_a_roof,
+                                                                                         expected):
+    outcome, at, roof, falls, entry_rolls = _displaced(start, dest, on_a_roof)
+    assert (outcome, at, roof, falls) == expected
+    assert not entry_rolls                                 # none of these ends inside by a move
+
+
+def test_B_PHYS_5_a_mech_pushed_into_a_building_hex_level_with_it_goes_inside_with_the_entry_roll():
+    outcome, at, roof, falls, entry_rolls = _displaced(CLEAR, building(height=1), False)
+    assert (outcome, at, roof, falls, len(entry_rolls)) == ("move", "0504", False, [], 1)
+
+
+def test_B_PHYS_7_B_POS_3_a_mech_falls_onto_the_roof_above_a_friend_inside():
+    outcome, at, roof, falls, _ = _displaced(building(height=3), building(height=1), True, below="commando")
+    assert (outcome, at, roof, falls) == ("fall", "0504", True, [2])
+
+
+def test_section_10_B_PHYS_7_a_mech_off_a_roof_that_misses_the_unit_below_lands_beside_from_the_roof():
+    # 70 t from the top of a height-2 roof: the fall beside is 2 levels, ceil(70/10) x 3 = 21.
+    game = make_game(forced={"to_hit": [2], "psr": [12] * 4, "fall": [1], "location": [7] * 8},
+                     hexes={"0505": building(height=2)})
+    m = add(game, "m", "grasshopper", "red", "0505", 0)
+    set_tons(game, "m", 70)
+    add(game, "x", "commando", "blue", "0504", 0)
+    game.world.component(m, Position).on_roof = True
+    game.start_turn(["red", "blue"])
+    assert displacement.displace(game, m, direction_to(H("0505"), H("0504")), "push") == displacement.FALL
+    (attack,) = events(game, "attack", attacker="m")
+    (fall,) = events(game, "fall", unit="m")
+    assert not attack["hit"] and (fall["levels"], fall["damage"]) == (2, 21)
+    assert fall["at"] not in ("0504", "0505") and not on_roof(game, "m")
+
+
+def _hex(height: int, level: int) -> dict:
+    return building(height=height, cf=150, level=level) if height else _hill(level)
+
+
+@settings(max_examples=150, deadline=None)
+@given(start=st.tuples(st.integers(0, 3), st.integers(0, 3)), dest=st.tuples(st.integers(0, 3), st.integers(0, 3)),
+       beyond=st.tuples(st.integers(0, 3), st.integers(0, 3)), direction=st.integers(0, 5),
+       other=st.sampled_from([None, ("commando", "red"), ("commando", "blue"), ("warrior", "red"),
+                              ("warrior", "blue")]), other_on_roof=st.booleans())
+def test_section_10_B_PHYS_5_7_B_POS_3_a_displaced_mech_ends_where_a_unit_may_stand(start, dest, beyond, direction,
+                                                                                   other, other_on_roof):
+    """Whatever the levels and buildings of the hex it leaves, the hex it is
+    pushed into and the one beyond, and whoever stands there: what
+    `outcome` foretold happens, no unit is flagged on a roof without a
+    building, and every unit stands as the save check's stacking allows."""
+    from engine.errors import DataError
+    from engine.hexgrid import neighbor
+    from engine.save_check import check_stacking
+    to = neighbor(H("0505"), direction)
+    game = make_game(forced={"psr": [12] * 8, "fall": [1] * 8, "location": [7] * 40, "to_hit": [7] * 4,
+                             "critical": [2] * 8},
+                     hexes={"0505": _hex(*start), to.label: _hex(*dest), neighbor(to, direction).label: _hex(*beyond)})
+    m = add(game, "m", "grasshopper", "red", "0505", 0)
+    game.world.component(m, Position).on_roof = bool(start[0])
+    if other:
+        unit, side = other
+        roof = dest[0] if other_on_roof else 0
+        b = add(game, "b", unit, side, to.label, 0, **({"altitude": roof} if unit == "warrior" else {}))
+        game.world.component(b, Position).on_roof = bool(roof) and unit != "warrior"
+        try:
+            check_stacking(game, "s.json")
+        except DataError:
+            return                                      # a start no game reaches (enemies in one hex)
+    game.start_turn(["red", "blue"])
+    predicted = displacement.outcome(game, m, direction)
+    assert displacement.displace(game, m, direction, "push") == predicted
+    for ent in game.units.values():
+        pos = game.world.component(ent, Position)
+        assert not pos.on_roof or game.map.terrain(pos.hex).building
+    check_stacking(game, "s.json")
+
+
+def _above_an_enemy(start: dict, on_a_roof: bool):
+    game = make_game(forced={"psr": [12] * 4, "fall": [1] * 2, "location": [7] * 16},
+                     hexes={"0505": start, "0504": building(height=1)})
+    m = add(game, "m", "grasshopper", "red", "0505", 0)
+    add(game, "x", "commando", "blue", "0504", 0)
+    game.world.component(m, Position).on_roof = on_a_roof
+    game.start_turn(["red", "blue"])
+    return game, m, displacement.displace(game, m, direction_to(H("0505"), H("0504")), "push")
+
+
+def test_B_POS_3_a_mech_is_not_displaced_onto_a_roof_above_an_enemy_inside():
+    from engine.save_check import check_stacking
+    game, m, outcome = _above_an_enemy(building(height=2), True)       # a step down onto the roof
+    assert outcome == displacement.PROHIBITED and game.world.component(m, Position).hex == H("0505")
+    game, m, outcome = _above_an_enemy(_hill(3), False)                 # a fall of 2 onto it
+    (fall,) = events(game, "fall", unit="m")
+    assert outcome == displacement.FALL and fall["at"] not in ("0504", "0505") and not on_roof(game, "m")
+    check_stacking(game, "s.json")
+
+
 # --------------------------------------------------------------------- B-VTOL-5
 def vtol_on_a_roof(forced=None):
     game = make_game(height=12, forced=forced or {}, hexes={"0505": building("heavy", height=2, cf=90)})
@@ -318,7 +459,6 @@ def test_B_VTOL_5_B_POS_3_a_ground_unit_walks_in_under_a_vtol_landed_on_the_roof
 
 
 def test_B_VTOL_5_the_save_check_refuses_a_stranded_roof():
-    import pytest
     from engine.errors import DataError
     from engine.save_check import check_stacking
     game = make_game()
@@ -340,3 +480,24 @@ def test_P_CHARGE_10_B_POS_4_a_charge_from_a_roof_counts_the_levels_from_the_roo
     add(game, "x", "commando", "blue", "0504", 3)                       # on a hill 1 level above the roof
     game.start_turn(["red", "blue"])
     assert check_move(game, move("m", "walk", [], charge="x")) is None
+
+
+def _charge_from_the_roof(target_ground: dict) -> int:
+    """The MP a charge from a height-2 roof (top at level 2) into the hex
+    ahead shows as spent once resolved, missed (P-CHARGE-5)."""
+    game, m = _on_a_roof({"0505": building("heavy", height=2), "0504": target_ground},
+                         forced={"to_hit": [2], "psr": [12] * 4})
+    add(game, "x", "commando", "blue", "0504", 3)
+    assert to_weapon_phase(game, [move("m", "walk", [], charge="x")]) == [None]
+    weapon_phase(game)
+    physical_phase(game)
+    (attack,) = events(game, "attack", attacker="m")
+    assert attack["attack"] == "charge" and not attack["hit"]
+    return ts(game, "m").mp_spent
+
+
+def test_P_CHARGE_5_B_POS_4_section_2_the_mp_a_charge_from_a_roof_spends_count_from_the_roof():
+    # Section 2: 1 MP a hex + 1 MP a level climbed or dropped; B-POS-4: from the roof's top.
+    assert _charge_from_the_roof({"terrain": "clear", "level": 0}) == 1 + 2      # 2 levels down (ground: 1)
+    assert _charge_from_the_roof({"terrain": "clear", "level": 2}) == 1          # level with the roof (ground: 3)
+    assert _charge_from_the_roof({"terrain": "clear", "level": 3}) == 1 + 1      # a hill 1 level above the roof

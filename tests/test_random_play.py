@@ -163,3 +163,21 @@ def test_found_by_random_play_a_vtol_cannot_land_on_an_enemy():
     reason = g.submit(MoveOrder("v", {}, mode="cruise", path=["land"]))
     assert reason and "enemy" in reason
     assert g.submit(MoveOrder("v", {}, mode="cruise", path=["F", "land"])) is None
+
+
+def test_a_vtol_with_a_mechs_on_roof_flag_is_caught():
+    g = make_game(8, 8, hexes={"0404": {"terrain": "building", "building": 2}})
+    add(g, "v", "warrior", "red", "0404", altitude=2)
+    g.start_turn(["red"])
+    assert _after(g) == []                                          # landed on the roof by its altitude
+    g.get("v", Position).on_roof = True
+    assert any("v has a mech's on-roof flag in 0404" in p for p in _after(g))
+
+
+def test_a_vtol_airborne_after_a_displacement_is_caught():
+    g = make_game(8, 8)
+    add(g, "v", "warrior", "red", "0404", altitude=2)
+    g.start_turn(["red"])
+    start = len(g.log.events)
+    g.log.emit("displace", unit="v", **{"from": "0405"}, to="0404", cause="push")
+    assert any("v was displaced while landed and is airborne in 0404" in p for p in _after(g, start=start))

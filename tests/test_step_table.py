@@ -10,12 +10,14 @@ from __future__ import annotations
 
 from hypothesis import given, settings, strategies as st
 
-from engine.hexgrid import neighbor, parse_hex_label as H
+from components import VehicleMovement
+from engine.hexgrid import neighbor, parse_hex_label as H, turn
 from engine.unit_loader import parse_unit
 from systems.classic.mech_movement import MechMotion
 from systems.common import movement, step_table
 from systems.common.movement import NO_BACKWARD_MODES, motion_rules, plan, reachable, search, start_state
-from systems.common.step_table import LOW, HIGH, Traced, _Probe, table_search
+from systems.common.step_probe import HIGH, LOW, Probe, Traced
+from systems.common.step_table import table_search
 from tests.alpha_strike_helpers import add_card
 from tests.helpers import add, make_game
 
@@ -193,6 +195,47 @@ def test_new_rules_flow_into_the_table_by_themselves(cells):
         same_search(game, ent, SurchargedMotion(), mode)
 
 
+class UnevenTurns(MechMotion):
+    """A left turn that turns two facings in light woods: rules whose steps
+    of one token do not all turn the facing alike, so the table cannot name
+    the state a step leads to before its outcome."""
+
+    def step(self, game, ent, mode, state, token, mp_limit):
+        out = movement.base_step(game, ent, self, mode, state, token, mp_limit)
+        if isinstance(out, str) or token != "L" or game.map.terrain(state.hex).terrain != "light_woods":
+            return out
+        new, rolls = out
+        return new.replace(facing=turn(new.facing, -1)), rolls
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.lists(CELL, max_size=30), st.integers(0, 5))
+def test_steps_that_turn_unevenly_are_searched_as_the_step_rules_make_them(cells, facing):
+    hexes = board(cells)
+    hexes["0505"] = {"terrain": "light_woods"}
+    game = make_game(9, 9, hexes=hexes)
+    ent = add(game, "m", "shadow_hawk", "red", "0505", facing)
+    for mode in ("walk", "run"):
+        same_search(game, ent, UnevenTurns(), mode)
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.lists(CELL, max_size=20), st.integers(0, 5), st.integers(1, 4))
+def test_a_vtol_is_searched_by_the_table_as_the_step_rules_make_its_steps(cells, facing, altitude):
+    # A VTOL flying over higher or lower ground keeps its absolute altitude
+    # (V-VTOL-10): what a step adds to its elevation differs from hex to hex.
+    # The VTOL's own search (tests/test_vtol_reach.py) answers `reachable`;
+    # the table must still search it as the step rules do.
+    hexes = board(cells)
+    hexes.pop("0505", None)
+    game = make_game(9, 9, hexes=hexes)
+    ent = add(game, "v", "warrior", "red", "0505", facing, altitude=altitude)
+    game.world.component(ent, VehicleMovement).motive_penalty = 6     # cruise 3, flank 5 (V-ROTOR-4)
+    rules = motion_rules(game, ent)
+    for mode in ("cruise", "flank"):
+        same_search(game, ent, rules, mode)
+
+
 def test_the_table_runs_with_the_positions_fixed():
     # Its probes watch the game's index of units by hex, which exists only then.
     import pytest
@@ -208,7 +251,7 @@ def test_the_table_runs_with_the_positions_fixed():
 
 
 def test_traced_numbers_record_the_range_with_the_same_answer():
-    probe = _Probe(8)
+    probe = Probe(8)
     mp = Traced(3, "mp", 0, probe)
     spent = mp + 2                         # still traced: mp + 2
     assert not spent > 8                   # mp + 2 <= 8 holds for mp <= 6: the limit of 8 MP
@@ -218,7 +261,7 @@ def test_traced_numbers_record_the_range_with_the_same_answer():
     assert hexes - 1 == 1 and probe.hexes == (2, 2)
     assert not probe.opaque and (mp * 2 == 6) and probe.opaque     # any other use: kept to this state
     assert f"{spent}" == "5"
-    flag = _Probe(8)
+    flag = Probe(8)
     assert Traced(0, "altitude", 0, flag) + Traced(1, "mp", 0, flag) == 1 and flag.opaque
     assert flag.altitude == (LOW, HIGH)
 

@@ -141,6 +141,19 @@ def test_a_save_made_while_the_pick_waits_resumes_at_the_pick(tmp_path):
     assert (b.game.snapshots(), [e["type"] for e in b.game.log.events], b.game.turn, b.game.phase) == after
 
 
+def assert_save_refused(a, overlay: str, why: str) -> None:
+    """Ctrl+S and the menu's Save both say `why` no save is made, on the
+    prompt (`overlay`), and write nothing."""
+    key(a, pygame.K_s, mod=pygame.KMOD_CTRL)
+    assert a.overlay == overlay and a.message_bad and a.message.startswith(why), a.message
+    a.say("")
+    a.do("menu")
+    assert a.overlay == "menu"
+    click_button(a, "save_menu")
+    assert a.overlay == overlay and a.message_bad and a.message.startswith(why), a.message
+    assert a.save("anyway") is None and a.saves.files() == []
+
+
 def test_a_save_is_refused_while_a_pick_waits_that_a_save_could_not_resume(tmp_path):
     """A pick whose action stopped elsewhere than at a phase's end (the
     game went back to before the action): Ctrl+S and the menu's Save say
@@ -150,13 +163,6 @@ def test_a_save_is_refused_while_a_pick_waits_that_a_save_could_not_resume(tmp_p
     a = _battle(tmp_path, slot=2)
     need = ChoiceNeeded("mant", "turret", "owner", "blue", list(TURRET))
     a.open_overlay(WeaponPick(need, lambda: None, [], ["LRM 10", "SRM 6", "PPC"], "Manticore", None))
-    key(a, pygame.K_s, mod=pygame.KMOD_CTRL)
-    assert a.overlay == "weapon_pick" and a.message_bad and a.message.startswith("cannot save while this weapon pick")
-    a.say("")
-    a.do("menu")
-    assert a.overlay == "menu"
-    click_button(a, "save_menu")
-    assert a.overlay == "weapon_pick" and a.message.startswith("cannot save")
-    assert a.save("anyway") is None and a.saves.files() == []
+    assert_save_refused(a, "weapon_pick", "cannot save while this weapon pick waits")
     a.close_overlay()
     assert a.save("now") is not None

@@ -361,10 +361,10 @@ class App:
         then the action runs again with it. In the same way, when the rules
         stop at a player's choice (ChoiceNeeded: a destroyed weapon's pick),
         everything goes back and the pick's prompt asks, then the action
-        runs again with the pick made; when they stopped at the end of a
-        phase (dice rolled by the game), the game goes back only to just
-        before that end, and goes on from there with the pick, so that a
-        save made while the prompt is up resumes at it."""
+        runs again with the pick made. When either stopped at the end of a
+        phase, the game goes back only to just before that end, and goes on
+        from there with the roll or the pick, so that a save made while the
+        prompt is up resumes at it (`_wait_where_it_stopped`)."""
         seat = self.seat
         if not self._performing:
             self._autosave()
@@ -383,23 +383,31 @@ class App:
             for purpose, total in typed:
                 self.game.dice.force(purpose, total)
             action()
-        except RollNeeded as need:
-            self._go_back(cp, ui)
-            need.target = self._target_of(action, typed, need, cp, ui)
-            self.open_overlay(DicePrompt(need, action, typed))
-        except ChoiceNeeded as choice:
-            go_on = action
-            if cp is None and self._stopped_at_a_phase_end(taken[0]):
-                self._back_to_the_phase_end((taken[0], *front), ui)
-                go_on = self._end_phase_again
+        except (RollNeeded, ChoiceNeeded) as stop:
+            go_on, typed = self._wait_where_it_stopped(action, typed, cp or (taken[0], *front), ui)
+            resumes = go_on == self._end_phase_again
+            if isinstance(stop, RollNeeded):
+                stop.target = self._target_of(go_on, typed, stop, seat.checkpoint() if resumes else cp, ui)
+                self.open_overlay(DicePrompt(stop, go_on, typed, resumes))
             else:
-                self._go_back(cp or (taken[0], *front), ui)
-            back = None if seat.shared_table or choice.side == seat.viewing else seat.viewing
-            self.open_overlay(WeaponPick(choice, go_on, typed, queries.pick_labels(self.game, choice),
-                                         self.name(choice.unit), back, resumes=go_on == self._end_phase_again))
+                back = None if seat.shared_table or stop.side == seat.viewing else seat.viewing
+                self.open_overlay(WeaponPick(stop, go_on, typed, queries.pick_labels(self.game, stop),
+                                             self.name(stop.unit), back, resumes=resumes))
         finally:
             self._performing = False
             game.on_action = None
+
+    def _wait_where_it_stopped(self, action, typed, cp, ui) -> tuple[Callable[[], None], list[tuple[str, int]]]:
+        """Everything back to where the game waits for the roll or the pick
+        the action stopped at: just before the end of a phase when it
+        stopped there (the rolls typed for it so far are in the game then,
+        forced dice a save holds), else before the action. Returns what goes
+        on once the prompt is answered and the typed rolls it forces first."""
+        if self._stopped_at_a_phase_end(cp[0]):
+            self._back_to_the_phase_end(cp, ui)
+            return self._end_phase_again, []
+        self._go_back(cp, ui)
+        return action, typed
 
     def _stopped_at_a_phase_end(self, cp: undo.Checkpoint) -> bool:
         """Did the action that began at `cp` stop in the end of a phase (the
@@ -429,30 +437,34 @@ class App:
 
     def save_refusal(self) -> str | None:
         """Why the battle cannot be saved now, or None: a destroyed weapon's
-        pick waits whose action a save could not resume (one stopped
-        elsewhere than at the end of a phase, or with the dice rolled at the
-        table)."""
+        pick or a roll at the table waits whose action a save could not
+        resume (one stopped elsewhere than at the end of a phase)."""
         if any(isinstance(s, WeaponPick) and not s.resumes for s in self.screens):
             return ("cannot save while this weapon pick waits: pick the weapon first (a save now would go back "
                     "to before the action that destroyed the weapon)")
+        if any(isinstance(s, DicePrompt) and not s.resumes for s in self.screens):
+            return ("cannot save while this roll waits: type the roll first (a save now would go back "
+                    "to before the action that needs it)")
         return None
 
     def _target_of(self, action, typed, need: RollNeeded, cp, ui) -> int | None:
         """The number the roll asked for must reach, when the rules show one:
         the action is run once more with a stand-in result and the event that
-        roll decided is read; then everything goes back again (no autosave
-        of that run)."""
+        roll decided is read (after the rolls of the totals forced so far:
+        typed for the action, or waiting in the game at a phase's end); then
+        everything goes back again (no autosave of that run)."""
         start = len(self.game.log.events)
         self._probing = True
         try:
             for purpose, total in typed:
                 self.game.dice.force(purpose, total)
+            made_before = self.game.dice.forced_count()
             self.game.dice.force(need.purpose, 7 * need.count // 2)
             try:
                 action()
             except (RollNeeded, ChoiceNeeded):
                 pass
-            return target_shown(self.game.log.events[start:], len(typed))
+            return target_shown(self.game.log.events[start:], made_before)
         finally:
             self._probing = False
             self._go_back(cp, ui)

@@ -20,13 +20,13 @@ import math
 from typing import TYPE_CHECKING
 
 from components import ChargeDeclaration, Crew, Identity, Position, Status, TurnState
-from engine.hexgrid import distance, neighbor, parse_hex_label
+from engine.hexgrid import Hex, distance, neighbor, parse_hex_label
 from engine.orders import MoveOrder
 from systems.classic import buildings
 from systems.classic.physical_common import INSIDE, common_modifiers, unit_name, water_depth
 from systems.common.to_hit import ToHit
 from systems.common.unit_state import airborne
-from systems.common.movement import motion_rules
+from systems.common.movement import MoveState, motion_rules
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -142,14 +142,13 @@ def check_declaration(game: "Game", ent: int, order: MoveOrder, result) -> str |
         if tst.prone and game.kind(ent) == "mech":
             # A vehicle may charge a prone mech (V-PHYS-3: the normal table).
             return f"{tname} is prone and cannot be charged"
-        rules = motion_rules(game, ent)
-        cost = rules.enter_cost(game, ent, order.mode, rules.leaving(game, final), game.map.terrain(thex), False)
+        cost = entry_cost(game, ent, order.mode, final, thex)
         if isinstance(cost, str):
             return f"{tname} stands in terrain this unit cannot enter: no charge (P-CHARGE-10): {cost}"
         # No level limit of its own: the charger only has to be able to enter
         # the target's hex (P-CHARGE-10; a mech climbs or drops 2 levels a
         # hex) with the MP it has left (P-CHARGE-5).
-        limit = rules.mp(game, ent, order.mode)
+        limit = motion_rules(game, ent).mp(game, ent, order.mode)
         if final.mp + cost > limit:
             return (f"not enough MP left to enter {tname}'s hex: needs {final.mp + cost}, "
                     f"has {limit} (P-CHARGE-5)")
@@ -164,6 +163,15 @@ def check_declaration(game: "Game", ent: int, order: MoveOrder, result) -> str |
     if final.mp + 1 > limit:
         return f"not enough jump MP left to jump into {tname}'s hex (needs {final.mp + 1}, has {limit})"
     return None
+
+
+def entry_cost(game: "Game", ent: int, mode: str, state: MoveState, thex: Hex) -> int | str:
+    """The MP the charger needs to enter the target's hex from the state its
+    move ended in, or why it cannot (P-CHARGE-5, -10): the step its movement
+    rules would take, so off a roof the levels count from the roof's top
+    (B-POS-4, `leaving`)."""
+    rules = motion_rules(game, ent)
+    return rules.enter_cost(game, ent, mode, rules.leaving(game, state), game.map.terrain(thex), False)
 
 
 def _charge_move_error(order: MoveOrder, final) -> str | None:

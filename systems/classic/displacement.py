@@ -3,14 +3,17 @@
 without turning.
 
 - `outcome(game, ent, direction)` says what a displacement would do without
-  doing it: "move", "fall" (into a hex 2 or more levels lower), "off_map",
-  or "prohibited" (a hex the unit could not enter: a rise of 2 or more
-  levels, impassable terrain, or a domino chain that cannot move).
+  doing it: "move", "fall" (2 or more levels down: into a lower hex, or
+  onto a roof that low, `landing`), "off_map", or "prohibited" (a hex the
+  unit could not enter: a rise of 2 or more levels, impassable terrain, a
+  roof above an enemy inside, or a domino chain that cannot move). A unit
+  that may stand on a roof (a mech, a VTOL) lands on one not above the
+  level it stood on; a ground vehicle goes inside.
 - `displace(game, ent, direction, cause)` carries it out: domino effects
   push an occupant of the destination one hex further (PSR 0 for it), a
-  unit pushed off the map leaves play, a unit pushed into a hex 2 or more
-  levels lower falls into it (an accidental fall; onto an occupied hex an
-  accidental fall from above, `fall_from_above`).
+  unit pushed off the map leaves play, a unit pushed 2 or more levels down
+  falls (an accidental fall; onto an occupied hex an accidental fall from
+  above, `fall_from_above`).
 - The PSR the cause itself asks for (push 0, charge +2, ...) is queued by
   the caller, since it happens even when the displacement does not.
 """
@@ -22,7 +25,8 @@ from typing import TYPE_CHECKING
 
 from components import Identity, Position, Status
 from engine.hexgrid import Hex, direction_to, neighbor, turn
-from systems.common.unit_state import airborne, roof_height
+from systems.classic.physical_common import level_of
+from systems.common.unit_state import airborne, may_stand_on_roof, roof_height, stand
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -47,21 +51,50 @@ def occupants(game: "Game", h: Hex, exclude: int | None = None) -> list[int]:
     return out
 
 
-def _entry_error(game: "Game", ent: int, frm: Hex, to: Hex) -> str | None:
-    """Why `ent` could not enter `to` from `frm` (drops of 2+ are falls, not
-    errors, and are judged by the caller)."""
-    from systems.common.movement import motion_rules
+def landing(game: "Game", ent: int, dest: Hex) -> tuple[int, bool]:
+    """Where `ent`, displaced into `dest`, comes down: the levels it drops,
+    counted from the level it stands on (`level_of`: a roof's top for a unit
+    on it) to the ground there or, in a building hex whose roof is not above
+    that level, to the roof, which it lands on if it may stand on one
+    (B-PHYS-7, B-POS-1; MM doEntityDisplacement: only a building taller
+    than the unit's elevation takes it in); and whether it lands on the
+    roof. Negative: it rises."""
+    start, there = level_of(game, ent), game.map.terrain(dest)
+    on_roof = bool(there.building) and there.roof <= start and may_stand_on_roof(game, ent)
+    return start - (there.roof if on_roof else there.level), on_roof
+
+
+def in_the_way(game: "Game", ent: int, dest: Hex) -> list[int]:
+    """The units `ent`, displaced into `dest`, would push on or fall onto:
+    on the roof it lands on, those standing on that roof; else every unit
+    there on the ground (`occupants`)."""
+    _levels, on_roof = landing(game, ent, dest)
+    return [o for o in occupants(game, dest, exclude=ent) if not on_roof or roof_height(game, o)]
+
+
+def _enemy_below(game: "Game", ent: int, dest: Hex) -> bool:
+    """An enemy of `ent` inside the building of `dest`, below the roof `ent`
+    would land on: enemies never share a hex (B-POS-3)."""
+    return any(game.is_enemy(ent, o) and not roof_height(game, o) for o in occupants(game, dest, exclude=ent))
+
+
+def _entry_error(game: "Game", ent: int, to: Hex) -> str | None:
+    """Why `ent` could not enter `to` from where it stands (drops of 2+ are
+    falls, not errors, and are judged by the caller): a rise of 2 levels or
+    more from the level it stands on (`level_of`: a roof's top for a unit on
+    it), or what its movement rules refuse of the step from the ground they
+    step off (`MotionRules.leaving`, B-POS-4)."""
+    from systems.common.movement import motion_rules, start_state
     rules = motion_rules(game, ent)
-    a, b = game.map.terrain(frm), game.map.terrain(to)
-    if lift := roof_height(game, ent):
-        a = dataclasses.replace(a, level=a.level + lift)      # it leaves from the roof
-    if b.level - a.level >= 2:
-        return f"{game.map.label(to)} is {b.level - a.level} levels higher"
-    mode = rules.modes[0]
+    b = game.map.terrain(to)
+    rise = b.level - level_of(game, ent)
+    if rise >= 2:
+        return f"{game.map.label(to)} is {rise} levels higher"
+    a = rules.leaving(game, start_state(game, ent))
     if b.level < a.level:
         # Judge the terrain alone: a 1-level drop is legal for every unit type.
         a = dataclasses.replace(a, level=b.level)
-    cost = rules.enter_cost(game, ent, mode, a, b, False)
+    cost = rules.enter_cost(game, ent, rules.modes[0], a, b, False)
     if isinstance(cost, str):
         return cost
     return None
@@ -77,12 +110,12 @@ def outcome(game: "Game", ent: int, direction: int, _chain: int = 0) -> str:
     dest = neighbor(pos.hex, direction)
     if not game.map.on_map(dest):
         return OFF_MAP
-    here, there = game.map.terrain(pos.hex), game.map.terrain(dest)
-    if here.level + roof_height(game, ent) - there.level >= 2:
+    levels, on_roof = landing(game, ent, dest)
+    if levels >= 2:
         return FALL
-    if _entry_error(game, ent, pos.hex, dest):
+    if _entry_error(game, ent, dest) or (on_roof and _enemy_below(game, ent, dest)):
         return PROHIBITED
-    for other in occupants(game, dest, exclude=ent):
+    for other in in_the_way(game, ent, dest):
         if _chain > 12:
             return PROHIBITED
         if outcome(game, other, direction, _chain + 1) == PROHIBITED:
@@ -117,46 +150,45 @@ def displace(game: "Game", ent: int, direction: int, cause: str) -> str:
     if result == FALL:
         _fall_into(game, ent, src, dest, cause)
         return result
-    # Domino: occupants move on first, in the same direction (PSR 0 each).
-    for other in occupants(game, dest, exclude=ent):
+    _levels, on_roof = landing(game, ent, dest)
+    # Domino: the units in the way move on first, in the same direction (PSR 0 each).
+    for other in in_the_way(game, ent, dest):
         displace(game, other, direction, "domino")
         piloting.queue_psr(game, other, "displaced by a domino effect", 0)
-    pos.hex, pos.on_roof = dest, False
+    stand(game, ent, dest, on_roof)
     game.log.emit("displace", unit=uid, **{"from": game.map.label(src)}, to=game.map.label(dest),
-                  cause=cause)
-    if game.map.terrain(dest).building and game.kind(ent) == "mech":
+                  cause=cause, **({"on_roof": True} if on_roof else {}))
+    if on_roof:
+        from systems.classic import buildings
+        buildings.check_weight(game, dest)
+    elif game.map.terrain(dest).building and game.kind(ent) == "mech":
         into_building(game, ent, dest)
     return result
 
 
 def _fall_into(game: "Game", ent: int, src: Hex, dest: Hex, cause: str) -> None:
-    """A unit displaced into a hex 2 or more levels below the level it
-    stood on falls into it (section 10), onto a unit there if there is one.
-    Into a building hex whose roof is not above that level it lands on the
-    roof (B-PHYS-7): it falls to the roof (2 levels or more; less is a step
-    down onto it), onto a unit on the roof if there is one, and the roof is
-    weighed (B-COLL-2)."""
+    """A unit displaced 2 or more levels down (`landing`) falls into the
+    hex (section 10), onto a unit there if there is one. Onto a roof
+    (B-PHYS-7) it falls onto a unit on the roof if there is one, beside the
+    hex when an enemy is inside below (B-POS-3), and the roof is weighed
+    (B-COLL-2)."""
     from systems.classic import buildings, piloting
     pos = game.world.component(ent, Position)
-    start = game.map.terrain(src).level + roof_height(game, ent)
-    there = game.map.terrain(dest)
-    on_roof = bool(there.building) and there.level + there.building <= start
-    levels = start - there.level - (there.building if on_roof else 0)
-    below = [o for o in occupants(game, dest, exclude=ent) if not on_roof or roof_height(game, o)]
-    falls = levels >= 2
+    levels, on_roof = landing(game, ent, dest)
+    below = in_the_way(game, ent, dest)
+    beside = not below and on_roof and _enemy_below(game, ent, dest)
     game.log.emit("displace", unit=game.uid(ent), **{"from": game.map.label(src)}, to=game.map.label(dest),
-                  cause=cause, **({"accidental_fall": True} if falls else {}),
-                  **({"on_roof": True} if on_roof and not below else {}))
-    pos.on_roof = False
-    if not falls:
-        pos.hex = dest
-    elif below:
+                  cause=cause, accidental_fall=True, **({"on_roof": True} if on_roof and not below and not beside
+                                                         else {}))
+    if below:
         fall_from_above(game, ent, below[0], dest, levels, cause)
+    elif beside:
+        _land_beside(game, ent, src, dest, cause, "an enemy is inside below the roof")
     else:
-        pos.hex = dest
+        stand(game, ent, dest, on_roof)
         piloting.fall(game, ent, levels, f"{cause}: fell {levels} levels")
     if on_roof and pos.hex == dest and not game.world.component(ent, Status).destroyed:
-        pos.on_roof = True
+        stand(game, ent, dest, True)
         buildings.check_weight(game, dest)
 
 
@@ -223,6 +255,7 @@ def fall_from_above(game: "Game", ent: int, target: int, dest: Hex, levels: int,
                   to_hit=to_hit, modifiers=th.pairs(), roll=roll, hit=hit)
     pos = game.world.component(ent, Position)
     src = pos.hex
+    on_roof = roof_height(game, target) > 0
     if hit:
         tons = game.world.component(ent, Identity).tonnage
         for group in hit_location.groups(math.ceil(tons / 10)):
@@ -234,7 +267,7 @@ def fall_from_above(game: "Game", ent: int, target: int, dest: Hex, levels: int,
         piloting.queue_psr(game, target, "fallen on by a falling unit", 2)
         if choices:
             displace(game, target, choices[0], "fallen on")
-            pos.hex = dest
+            stand(game, ent, dest, on_roof)
             piloting.fall(game, ent, levels, f"{cause}: fell onto {game.uid(target)}", column="rear")
             return
         # The unit fallen on cannot make room: the faller ends beside it.
@@ -243,14 +276,18 @@ def fall_from_above(game: "Game", ent: int, target: int, dest: Hex, levels: int,
 
 
 def _land_beside(game: "Game", ent: int, src: Hex, dest: Hex, cause: str, why: str) -> None:
-    """The falling unit lands in a free hex next to `dest` (nearest the line
-    of the fall first) with the fall damage for that hex; none: destroyed."""
+    """The falling unit, still where it fell from, lands in a free hex next
+    to `dest` not above the level it fell from (nearest the line of the fall
+    first), where `landing` puts it (a roof not above that level, weighed),
+    with the fall damage for the levels down to it; none: destroyed."""
     from systems.common import damage
-    from systems.classic import piloting
+    from systems.classic import buildings, piloting
     for h in hexes_beside(game, dest, direction_to(src, dest)):
-        if h != src and not occupants(game, h, exclude=ent) \
-                and game.map.terrain(h).level <= game.map.terrain(src).level:
-            lv = max(0, game.map.terrain(src).level - game.map.terrain(h).level)
-            piloting.fall(game, ent, lv, f"{cause}: {why}", at=h)
+        levels, on_roof = landing(game, ent, h)
+        if h != src and not occupants(game, h, exclude=ent) and levels >= 0:
+            stand(game, ent, h, on_roof)
+            piloting.fall(game, ent, levels, f"{cause}: {why}")
+            if on_roof:
+                buildings.check_weight(game, h)
             return
     damage.destroy_unit(game, ent, "no room to land after falling")

@@ -104,7 +104,7 @@ class MechMotion(MotionRules):
         level backward count from there."""
         t = game.map.terrain(state.hex)
         if "on_roof" in state.tags:
-            return Terrain(level=t.level + t.building)
+            return Terrain(level=t.roof)
         return t
 
     def step(self, game: "Game", ent: int, mode: str, state: MoveState, token: str, mp_limit: int):

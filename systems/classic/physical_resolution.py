@@ -26,9 +26,9 @@ from engine.hexgrid import Hex, direction_to, neighbor, turn
 from systems.classic import buildings, clubs, displacement, hit_location, piloting, weapon_attacks
 from systems.classic.attack_modifiers import struck_side
 from systems.classic.charge import (MISSED_DFA_FALL_LEVELS, charge_damage, charger_damage, dfa_attacker_damage,
-                                   dfa_damage, dfa_target_table)
+                                   dfa_damage, dfa_target_table, entry_cost)
 from systems.common import damage
-from systems.common.movement import motion_rules
+from systems.common.movement import ON_ROOF, MoveState
 from systems.common.unit_state import airborne, roof_height
 
 if TYPE_CHECKING:
@@ -207,10 +207,12 @@ def _resolve_moves(game: "Game", moves: list[tuple[str, Declaration, bool]]) -> 
 
 
 def _spend_charge_mp(game: "Game", ent: int, e: ChargeDeclaration) -> None:
-    """P-CHARGE-5: hit or miss, the charger spends the MP to enter the target hex."""
-    ts = game.world.component(ent, TurnState)
-    cost = motion_rules(game, ent).enter_cost(game, ent, ts.mode, game.map.terrain(Hex(*e.origin)),
-                                              game.map.terrain(Hex(*e.target_at)), False)
+    """P-CHARGE-5: hit or miss, the charger spends the MP to enter the target
+    hex from where its move ended (from a roof, counted from its top)."""
+    ts, pos = game.world.component(ent, TurnState), game.world.component(ent, Position)
+    origin = Hex(*e.origin)
+    state = MoveState(origin, pos.facing, tags=ON_ROOF if pos.on_roof and pos.hex == origin else frozenset())
+    cost = entry_cost(game, ent, ts.mode, state, Hex(*e.target_at))
     if isinstance(cost, int):
         ts.mp_spent += cost
 

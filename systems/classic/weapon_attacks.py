@@ -479,7 +479,7 @@ def building_to_hit(game: "Game", sh: Shooter, mount_index: int, h, twist: int |
         return WeaponToHit.impossible(f"the building in {label} is outside the {wt.name}'s "
                                       f"{firing_arcs.mount_arc_name(game, sh.ent, mount)}", range=rng, band=band)
     los = line_of_sight.line_of_sight_between(game.map, line_of_sight.body(game, sh.ent),
-                                              line_of_sight.Body(h, t.level, t.level + t.building))
+                                              line_of_sight.Body(h, t.level, t.roof))
     if not los.clear:
         return WeaponToHit.impossible(f"no line of sight to the building in {label}: {los.reason}",
                                       range=rng, band=band, los=los)

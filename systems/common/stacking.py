@@ -3,12 +3,14 @@ V-VTOL). At the end of movement one ground unit stands in a hex, whatever
 its side; an airborne VTOL flies above and may share a hex with ground
 units, and in a building hex a unit on the roof stands above one inside
 (B-POS-3). Movement, deployment, level loading and scenario loading all follow
-`may_share_hex`."""
+`may_share_hex`; `occupant` is the test a move's end makes, `occupant_as_placed`
+the same for a unit standing (or put) somewhere: deployment, scenario loading,
+the save check, random play's invariants."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from components import Status
+from components import Position, Status
 from systems.common.unit_state import airborne, roof_height
 
 if TYPE_CHECKING:
@@ -34,6 +36,16 @@ def occupant(game: "Game", ent: int, h: "Hex", flying: bool, roof: int = 0) -> i
                                               game.is_enemy(ent, other)):
             return other
     return None
+
+
+def occupant_as_placed(game: "Game", ent: int, at: "Hex | None" = None) -> int | None:
+    """`occupant` for `ent` as it is, in `at` (by default where it stands):
+    airborne or on a roof there as its altitude and position say
+    (unit_state `airborne`, `roof_height`). Deployment, scenario loading,
+    the save check and random play's invariants ask it of a unit placed
+    rather than moved."""
+    h = game.world.component(ent, Position).hex if at is None else at
+    return occupant(game, ent, h, airborne(game, ent, at), roof_height(game, ent, at))
 
 
 def ground_units(game: "Game", h: "Hex", exclude: int) -> list[int]:

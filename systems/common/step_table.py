@@ -35,8 +35,12 @@ The lookups are numbers: a hex is numbered by its position (its neighbours
 by adding a step), what a step reads of a hex is read once for each kind of
 terrain (terrains alike in all their fields read alike) and named by an id,
 and a key is the ids of the hex left, the hex entered and the flags in one
-int. The search runs with the game's positions fixed (`Game.positions_fixed`,
-whose index of units the probes watch).
+int. A token whose every outcome so far turned the facing and changed the
+altitude alike names the state it leads to before it is looked up, and is
+passed over where that state was reached for less MP than the state it
+would leave has spent (no step gives back MP). The search runs with the
+game's positions fixed (`Game.positions_fixed`, whose index of units the
+probes watch).
 
 So the step rules stay the one definition of legality, cost and rolls: a
 new terrain cost, roll or limit flows into the search by itself. The table
@@ -55,265 +59,20 @@ asked for.
 """
 from __future__ import annotations
 
-import functools
 from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from components import Position
 from engine.hexgrid import _NEIGHBOR_STEPS, Hex, neighbors
-from engine.hexmap import Terrain
 from systems.common.hex_kinds import hex_kinds
 from systems.common.state_numbers import ALT_SHIFT, StateNumbering
+from systems.common.step_probe import (FLAGS, HIGH, LOW, ON_MAP, UNITS, Probe, ProbeMap, ProbeOccupancy, Traced,
+                                        plain, probe_state_type)
 
 if TYPE_CHECKING:
     from engine.game import Game
 
-FLAGS = ("prone", "turned", "backward", "tags")       # state fields looked up by value
-LOW, HIGH = -10**9, 10**9
 UNKNOWN = object()                                    # a token's lead before its first allowed step
-ON_MAP, UNITS = "@on_map", "@units"    # what a probe notes of a hex asked whether it is on the map, who is in it
-
-
-class _Probe:
-    """What one real step read: for each counter, the range of values on
-    which every comparison made comes out the same; the flags read; for
-    each hex looked at, the terrain fields read; whether the outcome can be
-    kept at all."""
-
-    __slots__ = ("mp", "hexes", "altitude", "flags", "looked_at", "opaque", "limit", "over_limit")
-
-    def __init__(self, limit: int) -> None:
-        self.mp = self.hexes = self.altitude = (LOW, HIGH)
-        self.flags: set[str] = set()
-        self.looked_at: dict = {}          # hex -> set of terrain fields read
-        self.opaque = False
-        self.limit = limit                 # the MP limit the step is made with
-        self.over_limit = False            # the MP range ends where the MP spent would pass the limit
-
-
-class Traced(int):
-    """A counter of a probe state, `var` + `offset`, worth its value `v`.
-    Adding or subtracting a plain number keeps it traced; comparing it
-    records the range of `var` that gives the same answer; any other use
-    marks the probe opaque."""
-
-    def __new__(cls, value: int, var: str, offset: int, probe: _Probe) -> "Traced":
-        self = int.__new__(cls, value)
-        self.v, self.t = value, (var, offset, probe)
-        return self
-
-    def __add__(self, k):
-        if type(k) is int:
-            var, offset, probe = self.t
-            new = int.__new__(Traced, self.v + k)          # Traced(...) without its __new__'s call
-            new.v, new.t = self.v + k, (var, offset + k, probe)
-            return new
-        self.t[2].opaque = True
-        return self.v + (k.v if isinstance(k, Traced) else k)
-
-    __radd__ = __add__
-
-    def __sub__(self, k):
-        if type(k) is int:
-            var, offset, probe = self.t
-            new = int.__new__(Traced, self.v - k)
-            new.v, new.t = self.v - k, (var, offset - k, probe)
-            return new
-        self.t[2].opaque = True
-        return self.v - (k.v if isinstance(k, Traced) else k)
-
-    def _record(self, other, relation: str, holds: bool) -> bool:
-        """`var + offset <relation> other` came out `holds`: keep the range
-        of `var` where it does again."""
-        var, offset, probe = self.t
-        if type(other) is not int:
-            probe.opaque = True
-            return holds
-        c = other - offset
-        if relation == "<":
-            lo, hi = (LOW, c - 1) if holds else (c, HIGH)
-        elif relation == "<=":
-            lo, hi = (LOW, c) if holds else (c + 1, HIGH)
-        else:                                      # "==": the value is `other`, or lies on one side of it
-            lo, hi = (c, c) if holds else ((LOW, c - 1) if self.v < other else (c + 1, HIGH))
-        old_lo, old_hi = getattr(probe, var)
-        if var == "mp" and hi < old_hi:         # the MP spent that keeps this step within the limit?
-            probe.over_limit = relation == "<=" and holds and other == probe.limit
-        setattr(probe, var, (lo if lo > old_lo else old_lo, hi if hi < old_hi else old_hi))
-        return holds
-
-    def __lt__(self, o):
-        return self._record(o, "<", self.v < o)
-
-    def __le__(self, o):
-        return self._record(o, "<=", self.v <= o)
-
-    def __gt__(self, o):
-        return not self._record(o, "<=", self.v <= o)
-
-    def __ge__(self, o):
-        return not self._record(o, "<", self.v < o)
-
-    def __eq__(self, o):
-        return self._record(o, "==", self.v == o)
-
-    def __ne__(self, o):
-        return not self._record(o, "==", self.v == o)
-
-    def __bool__(self):
-        return not self._record(0, "==", self.v == 0)
-
-    def __hash__(self):
-        self.t[2].opaque = True
-        return hash(self.v)
-
-    def __repr__(self):
-        return repr(self.v)
-
-    __str__ = __repr__
-
-    def __format__(self, spec):                     # in refusal sentences, which no outcome keeps
-        return format(self.v, spec)
-
-
-def _opaque(name: str):
-    plain = getattr(int, name)
-
-    def method(self, *args):
-        self.t[2].opaque = True
-        return plain(self.v, *(a.v if isinstance(a, Traced) else a for a in args))
-    method.__name__ = name
-    return method
-
-
-for _name in ("__rsub__", "__mul__", "__rmul__", "__floordiv__", "__rfloordiv__", "__truediv__",
-              "__rtruediv__", "__mod__", "__rmod__", "__divmod__", "__rdivmod__", "__pow__", "__rpow__",
-              "__lshift__", "__rlshift__", "__rshift__", "__rrshift__", "__and__", "__rand__", "__xor__",
-              "__rxor__", "__or__", "__ror__", "__neg__", "__pos__", "__abs__", "__invert__", "__index__",
-              "__int__", "__float__", "__round__", "__trunc__", "__floor__", "__ceil__"):
-    setattr(Traced, _name, _opaque(_name))
-
-
-def _noted(name: str) -> property:
-    def get(self):
-        d = self.__dict__
-        probe = d.get("_probe")
-        if probe is not None:               # not on a copy made by dataclasses.replace
-            probe.flags.add(name)
-        return d[name]
-
-    def put(self, value):                   # a frozen dataclass's __init__ sets its fields this way
-        self.__dict__[name] = value
-    return property(get, put)
-
-
-@functools.cache
-def probe_state_type(state_type: type) -> type:
-    """The probes' copy of a state type (movement.MoveState): a state that
-    notes the flags the rules read."""
-    return type(f"Probe{state_type.__name__}", (state_type,),
-                {"__doc__": "A probe's copy of a state: notes the flags the rules read.",
-                 **{name: _noted(name) for name in FLAGS}})
-
-
-class _ProbeTerrain:
-    """A hex's terrain (`_terrain`) during a probe: notes the fields the
-    rules read in `_fields` (each field and property of `Terrain` is a
-    `_NotedField` here, which notes it the first time; anything else goes
-    through `__getattr__`). Made by `_ProbeTerrains`."""
-
-    def __getattr__(self, name):
-        self._fields.add(name)
-        return getattr(self._terrain, name)
-
-
-class _NotedField:
-    """A field of `_ProbeTerrain`: the first read notes it and keeps its
-    value on the terrain, where later reads find it."""
-
-    __slots__ = ("name",)
-
-    def __init__(self, name: str) -> None:
-        self.name = name
-
-    def __get__(self, probe_terrain, owner=None):
-        if probe_terrain is None:
-            return self
-        name = self.name
-        probe_terrain._fields.add(name)
-        value = probe_terrain.__dict__[name] = getattr(probe_terrain._terrain, name)
-        return value
-
-
-for _name in {*Terrain.__dataclass_fields__, *(n for n, v in vars(Terrain).items() if isinstance(v, property))}:
-    setattr(_ProbeTerrain, _name, _NotedField(_name))
-
-
-class _ProbeTerrains(dict):
-    """hex -> its `_ProbeTerrain` during a probe (`_probe`), made when first
-    asked for."""
-
-    __slots__ = ("_map", "_probe")
-
-    def __init__(self, hexmap) -> None:
-        super().__init__()
-        self._map, self._probe = hexmap, None
-
-    def __missing__(self, h):
-        fields = self._probe.looked_at.get(h)
-        if fields is None:
-            fields = self._probe.looked_at[h] = set()
-        got = self[h] = object.__new__(_ProbeTerrain)       # _ProbeTerrain(terrain, fields), made in place
-        got._terrain, got._fields = self._map.terrain(h), fields
-        return got
-
-
-class _ProbeMap:
-    """The game's map during a probe: notes the hexes looked at and hands
-    out their terrain as `_ProbeTerrain`; any other use of it than asking
-    for a hex's terrain, whether it is on the map or its label (for
-    sentences) makes the probe opaque. One serves a table's probes, each
-    in turn its `_probe` (`StepTable.real`)."""
-
-    def __init__(self, hexmap) -> None:
-        self._map, self._probe, self._terrains = hexmap, None, _ProbeTerrains(hexmap)
-        self.terrain = self._terrains.__getitem__      # terrain(hex): a `_ProbeTerrain`
-
-    def on_map(self, h) -> bool:
-        fields = self._probe.looked_at.get(h)
-        if fields is None:
-            fields = self._probe.looked_at[h] = set()
-        fields.add(ON_MAP)
-        return self._map.on_map(h)
-
-    def label(self, h) -> str:
-        return self._map.label(h)
-
-    def __getattr__(self, name):
-        self._probe.opaque = True
-        return getattr(self._map, name)
-
-
-class _ProbeOccupancy:
-    """The game's index of units by hex (`Game.units_at` while positions
-    are fixed) during a probe (`_probe`): notes the hexes asked about."""
-
-    __slots__ = ("_index", "_probe")
-
-    def __init__(self, index: dict) -> None:
-        self._index, self._probe = index, None
-
-    def get(self, h, default=None):
-        fields = self._probe.looked_at.get(h)
-        if fields is None:
-            fields = self._probe.looked_at[h] = set()
-        fields.add(UNITS)
-        return self._index.get(h, default)
-
-
-def _plain(value):
-    return value.v if isinstance(value, Traced) else value
-
 
 # The search numbers its hexes and states (systems/common/state_numbers.py:
 # a neighbour is a hex's number plus a step, by the column's parity); a
@@ -330,6 +89,7 @@ class _Widen(Exception):
     """A number of the search outgrew `NARROW`."""
 
 
+UNSHIFTED = (-1 << 62,) * 6            # a token's shifts while not known: no state has the number they give
 MISS = (LOW, HIGH, None)                 # what the search finds under a key with no outcome to try first
 TURNED = tuple(tuple((f + turn) % 6 for f in range(6)) for turn in range(6))    # turn -> facing -> new facing
 
@@ -342,16 +102,45 @@ class _Token:
     None, outcome, whether the MP range ends at the limit, the flags and
     hexes of the state it was made from)]."""
 
-    __slots__ = ("name", "lead", "dirs", "left", "entered", "entries", "last", "left_ids", "entered_ids")
+    __slots__ = ("name", "lead", "dirs", "moves", "offsets", "shifts", "left", "entered", "entries", "last",
+                 "left_ids", "entered_ids")
 
     def __init__(self, name: str) -> None:
         self.name, self.lead, self.dirs = name, UNKNOWN, ()
+        self.moves = UNKNOWN               # (new facing by facing, altitude added) of every allowed step, or None
+        self.offsets = (None, None)        # hexes in even and odd columns: facing -> the number added to enter
+        self.shifts = (UNSHIFTED, UNSHIFTED)    # ... facing -> the number added to a state's, once `moves` is known
         self.left: tuple | None = None
         self.entered: tuple | None = None
         self.entries: dict = {}
         self.last: dict = {}               # key -> the entry last found for it (the next state is likely alike)
         self.left_ids: dict = {}           # a hex's kind -> the id of what its steps read of it as the hex left,
         self.entered_ids: dict = {}        # ... as the hex entered, shifted (`StepTable.keys_of`)
+
+
+class _Flags(tuple):
+    """A state's (prone, turned, backward, tags), one object for each set
+    of values (`StepTable.flags_of`), so hashed by identity (a tuple
+    hashes each of its values every time)."""
+
+    __slots__ = ()
+    __hash__ = object.__hash__
+
+
+class _Memo(dict):
+    """A dict that makes the value of a missing key with `make(key)`, which
+    keeps it there."""
+
+    __slots__ = ("make",)
+
+    def __missing__(self, key):
+        return self.make(key)
+
+
+def _memo(make) -> _Memo:
+    got = _Memo()
+    got.make = make
+    return got
 
 
 class StepTable:
@@ -375,19 +164,21 @@ class StepTable:
         self.occupancy = game._occupancy      # the units by hex (the search runs with positions fixed)
         if self.occupancy is None:
             raise RuntimeError("the reachable search runs with the game's positions fixed (Game.positions_fixed)")
-        self.probe_map, self.probe_occupancy = _ProbeMap(self.hm), _ProbeOccupancy(self.occupancy)
+        self.probe_map, self.probe_occupancy = ProbeMap(self.hm), ProbeOccupancy(self.occupancy)
         self.tokens = tuple(_Token(t) for t in tokens)
         self.hex_kinds = hex_kinds(self.hm, numbering)
-        self.kinds: dict = self.hex_kinds.for_search(self.numbers, self.occupancy)   # hex number -> its kind:
+        self.kinds: dict = _memo(self.new_kind)   # hex number -> its kind:
         #                                -1 - the number when off the map or units stand there, else the
         #                                number of its terrain's values (`_terrains`)
+        self.hex_kinds.for_search(self.kinds, self.numbers, self.occupancy)
         self._terrains: list = self.hex_kinds.terrains   # kind -> a terrain of the kind (alike in all its fields)
         self._getters: dict = {}       # terrain fields -> a function reading them
         self._reads: dict = {}         # (terrain fields, shift) -> `keys_of`
         self._values: dict = {}        # what a step read of a hex -> its id
         self.flags: tuple = ()         # the flags the rules have read
-        self.flag_ids: dict = {}       # a state's flags -> the id of the values of the flags read
+        self.flag_ids: dict = _memo(self.flags_id)   # a state's flags -> the id of the values of the flags read
         self._flag_values: dict = {}   # the values of the flags read -> their id
+        self._flag_sets: dict = {}     # a state's flags -> the `_Flags` of those values
         self.version = 0               # counts the leads learnt and the tokens keyed anew
         for token in self.tokens:
             token.left_ids = self.keys_of(None, self.left_shift)
@@ -419,18 +210,23 @@ class StepTable:
                                                             h if units else None)
         return got
 
+    def flags_of(self, values: tuple) -> _Flags:
+        """The one `_Flags` of these values of a state's flags."""
+        got = self._flag_sets.get(values)
+        if got is None:
+            got = self._flag_sets[values] = _Flags(values)
+        return got
+
     def flags_id(self, flags: tuple) -> int:
         """The id of the values, in a state's (prone, turned, backward,
         tags), of the flags the rules have read."""
-        got = self.flag_ids.get(flags)
+        seen = tuple(v for name, v in zip(FLAGS, flags) if name in self.flags)
+        got = self._flag_values.get(seen)
         if got is None:
-            seen = tuple(v for name, v in zip(FLAGS, flags) if name in self.flags)
-            got = self._flag_values.get(seen)
-            if got is None:
-                got = self._flag_values[seen] = len(self._flag_values)
-                if got >> self.flag_bits:
-                    self._outgrown("too many kinds of flags")
-            self.flag_ids[flags] = got
+            got = self._flag_values[seen] = len(self._flag_values)
+            if got >> self.flag_bits:
+                self._outgrown("too many kinds of flags")
+        self.flag_ids[flags] = got
         return got
 
     def keys_of(self, fields: tuple | None, shift: int) -> dict:
@@ -440,17 +236,10 @@ class StepTable:
         same fields."""
         got = self._reads.get((fields, shift))
         if got is None:
-            got = self._reads[(fields, shift)] = {}
-        return got
-
-    def key_part(self, ids: dict, fields: tuple | None, shift: int, kind: int) -> int:
-        """The id of what reading `fields` of a hex of kind `kind` sees,
-        shifted by `shift` (its place in a key), kept in `ids` (a `keys_of`
-        dict): a token's `left_ids` for the hex left, `entered_ids` for the
-        hex entered."""
-        got = ids.get(kind)
-        if got is None:
-            got = ids[kind] = self._read_id(fields, kind) << shift
+            def make(kind: int) -> int:
+                value = got[kind] = self._read_id(fields, kind) << shift
+                return value
+            got = self._reads[(fields, shift)] = _memo(make)
         return got
 
     def _read_id(self, fields: tuple | None, kind: int) -> int:
@@ -479,12 +268,6 @@ class StepTable:
                 self._outgrown("too many kinds of hexes")
         return got
 
-    def left_base(self, token: _Token) -> int:
-        """The part of `token`'s keys for the hex left when it is the same
-        for every hex: 0 when its steps do not look at it, the id of seeing
-        nothing when they read nothing of it (else 0: `left_ids`)."""
-        return self._value_id(((), None, None)) << self.left_shift if token.left == () else 0
-
     def new_kind(self, c: int) -> int:
         """The kind of hex number `c`, not sorted yet (`kinds`): hexes of one
         kind read alike (systems/common/hex_kinds.py)."""
@@ -504,21 +287,9 @@ class StepTable:
         """What `token`'s outcomes from hex number `c` into `dest` are kept
         under: the flags read, what its steps read of the hex left and of
         the hex entered, as one number."""
-        kinds, left_ids = self.kinds, token.left_ids
-        kind = kinds.get(c)
-        if kind is None:
-            kind = self.new_kind(c)
-        key = left_ids.get(kind)
-        if key is None:
-            key = self.key_part(left_ids, token.left, self.left_shift, kind)
-        if dest != c:
-            kind = kinds.get(dest)
-            if kind is None:
-                kind = self.new_kind(dest)
-            part = token.entered_ids.get(kind)
-            key |= self.key_part(token.entered_ids, token.entered, self.entered_shift, kind) if part is None else part
-        part = self.flag_ids.get(flags)
-        return key | (self.flags_id(flags) if part is None else part)
+        kinds = self.kinds
+        key = token.left_ids[kinds[c]] | self.flag_ids[flags]
+        return key | token.entered_ids[kinds[dest]] if dest != c else key
 
     def _rekey(self, token: _Token) -> None:
         """File `token`'s outcomes under their keys again (the fields or
@@ -564,9 +335,8 @@ class StepTable:
         altitude: (its highest MP, that number, the outcome). The search
         checks those two; its MP spent only grows, and an entry is kept
         here from a state it holds for, so it holds for no less MP."""
-        _mp_lo, mp_hi, hexes_lo, hexes_hi, alt_lo, alt_hi, out = entry[:7]
-        if hexes_hi == HIGH and (alt_lo, alt_hi) == (LOW, HIGH):
-            token.last[key] = (mp_hi, hexes_lo, out)
+        if entry[3] == HIGH and entry[4] == LOW and entry[5] == HIGH:     # hexes up to HIGH, any altitude
+            token.last[key] = (entry[1], entry[2], entry[6])
         else:
             token.last.pop(key, None)
 
@@ -577,7 +347,7 @@ class StepTable:
         facing by facing, hexes added, the altitude added in its place in a
         state's number, the new flags, the rolls the step makes and their
         modifiers summed)."""
-        probe = _Probe(self.limit)
+        probe = Probe(self.limit)
         pad, row_bits = self.numbers.pad, self.row_bits
         h = tuple.__new__(Hex, ((c >> row_bits) - pad, (c & self.numbers.row_mask) - pad))    # cell_hex(c)
         state = object.__new__(self.probe_type)
@@ -585,8 +355,9 @@ class StepTable:
         t_mp, t_hexes, t_altitude = new(Traced, mp), new(Traced, hexes), new(Traced, altitude)   # `Traced`s
         t_mp.v, t_mp.t, t_hexes.v, t_hexes.t = mp, ("mp", 0, probe), hexes, ("hexes", 0, probe)
         t_altitude.v, t_altitude.t = altitude, ("altitude", 0, probe)
-        state.__dict__.update(hex=h, facing=facing, mp=t_mp, hexes=t_hexes, prone=flags[0], altitude=t_altitude,
-                              turned=flags[1], backward=flags[2], tags=flags[3], _probe=probe)
+        state.__dict__ = {"hex": h, "facing": facing, "mp": t_mp, "hexes": t_hexes, "prone": flags[0],
+                          "altitude": t_altitude, "turned": flags[1], "backward": flags[2], "tags": flags[3],
+                          "_probe": probe}
         game, probe_map, probe_occupancy = self.game, self.probe_map, self.probe_occupancy
         probe_map._probe = probe_map._terrains._probe = probe_occupancy._probe = probe
         probe_map._terrains.clear()
@@ -603,6 +374,9 @@ class StepTable:
         dest = h if d == c else self.cell_hex(d)
         out = None if isinstance(result, str) else self._change(token, h, dest, facing, mp, hexes, altitude,
                                                                   *result, probe)
+        if out is not None and token.moves is not None and token.moves != (out[1], out[3]):
+            token.moves = (out[1], out[3]) if token.moves is UNKNOWN else None    # the same in every step, or not
+            self._learn_shifts(token)
         if not probe.opaque:
             self._keep(token, c, h, d, dest, flags, probe, out)
         return out
@@ -619,14 +393,27 @@ class StepTable:
                 raise RuntimeError(f"the {token.name!r} step went from {h} to {to}, which is not "
                                    f"next to it: the reachable search cannot follow it")
             token.dirs = tuple((f + token.lead) % 6 for f in range(6))
+            token.offsets = tuple(tuple(steps[d] for d in token.dirs) for steps in self.cell_steps)
+        self._learn_shifts(token)
+
+    def _learn_shifts(self, token: _Token) -> None:
+        """What `token`'s steps add to a state's number, by facing, for hexes
+        in even and odd columns: when it leads somewhere known and every
+        step it allowed turned the facing and changed the altitude alike."""
+        token.shifts = (UNSHIFTED, UNSHIFTED)
+        if token.lead is not UNKNOWN and token.moves is not None and token.moves is not UNKNOWN:
+            turned, d_altk = token.moves
+            token.shifts = tuple(tuple(d_altk + ((offsets[f] if offsets else 0) << 3) + turned[f] - f
+                                       for f in range(6)) for offsets in token.offsets)
         self.version += 1
 
-    def _keep(self, token: _Token, c: int, h, d: int, dest, flags: tuple, probe: _Probe, out) -> None:
+    def _keep(self, token: _Token, c: int, h, d: int, dest, flags: tuple, probe: Probe, out) -> None:
         """Keep the outcome of a step from hex number `c` (`h`) into `d`
         (`dest`) for the states that agree on what it read."""
-        looked_at = probe.looked_at
-        if looked_at.keys() - {h, dest, self.standing}:
-            return                                    # another hex, which a lookup would not look at
+        looked_at, standing = probe.looked_at, self.standing
+        for seen in looked_at:
+            if seen != h and seen != dest and seen != standing:
+                return                                # another hex, which a lookup would not look at
         if not probe.flags.issubset(self.flags):      # the rules read another flag: look every step up by it
             self.flags = tuple(name for name in FLAGS if name in probe.flags or name in self.flags)
             self.flag_ids.clear()
@@ -648,9 +435,8 @@ class StepTable:
         token.entries.setdefault(key, []).append(entry)
         self._remember(token, key, entry)
 
-    @staticmethod
-    def _change(token: _Token, h, dest, facing: int, mp: int, hexes: int, altitude: int, new, rolls,
-                probe: _Probe):
+    def _change(self, token: _Token, h, dest, facing: int, mp: int, hexes: int, altitude: int, new, rolls,
+                probe: Probe):
         """The outcome of an allowed step from this state (in `h`) to `new`,
         which must be in `dest`."""
         if new.hex != dest:
@@ -663,19 +449,19 @@ class StepTable:
             d_mp, d_hexes, d_alt = n_mp.v - mp, n_hexes.v - hexes, n_alt.v - altitude
         else:
             probe.opaque = True             # set outright, or made of another counter
-            d_mp, d_hexes, d_alt = _plain(n_mp) - mp, _plain(n_hexes) - hexes, _plain(n_alt) - altitude
+            d_mp, d_hexes, d_alt = plain(n_mp) - mp, plain(n_hexes) - hexes, plain(n_alt) - altitude
         count = mods = 0
         for reason, m in rolls:
             count += 1
             if type(m) is Traced or type(reason) is Traced:
                 probe.opaque = True
-                m = _plain(m)
+                m = plain(m)
             if isinstance(m, int):
                 mods += m
         if d_mp < 0:
             raise RuntimeError(f"the {token.name!r} step gave back MP: the reachable search cannot order its states")
         return (d_mp, TURNED[(new.facing - facing) % 6], d_hexes, d_alt << ALT_SHIFT,
-                (d["prone"], d["turned"], d["backward"], d["tags"]), count, mods)
+                self.flags_of((d["prone"], d["turned"], d["backward"], d["tags"])), count, mods)
 
 
 def table_search(game: "Game", ent: int, rules, mode: str, state, limit: int,
@@ -698,25 +484,23 @@ def table_search(game: "Game", ent: int, rules, mode: str, state, limit: int,
 
 def _search(table: StepTable, state, reach: type, prefix: tuple[str, ...]):
     """`table_search` with this table."""
-    real, outcome, flags_id, key_part = table.real, table.outcome, table.flags_id, table.key_part
-    flag_ids, kinds, kind_of = table.flag_ids, table.kinds, table.new_kind
-    # What the loop reads of each token, for hexes in even and in odd columns
-    # (the offset to the hex entered by facing): filled again in place when
-    # the table learns a lead or keys a token anew (`StepTable.version`), so
-    # that a loop over one reads the new values from the next token on. A
-    # token whose keys read the same of every hex left has no `left_ids` but
-    # that part (`StepTable.left_base`), one that enters no hex or has not
-    # looked at it no `entered_ids`, one the rules have allowed nowhere yet
-    # no `last`.
+    outcome, flag_ids, kinds = table.outcome, table.flag_ids, table.kinds
+    # What the loop reads of each token, for hexes in even and in odd columns:
+    # filled again in place when the table learns a lead or what the steps
+    # do to the facing and altitude, or keys a token anew
+    # (`StepTable.version`), so that a loop over one reads the new values
+    # from the next token on. The number of the state a token's step leads
+    # to, less the state's own number, by facing (`shifts`), when every step
+    # it allowed turned the facing and changed the altitude alike; the offset
+    # to the hex entered by facing, when it is known to enter one. A token
+    # the rules have allowed nowhere yet has kept no outcome (`last`): its
+    # look-up misses, and its real step teaches where it leads.
     plans: tuple[list, list] = ([], [])
 
     def replan() -> int:
-        for parity, steps in enumerate(table.cell_steps):
-            plans[parity][:] = [
-                (tok, None if tok.lead is None or tok.lead is UNKNOWN else tuple(steps[d] for d in tok.dirs),
-                 None if not tok.left else tok.left_ids, table.left_base(tok),
-                 None if tok.entered is None or tok.lead is None else tok.entered_ids,
-                 None if tok.lead is UNKNOWN else tok.last, (tok.name,)) for tok in table.tokens]
+        for parity, plan in enumerate(plans):
+            plan[:] = [(tok, tok.shifts[parity], tok.offsets[parity], tok.left_ids, tok.entered_ids, tok.last.get,
+                        (tok.name,)) for tok in table.tokens]
         return table.version
 
     version = replan()
@@ -726,71 +510,56 @@ def _search(table: StepTable, state, reach: type, prefix: tuple[str, ...]):
     c0 = table.cell(state.hex)
     k0 = (state.altitude << ALT_SHIFT) + (c0 << 3) + state.facing
     best: dict = {k0: first}          # state number -> its best way
-    queues: dict[int, list] = {state.mp: [(c0, None, state.facing, state.hexes, state.altitude << ALT_SHIFT,
-                                           (state.prone, state.turned, state.backward, state.tags), k0, first)]}
-    miss, left_shift, entered_shift, alt_shift = MISS, table.left_shift, table.entered_shift, ALT_SHIFT
-    row_bits, cell_steps = table.row_bits, table.cell_steps
+    best_way = best.get
+    # MP spent -> the states reached for it: (hex number, its kind, hexes
+    # entered, flags, state number, way)
+    queues: dict[int, list] = {state.mp: [(c0, kinds[c0], state.hexes, table.flags_of(
+        (state.prone, state.turned, state.backward, state.tags)), k0, first)]}
+    miss, alt_shift = MISS, ALT_SHIFT
+    row_bits = table.row_bits
     while queues:
         spent = min(queues)
-        for c, kc, f, hexes, altk, flags, here, way in queues[spent]:     # grows while read (steps of no MP)
+        for c, kc, hexes, flags, here, way in queues[spent]:     # grows while read (steps of no MP)
             if best[here] is not way:
                 continue                    # reached better since it was queued
             mp, path, rolls, roll_mods = way
-            sid = flag_ids.get(flags)
-            if sid is None:
-                sid = flags_id(flags)
-            if kc is None:                  # the kind of the hex, when not known where it was queued
-                kc = kinds.get(c)
-                if kc is None:
-                    kc = kind_of(c)
-            for tok, offsets, left_ids, base, entered_ids, last, name in plans[(c >> row_bits) & 1]:
-                if last is None:            # a token the rules have allowed nowhere yet
-                    out = real(tok, c, f, mp, hexes, altk >> alt_shift, flags)
+            f = here & 7
+            sid = flag_ids[flags]
+            for tok, shifts, offsets, left_ids, entered_ids, kept, name in plans[(c >> row_bits) & 1]:
+                k = here + shifts[f]        # negative where not known (`UNSHIFTED`)
+                old = best_way(k)
+                if old is not None and old[0] < mp:
+                    continue                # reached for less MP than this state has spent: no better way
+                key = left_ids[kc] | sid    # StepTable.key, inlined (the search's hot path)
+                if offsets is None:
+                    dest, kd = c, kc
+                else:
+                    dest = c + offsets[f]
+                    kd = kinds[dest]
+                    key |= entered_ids[kd]
+                mp_hi, hexes_lo, out = kept(key, miss)
+                if mp > mp_hi or hexes < hexes_lo:
+                    out = outcome(tok, key, c, f, mp, hexes, here >> alt_shift, flags)
                     if table.version != version:
-                        version = replan()
-                        sid = flags_id(flags)
-                    if out is None:
-                        continue
-                    dest = c if tok.lead is None else c + cell_steps[(c >> row_bits) & 1][tok.dirs[f]]
-                    kd = kc if dest == c else None
-                else:                       # the key: StepTable.key, inlined (the search's hot path)
-                    if left_ids is None:
-                        key = sid | base
-                    else:
-                        key = (left_ids.get(kc) or key_part(left_ids, tok.left, left_shift, kc)) | sid
-                    if offsets is None:
-                        dest, kd = c, kc
-                    else:
-                        dest = c + offsets[f]
-                        if entered_ids is not None:
-                            kd = kinds.get(dest)
-                            if kd is None:
-                                kd = kind_of(dest)
-                            key |= entered_ids.get(kd) or key_part(entered_ids, tok.entered, entered_shift, kd)
-                        else:
-                            kd = None
-                    mp_hi, hexes_lo, out = last.get(key, miss)
-                    if mp > mp_hi or hexes < hexes_lo:
-                        out = outcome(tok, key, c, f, mp, hexes, altk >> alt_shift, flags)
-                        if table.version != version:
-                            version = replan()
-                            sid = flags_id(flags)
-                    if out is None:
-                        continue
+                        version, sid, k = replan(), flag_ids[flags], -1
+                        if offsets is None and tok.lead is not None and out is not None:   # where it leads, learnt now
+                            dest = c + tok.offsets[(c >> row_bits) & 1][f]
+                            kd = kinds[dest]
+                if out is None:
+                    continue
                 d_mp, turned, d_hexes, d_altk, new_flags, step_rolls, step_mods = out
                 n_mp = mp + d_mp
-                n_f = turned[f]
-                d_altk += altk
-                k = d_altk + (dest << 3) + n_f
-                old = best.get(k)
+                if k < 0:
+                    k = here + d_altk + ((dest - c) << 3) + turned[f] - f
+                    old = best_way(k)
                 # The cheapest way; of equal MP the fewest, then easiest, rolls; the first of those.
                 if old is not None and (old[0] < n_mp or old[0] == n_mp and (old[2], old[3]) <= (
                         rolls + step_rolls, roll_mods + step_mods)):
                     continue
                 best[k] = new = (n_mp, path + name, rolls + step_rolls, roll_mods + step_mods)
                 try:
-                    queues[n_mp].append((dest, kd, n_f, hexes + d_hexes, d_altk, new_flags, k, new))
+                    queues[n_mp].append((dest, kd, hexes + d_hexes, new_flags, k, new))
                 except KeyError:
-                    queues[n_mp] = [(dest, kd, n_f, hexes + d_hexes, d_altk, new_flags, k, new)]
+                    queues[n_mp] = [(dest, kd, hexes + d_hexes, new_flags, k, new)]
         del queues[spent]
     return reach(best, table.numbers)

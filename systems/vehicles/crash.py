@@ -17,7 +17,8 @@ from components import (Altitude, Identity, Position, Status, Structure, TurnSta
                         VehicleMovement)
 
 from systems.classic.attack_modifiers import accidental_fall_to_hit
-from systems.common.stacking import ground_units, occupant
+from systems.common.stacking import ground_units, occupant, occupant_as_placed
+from systems.common.unit_state import roof_height
 from systems.vehicles import hit_location as vhl
 from systems.vehicles.terrain import landing_level, landing_problem
 
@@ -99,7 +100,8 @@ def crash(game: "Game", ent: int, side: str = "front", cause: str = "", hexes_ex
 
 def come_down(game: "Game", ent: int, direction: int | None = None) -> None:
     """A VTOL or WiGE that comes down in its hex (a crash, a forced landing,
-    a fall) where a unit stands on the ground (MM
+    a fall) where a unit stands on the ground, or on the roof it comes down
+    on (B-POS-1: not one inside below it) (MM
     resolveSideslipCrashAftermath; TW p.152): it falls onto that unit, an
     accidental fall from above (V-CRASH-5): to-hit 7 + the target's movement
     and woods (vehicles are hit automatically); a hit does ceil(tons/10) in
@@ -116,7 +118,8 @@ def come_down(game: "Game", ent: int, direction: int | None = None) -> None:
     pos = game.world.component(ent, Position)
     if direction is None:
         direction = pos.facing
-    below = ground_units(game, pos.hex, ent)
+    level = roof_height(game, ent)        # on a roof, it comes down on those on the roof (B-POS-1)
+    below = [o for o in ground_units(game, pos.hex, ent) if roof_height(game, o) == level]
     if below:
         target = below[0]
         if _fall_onto(game, ent, target):
@@ -126,10 +129,10 @@ def come_down(game: "Game", ent: int, direction: int | None = None) -> None:
                 if game.kind(target) == "mech":
                     piloting.queue_psr(game, target, "fallen on by a falling unit", 2)
                 return
-    elif occupant(game, ent, pos.hex, False) is None:
+    elif occupant_as_placed(game, ent) is None:
         return
     for h in displacement.hexes_beside(game, pos.hex, direction):
-        if occupant(game, ent, h, False) is None:
+        if occupant(game, ent, h, False, landing_level(game.map.terrain(h))) is None:
             game.log.emit("displace", unit=game.uid(ent), **{"from": game.map.label(pos.hex)},
                           to=game.map.label(h), cause="came down beside the unit below")
             pos.hex = h

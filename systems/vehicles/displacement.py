@@ -8,6 +8,11 @@ systems/classic/displacement.py through the ruleset's displacement hooks.
   5-point groups, each group's side from the facing-after-a-fall table
   (T-11b), then the vehicle's hit table (V-DISP-2); onto an occupied hex, an
   accidental fall from above (systems/vehicles/crash.py `come_down`).
+- The levels count as the shared rules count them (`displacement.landing`):
+  a VTOL landed on a roof is displaced from the roof's level (B-VTOL-5), and
+  comes down landed, on the ground or on a roof not above that level (the
+  roof then weighed, B-VTOL-3, B-PHYS-7); into a building hex whose roof is
+  above it it cannot go, a VTOL is never inside (B-VEH-1).
 Everything else (moves, dominoes, off the map, blocked hexes) follows the
 shared displacement rules.
 """
@@ -17,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from components import Position, Status, VehicleMovement
 from engine.hexgrid import neighbor
-from systems.common.unit_state import airborne
+from systems.common.unit_state import airborne, stand
 from systems.vehicles.terrain import BUILDING_MOTIVES
 
 if TYPE_CHECKING:
@@ -46,8 +51,11 @@ def outcome_rule(game: "Game", ent: int, direction: int) -> str | None:
     dest = neighbor(pos.hex, direction)
     if not game.map.on_map(dest):
         return None
-    if _water_kills(motive, game.map.terrain(dest)):
+    there = game.map.terrain(dest)
+    if _water_kills(motive, there):
         return displacement.MOVE           # it goes in, and is lost (V-DISP-1)
+    if motive == "vtol" and there.building and not displacement.landing(game, ent, dest)[1]:
+        return displacement.PROHIBITED     # B-VEH-1: a VTOL is never inside a building
     return None
 
 
@@ -62,7 +70,7 @@ def displace_rule(game: "Game", ent: int, direction: int, cause: str) -> str | N
     src, dest = pos.hex, neighbor(pos.hex, direction)
     if not game.map.on_map(dest):
         return None
-    here, there = game.map.terrain(src), game.map.terrain(dest)
+    there = game.map.terrain(dest)
     uid = game.uid(ent)
     if _water_kills(motive, there):
         pos.hex = dest
@@ -70,7 +78,7 @@ def displace_rule(game: "Game", ent: int, direction: int, cause: str) -> str | N
                       cause=cause)
         damage.destroy_unit(game, ent, f"displaced into depth {there.depth} water")
         return displacement.MOVE
-    levels = here.level - there.level
+    levels, on_roof = displacement.landing(game, ent, dest)
     if there.building and motive in BUILDING_MOTIVES and levels < 2 and not displacement.occupants(game, dest, exclude=ent) \
             and displacement.outcome(game, ent, direction) == displacement.MOVE:
         # B-PHYS-5: into a building hex, with the entry roll at once (1 hex moved).
@@ -82,13 +90,16 @@ def displace_rule(game: "Game", ent: int, direction: int, cause: str) -> str | N
         passed, _margin = driving.roll(game, ent, buildings.ENTRY, buildings.entry_modifiers(there, 1))
         buildings.enter(game, ent, dest, 1, False, passed, moves.vehicle_entry_damage, verb="displaced into by")
         return displacement.MOVE
-    if levels >= 2:
+    if levels >= 2 and displacement.outcome(game, ent, direction) != displacement.PROHIBITED:
         game.log.emit("displace", unit=uid, **{"from": game.map.label(src)}, to=game.map.label(dest),
-                      cause=cause, accidental_fall=True)
-        pos.hex = dest
+                      cause=cause, accidental_fall=True, **({"on_roof": True} if on_roof else {}))
+        stand(game, ent, dest, on_roof)
         crash.come_down(game, ent, direction)
         if not game.world.component(ent, Status).destroyed:
             collisions.fall_damage(game, ent, levels, cause=f"{cause}: fell {levels} levels")
+        if not game.world.component(ent, Status).destroyed:
+            from systems.classic import buildings
+            buildings.check_weight(game, pos.hex)          # a roof it came down on (B-VTOL-3, B-PHYS-7)
         return displacement.FALL
     return None
 

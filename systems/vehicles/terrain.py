@@ -44,8 +44,9 @@ def standing_refusal(motive: str, elevation: int, t: Terrain) -> str | None:
     levels above the hex's ground: flying (a VTOL or WiGE) at or below the
     treetops or a building's roof (V-VTOL-5), landed where a VTOL may not
     land (V-VTOL-8, V-VTOL-11), or on the ground in terrain it may not enter
-    (V-MOVE-7/8, T-7). Deployment and level loading ask here."""
-    if elevation > 0:
+    (V-MOVE-7/8, T-7); a VTOL at a building's height is landed on its roof
+    (B-VTOL-2). Deployment and level loading ask here."""
+    if elevation > 0 and not (motive == "vtol" and elevation == landing_level(t)):
         if t.level + elevation <= t.top and (t.woods or t.building):
             what = "the treetops" if t.woods else "the building's roof"
             return f"a {FLYERS.get(motive, motive)} at altitude {elevation} would be at or below {what}"

@@ -2,7 +2,8 @@
 now (what it is for, the dice, the number to reach when there is one),
 rolled with real dice at the table and typed in. The App carries the action
 on with the typed total (App.perform; engine/dice.py says how an action
-waits for a typed roll)."""
+waits for a typed roll). A roll the end of a phase asks for waits there
+(`resumes`): a save made while it is up resumes at the same prompt."""
 from __future__ import annotations
 
 from typing import Any, Callable
@@ -28,10 +29,12 @@ class DicePrompt(TextScreen):
     closes_on_right_click = False
     ACTIONS = frozenset({"dice_ok", "focus_field"})
 
-    def __init__(self, need: RollNeeded, action: Callable[[], None], typed: list[tuple[str, int]]) -> None:
+    def __init__(self, need: RollNeeded, action: Callable[[], None], typed: list[tuple[str, int]],
+                 resumes: bool = False) -> None:
         self.need = need
         self.action = action
         self.typed = list(typed)
+        self.resumes = resumes          # the game waits where it stopped: a save made now resumes here
         self.value = ""
 
     def focused(self) -> str | None:
@@ -73,10 +76,12 @@ class DicePrompt(TextScreen):
             text(s, goal, (r.x + 16, y + 2), 15, theme.WARN, True)
         lo, hi = self.bounds()
         self.draw_field(app, (r.x + 16, r.y + 150, 120, 30), f"total rolled ({lo}-{hi}), then Enter", "value")
-        if self.typed:
-            text(s, f"{len(self.typed)} roll{'s' if len(self.typed) != 1 else ''} typed for this action so far",
+        so_far = len(self.typed) + (app.game.dice.forced_count() if self.resumes else 0)
+        if so_far:      # resumed at a phase's end: the totals typed for it wait in the game as forced dice
+            text(s, f"{so_far} roll{'s' if so_far != 1 else ''} typed for this action so far",
                  (r.x + 150, r.y + 158), 12, theme.TEXT_DIM)
         button(s, app.hits, (r.right - 156, r.bottom - 44, 140, 32), "Use it", "dice_ok", key="Enter",
                active=True, mouse=app.mouse)
-        if app.message and app.message_bad:
-            text(s, app.message[:70], (r.x + 16, r.bottom - 36), 12, theme.BAD)
+        if app.message and app.message_bad:      # a total out of range, a save refused: left of the button
+            for i, part in enumerate(wrap(app.message, 12, r.w - 190)[:3]):
+                text(s, part, (r.x + 16, r.bottom - 58 + 15 * i), 12, theme.BAD)
