@@ -57,6 +57,22 @@ def test_B_MOVE_9_the_roof_may_be_no_more_levels_up_than_the_jump_mp():
     assert plan(game, m, "jump", ["F"]).error is None                                    # roof at 4
 
 
+@pytest.mark.parametrize("prefer", ["mp", "rolls"])
+def test_B_MOVE_9_the_reachable_jumps_leave_out_a_roof_more_levels_up_than_the_jump_mp(prefer):
+    game, m = jumper({"0506": building("hardened", height=4, level=1), "0406": building("hardened", height=4)})
+    ways = reachable(game, m, "jump", prefer=prefer)
+    assert not [k for k in ways if k[0] == H("0506")]                      # roof at 5, jump 4
+    assert [k for k in ways if k[0] == H("0406")]                          # roof at 4
+    assert H("0505") in {k[0] for k in ways}                               # jumped over, landed beyond
+    assert all(plan(game, m, "jump", list(w.path)).error is None for w in ways.values())
+
+
+def test_B_MOVE_9_the_jump_range_shown_leaves_out_a_roof_more_levels_up_than_the_jump_mp():
+    game, m = jumper({"0506": building("hardened", height=4, level=1)})
+    shown = reachable(game, m, "jump").cheapest_by_hex(None)
+    assert H("0506") not in shown and H("0505") in shown
+
+
 def test_B_MOVE_9_a_jump_over_a_building_hex_does_not_stay_on_its_roof():
     game, m = jumper({"0506": building("heavy", height=2)})
     to_weapon_phase(game, [move("m", "jump", ["F", "F"])])

@@ -89,7 +89,11 @@ def assert_same_as_the_step_rules(game, ent, mode: str) -> None:
         assert reachable(game, ent, mode) == {}
         return
     fast = same_search(game, ent, rules, mode)
-    assert reachable(game, ent, mode) == fast
+    # A jump's end states exclude those the plan refuses at the end: a roof
+    # or hill more levels up than the jump MP.
+    too_high = {k for k, w in fast.items() if mode == "jump" and
+                "more levels up" in (plan(game, ent, mode, list(w.path)).error or "")}
+    assert dict(reachable(game, ent, mode).items()) == {k: w for k, w in fast.items() if k not in too_high}
     for (h, facing, altitude), way in list(fast.items())[::3]:
         p = plan(game, ent, mode, list(way.path))
         assert len(p.states) == len(way.path) + 1, (way.path, p.error)      # every step allowed

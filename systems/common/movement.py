@@ -235,10 +235,9 @@ def plan(game: "Game", ent: int, mode: str, path: list[str], start: MoveState | 
     if err:
         result.error = err
         return result
-    if mode == "jump" and path:
-        if _standing_level(game, state) - _standing_level(game, result.states[0]) > limit:
-            result.error = "a mech cannot jump more levels up than it has jump MP"
-            return result
+    if mode == "jump" and path and (err := _jump_rise_error(game, result.states[0], state, limit)):
+        result.error = err
+        return result
     # Stacking is checked where the unit arrives: it entered the hex, or it
     # was flying and landed (a VTOL landing in place).
     flying = _airborne_state(game, ent, state)
@@ -250,6 +249,25 @@ def plan(game: "Game", ent: int, mode: str, path: list[str], start: MoveState | 
             there = "an enemy unit is there" if game.is_enemy(ent, other) else "a friendly unit is already there"
             result.error = f"cannot end the move in {game.map.label(state.hex)}: {there}"
     return result
+
+
+def _jump_rise_error(game: "Game", start: MoveState, end: MoveState, limit: int) -> str | None:
+    """A jump may not end more levels up than its jump MP."""
+    if _standing_level(game, end) - _standing_level(game, start) > limit:
+        return "a mech cannot jump more levels up than it has jump MP"
+    return None
+
+
+def _without_high_landings(game: "Game", ent: int, start: MoveState, limit: int, found):
+    """`found` without the jumps' end states `_jump_rise_error` refuses,
+    each planned where its hex's roof (the highest a mech stands in it) is
+    above what the jump could climb."""
+    ceiling = _standing_level(game, start) + limit
+    high = [k for k, reach in found.items() if game.map.terrain(k[0]).roof > ceiling and
+            _jump_rise_error(game, start, plan(game, ent, "jump", list(reach.path)).states[-1], limit)]
+    for k in high:
+        del found[k]
+    return found
 
 
 def _airborne_state(game: "Game", ent: int, state: MoveState) -> bool:
@@ -390,6 +408,10 @@ class TableReach(LazyReach):
     def __contains__(self, key) -> bool:
         return self._found.get(self._numbers.state_number(key)) is not None
 
+    def __delitem__(self, key) -> None:
+        del self._found[self._numbers.state_number(key)]
+        self._states = None
+
     def __iter__(self):
         return iter(self._all())
 
@@ -481,8 +503,10 @@ def reachable(game: "Game", ent: int, mode: str, tokens: tuple[str, ...] | None 
         if mode in NO_BACKWARD_MODES:
             tokens = tuple(t for t in tokens if t != "B")   # always refused: skip the tries
         if prefer == "rolls":
-            return search(game, ent, rules, mode, state, limit, tokens, prefer=prefer)
-        return table_search(game, ent, rules, mode, state, limit, tokens, step, TableReach)
+            found = search(game, ent, rules, mode, state, limit, tokens, prefer=prefer)
+        else:
+            found = table_search(game, ent, rules, mode, state, limit, tokens, step, TableReach)
+    return _without_high_landings(game, ent, state, limit, found) if mode == "jump" else found
 
 
 def search(game: "Game", ent: int, rules, mode: str, state: MoveState, limit: int,
