@@ -8,12 +8,16 @@ search, `game.check`) and hands its orders to the driver
   see more of the enemy's moves before their own). Each move is the best
   end state of the search (engine/bot/moves.py) by: the attacks it would
   have from there (engine/bot/fire.py), less `caution` times the enemy's
-  attacks on it there (engine/bot/threat.py), less what the move's rolls
+  attacks on it there (engine/bot/threat.drawn: each enemy's fire in the
+  share the unit's worth as its target is of all the targets it reaches),
+  less what the move's rolls
   and heat may cost, plus closing in to the range its weapons like; a charge
   or death from above is weighed instead of the attacks where the move
   allows one. A crippled unit (a third of its armor and structure left, or
   no working weapon) doubles its caution and falls back, while its side has
-  a sound unit left. An Alpha Strike unit is judged instead by the exchange
+  a sound unit left; while its side is ahead (firepower times armor and
+  structure left, against the enemy's: `press`) a unit weighs the damage it
+  would take less, down to half, and closes in to finish the battle. An Alpha Strike unit is judged instead by the exchange
   of fire the move leaves its side in (engine/bot/exchange.py: the ratio of
   the side's expected damage to the enemy's, at the standoff range bracket
   where that ratio is best; a card fires at full strength until destroyed,
@@ -47,7 +51,7 @@ from engine.bot.moves import (Candidate, approach, charge_options, charge_value,
 from engine.bot.physical import plan_physical
 from engine.bot.profile import PROFILES
 from engine.bot.exchange import Exchange
-from engine.bot.threat import advanced, attacks_on, in_reach, incoming, weapon_reach
+from engine.bot.threat import advanced, attacks_on, drawn, in_reach, incoming, rival_worth, weapon_reach
 from engine.bot.value import Valuer
 from engine.bot.whatif import sealed_dice
 from engine.dice import player_generator
@@ -57,6 +61,7 @@ from systems.common.movement import cannot_move_reason, motion_rules
 
 CRIPPLED = 1 / 3          # of the armor and structure a unit started with
 RETREAT_CAUTION = 2.0
+PRESS_MOST = 0.5          # the least share of its caution a side that is ahead keeps
 CLOSEST = 2               # end states nearest the enemy always judged in full
 
 
@@ -105,8 +110,27 @@ class Situation:
         left = sum(max(0, v) for v in armor.points.values()) + sum(max(0, v) for v in structure.points.values())
         return left < CRIPPLED * start or self.valuer.firepower(ent) <= 0
 
+    def pressing(self) -> float:
+        """The share of its caution the unit keeps while its side is ahead (`press`)."""
+        def strength(units: list[str]) -> float:
+            ents = [self.game.units[u] for u in units]
+            return sum(map(self.valuer.firepower, ents)) * sum(map(self.valuer.durability, ents))
+        return press(strength(self.friends), strength(self.enemies))
+
     def retreating(self) -> bool:
         return self.crippled(self.uid) and any(not self.crippled(f) for f in self.friends if f != self.uid)
+
+
+def press(ours: float, theirs: float) -> float:
+    """How much less the damage a unit would take weighs while its side is
+    ahead: the square root of the enemy's strength over the side's, a side's
+    strength its firepower times its armor and structure left (Lanchester's
+    square law: the stronger side loses the smaller share of itself in each
+    exchange, so it gains by closing), at least PRESS_MOST; 1 when the side
+    is not ahead."""
+    if ours <= 0:
+        return 1.0
+    return max(PRESS_MOST, min(1.0, math.sqrt(theirs / ours)))
 
 
 class Computer:
@@ -183,8 +207,8 @@ class Computer:
         for c in nearest[:CLOSEST] + [cands[0]]:
             if c not in shortlist:
                 shortlist.append(c)
-        judge = _Judge(game, sit, self.profile.caution * (RETREAT_CAUTION if retreat else 1.0), preferred,
-                       firepower, retreat, exchange)
+        caution = self.profile.caution * (RETREAT_CAUTION if retreat else sit.pressing())
+        judge = _Judge(game, sit, caution, preferred, firepower, retreat, exchange)
         for c in shortlist:
             judge.score(c)
         best_heads = sorted((c for c in shortlist if c.score > float("-inf")), key=lambda c: -c.score)
@@ -221,6 +245,8 @@ class _Judge:
         valuer, ent = sit.valuer, sit.ent
         self._heat_args = (valuer.worth(ent), firepower, valuer.durability(ent))
         self._still = self._heat_cost()
+        self.rivals = {} if exchange else rival_worth(game, valuer, sit.uid, sit.friends, sit.enemies, sit.reach,
+                                                       sit.advance)
 
     def _heat_cost(self) -> float:
         ent = self.sit.ent
@@ -237,7 +263,7 @@ class _Judge:
             return
         with c.what_if(game, sit.ent):
             fire = fire_plan(game, sit.valuer, sit.uid, sit.targets_from(c.hex), wide=False).value
-            danger = incoming(game, sit.valuer, sit.uid, sit.enemies, sit.reach, sit.shares, sit.advance)
+            danger = drawn(attacks_on(game, sit.valuer, sit.uid, sit.enemies, sit.reach, sit.advance), self.rivals)
             heat = self._heat_cost() - self._still
         near = min((distance(c.hex, h) for h in sit.enemy_hexes), default=0)
         c.notes = {"fire": fire, "danger": danger, "risk": risk, "heat": heat}

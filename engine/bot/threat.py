@@ -3,7 +3,9 @@ places it): every enemy within reach attacks it with all its weapons and
 its best physical attack, judged by the rules' own to-hit (the options
 call) and valued on the unit's hit table (engine/bot/attacks.py). Each
 enemy's fire is shared among the units it can reach, so a unit that stands
-alone draws all of it. How far a unit's weapons reach is its longest range
+alone draws all of it: evenly (`incoming`, Alpha Strike's exchange), or,
+for a Classic move, in the share of the enemy's attacks' worth the unit is
+as a target (`drawn`), since each enemy aims where its fire is worth most. How far a unit's weapons reach is its longest range
 band: a Classic weapon's long range, an Alpha Strike card's last range
 bracket with damage (systems/alpha_strike/combat.RANGE_BRACKETS)."""
 from __future__ import annotations
@@ -47,6 +49,31 @@ def incoming(game, valuer: Valuer, uid: str, enemies: list[str], reach: dict[str
     stand: each enemy's attacks on it (`attacks_on`) times the share of its
     fire that enemy gives it."""
     return sum(shares.get(e, 1.0) * v for e, v in attacks_on(game, valuer, uid, enemies, reach, advance).items())
+
+
+def drawn(attacks: dict[str, float], rivals: dict[str, float]) -> float:
+    """The expected worth the enemies take from a unit when each aims where
+    its fire is worth most: each enemy's attacks on it (`attacks`: enemy ->
+    worth, `attacks_on`) times the share of that enemy's fire it draws, the
+    worth of those attacks over their worth on it and on the friends the
+    enemy can also reach (`rivals`: enemy -> the worth of its attacks on
+    those friends, `rival_worth`). The enemy's best target draws the most
+    of its fire: a light scout beside heavier friends is not hidden among
+    them, as an even share would have it."""
+    return sum(v * v / (v + rivals.get(e, 0.0)) for e, v in attacks.items() if v > 0)
+
+
+def rival_worth(game, valuer: Valuer, uid: str, friends: list[str], enemies: list[str], reach: dict[str, int],
+                advance: dict[str, tuple[str, int]] | None = None) -> dict[str, float]:
+    """Each enemy -> the worth of its attacks on the `friends` of `uid` it
+    can reach (they stand where they are)."""
+    out: dict[str, float] = {}
+    for f in friends:
+        if f == uid:
+            continue
+        for e, v in attacks_on(game, valuer, f, enemies, reach, advance).items():
+            out[e] = out.get(e, 0.0) + v
+    return out
 
 
 def attacks_on(game, valuer: Valuer, uid: str, enemies: list[str], reach: dict[str, int],
