@@ -15,11 +15,11 @@ from tests.helpers import add, make_game
 def test_a_unit_draws_an_enemys_fire_in_the_share_its_worth_as_a_target_is_of_all_it_can_reach():
     # the enemy's attacks are worth 6 on the unit and 2 on the one friend it also reaches:
     # the unit draws 6 / (6 + 2) of them, 6 x 0.75 = 4.5 (an even share: 3)
-    assert drawn({"atlas": 6.0}, {"atlas": 2.0}) == pytest.approx(4.5)
+    assert drawn({"atlas": 6.0}, {"atlas": 2.0}.__getitem__) == pytest.approx(4.5)
     # alone in an enemy's reach it draws all of it: 6 + 3 x 3 / (3 + 1) = 8.25
-    assert drawn({"atlas": 6.0, "jager": 3.0}, {"jager": 1.0}) == pytest.approx(8.25)
+    assert drawn({"atlas": 6.0, "jager": 3.0}, {"atlas": 0.0, "jager": 1.0}.__getitem__) == pytest.approx(8.25)
     # an enemy that cannot hurt it draws nothing, whatever else it reaches
-    assert drawn({"atlas": 0.0}, {"atlas": 5.0}) == 0.0
+    assert drawn({"atlas": 0.0}, {"atlas": 5.0}.__getitem__) == 0.0
 
 
 def _game():
@@ -40,11 +40,11 @@ def test_a_locust_beside_an_atlas_draws_more_of_the_enemys_fire_than_the_atlas()
     on_atlas = attacks_on(game, valuer, "atlas", ["jager"], reach)
     # the same shots are worth more on 97 points of armor and structure than on 456
     assert on_locust["jager"] > on_atlas["jager"] > 0
-    rivals = rival_worth(game, valuer, "locust", ["locust", "atlas"], ["jager"], reach)
-    assert rivals == pytest.approx(on_atlas)
-    v, r = on_locust["jager"], on_atlas["jager"]
-    assert drawn(on_locust, rivals) == pytest.approx(v * v / (v + r))
-    assert drawn(on_locust, rivals) > v / 2
+    rival = rival_worth(game, valuer, "locust", ["locust", "atlas"], "jager", reach)
+    assert rival == pytest.approx(on_atlas["jager"])
+    v = on_locust["jager"]
+    assert drawn(on_locust, {"jager": rival}.get) == pytest.approx(v * v / (v + rival))
+    assert drawn(on_locust, {"jager": rival}.get) > v / 2
     game.close()
 
 

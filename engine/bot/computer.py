@@ -245,8 +245,16 @@ class _Judge:
         valuer, ent = sit.valuer, sit.ent
         self._heat_args = (valuer.worth(ent), firepower, valuer.durability(ent))
         self._still = self._heat_cost()
-        self.rivals = {} if exchange else rival_worth(game, valuer, sit.uid, sit.friends, sit.enemies, sit.reach,
-                                                       sit.advance)
+        self._rivals: dict[str, float] = {}
+
+    def _rivals_reaching(self, here) -> None:
+        """What the attacks on the unit's friends are worth (threat.rival_worth)
+        of each enemy that can reach hex `here`, asked once per decision, as
+        everyone stands (the unit where it is)."""
+        sit = self.sit
+        for e, h in zip(sit.enemies, sit.enemy_hexes):
+            if e not in self._rivals and distance(here, h) <= sit.reach[e] + sit.advance.get(e, (None, 0))[1]:
+                self._rivals[e] = rival_worth(self.game, sit.valuer, sit.uid, sit.friends, e, sit.reach, sit.advance)
 
     def _heat_cost(self) -> float:
         ent = self.sit.ent
@@ -261,9 +269,11 @@ class _Judge:
         if self.exchange is not None:
             self._exchange_score(c, risk)
             return
+        self._rivals_reaching(c.hex)
         with c.what_if(game, sit.ent):
             fire = fire_plan(game, sit.valuer, sit.uid, sit.targets_from(c.hex), wide=False).value
-            danger = drawn(attacks_on(game, sit.valuer, sit.uid, sit.enemies, sit.reach, sit.advance), self.rivals)
+            danger = drawn(attacks_on(game, sit.valuer, sit.uid, sit.enemies, sit.reach, sit.advance),
+                           self._rivals.__getitem__)
             heat = self._heat_cost() - self._still
         near = min((distance(c.hex, h) for h in sit.enemy_hexes), default=0)
         c.notes = {"fire": fire, "danger": danger, "risk": risk, "heat": heat}

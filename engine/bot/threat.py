@@ -11,6 +11,7 @@ bracket with damage (systems/alpha_strike/combat.RANGE_BRACKETS)."""
 from __future__ import annotations
 
 import contextlib
+from typing import Callable
 
 from components import AlphaStrikeCard, Position, Weapons
 from engine.bot.attacks import shots
@@ -51,29 +52,23 @@ def incoming(game, valuer: Valuer, uid: str, enemies: list[str], reach: dict[str
     return sum(shares.get(e, 1.0) * v for e, v in attacks_on(game, valuer, uid, enemies, reach, advance).items())
 
 
-def drawn(attacks: dict[str, float], rivals: dict[str, float]) -> float:
+def drawn(attacks: dict[str, float], rival: Callable[[str], float]) -> float:
     """The expected worth the enemies take from a unit when each aims where
     its fire is worth most: each enemy's attacks on it (`attacks`: enemy ->
     worth, `attacks_on`) times the share of that enemy's fire it draws, the
     worth of those attacks over their worth on it and on the friends the
-    enemy can also reach (`rivals`: enemy -> the worth of its attacks on
+    enemy can also reach (`rival`: enemy -> the worth of its attacks on
     those friends, `rival_worth`). The enemy's best target draws the most
     of its fire: a light scout beside heavier friends is not hidden among
     them, as an even share would have it."""
-    return sum(v * v / (v + rivals.get(e, 0.0)) for e, v in attacks.items() if v > 0)
+    return sum(v * v / (v + rival(e)) for e, v in attacks.items() if v > 0)
 
 
-def rival_worth(game, valuer: Valuer, uid: str, friends: list[str], enemies: list[str], reach: dict[str, int],
-                advance: dict[str, tuple[str, int]] | None = None) -> dict[str, float]:
-    """Each enemy -> the worth of its attacks on the `friends` of `uid` it
-    can reach (they stand where they are)."""
-    out: dict[str, float] = {}
-    for f in friends:
-        if f == uid:
-            continue
-        for e, v in attacks_on(game, valuer, f, enemies, reach, advance).items():
-            out[e] = out.get(e, 0.0) + v
-    return out
+def rival_worth(game, valuer: Valuer, uid: str, friends: list[str], enemy: str, reach: dict[str, int],
+                advance: dict[str, tuple[str, int]] | None = None) -> float:
+    """The worth of `enemy`'s attacks on the `friends` of `uid` it can reach
+    (they stand where they are)."""
+    return sum(attacks_on(game, valuer, f, [enemy], reach, advance).get(enemy, 0.0) for f in friends if f != uid)
 
 
 def attacks_on(game, valuer: Valuer, uid: str, enemies: list[str], reach: dict[str, int],
