@@ -6,9 +6,11 @@ without turning.
   doing it: "move", "fall" (2 or more levels down: into a lower hex, or
   onto a roof that low, `landing`), "off_map", or "prohibited" (a hex the
   unit could not enter: a rise of 2 or more levels, impassable terrain, a
-  roof above an enemy inside, or a domino chain that cannot move). A unit
-  that may stand on a roof (a mech, a VTOL) lands on one not above the
-  level it stood on; a ground vehicle goes inside.
+  roof above an enemy inside, a roof a ground vehicle would come down on,
+  or a domino chain that cannot move). A unit that may stand on a roof (a
+  mech, a VTOL) lands on one not above the level it stood on; a ground
+  vehicle goes inside through the wall (a fall when the ground there is 2
+  or more levels down), never down onto a roof (B-POS-1).
 - `displace(game, ent, direction, cause)` carries it out: domino effects
   push an occupant of the destination one hex further (PSR 0 for it), a
   unit pushed off the map leaves play, a unit pushed 2 or more levels down
@@ -64,6 +66,20 @@ def landing(game: "Game", ent: int, dest: Hex) -> tuple[int, bool]:
     return start - (there.roof if on_roof else there.level), on_roof
 
 
+def _onto_a_roof_it_may_not_stand_on(game: "Game", ent: int, dest: Hex) -> bool:
+    """Whether `ent`, displaced into the building hex `dest`, would come down
+    on a roof it may not stand on: a ground vehicle (B-POS-1, B-POS-4) with
+    the roof not above the level it stands on and the ground 2 or more
+    levels down (`landing`). It enters a building only through its wall,
+    as it drives in (a step down of at most 1 level, B-PHYS-5); MegaMek
+    counts such a fall to the roof (doEntityFallsInto) and lets a tank
+    stand only on a building hex's floor (Entity.isElevationValid), so the
+    hex is prohibited to it (P-PUSH-9, P-CHARGE-17: nobody moves)."""
+    there = game.map.terrain(dest)
+    levels, on_roof = landing(game, ent, dest)
+    return bool(there.building) and not on_roof and there.roof <= level_of(game, ent) and levels >= 2
+
+
 def in_the_way(game: "Game", ent: int, dest: Hex) -> list[int]:
     """The units `ent`, displaced into `dest`, would push on or fall onto:
     on the roof it lands on, those standing on that roof; else every unit
@@ -111,6 +127,8 @@ def outcome(game: "Game", ent: int, direction: int, _chain: int = 0) -> str:
     if not game.map.on_map(dest):
         return OFF_MAP
     levels, on_roof = landing(game, ent, dest)
+    if _onto_a_roof_it_may_not_stand_on(game, ent, dest):
+        return PROHIBITED
     if levels >= 2:
         return FALL
     if _entry_error(game, ent, dest) or (on_roof and _enemy_below(game, ent, dest)):
