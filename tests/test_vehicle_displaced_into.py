@@ -161,3 +161,69 @@ def test_P_CHARGE_15_B_POS_1_a_tank_that_charges_a_mech_off_a_roof_drives_in_not
     assert entry["target"] == 7
     (dmg,) = events(game, "building_damage", unit="tank")
     assert (dmg["damage"], dmg["cf_left"]) == (6, 84)
+
+
+# --------------------------------------------------------------------- coming down beside, onto a roof
+def light_roof(height: int, cf: int) -> dict:
+    return {"terrain": "building", "building": height, "level": 0, "building_class": "light", "cf": cf}
+
+
+def crash_beside(beside: dict, altitude: int = 3):
+    """The Warrior (21 t) flying at `altitude` over 0505 crashes (V-CRASH-1:
+    1 hex, ceil(2.1) = 3 on the front) onto a Locust standing there, misses
+    it (to-hit 7, rolled 2) and comes down beside (V-CRASH-5, MM
+    resolveSideslipCrashAftermath), in 0504 first: `beside`."""
+    from systems.vehicles import crash
+    game = make_game(height=12, forced={"location": [7] * 4, "to_hit": [2], "critical": [2] * 4},
+                     hexes={DEST: beside})
+    heli = add(game, "heli", "warrior.toml", SRC, altitude=altitude)
+    add(game, "mech", "locust.toml", SRC, side="blue")
+    crash.crash(game, heli, side="front", hexes=1)
+    (fall_on,) = events(game, "attack", attacker="heli")
+    assert not fall_on["hit"] and fall_on["to_hit"] == 7
+    return game, heli
+
+
+def test_V_CRASH_5_B_VTOL_2_a_vtol_that_comes_down_beside_on_a_roof_lands_on_it():
+    game, heli = crash_beside(light_roof(2, 90))
+    assert label(game, "heli") == DEST and not game.world.component(heli, Status).destroyed
+    assert game.world.component(heli, Altitude).level == 2 and unit_state.roof_height(game, heli) == 2
+    assert events(game, "land", unit="heli")[0]["at"] == DEST and not events(game, "collapse")
+
+
+def test_B_VTOL_4_B_COLL_2_the_roof_a_crashed_vtol_comes_down_on_beside_is_weighed():
+    # 21 t on a light roof at CF 15: more than the CF, it collapses at once.
+    game, heli = crash_beside(light_roof(1, 15))
+    (col,) = events(game, "collapse")
+    assert (col["hex"], col["cause"], col["units"]) == (DEST, "overload", ["heli"])
+
+
+def test_B_VTOL_4_a_vtol_that_crashes_onto_a_roof_in_its_own_hex_weighs_it():
+    from systems.vehicles import crash
+    game = make_game(height=12, forced={"location": [7] * 4}, hexes={SRC: light_roof(1, 15)})
+    heli = add(game, "heli", "warrior.toml", SRC, altitude=3)
+    crash.crash(game, heli, side="front", hexes=1)
+    (col,) = events(game, "collapse")
+    assert (col["hex"], col["cause"]) == (SRC, "overload")          # 21 t > CF 15
+
+
+def test_V_CRASH_5_a_crashed_vtol_comes_down_beside_on_no_roof_above_where_it_fell_from():
+    # Flying at 2 over 0505: the height-3 roof of 0504 is above it; it
+    # comes down in the next hex beside instead.
+    game, heli = crash_beside(light_roof(3, 90), altitude=2)
+    assert label(game, "heli") not in (SRC, DEST) and game.world.component(heli, Altitude).level == 0
+
+
+def test_V_DISP_2_B_PHYS_7_a_vtol_off_a_roof_that_comes_down_beside_on_a_lower_roof_falls_to_that_roof():
+    """A 40 t VTOL landed on a height-3 roof (0505), pushed toward a height-1
+    roof above an enemy inside (0504, B-POS-3), comes down beside on the
+    height-2 roof of 0503: 1 level, ceil(40/10) x (1 + 1) = 8."""
+    game = make_game(height=12, forced={"fall": [1] * 4, "location": [7] * 8, "critical": [2] * 8},
+                     hexes={SRC: building(3, cf=90), DEST: building(1, cf=90), "0503": building(2, cf=90)})
+    heli = add(game, "heli", "warrior.toml", SRC, altitude=3, armor={"front": 40, "rear": 40, "left": 40,
+                                                                     "right": 40})
+    game.world.component(heli, Identity).tonnage = 40
+    add(game, "tank", "manticore.toml", DEST, side="blue")
+    assert displacement.displace(game, heli, NORTH, "push") == displacement.FALL
+    assert label(game, "heli") == "0503" and game.world.component(heli, Altitude).level == 2
+    assert [(e["levels"], e["damage"]) for e in events(game, "fall")] == [(1, 8)]

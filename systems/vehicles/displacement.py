@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 
 from components import Position, Status, VehicleMovement
 from engine.hexgrid import neighbor
+from systems.classic.physical_common import level_of
 from systems.common.unit_state import airborne, stand
 from systems.vehicles.terrain import BUILDING_MOTIVES, landing_problem
 
@@ -102,8 +103,12 @@ def displace_rule(game: "Game", ent: int, direction: int, cause: str) -> str | N
     if levels >= 2 and displacement.outcome(game, ent, direction) != displacement.PROHIBITED:
         game.log.emit("displace", unit=uid, **{"from": game.map.label(src)}, to=game.map.label(dest),
                       cause=cause, accidental_fall=True, **({"on_roof": True} if on_roof else {}))
+        start = level_of(game, ent)
         stand(game, ent, dest, on_roof)
-        crash.come_down(game, ent, direction)
+        crash.come_down(game, ent, direction, start)
+        # Beside the hex it came down where it landed: the levels from where it
+        # fell to the ground or roof there (`level_of`, B-PHYS-7).
+        levels = start - level_of(game, ent)
         if not game.world.component(ent, Status).destroyed:
             collisions.fall_damage(game, ent, levels, cause=f"{cause}: fell {levels} levels")
         if not game.world.component(ent, Status).destroyed:
