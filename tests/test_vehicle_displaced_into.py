@@ -227,3 +227,19 @@ def test_V_DISP_2_B_PHYS_7_a_vtol_off_a_roof_that_comes_down_beside_on_a_lower_r
     assert displacement.displace(game, heli, NORTH, "push") == displacement.FALL
     assert label(game, "heli") == "0503" and game.world.component(heli, Altitude).level == 2
     assert [(e["levels"], e["damage"]) for e in events(game, "fall")] == [(1, 8)]
+
+
+def test_V_DISP_2_B_POS_1_a_tank_that_misses_the_unit_it_falls_on_comes_down_beside_never_on_a_roof():
+    """A 60 t Manticore on a level-3 hill pushed into the clear hex below
+    (0504, level 0) falls on the Locust there (to-hit 7, rolled 2: a miss)
+    and comes down beside: not on the height-1 roof of 0503 (B-POS-1: the
+    roof 2 levels below it), in the next free hex, where it falls the 3
+    levels: ceil(60/10) x (3 + 1) = 24."""
+    game = make_game(height=12, forced={"to_hit": [2], "fall": [1] * 6, "location": [7] * 6, "critical": [2] * 6},
+                     hexes={SRC: hill(3), "0503": building(1)})
+    tank = add(game, "tank", "manticore.toml", SRC,
+               armor={"front": 99, "rear": 99, "left": 99, "right": 99, "turret": 99})
+    add(game, "locust", "locust.toml", DEST, side="blue")
+    assert displacement.displace(game, tank, NORTH, "charge") == displacement.FALL
+    assert label(game, "tank") not in (SRC, DEST, "0503") and not game.world.component(tank, Position).on_roof
+    assert [(e["levels"], e["damage"]) for e in events(game, "fall")] == [(3, 24)]

@@ -18,7 +18,7 @@ from components import (Altitude, Identity, Position, Status, Structure, TurnSta
 
 from systems.classic.attack_modifiers import accidental_fall_to_hit
 from systems.common.stacking import ground_units, occupant, occupant_as_placed
-from systems.common.unit_state import elevation, may_stand_on_roof, roof_height, stand
+from systems.common.unit_state import elevation, roof_height, stand
 from systems.vehicles import hit_location as vhl
 from systems.vehicles.terrain import landing_level, landing_problem
 
@@ -101,7 +101,7 @@ def crash(game: "Game", ent: int, side: str = "front", cause: str = "", hexes_ex
     return total
 
 
-def come_down(game: "Game", ent: int, direction: int | None = None, from_level: int | None = None) -> None:
+def come_down(game: "Game", ent: int, direction: int | None, from_level: int) -> None:
     """A VTOL or WiGE that comes down in its hex (a crash, a forced landing,
     a fall) where a unit stands on the ground, or on the roof it comes down
     on (B-POS-1: not one inside below it) (MM
@@ -112,9 +112,10 @@ def come_down(game: "Game", ent: int, direction: int | None = None, from_level: 
     displaces the unit one hex, along `direction` or the hexes nearest it
     (PSR +2 for a mech). On a miss, or with no room for the unit fallen on,
     the faller comes down in the nearest free hex beside instead (MM
-    getValidDisplacement), where it lands as it would there (a VTOL on a
-    roof, `landing_level`; a ground vehicle inside) and, with `from_level`
-    (the level it fell from), not above that level; with none it is
+    getValidDisplacement) not above `from_level`, the level it fell from,
+    and where it may come down from there (`displacement.landing`: a VTOL
+    on a roof not above that level, never inside; a ground vehicle inside,
+    never down onto a roof, `refused_by_building`); with none it is
     destroyed. A wreck in the hex is not fallen on: the faller comes down
     beside it. Two units never end on the ground in one hex (project
     decision, the seed is silent)."""
@@ -138,10 +139,10 @@ def come_down(game: "Game", ent: int, direction: int | None = None, from_level: 
     elif occupant_as_placed(game, ent) is None:
         return
     for h in displacement.hexes_beside(game, pos.hex, direction):
-        t = game.map.terrain(h)
-        roof = landing_level(t) if may_stand_on_roof(game, ent) else 0
-        if from_level is not None and t.level + roof > from_level:
+        levels, on_roof = displacement.landing(game, ent, h, from_level)
+        if levels < 0 or displacement.refused_by_building(game, ent, h, from_level):
             continue
+        roof = game.map.terrain(h).building if on_roof else 0
         if occupant(game, ent, h, False, roof) is None:
             game.log.emit("displace", unit=game.uid(ent), **{"from": game.map.label(pos.hex)},
                           to=game.map.label(h), cause="came down beside the unit below")

@@ -63,8 +63,6 @@ def outcome_rule(game: "Game", ent: int, direction: int) -> str | None:
     there = game.map.terrain(dest)
     if _lost_in(motive, there):
         return displacement.MOVE           # it goes in, and is lost (V-DISP-1, V-CRASH-2)
-    if motive == "vtol" and there.building and not displacement.landing(game, ent, dest)[1]:
-        return displacement.PROHIBITED     # B-VEH-1: a VTOL is never inside a building
     return None
 
 
