@@ -243,3 +243,16 @@ def test_V_DISP_2_B_POS_1_a_tank_that_misses_the_unit_it_falls_on_comes_down_bes
     assert displacement.displace(game, tank, NORTH, "charge") == displacement.FALL
     assert label(game, "tank") not in (SRC, DEST, "0503") and not game.world.component(tank, Position).on_roof
     assert [(e["levels"], e["damage"]) for e in events(game, "fall")] == [(3, 24)]
+
+
+def test_V_VTOL_8_V_CRASH_2_a_vtol_off_a_roof_that_comes_down_beside_in_rough_is_lost():
+    """As above, with rough beside in 0503: it comes down where it cannot
+    land, so it is destroyed there (V-CRASH-2)."""
+    game = make_game(height=12, forced={"fall": [1] * 4, "location": [7] * 8, "critical": [2] * 8},
+                     hexes={SRC: building(3, cf=90), DEST: building(1, cf=90), "0503": {"terrain": "rough"}})
+    heli = add(game, "heli", "warrior.toml", SRC, altitude=3)
+    add(game, "tank", "manticore.toml", DEST, side="blue")
+    assert displacement.displace(game, heli, NORTH, "push") == displacement.FALL
+    assert label(game, "heli") == "0503"
+    (gone,) = events(game, "destroyed", unit="heli")
+    assert "rough" in gone["cause"] and "V-VTOL-8" in gone["cause"]

@@ -107,6 +107,9 @@ def displace_rule(game: "Game", ent: int, direction: int, cause: str) -> str | N
         # Beside the hex it came down where it landed: the levels from where it
         # fell to the ground or roof there (`level_of`, B-PHYS-7).
         levels = start - level_of(game, ent)
+        lost = _lost_in(motive, game.map.terrain(pos.hex)) if pos.hex != dest else None
+        if lost and not game.world.component(ent, Status).destroyed:
+            damage.destroy_unit(game, ent, lost)           # beside, in water or where it cannot land
         if not game.world.component(ent, Status).destroyed:
             collisions.fall_damage(game, ent, levels, cause=f"{cause}: fell {levels} levels")
         if not game.world.component(ent, Status).destroyed:
