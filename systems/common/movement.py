@@ -14,7 +14,6 @@ import heapq
 from abc import abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import partial
 from typing import TYPE_CHECKING, NamedTuple
 
 from components import AlphaStrikeCard, Altitude, Crew, Identity, Position, Status, TurnState, VehicleMovement
@@ -383,8 +382,9 @@ class LazyReach(Mapping):
 class TableReach(LazyReach):
     """The reachable states of the step table's search
     (systems/common/step_table.py), kept by the search's state numbers
-    (`StateNumbering`) with each way as (MP, path, rolls, modifiers): each
-    `Reach` and (hex, facing, altitude) made when asked for."""
+    (`StateNumbering`) with each way as (MP, path, rolls, modifiers, and
+    what the search went on from): each `Reach` and (hex, facing, altitude)
+    made when asked for."""
 
     def __init__(self, found: dict, numbers) -> None:
         self._found, self._numbers = found, numbers
@@ -393,8 +393,7 @@ class TableReach(LazyReach):
     def _all(self) -> dict:
         if self._states is None:
             found = self._found
-            self._states = dict(zip(self._numbers.state_keys(found), map(partial(tuple.__new__, Reach),
-                                                                         found.values())))
+            self._states = dict(zip(self._numbers.state_keys(found), map(_reach, found.values())))
         return self._states
 
     def __getitem__(self, key) -> Reach:
@@ -403,7 +402,7 @@ class TableReach(LazyReach):
         way = self._found.get(self._numbers.state_number(key))
         if way is None:
             raise KeyError(key)
-        return tuple.__new__(Reach, way)
+        return _reach(way)
 
     def __contains__(self, key) -> bool:
         return self._found.get(self._numbers.state_number(key)) is not None
@@ -434,8 +433,12 @@ class TableReach(LazyReach):
         k = self._numbers.state_number((h, 0, altitude))
         if k is None:
             return []
-        new = tuple.__new__
-        return [new(Reach, way) for n, way in self._found.items() if n >> 3 == k >> 3]
+        return [_reach(way) for n, way in self._found.items() if n >> 3 == k >> 3]
+
+
+def _reach(way: tuple) -> Reach:
+    """The `Reach` of one of the table search's ways."""
+    return tuple.__new__(Reach, way[:4])
 
 
 def _best_by_hex(ways, altitude: int | None) -> dict:

@@ -529,8 +529,8 @@ def table_search(game: "Game", ent: int, rules, mode: str, state, limit: int,
     reaches it; of ways alike in all three either may be kept). `step` is
     the step rules' entry (movement.step) and `reach` the type of the
     answer (movement.TableReach), made of the ways found by state number,
-    each (MP, path, rolls, their modifiers summed), and the
-    `StateNumbering`."""
+    each (MP, path, rolls, their modifiers summed, then what the search went
+    on from), and the `StateNumbering`."""
     table = _table(game, ent, rules, mode, limit, tokens, step, type(state), NARROW)
     try:
         return _search(table, state, reach, prefix)
@@ -554,6 +554,12 @@ def _table(game: "Game", ent: int, rules, mode: str, limit: int, tokens: tuple[s
     _TABLES.append(table)                 # the last used last
     del _TABLES[:-KEPT_TABLES]
     return table
+
+
+def forget_tables() -> None:
+    """Keep no table for the next search (the bench's figure of a unit's
+    first search where it stands)."""
+    _TABLES.clear()
 
 
 def _search(table: StepTable, state, reach: type, prefix: tuple[str, ...]):
@@ -580,23 +586,24 @@ def _search(table: StepTable, state, reach: type, prefix: tuple[str, ...]):
     version = replan()
     for corner in (Hex(0, 0), Hex(table.hm.width - 1, table.hm.height - 1)):
         table.cell(corner)                  # the map within the numbering, so a hex on it is (`new_kind`)
-    first = (state.mp, prefix, 0, 0)
     c0 = table.cell(state.hex)
     k0 = (state.altitude << ALT_SHIFT) + (c0 << 3) + state.facing
+    # A way: (MP, path, rolls, their modifiers summed: `Reach`'s values),
+    # then what the search goes on from (hex number, its kind, hexes entered,
+    # flags, state number).
+    first = (state.mp, prefix, 0, 0, c0, kinds[c0], state.hexes,
+             table.flags_of((state.prone, state.turned, state.backward, state.tags)), k0)
     best: dict = {k0: first}          # state number -> its best way
     best_way = best.get
-    # MP spent -> the states reached for it: (hex number, its kind, hexes
-    # entered, flags, state number, way)
-    queues: dict[int, list] = {state.mp: [(c0, kinds[c0], state.hexes, table.flags_of(
-        (state.prone, state.turned, state.backward, state.tags)), k0, first)]}
+    queues: dict[int, list] = {state.mp: [first]}      # MP spent -> the ways of that MP, in order
     miss, alt_shift = MISS, ALT_SHIFT
     row_bits = table.row_bits
     while queues:
         spent = min(queues)
-        for c, kc, hexes, flags, here, way in queues[spent]:     # grows while read (steps of no MP)
+        for way in queues[spent]:           # grows while read (steps of no MP)
+            mp, path, rolls, roll_mods, c, kc, hexes, flags, here = way
             if best[here] is not way:
                 continue                    # reached better since it was queued
-            mp, path, rolls, roll_mods = way
             f = here & 7
             sid = flag_ids[flags]
             for tok, shifts, offsets, left_ids, entered_ids, kept, name in plans[(c >> row_bits) & 1]:
@@ -627,13 +634,15 @@ def _search(table: StepTable, state, reach: type, prefix: tuple[str, ...]):
                     k = here + d_altk + ((dest - c) << 3) + turned[f] - f
                     old = best_way(k)
                 # The cheapest way; of equal MP the fewest, then easiest, rolls; the first of those.
-                if old is not None and (old[0] < n_mp or old[0] == n_mp and (old[2], old[3]) <= (
-                        rolls + step_rolls, roll_mods + step_mods)):
+                step_rolls += rolls
+                if old is not None and (old[0] < n_mp or old[0] == n_mp and (
+                        old[2] < step_rolls or old[2] == step_rolls and old[3] <= roll_mods + step_mods)):
                     continue
-                best[k] = new = (n_mp, path + name, rolls + step_rolls, roll_mods + step_mods)
+                best[k] = new = (n_mp, path + name, step_rolls, roll_mods + step_mods, dest, kd, hexes + d_hexes,
+                                 new_flags, k)
                 try:
-                    queues[n_mp].append((dest, kd, hexes + d_hexes, new_flags, k, new))
+                    queues[n_mp].append(new)
                 except KeyError:
-                    queues[n_mp] = [(dest, kd, hexes + d_hexes, new_flags, k, new)]
+                    queues[n_mp] = [new]
         del queues[spent]
     return reach(best, table.numbers)
