@@ -130,3 +130,15 @@ def test_units_that_changed_places_are_asked_about_again():
     at_friend.hex, at_enemy.hex = at_enemy.hex, at_friend.hex
     assert (H("0807"), 0, 0) not in reachable(game, ent, "walk")
     assert_same_as_the_step_rules(game, ent, "walk")
+
+
+def test_a_table_kept_does_not_keep_its_game():
+    import gc
+    import weakref
+    game = make_game(9, 9)
+    ent = add(game, "m", "shadow_hawk", "red", "0505")
+    assert len(reachable(game, ent, "walk")) > 50
+    gone = weakref.ref(game)
+    del game
+    gc.collect()
+    assert gone() is None

@@ -70,6 +70,7 @@ asked for.
 """
 from __future__ import annotations
 
+import weakref
 from copy import deepcopy
 from operator import attrgetter
 from typing import TYPE_CHECKING
@@ -172,6 +173,7 @@ class StepTable:
         self.cell_hex = self.numbers.cell_hex
         self.cell_steps = tuple(tuple((dx << self.row_bits) + dy for dx, dy in steps) for steps in _NEIGHBOR_STEPS)
         self.game, self.ent, self.rules, self.mode, self.limit = game, ent, rules, mode, limit
+        self.game_ref = weakref.ref(game)     # kept between searches without keeping the game (`_table`)
         self.step, self.probe_type = step, probe_state_type(state_type)
         self.hm, self.world, self.names, self.state_type = game.map, game.world, tokens, state_type
         self.standing = game.world.component(ent, Position).hex     # where the unit stands, for every step
@@ -203,7 +205,7 @@ class StepTable:
         on the same map unchanged (`hex_kinds`), every component its
         outcomes read as it was."""
         world = game.world
-        return (self.game is game and self.ent == ent and self.rules is rules and self.mode == mode
+        return (self.game_ref() is game and self.ent == ent and self.rules is rules and self.mode == mode
                 and self.limit == limit and self.names == tokens and self.step is step
                 and self.state_type is state_type and self.numbering == numbering and self.hm is game.map
                 and self.world is world and self.hex_kinds is hex_kinds(game.map, numbering)
@@ -215,7 +217,7 @@ class StepTable:
         stand now (`Game.positions_fixed`): the kinds of the hexes they stand
         in, and no outcome kept that asked who stands in a hex whose units
         have changed since."""
-        occupancy = game._occupancy
+        self.game, occupancy = game, game._occupancy
         if occupancy is None:
             raise RuntimeError("the reachable search runs with the game's positions fixed (Game.positions_fixed)")
         self.occupancy = self.probe_occupancy._index = occupancy
@@ -536,8 +538,10 @@ def table_search(game: "Game", ent: int, rules, mode: str, state, limit: int,
         return _search(table, state, reach, prefix)
     except _Widen:
         _TABLES.remove(table)
-        return _search(_table(game, ent, rules, mode, limit, tokens, step, type(state), WIDE), state, reach,
-                       prefix)
+        table = _table(game, ent, rules, mode, limit, tokens, step, type(state), WIDE)
+        return _search(table, state, reach, prefix)
+    finally:
+        table.game = None                 # a table kept does not keep its game
 
 
 def _table(game: "Game", ent: int, rules, mode: str, limit: int, tokens: tuple[str, ...], step, state_type: type,
