@@ -405,9 +405,9 @@ class StepTable:
         t_mp, t_hexes, t_altitude = new(Traced, mp), new(Traced, hexes), new(Traced, altitude)   # `Traced`s
         t_mp.v, t_mp.t, t_hexes.v, t_hexes.t = mp, ("mp", 0, probe), hexes, ("hexes", 0, probe)
         t_altitude.v, t_altitude.t = altitude, ("altitude", 0, probe)
-        state.__dict__ = {"hex": h, "facing": facing, "mp": t_mp, "hexes": t_hexes, "prone": flags[0],
-                          "altitude": t_altitude, "turned": flags[1], "backward": flags[2], "tags": flags[3],
-                          "_probe": probe}
+        object.__setattr__(state, "__dict__", {      # past the frozen dataclass's __setattr__
+            "hex": h, "facing": facing, "mp": t_mp, "hexes": t_hexes, "prone": flags[0], "altitude": t_altitude,
+            "turned": flags[1], "backward": flags[2], "tags": flags[3], "_probe": probe})
         game, probe_map, probe_occupancy = self.game, self.probe_map, self.probe_occupancy
         probe_map._probe = probe_map._terrains._probe = probe_occupancy._probe = self.probe_world._probe = probe
         probe_map._terrains.clear()
@@ -481,7 +481,10 @@ class StepTable:
             token.left, token.entered = left, entered
             self._rekey(token)
         occupancy, units_read = self.occupancy, self.units_read
-        asked = tuple(seen for seen, fields in looked_at.items() if UNITS in fields and seen in occupancy)
+        asked = ()
+        for seen, fields in looked_at.items():
+            if UNITS in fields and seen in occupancy:
+                asked += (seen,)
         for seen in asked:
             units_read.setdefault(seen, list(occupancy[seen]))
         world = self.world
