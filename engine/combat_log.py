@@ -100,10 +100,15 @@ def _limb(e: dict[str, Any]) -> str:
     return f" ({limb} {'leg' if e.get('attack') == 'kick' else 'arm'})"
 
 
+def _target(e: dict[str, Any]) -> str:
+    """An attack's target: the unit, or the building in its `target_hex`."""
+    return e["target"] if e.get("target") is not None else f"the building in {e.get('target_hex')}"
+
+
 def _attack_phrase(e: dict[str, Any]) -> str:
     """'punches JagerMech (right arm)', 'fires its Medium Laser at Atlas'."""
     attack = str(e.get("attack", ""))
-    target = e["target"] if e.get("target") is not None else f"the building in {e.get('target_hex')}"
+    target = _target(e)
     if attack in _VERBS:
         return f"{_VERBS[attack]} {target}{_limb(e)}"
     return f"fires its {e.get('name') or weapon_name(e.get('weapon') or attack)} at {target}"
@@ -250,6 +255,8 @@ _MORE = {
     "collapse": lambda e: (f"the building in {e['hex']} collapses"
                            + (" under the weight on its roof" if e["cause"] == "overload" else "")
                            + (f", with {', '.join(e['units'])} in it" if e["units"] else "")),
+    "attack_cancelled": lambda e: (f"{e['unit']}: {_NOUNS.get(e['attack'], _w(e['attack']))} on {_target(e)} "
+                                   f"is cancelled ({e['reason']})"),
     "displace_blocked": lambda e: f"{e['unit']} cannot be displaced ({e['cause']})",
     "explosion": lambda e: (f"{e['unit']}: {ammo_name(e['item']) if str(e['item']).endswith(' ammo') else weapon_name(e['item'])}"
                             f" explodes in {location_name(e['location'])}, {e['amount']} damage"),

@@ -146,12 +146,15 @@ def play(b: Battle) -> dict[str, Any]:
             outcome = slot_of.get(game.winner, "draw") if game.winner not in (None, "draw") else "draw"
         damage = {s: 0 for s in SIDES}
         refused_events = {s: 0 for s in SIDES}
+        cancelled_events = {s: 0 for s in SIDES}       # declared charges that could no longer be made
         for e in game.log.events:
             if e["type"] == "damage" and e.get("unit") in game.units:
                 victim = slot_of[game.side_of(game.units[e["unit"]])]
                 damage[SIDES[1 - SIDES.index(victim)]] += e["amount"]
             elif e["type"] == "refused" and e.get("unit") in game.units:
                 refused_events[slot_of[game.side_of(game.units[e["unit"]])]] += 1
+            elif e["type"] == "attack_cancelled" and e.get("unit") in game.units:
+                cancelled_events[slot_of[game.side_of(game.units[e["unit"]])]] += 1
         seconds = {s: [] for s in SIDES}
         for (side, _turn), secs in sorted(tally.seconds.items()):
             seconds[slot_of[side]].append(secs)
@@ -159,7 +162,7 @@ def play(b: Battle) -> dict[str, Any]:
                 "turns": min(game.turn, b.max_turns), "damage": damage, "seconds": seconds,
                 "submitted": {slot_of[s]: n for s, n in tally.submitted.items()},
                 "refused_at_check": {slot_of[s]: n for s, n in tally.refused.items()},
-                "refused_events": refused_events, "events": len(game.log.events),
+                "refused_events": refused_events, "cancelled_events": cancelled_events, "events": len(game.log.events),
                 "final": game.log.events[-1].get("type") if game.log.events else None}
     finally:
         game.close()
@@ -184,6 +187,7 @@ def summary(battles: list[Battle], results: list[dict[str, Any]]) -> dict[str, A
                                  "turns": len(bot_seconds), "clock": "CPU"},
         "refused_at_check": {s: sum(r["refused_at_check"].get(s, 0) for r in results) for s in SIDES},
         "refused_events": {s: sum(r["refused_events"][s] for r in results) for s in SIDES},
+        "cancelled_events": {s: sum(r["cancelled_events"][s] for r in results) for s in SIDES},
         "level": battles[0].level if battles else None, "seeds": [r["seed"] for r in results][:1],
         "battles": results,
     }
@@ -201,7 +205,7 @@ def text(doc: dict[str, Any]) -> str:
         lines.append(f"  computer's time per turn (CPU): median {secs['median']:.3f} s, max {secs['max']:.3f} s "
                      f"over {secs['turns']} turns")
     lines.append(f"  orders refused at the check (never submitted): {doc['refused_at_check']}; "
-                 f"refused events: {doc['refused_events']}")
+                 f"refused events: {doc['refused_events']}; cancelled charges: {doc['cancelled_events']}")
     return "\n".join(lines)
 
 

@@ -101,6 +101,8 @@ Displace = TypedDict("Displace", {
     "accidental_fall": NotRequired[bool], "off_map": NotRequired[bool], "on_roof": NotRequired[bool]})
 DisplaceBlocked = TypedDict("DisplaceBlocked", {"unit": UnitId, "from": HexLabel, "to": HexLabel | None,
                                                 "cause": str})
+AttackCancelled = TypedDict("AttackCancelled", {"unit": UnitId, "attack": str, "target": UnitId | None,
+                                                "target_hex": NotRequired[HexLabel], "reason": str})
 ClubOnMap = TypedDict("ClubOnMap", {"at": HexLabel, "club": str})
 PickUpClub = TypedDict("PickUpClub", {"unit": UnitId, "club": str, "at": HexLabel})
 ClubDestroyed = TypedDict("ClubDestroyed", {"unit": UnitId, "club": str})
@@ -155,7 +157,8 @@ Recover = TypedDict("Recover", {"unit": UnitId, "reason": str})
 ALL = (Roll, Refused, Initiative, Victory, Removed, Move, MoveStopped, StandRetry, MoveEnd, Sideslip, Skid,
        Collision, TerrainDamage, Crash, Land, Descend, Turret, Motive, MotiveDamage, RotorDamage, Immobile,
        CrewKilled, CargoHit, WeaponDestroyed, WeaponPick, WeaponJammed, JamCleared, Declare, Attack, Cluster, PartialCover,
-       Displace, DisplaceBlocked, ClubOnMap, PickUpClub, ClubDestroyed, ClubDropped, Psr, Fall, Consciousness,
+       Displace, DisplaceBlocked, AttackCancelled, ClubOnMap, PickUpClub, ClubDestroyed, ClubDropped, Psr, Fall,
+       Consciousness,
        Damage, Critical, LocationDestroyed, Destroyed, PilotDamage, Explosion, AmmoExplosion, Heat, Shutdown,
        Restart, BuildingDamage, Collapse, Recover)
 

@@ -689,8 +689,9 @@ def test_P_CHARGE_1_target_gone_from_ahead_at_the_start_of_the_physical_phase():
     game.world.component(game.units["hopper"], Position).hex = parse_hex_label("0603")
     weapon_phase(game)
     physical_phase(game)
-    ref = events(game, "refused", unit="jager")
+    ref = events(game, "attack_cancelled", unit="jager")
     assert ref and "P-CHARGE-1" in ref[0]["reason"] and not game.log.of_type("attack")
+    assert not events(game, "refused")
 
 
 def test_P_CHARGE_2_a_charger_makes_no_weapon_attacks():
@@ -761,8 +762,8 @@ def test_P_CHARGE_7_a_target_that_fell_in_the_weapon_phase_cannot_be_charged():
     to_weapon_phase(game, [order], initiative=("blue", "red"))
     weapon_phase(game, during=lambda g: piloting.queue_automatic_fall(g, g.units["hopper"], "test"))
     physical_phase(game)
-    ref = events(game, "refused", unit="jager")
-    assert ref and "P-CHARGE-7" in ref[0]["reason"]
+    ref = events(game, "attack_cancelled", unit="jager")
+    assert ref and "P-CHARGE-7" in ref[0]["reason"] and not events(game, "refused")
     assert not events(game, "attack", attack="charge")
 
 
@@ -976,7 +977,7 @@ def test_a_charger_that_falls_during_its_move_does_not_charge():
     assert at(game, "jager") == "0406"
     weapon_phase(game)
     physical_phase(game)
-    assert "fell during its move" in events(game, "refused", unit="jager")[0]["reason"]
+    assert "fell during its move" in events(game, "attack_cancelled", unit="jager")[0]["reason"]
     assert not events(game, "attack", attack="charge")
 
 
@@ -1101,7 +1102,7 @@ def test_P_CHARGE_3_a_target_that_moves_away_after_the_declaration_is_not_charge
     to_weapon_phase(game, [order, move("hopper", "walk", ["L", "F"])], initiative=("blue", "red"))
     weapon_phase(game)
     physical_phase(game)
-    ref = events(game, "refused", unit="jager")
+    ref = events(game, "attack_cancelled", unit="jager")
     assert ref and "P-CHARGE-1" in ref[0]["reason"] and not events(game, "attack", attack="charge")
 
 

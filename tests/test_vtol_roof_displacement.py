@@ -122,8 +122,11 @@ def test_B_POS_3_a_vtol_falling_onto_a_roof_above_an_enemy_inside_comes_down_bes
     game, heli = landed_on_a_roof(3, building(1, cf=90), forced=SIDES)
     add(game, "tank", "manticore.toml", DEST, side="blue")
     displacement.displace(game, heli, NORTH, "push")
-    assert falls(game) == [(2, 12)]
-    assert label(game, "heli") != DEST and occupant_as_placed(game, heli) is None
+    # It comes down beside, on the clear ground of 0503: from the roof at 3
+    # to level 0 (B-PHYS-7), ceil(40/10) x (3 + 1) = 16, not the 2 levels to
+    # the roof it missed.
+    assert falls(game) == [(3, 16)]
+    assert label(game, "heli") == "0503" and occupant_as_placed(game, heli) is None
     assert not unit_state.airborne(game, heli)
 
 

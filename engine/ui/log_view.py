@@ -42,7 +42,7 @@ class CombatLog:
             col = theme.TEXT
             if e["type"] in ("damage", "critical", "destroyed", "fall", "crash", "building_damage", "collapse"):
                 col = (255, 170, 120)
-            elif e["type"] == "refused":
+            elif e["type"] in ("refused", "attack_cancelled"):
                 col = theme.TEXT_DIM
             elif e["type"] in ("declare", "move"):
                 col = (190, 196, 210)

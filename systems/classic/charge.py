@@ -216,7 +216,11 @@ def record_declaration(game: "Game", ent: int, order: MoveOrder, result) -> None
 
 def begin_physical(game: "Game") -> None:
     """Start of the physical phase: re-check each declared charge and DFA
-    (P-CHARGE-1, -6, -7); refused ones give a `refused` event."""
+    (P-CHARGE-1, -6, -7). One that can no longer be made, because of what
+    happened since it was declared (a unit destroyed or fallen, the target
+    gone from where it must be), is cancelled: an `attack_cancelled` event;
+    one whose charger broke the rules since (it fired, P-CHARGE-2) is
+    refused."""
     kept = []
     for c in game.turn_record.charges:
         if c.target_hex is not None:
@@ -225,26 +229,41 @@ def begin_physical(game: "Game") -> None:
             continue
         ent, tgt = game.units[c.unit], game.units[c.target]
         ts = game.world.component(ent, TurnState)
-        raw = {"unit": c.unit, c.attack: c.target}
+        kind = "charge" if c.attack == "charge" else "death from above"
         if (ts.charge_target if c.attack == "charge" else ts.dfa_target) != c.target:
-            kind = "charge" if c.attack == "charge" else "death from above"
-            game.log.emit("refused", unit=c.unit, order=raw,
-                          reason=f"{unit_name(game, ent)} fell during its move: the {kind} is not made")
+            cancel(game, c, f"{unit_name(game, ent)} fell during its move: the {kind} is not made")
             continue
-        reason = _charge_start_error(game, ent, tgt, c)
+        cancelled = _cancel_reason(game, ent, tgt, c)
+        refused = None if cancelled else _fired(game, ent)
         st = game.world.component(ent, Status)
-        if reason is None and st.prone:
-            c.automatic_miss = f"{unit_name(game, ent)} fell in the weapon attack phase (P-CHARGE-6)"
-        if reason:
-            game.log.emit("refused", unit=c.unit, order=raw, reason=reason)
+        if cancelled:
+            cancel(game, c, cancelled)
+        elif refused:
+            game.log.emit("refused", unit=c.unit, order={"unit": c.unit, c.attack: c.target}, reason=refused)
+        if cancelled or refused:
             ts.charge_target = ts.dfa_target = None
             continue
+        if st.prone:
+            c.automatic_miss = f"{unit_name(game, ent)} fell in the weapon attack phase (P-CHARGE-6)"
         th = charge_to_hit(game, ent, tgt, dfa=c.attack == "dfa")
         c.to_hit, c.modifiers, c.hexes = th.number, th.pairs(), ts.hexes_moved
         c.origin = list(game.world.component(ent, Position).hex)
         c.target_at = list(game.world.component(tgt, Position).hex)
         kept.append(c)
     game.turn_record.charges = kept
+
+
+def cancel(game: "Game", c: ChargeDeclaration, reason: str) -> None:
+    """A declared charge or DFA that can no longer be made: not a refused
+    order (it was legal when declared), an `attack_cancelled` event."""
+    where = {"target_hex": c.target_hex} if c.target_hex is not None else {}
+    game.log.emit("attack_cancelled", unit=c.unit, attack=c.attack, target=c.target, reason=reason, **where)
+
+
+def _fired(game: "Game", ent: int) -> str | None:
+    if game.world.component(ent, TurnState).fired:
+        return f"{unit_name(game, ent)} fired weapons this turn: a charging unit makes no weapon attacks (P-CHARGE-2)"
+    return None
 
 
 def _building_charge_kept(game: "Game", c: ChargeDeclaration) -> bool:
@@ -255,19 +274,21 @@ def _building_charge_kept(game: "Game", c: ChargeDeclaration) -> bool:
     name = unit_name(game, ent)
     st, ts, pos = (game.world.component(ent, t) for t in (Status, TurnState, Position))
     at = parse_hex_label(c.target_hex)
-    reason = None
+    cancelled = None
     if ts.charge_hex != c.target_hex:
-        reason = f"{name} fell during its move: the charge is not made"
+        cancelled = f"{name} fell during its move: the charge is not made"
     elif st.destroyed or st.removed:
-        reason = f"{name} was destroyed before its charge"
-    elif ts.fired:
-        reason = f"{name} fired weapons this turn: a charging unit makes no weapon attacks (P-CHARGE-2)"
+        cancelled = f"{name} was destroyed before its charge"
     elif not game.map.terrain(at).building:
-        reason = f"the building in {c.target_hex} is gone: the charge is not made"
+        cancelled = f"the building in {c.target_hex} is gone: the charge is not made"
     elif st.prone or neighbor(pos.hex, pos.facing) != at:
-        reason = f"the building in {c.target_hex} is not directly ahead at the start of the physical phase"
-    if reason:
-        game.log.emit("refused", unit=c.unit, order={"unit": c.unit, "charge_hex": c.target_hex}, reason=reason)
+        cancelled = f"the building in {c.target_hex} is not directly ahead at the start of the physical phase"
+    refused = None if cancelled else _fired(game, ent)
+    if cancelled:
+        cancel(game, c, cancelled)
+    elif refused:
+        game.log.emit("refused", unit=c.unit, order={"unit": c.unit, "charge_hex": c.target_hex}, reason=refused)
+    if cancelled or refused:
         ts.charge_hex = None
         return False
     c.hexes, c.origin, c.target_at = ts.hexes_moved, list(pos.hex), list(at)
@@ -275,7 +296,9 @@ def _building_charge_kept(game: "Game", c: ChargeDeclaration) -> bool:
     return True
 
 
-def _charge_start_error(game: "Game", ent: int, tgt: int, c: ChargeDeclaration) -> str | None:
+def _cancel_reason(game: "Game", ent: int, tgt: int, c: ChargeDeclaration) -> str | None:
+    """Why a charge or DFA declared at `tgt` can no longer be made at the
+    start of the physical phase (P-CHARGE-1, -7), or None."""
     name, tname = unit_name(game, ent), unit_name(game, tgt)
     st, tst = game.world.component(ent, Status), game.world.component(tgt, Status)
     kind = "charge" if c.attack == "charge" else "death from above"
@@ -283,8 +306,6 @@ def _charge_start_error(game: "Game", ent: int, tgt: int, c: ChargeDeclaration) 
         return f"{name} was destroyed before its {kind}"
     if tst.destroyed or tst.removed:
         return f"{tname} was destroyed before the {kind}"
-    if game.world.component(ent, TurnState).fired:
-        return f"{name} fired weapons this turn: a charging unit makes no weapon attacks (P-CHARGE-2)"
     if tst.prone and c.attack == "charge" and game.kind(ent) == "mech":
         return f"{tname} fell in the weapon attack phase: the charge cannot be made (P-CHARGE-7)"
     pos, tpos = game.world.component(ent, Position), game.world.component(tgt, Position)

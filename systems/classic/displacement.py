@@ -6,9 +6,12 @@ without turning.
   doing it: "move", "fall" (2 or more levels down: into a lower hex, or
   onto a roof that low, `landing`), "off_map", or "prohibited" (a hex the
   unit could not enter: a rise of 2 or more levels, impassable terrain, a
-  roof above an enemy inside, or a domino chain that cannot move). A unit
-  that may stand on a roof (a mech, a VTOL) lands on one not above the
-  level it stood on; a ground vehicle goes inside.
+  roof above an enemy inside, a building a VTOL would be inside or a ground
+  vehicle on the roof of, `refused_by_building`, or a domino chain that
+  cannot move). A unit that may stand on a roof (a mech, a VTOL) lands on
+  one not above the level it stood on; a ground vehicle goes inside
+  through the wall (a fall when the ground there is 2 or more levels
+  down), never down onto a roof (B-POS-1).
 - `displace(game, ent, direction, cause)` carries it out: domino effects
   push an occupant of the destination one hex further (PSR 0 for it), a
   unit pushed off the map leaves play, a unit pushed 2 or more levels down
@@ -26,7 +29,7 @@ from typing import TYPE_CHECKING
 from components import Identity, Position, Status
 from engine.hexgrid import Hex, direction_to, neighbor, turn
 from systems.classic.physical_common import level_of
-from systems.common.unit_state import airborne, may_stand_on_roof, roof_height, stand
+from systems.common.unit_state import airborne, is_vtol, may_stand_on_roof, roof_height, stand
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -51,17 +54,40 @@ def occupants(game: "Game", h: Hex, exclude: int | None = None) -> list[int]:
     return out
 
 
-def landing(game: "Game", ent: int, dest: Hex) -> tuple[int, bool]:
+def landing(game: "Game", ent: int, dest: Hex, start: int | None = None) -> tuple[int, bool]:
     """Where `ent`, displaced into `dest`, comes down: the levels it drops,
     counted from the level it stands on (`level_of`: a roof's top for a unit
-    on it) to the ground there or, in a building hex whose roof is not above
-    that level, to the roof, which it lands on if it may stand on one
-    (B-PHYS-7, B-POS-1; MM doEntityDisplacement: only a building taller
-    than the unit's elevation takes it in); and whether it lands on the
-    roof. Negative: it rises."""
-    start, there = level_of(game, ent), game.map.terrain(dest)
+    on it; `start`: from that level instead, where it fell from) to the
+    ground there or, in a building hex whose roof is not above that level,
+    to the roof, which it lands on if it may stand on one (B-PHYS-7, B-POS-1;
+    MM doEntityDisplacement: only a building taller than the unit's
+    elevation takes it in); and whether it lands on the roof. Negative: it
+    rises."""
+    start = level_of(game, ent) if start is None else start
+    there = game.map.terrain(dest)
     on_roof = bool(there.building) and there.roof <= start and may_stand_on_roof(game, ent)
     return start - (there.roof if on_roof else there.level), on_roof
+
+
+def refused_by_building(game: "Game", ent: int, dest: Hex, start: int | None = None) -> bool:
+    """Whether `ent`, coming into `dest` from the level it stands on
+    (`start`: from that level instead), would end in its building where it
+    may not be (`landing`): a VTOL inside, the roof being above it (B-VEH-1),
+    or a ground vehicle down on the roof (B-POS-1, B-POS-4), the roof not
+    above it and the ground 2 or more levels down. A ground vehicle enters a
+    building only through its wall, as it drives in (a step down of at most
+    1 level, B-PHYS-5); MegaMek counts such a fall to the roof
+    (doEntityFallsInto) and lets a tank stand only on a building hex's
+    floor (Entity.isElevationValid). Such a hex is prohibited to it
+    (P-PUSH-9, P-CHARGE-17: nobody moves)."""
+    there = game.map.terrain(dest)
+    if not there.building:
+        return False
+    start = level_of(game, ent) if start is None else start
+    levels, on_roof = landing(game, ent, dest, start)
+    if is_vtol(game, ent):
+        return not on_roof
+    return not on_roof and there.roof <= start and levels >= 2
 
 
 def in_the_way(game: "Game", ent: int, dest: Hex) -> list[int]:
@@ -111,6 +137,8 @@ def outcome(game: "Game", ent: int, direction: int, _chain: int = 0) -> str:
     if not game.map.on_map(dest):
         return OFF_MAP
     levels, on_roof = landing(game, ent, dest)
+    if refused_by_building(game, ent, dest):
+        return PROHIBITED
     if levels >= 2:
         return FALL
     if _entry_error(game, ent, dest) or (on_roof and _enemy_below(game, ent, dest)):

@@ -29,7 +29,7 @@ from systems.classic.charge import (MISSED_DFA_FALL_LEVELS, charge_damage, charg
                                    dfa_damage, dfa_target_table, entry_cost)
 from systems.common import damage
 from systems.common.movement import ON_ROOF, MoveState
-from systems.common.unit_state import airborne, roof_height
+from systems.common.unit_state import airborne, may_stand_on_roof, roof_height
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -250,8 +250,15 @@ def _push_target(game: "Game", ent: int, tgt: int, e: Declaration, *, psr: tuple
         return
     displacement.displace(game, tgt, direction, cause)
     st = game.world.component(ent, Status)
-    if not st.destroyed and not st.removed and not displacement.occupants(game, tat, exclude=ent):
-        displacement.move_into(game, ent, tat, f"{cause}: attacker advances", on_roof=roof)
+    if st.destroyed or st.removed or displacement.occupants(game, tat, exclude=ent):
+        return
+    if roof and not may_stand_on_roof(game, ent):
+        # B-POS-1: a ground vehicle does not advance onto the roof the target
+        # stood on; it drives in through the wall, a displacement into the
+        # building with its entry roll (B-PHYS-5; MM displaces the charger).
+        displacement.displace(game, ent, direction, f"{cause}: attacker advances")
+        return
+    displacement.move_into(game, ent, tat, f"{cause}: attacker advances", on_roof=roof)
 
 
 def _missed_charge(game: "Game", ent: int, tgt: int, choice: str | None = None) -> None:

@@ -18,7 +18,7 @@ from components import (Altitude, Identity, Position, Status, Structure, TurnSta
 
 from systems.classic.attack_modifiers import accidental_fall_to_hit
 from systems.common.stacking import ground_units, occupant, occupant_as_placed
-from systems.common.unit_state import roof_height
+from systems.common.unit_state import elevation, roof_height, stand
 from systems.vehicles import hit_location as vhl
 from systems.vehicles.terrain import landing_level, landing_problem
 
@@ -83,9 +83,10 @@ def crash(game: "Game", ent: int, side: str = "front", cause: str = "", hexes_ex
         vhl.apply_hit(game, ent, hit, g, weapon_damage=False, cause="crash")
     alt = game.world.try_component(ent, Altitude)
     t = game.map.terrain(pos.hex)
+    from_level = t.level + elevation(game, ent)        # where it comes down from
     if alt is not None:
         alt.level = landing_level(t)
-    come_down(game, ent, direction)
+    come_down(game, ent, direction, from_level)
     if st.destroyed:
         return total
     wreck = wreck_reason(game, pos.hex)
@@ -95,10 +96,12 @@ def crash(game: "Game", ent: int, side: str = "front", cause: str = "", hexes_ex
         dmg.destroy_unit(game, ent, wreck)                            # V-VTOL-11, V-CRASH-2
     else:
         game.log.emit("land", unit=game.uid(ent), at=game.map.label(pos.hex), forced=True)
+        from systems.classic import buildings
+        buildings.check_weight(game, pos.hex)          # B-VTOL-4: come down on a roof, in its hex or beside
     return total
 
 
-def come_down(game: "Game", ent: int, direction: int | None = None) -> None:
+def come_down(game: "Game", ent: int, direction: int | None, from_level: int) -> None:
     """A VTOL or WiGE that comes down in its hex (a crash, a forced landing,
     a fall) where a unit stands on the ground, or on the roof it comes down
     on (B-POS-1: not one inside below it) (MM
@@ -109,9 +112,13 @@ def come_down(game: "Game", ent: int, direction: int | None = None) -> None:
     displaces the unit one hex, along `direction` or the hexes nearest it
     (PSR +2 for a mech). On a miss, or with no room for the unit fallen on,
     the faller comes down in the nearest free hex beside instead (MM
-    getValidDisplacement); with none it is destroyed. A wreck in the hex is
-    not fallen on: the faller comes down beside it. Two units never end on
-    the ground in one hex (project decision, the seed is silent)."""
+    getValidDisplacement) not above `from_level`, the level it fell from,
+    and where it may come down from there (`displacement.landing`: a VTOL
+    on a roof not above that level, never inside; a ground vehicle inside,
+    never down onto a roof, `refused_by_building`); with none it is
+    destroyed. A wreck in the hex is not fallen on: the faller comes down
+    beside it. Two units never end on the ground in one hex (project
+    decision, the seed is silent)."""
     from systems.classic import displacement
     from systems.classic import piloting
     from systems.common import damage as dmg
@@ -132,13 +139,14 @@ def come_down(game: "Game", ent: int, direction: int | None = None) -> None:
     elif occupant_as_placed(game, ent) is None:
         return
     for h in displacement.hexes_beside(game, pos.hex, direction):
-        if occupant(game, ent, h, False, landing_level(game.map.terrain(h))) is None:
+        levels, on_roof = displacement.landing(game, ent, h, from_level)
+        if levels < 0 or displacement.refused_by_building(game, ent, h, from_level):
+            continue
+        roof = game.map.terrain(h).building if on_roof else 0
+        if occupant(game, ent, h, False, roof) is None:
             game.log.emit("displace", unit=game.uid(ent), **{"from": game.map.label(pos.hex)},
                           to=game.map.label(h), cause="came down beside the unit below")
-            pos.hex = h
-            alt = game.world.try_component(ent, Altitude)
-            if alt is not None:
-                alt.level = landing_level(game.map.terrain(h))
+            stand(game, ent, h, bool(roof))
             return
     dmg.destroy_unit(game, ent, "no room to come down")
 
@@ -193,8 +201,9 @@ def land_forced(game: "Game", ent: int) -> None:
     cannot land normally (V-CRASH-2)."""
     pos = game.world.component(ent, Position)
     at = pos.hex
+    from_level = game.map.terrain(at).level + elevation(game, ent)
     game.world.component(ent, Altitude).level = landing_level(game.map.terrain(at))
-    come_down(game, ent)
+    come_down(game, ent, None, from_level)
     if game.world.component(ent, Status).destroyed:
         return
     wreck = wreck_reason(game, pos.hex) if pos.hex != at else None

@@ -1,9 +1,12 @@
 """Displacement of combat vehicles (rules/vehicles.md V-DISP), taking part in
 systems/classic/displacement.py through the ruleset's displacement hooks.
 
-- Into water it may not enter (depth 1 or more, not a hover or WiGE; any
-  water for a landed VTOL, V-VTOL-11): the displacement happens and the
-  vehicle is destroyed (V-DISP-1).
+- Into water it may not enter (depth 1 or more, not a hover or WiGE): the
+  displacement happens and the vehicle is destroyed (V-DISP-1). A landed
+  VTOL pushed into a hex it could not land in (any water, woods, rough,
+  rubble: V-VTOL-8, V-VTOL-11, `terrain.landing_problem`) comes down
+  there, which is a crash it does not survive (V-CRASH-2: it cannot land
+  there normally; the project's reading of section 6), so it is destroyed.
 - Into a hex 2 or more levels lower: ceil(tons/10) x (levels + 1) in
   5-point groups, each group's side from the facing-after-a-fall table
   (T-11b), then the vehicle's hit table (V-DISP-2); onto an occupied hex, an
@@ -22,8 +25,9 @@ from typing import TYPE_CHECKING
 
 from components import Position, Status, VehicleMovement
 from engine.hexgrid import neighbor
+from systems.classic.physical_common import level_of
 from systems.common.unit_state import airborne, stand
-from systems.vehicles.terrain import BUILDING_MOTIVES
+from systems.vehicles.terrain import BUILDING_MOTIVES, landing_problem
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -36,10 +40,15 @@ def _ground_vehicle(game: "Game", ent: int) -> str | None:
     return None if airborne(game, ent) else vm.motive
 
 
-def _water_kills(motive: str, t) -> bool:
+def _lost_in(motive: str, t) -> str | None:
+    """Why a vehicle of `motive` displaced into `t` is destroyed there
+    (V-DISP-1; a landed VTOL: V-VTOL-8, V-VTOL-11, V-CRASH-2), or None."""
     if motive == "vtol":
-        return t.terrain == "water"        # a landed VTOL may not sit on any water (V-VTOL-11)
-    return t.terrain == "water" and t.depth >= 1 and motive not in ("hover", "wige")
+        problem = landing_problem(t)
+        return f"displaced into {problem}, where a landed VTOL cannot be (V-VTOL-8)" if problem else None
+    if t.terrain == "water" and t.depth >= 1 and motive not in ("hover", "wige"):
+        return f"displaced into depth {t.depth} water"
+    return None
 
 
 def outcome_rule(game: "Game", ent: int, direction: int) -> str | None:
@@ -52,10 +61,8 @@ def outcome_rule(game: "Game", ent: int, direction: int) -> str | None:
     if not game.map.on_map(dest):
         return None
     there = game.map.terrain(dest)
-    if _water_kills(motive, there):
-        return displacement.MOVE           # it goes in, and is lost (V-DISP-1)
-    if motive == "vtol" and there.building and not displacement.landing(game, ent, dest)[1]:
-        return displacement.PROHIBITED     # B-VEH-1: a VTOL is never inside a building
+    if _lost_in(motive, there):
+        return displacement.MOVE           # it goes in, and is lost (V-DISP-1, V-CRASH-2)
     return None
 
 
@@ -72,11 +79,12 @@ def displace_rule(game: "Game", ent: int, direction: int, cause: str) -> str | N
         return None
     there = game.map.terrain(dest)
     uid = game.uid(ent)
-    if _water_kills(motive, there):
-        pos.hex = dest
+    lost = _lost_in(motive, there)
+    if lost:
+        stand(game, ent, dest, False)
         game.log.emit("displace", unit=uid, **{"from": game.map.label(src)}, to=game.map.label(dest),
                       cause=cause)
-        damage.destroy_unit(game, ent, f"displaced into depth {there.depth} water")
+        damage.destroy_unit(game, ent, lost)
         return displacement.MOVE
     levels, on_roof = displacement.landing(game, ent, dest)
     if there.building and motive in BUILDING_MOTIVES and levels < 2 and not displacement.occupants(game, dest, exclude=ent) \
@@ -93,8 +101,15 @@ def displace_rule(game: "Game", ent: int, direction: int, cause: str) -> str | N
     if levels >= 2 and displacement.outcome(game, ent, direction) != displacement.PROHIBITED:
         game.log.emit("displace", unit=uid, **{"from": game.map.label(src)}, to=game.map.label(dest),
                       cause=cause, accidental_fall=True, **({"on_roof": True} if on_roof else {}))
+        start = level_of(game, ent)
         stand(game, ent, dest, on_roof)
-        crash.come_down(game, ent, direction)
+        crash.come_down(game, ent, direction, start)
+        # Beside the hex it came down where it landed: the levels from where it
+        # fell to the ground or roof there (`level_of`, B-PHYS-7).
+        levels = start - level_of(game, ent)
+        lost = _lost_in(motive, game.map.terrain(pos.hex)) if pos.hex != dest else None
+        if lost and not game.world.component(ent, Status).destroyed:
+            damage.destroy_unit(game, ent, lost)           # beside, in water or where it cannot land
         if not game.world.component(ent, Status).destroyed:
             collisions.fall_damage(game, ent, levels, cause=f"{cause}: fell {levels} levels")
         if not game.world.component(ent, Status).destroyed:
