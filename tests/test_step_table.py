@@ -90,10 +90,12 @@ def assert_same_as_the_step_rules(game, ent, mode: str) -> None:
         return
     fast = same_search(game, ent, rules, mode)
     # A jump's end states exclude those the plan refuses at the end: a roof
-    # or hill more levels up than the jump MP.
-    too_high = {k for k, w in fast.items() if mode == "jump" and
-                "more levels up" in (plan(game, ent, mode, list(w.path)).error or "")}
-    assert dict(reachable(game, ent, mode).items()) == {k: w for k, w in fast.items() if k not in too_high}
+    # or hill more levels up than the jump MP (B-MOVE-9), a hex the unit may
+    # not end a jump in (AS-MOVE-4: its prohibited terrain).
+    refused = {k for k, w in fast.items() if mode == "jump" and
+               any(why in (plan(game, ent, mode, list(w.path)).error or "")
+                   for why in ("more levels up", "cannot end the jump in"))}
+    assert dict(reachable(game, ent, mode).items()) == {k: w for k, w in fast.items() if k not in refused}
     for (h, facing, altitude), way in list(fast.items())[::3]:
         p = plan(game, ent, mode, list(way.path))
         assert len(p.states) == len(way.path) + 1, (way.path, p.error)      # every step allowed
@@ -144,6 +146,19 @@ def test_alpha_strike_moves_are_the_step_rules_own(cells, kind, move, jump):
     add_card(game, "e", "blue", "0604", type="BM")
     for mode in ("walk", "jump"):
         assert_same_as_the_step_rules(game, ent, mode)
+
+
+def test_an_alpha_strike_jump_never_offers_an_end_in_prohibited_terrain():
+    # AS-MOVE-4: a jump passes over any terrain at 1 a hex, but the unit must
+    # be allowed to end in its final hex; heavy woods are closed to a vehicle.
+    game = make_game(9, 9, "alpha-strike", hexes={"0404": {"terrain": "heavy_woods"}})
+    ent = add_card(game, "a", "red", "0505", type="CV", move=4, jump=2)
+    reach = reachable(game, ent, "jump")
+    assert reach and not any(h == H("0404") for h, _, _ in reach)
+    assert any(h == H("0504") for h, _, _ in reach)
+    refused = plan(game, ent, "jump", ["L", "F", "R"])
+    assert refused.states[-1].hex == H("0404")
+    assert refused.error == "cannot end the jump in 0404: heavy woods are prohibited terrain for vehicles"
 
 
 def test_the_table_makes_few_steps_for_real():

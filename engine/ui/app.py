@@ -155,7 +155,8 @@ class App:
         self.log.reset()
         self.screens = []
         self.clear_selection()
-        gc.unfreeze()                    # the battle shown before may go
+        if self._frozen_turn is not None:
+            gc.unfreeze()                # the battle this window showed before may go
         gc.collect()
         self.keep_alive()
 

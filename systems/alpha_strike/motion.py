@@ -124,11 +124,11 @@ class AlphaStrikeMotion(movement.MotionRules):
             return movement.base_step(game, ent, self, mode, state, token, mp_limit)
         return f"{token!r} is not a step for an Alpha Strike unit (use F, B, L, R)"
 
-    def finish_error(self, game: "Game", ent: int, mode: str, path: list[str], result) -> str | None:
-        if mode == "jump" and len(result.states) > 1:
-            reason = prohibited(game, ent, game.map.terrain(result.final.hex))
+    def landing_error(self, game: "Game", ent: int, mode: str, h) -> str | None:
+        if mode == "jump":
+            reason = prohibited(game, ent, game.map.terrain(h))
             if reason:
-                return f"cannot end the jump in {game.map.label(result.final.hex)}: {reason}"
+                return f"cannot end the jump in {game.map.label(h)}: {reason}"
         return None
 
 

@@ -14,7 +14,6 @@ import heapq
 from abc import abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import partial
 from typing import TYPE_CHECKING, NamedTuple
 
 from components import AlphaStrikeCard, Altitude, Crew, Identity, Position, Status, TurnState, VehicleMovement
@@ -96,9 +95,9 @@ class MotionRules:
         see it: the terrain of the state's hex."""
         return game.map.terrain(state.hex)
 
-    def finish_error(self, game: "Game", ent: int, mode: str, path: list[str],
-                     result: PathResult) -> str | None:
-        """Why the whole path cannot be the move, beyond its steps."""
+    def landing_error(self, game: "Game", ent: int, mode: str, h: Hex) -> str | None:
+        """Why a move of `mode` that went somewhere cannot end in hex `h`,
+        beyond its steps (asked by `plan` and of the search's end states)."""
         return None
 
     def reachable(self, game: "Game", ent: int, mode: str, state: MoveState,
@@ -231,8 +230,7 @@ def plan(game: "Game", ent: int, mode: str, path: list[str], start: MoveState | 
         state, psrs = out
         result.states.append(state)
         result.psrs += [PsrTrigger(i, r, m, state) for r, m in psrs]
-    err = rules.finish_error(game, ent, mode, path, result)
-    if err:
+    if path and (err := rules.landing_error(game, ent, mode, state.hex)):
         result.error = err
         return result
     if mode == "jump" and path and (err := _jump_rise_error(game, result.states[0], state, limit)):
@@ -258,14 +256,24 @@ def _jump_rise_error(game: "Game", start: MoveState, end: MoveState, limit: int)
     return None
 
 
-def _without_high_landings(game: "Game", ent: int, start: MoveState, limit: int, found):
-    """`found` without the jumps' end states `_jump_rise_error` refuses,
+def _without_refused_landings(game: "Game", ent: int, rules, start: MoveState, limit: int, found):
+    """`found` without the jumps' end states `plan` refuses at the end: those
+    the rules' `landing_error` refuses, and those `_jump_rise_error` refuses,
     each planned where its hex's roof (the highest a mech stands in it) is
     above what the jump could climb."""
     ceiling = _standing_level(game, start) + limit
-    high = [k for k, reach in found.items() if game.map.terrain(k[0]).roof > ceiling and
-            _jump_rise_error(game, start, plan(game, ent, "jump", list(reach.path)).states[-1], limit)]
-    for k in high:
+    refused_hexes = {}
+
+    def refused(k, reach) -> bool:
+        if not reach.path:
+            return False
+        h = k[0]
+        if h not in refused_hexes:
+            refused_hexes[h] = rules.landing_error(game, ent, "jump", h) is not None
+        return refused_hexes[h] or (game.map.terrain(h).roof > ceiling and _jump_rise_error(
+            game, start, plan(game, ent, "jump", list(reach.path)).states[-1], limit) is not None)
+
+    for k in [k for k, reach in found.items() if refused(k, reach)]:
         del found[k]
     return found
 
@@ -383,8 +391,9 @@ class LazyReach(Mapping):
 class TableReach(LazyReach):
     """The reachable states of the step table's search
     (systems/common/step_table.py), kept by the search's state numbers
-    (`StateNumbering`) with each way as (MP, path, rolls, modifiers): each
-    `Reach` and (hex, facing, altitude) made when asked for."""
+    (`StateNumbering`) with each way as (MP, path, rolls, modifiers, and
+    what the search went on from): each `Reach` and (hex, facing, altitude)
+    made when asked for."""
 
     def __init__(self, found: dict, numbers) -> None:
         self._found, self._numbers = found, numbers
@@ -393,8 +402,7 @@ class TableReach(LazyReach):
     def _all(self) -> dict:
         if self._states is None:
             found = self._found
-            self._states = dict(zip(self._numbers.state_keys(found), map(partial(tuple.__new__, Reach),
-                                                                         found.values())))
+            self._states = dict(zip(self._numbers.state_keys(found), map(_reach, found.values())))
         return self._states
 
     def __getitem__(self, key) -> Reach:
@@ -403,7 +411,7 @@ class TableReach(LazyReach):
         way = self._found.get(self._numbers.state_number(key))
         if way is None:
             raise KeyError(key)
-        return tuple.__new__(Reach, way)
+        return _reach(way)
 
     def __contains__(self, key) -> bool:
         return self._found.get(self._numbers.state_number(key)) is not None
@@ -434,8 +442,12 @@ class TableReach(LazyReach):
         k = self._numbers.state_number((h, 0, altitude))
         if k is None:
             return []
-        new = tuple.__new__
-        return [new(Reach, way) for n, way in self._found.items() if n >> 3 == k >> 3]
+        return [_reach(way) for n, way in self._found.items() if n >> 3 == k >> 3]
+
+
+def _reach(way: tuple) -> Reach:
+    """The `Reach` of one of the table search's ways."""
+    return tuple.__new__(Reach, way[:4])
 
 
 def _best_by_hex(ways, altitude: int | None) -> dict:
@@ -506,7 +518,7 @@ def reachable(game: "Game", ent: int, mode: str, tokens: tuple[str, ...] | None 
             found = search(game, ent, rules, mode, state, limit, tokens, prefer=prefer)
         else:
             found = table_search(game, ent, rules, mode, state, limit, tokens, step, TableReach)
-    return _without_high_landings(game, ent, state, limit, found) if mode == "jump" else found
+    return _without_refused_landings(game, ent, rules, state, limit, found) if mode == "jump" else found
 
 
 def search(game: "Game", ent: int, rules, mode: str, state: MoveState, limit: int,

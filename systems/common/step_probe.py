@@ -7,7 +7,8 @@ entered, altitude), the range of values on which every comparison the
 rules made of it comes out the same (`Traced`), the flags read
 (`probe_state_type`), and for each hex looked at the terrain fields read,
 whether it is on the map and who stands in it (`ProbeMap`,
-`ProbeOccupancy`); any other use of them makes it opaque: its outcome is
+`ProbeOccupancy`), and which components of which units it asked the world
+for (`ProbeWorld`); any other use of them makes it opaque: its outcome is
 kept to its own state."""
 from __future__ import annotations
 
@@ -26,12 +27,13 @@ class Probe:
     each hex looked at, the terrain fields read; whether the outcome can be
     kept at all."""
 
-    __slots__ = ("mp", "hexes", "altitude", "flags", "looked_at", "opaque", "limit", "over_limit")
+    __slots__ = ("mp", "hexes", "altitude", "flags", "looked_at", "components", "opaque", "limit", "over_limit")
 
     def __init__(self, limit: int) -> None:
         self.mp = self.hexes = self.altitude = (LOW, HIGH)
         self.flags: set[str] = set()
         self.looked_at: dict = {}          # hex -> set of terrain fields read
+        self.components: set = set()       # (entity, component type) asked for
         self.opaque = False
         self.limit = limit                 # the MP limit the step is made with
         self.over_limit = False            # the MP range ends where the MP spent would pass the limit
@@ -255,6 +257,29 @@ class ProbeOccupancy:
             fields = self._probe.looked_at[h] = set()
         fields.add(UNITS)
         return self._index.get(h, default)
+
+
+class ProbeWorld:
+    """The game's world during a probe (`_probe`): notes the components
+    asked for by `component` and `try_component`; any other use of it
+    makes the probe opaque."""
+
+    __slots__ = ("_world", "_probe")
+
+    def __init__(self, world) -> None:
+        self._world, self._probe = world, None
+
+    def component(self, ent: int, ctype: type):
+        self._probe.components.add((ent, ctype))
+        return self._world.component(ent, ctype)
+
+    def try_component(self, ent: int, ctype: type):
+        self._probe.components.add((ent, ctype))
+        return self._world.try_component(ent, ctype)
+
+    def __getattr__(self, name):
+        self._probe.opaque = True
+        return getattr(self._world, name)
 
 
 def plain(value):

@@ -42,6 +42,17 @@ would leave has spent (no step gives back MP). The search runs with the
 game's positions fixed (`Game.positions_fixed`, whose index of units the
 probes watch).
 
+A table is kept for the unit's next search with the same rules, mode, MP
+limit and tokens (`_table`, `StepTable.fits`) while the unit stands where
+it stood, the map's terrain is unchanged (`hex_kinds`) and every component
+its outcomes read is as it was: the probes watch the game's world as they
+watch its map (`ProbeWorld`), and the rules read the game through these
+two and its index of units by hex. Other units may have moved: the hexes
+units stand in are kinds of their own in each search, and an outcome that
+asked who stands in a hex is dropped once other units stand there
+(`StepTable.begin`). The window asks again for the unit it shows each
+time it is chosen or changes mode.
+
 So the step rules stay the one definition of legality, cost and rolls: a
 new terrain cost, roll or limit flows into the search by itself. The table
 assumes that the rules treat every facing alike, and that a step they
@@ -59,6 +70,8 @@ asked for.
 """
 from __future__ import annotations
 
+import weakref
+from copy import deepcopy
 from operator import attrgetter
 from typing import TYPE_CHECKING
 
@@ -66,8 +79,8 @@ from components import Position
 from engine.hexgrid import _NEIGHBOR_STEPS, Hex, neighbors
 from systems.common.hex_kinds import hex_kinds
 from systems.common.state_numbers import ALT_SHIFT, StateNumbering
-from systems.common.step_probe import (FLAGS, HIGH, LOW, ON_MAP, UNITS, Probe, ProbeMap, ProbeOccupancy, Traced,
-                                        plain, probe_state_type)
+from systems.common.step_probe import (FLAGS, HIGH, LOW, ON_MAP, UNITS, Probe, ProbeMap, ProbeOccupancy,
+                                        ProbeWorld, Traced, plain, probe_state_type)
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -91,6 +104,8 @@ class _Widen(Exception):
 
 UNSHIFTED = (-1 << 62,) * 6            # a token's shifts while not known: no state has the number they give
 MISS = (LOW, HIGH, None)                 # what the search finds under a key with no outcome to try first
+KEPT_TABLES = 16                         # the tables of the last searches, kept for the next (`_table`)
+_TABLES: list["StepTable"] = []
 TURNED = tuple(tuple((f + turn) % 6 for f in range(6)) for turn in range(6))    # turn -> facing -> new facing
 
 
@@ -158,19 +173,18 @@ class StepTable:
         self.cell_hex = self.numbers.cell_hex
         self.cell_steps = tuple(tuple((dx << self.row_bits) + dy for dx, dy in steps) for steps in _NEIGHBOR_STEPS)
         self.game, self.ent, self.rules, self.mode, self.limit = game, ent, rules, mode, limit
+        self.game_ref = weakref.ref(game)     # kept between searches without keeping the game (`_table`)
         self.step, self.probe_type = step, probe_state_type(state_type)
-        self.hm = game.map
+        self.hm, self.world, self.names, self.state_type = game.map, game.world, tokens, state_type
         self.standing = game.world.component(ent, Position).hex     # where the unit stands, for every step
-        self.occupancy = game._occupancy      # the units by hex (the search runs with positions fixed)
-        if self.occupancy is None:
-            raise RuntimeError("the reachable search runs with the game's positions fixed (Game.positions_fixed)")
-        self.probe_map, self.probe_occupancy = ProbeMap(self.hm), ProbeOccupancy(self.occupancy)
+        self.probe_map, self.probe_world = ProbeMap(self.hm), ProbeWorld(game.world)
+        self.probe_occupancy = ProbeOccupancy({})
+        self.occupancy: dict = {}      # the units by hex (the search runs with positions fixed): `begin`
+        self.kinds: dict = {}          # hex number -> its kind: `begin`
+        self.units_read: dict = {}     # a hex whose units some outcome kept asked about -> those units
+        self.components: dict = {}     # (entity, component type) the outcomes kept read -> a copy of it
         self.tokens = tuple(_Token(t) for t in tokens)
         self.hex_kinds = hex_kinds(self.hm, numbering)
-        self.kinds: dict = _memo(self.new_kind)   # hex number -> its kind:
-        #                                -1 - the number when off the map or units stand there, else the
-        #                                number of its terrain's values (`_terrains`)
-        self.hex_kinds.for_search(self.kinds, self.numbers, self.occupancy)
         self._terrains: list = self.hex_kinds.terrains   # kind -> a terrain of the kind (alike in all its fields)
         self._getters: dict = {}       # terrain fields -> a function reading them
         self._reads: dict = {}         # (terrain fields, shift) -> `keys_of`
@@ -183,6 +197,41 @@ class StepTable:
         for token in self.tokens:
             token.left_ids = self.keys_of(None, self.left_shift)
             token.entered_ids = self.keys_of(None, self.entered_shift)
+
+    def fits(self, game: "Game", ent: int, rules, mode: str, limit: int, tokens: tuple[str, ...], step,
+             state_type: type, numbering: tuple) -> bool:
+        """Whether this table's outcomes hold for a search with these: the
+        same unit, rules, mode, limit and tokens, standing where it stood,
+        on the same map unchanged (`hex_kinds`), every component its
+        outcomes read as it was."""
+        world = game.world
+        return (self.game_ref() is game and self.ent == ent and self.rules is rules and self.mode == mode
+                and self.limit == limit and self.names == tokens and self.step is step
+                and self.state_type is state_type and self.numbering == numbering and self.hm is game.map
+                and self.world is world and self.hex_kinds is hex_kinds(game.map, numbering)
+                and world.component(ent, Position).hex == self.standing
+                and all(world.try_component(e, t) == kept for (e, t), kept in self.components.items()))
+
+    def begin(self, game: "Game") -> None:
+        """Set the table up for a search with the game's units where they
+        stand now (`Game.positions_fixed`): the kinds of the hexes they stand
+        in, and no outcome kept that asked who stands in a hex whose units
+        have changed since."""
+        self.game, occupancy = game, game._occupancy
+        if occupancy is None:
+            raise RuntimeError("the reachable search runs with the game's positions fixed (Game.positions_fixed)")
+        self.occupancy = self.probe_occupancy._index = occupancy
+        self.kinds = _memo(self.new_kind)      # -1 - the number when off the map or units stand there, else
+        #                                        the number of its terrain's values (`_terrains`)
+        self.hex_kinds.for_search(self.kinds, self.numbers, occupancy)
+        moved = {h for h, units in self.units_read.items() if occupancy.get(h) != units}
+        for h in moved:
+            del self.units_read[h]
+        for token in self.tokens:
+            token.last.clear()                 # it holds from the MP spent so far up: the search starts lower
+            if moved:
+                for entries in token.entries.values():
+                    entries[:] = [entry for entry in entries if moved.isdisjoint(entry[8][3])]
 
     def cell(self, h) -> int:
         """The number of hex `h` in the search (`StateNumbering.cell`)."""
@@ -250,9 +299,10 @@ class StepTable:
         the hex itself if it asked who stands there and units do (UNITS)."""
         if fields is None:
             return 0
-        if kind < 0:                        # off the map, or units stand there
+        if kind < 0:                        # off the map, or units stand there (all hexes on the map of such kinds)
             h = self.cell_hex(-1 - kind)
-            value = self._getter(fields)(self.hm.terrain(h), self.hm.on_map(h), h if self.occupancy.get(h) else None)
+            on_map = self.hm.on_map(h)
+            value = self._getter(fields)(self.hm.terrain(h), on_map, h if on_map or self.occupancy.get(h) else None)
         else:                               # kept for the map's later searches (`HexKinds.reads`)
             reads = self.hex_kinds.reads
             value = reads.get((fields, kind))
@@ -283,13 +333,13 @@ class StepTable:
         self.kinds[c] = kind
         return kind
 
-    def key(self, token: _Token, flags: tuple, c: int, dest: int) -> int:
-        """What `token`'s outcomes from hex number `c` into `dest` are kept
-        under: the flags read, what its steps read of the hex left and of
-        the hex entered, as one number."""
-        kinds = self.kinds
-        key = token.left_ids[kinds[c]] | self.flag_ids[flags]
-        return key | token.entered_ids[kinds[dest]] if dest != c else key
+    def key(self, token: _Token, flags: tuple, left: int, entered: int | None) -> int:
+        """What `token`'s outcomes from a hex of kind `left` into one of kind
+        `entered` (None: it stays in its hex) are kept under: the flags
+        read, what its steps read of the hex left and of the hex entered, as
+        one number."""
+        key = token.left_ids[left] | self.flag_ids[flags]
+        return key | token.entered_ids[entered] if entered is not None else key
 
     def _rekey(self, token: _Token) -> None:
         """File `token`'s outcomes under their keys again (the fields or
@@ -302,8 +352,8 @@ class StepTable:
         kept, token.entries = token.entries, {}
         for entries in kept.values():
             for entry in entries:
-                flags, c, dest = entry[8]
-                key = self.key(token, flags, c, dest)
+                flags, left, entered, _units = entry[8]
+                key = self.key(token, flags, left, entered)
                 token.entries.setdefault(key, []).append(entry)
                 self._remember(token, key, entry)
 
@@ -355,17 +405,17 @@ class StepTable:
         t_mp, t_hexes, t_altitude = new(Traced, mp), new(Traced, hexes), new(Traced, altitude)   # `Traced`s
         t_mp.v, t_mp.t, t_hexes.v, t_hexes.t = mp, ("mp", 0, probe), hexes, ("hexes", 0, probe)
         t_altitude.v, t_altitude.t = altitude, ("altitude", 0, probe)
-        state.__dict__ = {"hex": h, "facing": facing, "mp": t_mp, "hexes": t_hexes, "prone": flags[0],
-                          "altitude": t_altitude, "turned": flags[1], "backward": flags[2], "tags": flags[3],
-                          "_probe": probe}
+        object.__setattr__(state, "__dict__", {      # past the frozen dataclass's __setattr__
+            "hex": h, "facing": facing, "mp": t_mp, "hexes": t_hexes, "prone": flags[0], "altitude": t_altitude,
+            "turned": flags[1], "backward": flags[2], "tags": flags[3], "_probe": probe})
         game, probe_map, probe_occupancy = self.game, self.probe_map, self.probe_occupancy
-        probe_map._probe = probe_map._terrains._probe = probe_occupancy._probe = probe
+        probe_map._probe = probe_map._terrains._probe = probe_occupancy._probe = self.probe_world._probe = probe
         probe_map._terrains.clear()
-        game.map, game._occupancy = probe_map, probe_occupancy
+        game.map, game._occupancy, game.world = probe_map, probe_occupancy, self.probe_world
         try:
             result = self.step(game, self.ent, self.rules, self.mode, state, token.name, self.limit)
         finally:
-            game.map, game._occupancy = self.hm, self.occupancy
+            game.map, game._occupancy, game.world = self.hm, self.occupancy, self.world
         if token.lead is UNKNOWN:
             if isinstance(result, str):
                 return None
@@ -430,8 +480,20 @@ class StepTable:
         if (left, entered) != (token.left, token.entered):
             token.left, token.entered = left, entered
             self._rekey(token)
-        entry = (*probe.mp, *probe.hexes, *probe.altitude, out, probe.over_limit, (flags, c, d))
-        key = self.key(token, flags, c, d)
+        occupancy, units_read = self.occupancy, self.units_read
+        asked = ()
+        for seen, fields in looked_at.items():
+            if UNITS in fields and seen in occupancy:
+                asked += (seen,)
+        for seen in asked:
+            units_read.setdefault(seen, list(occupancy[seen]))
+        world = self.world
+        for e, t in probe.components - self.components.keys():
+            self.components[(e, t)] = deepcopy(world.try_component(e, t))
+        kinds = self.kinds
+        origin = (flags, kinds[c], kinds[d] if d != c else None, asked)
+        entry = (*probe.mp, *probe.hexes, *probe.altitude, out, probe.over_limit, origin)
+        key = self.key(token, flags, origin[1], origin[2])
         token.entries.setdefault(key, []).append(entry)
         self._remember(token, key, entry)
 
@@ -472,14 +534,39 @@ def table_search(game: "Game", ent: int, rules, mode: str, state, limit: int,
     reaches it; of ways alike in all three either may be kept). `step` is
     the step rules' entry (movement.step) and `reach` the type of the
     answer (movement.TableReach), made of the ways found by state number,
-    each (MP, path, rolls, their modifiers summed), and the
-    `StateNumbering`."""
+    each (MP, path, rolls, their modifiers summed, then what the search went
+    on from), and the `StateNumbering`."""
+    table = _table(game, ent, rules, mode, limit, tokens, step, type(state), NARROW)
     try:
-        return _search(StepTable(game, ent, rules, mode, limit, tokens, step, type(state), NARROW), state, reach,
-                       prefix)
+        return _search(table, state, reach, prefix)
     except _Widen:
-        return _search(StepTable(game, ent, rules, mode, limit, tokens, step, type(state), WIDE), state, reach,
-                       prefix)
+        _TABLES.remove(table)
+        table = _table(game, ent, rules, mode, limit, tokens, step, type(state), WIDE)
+        return _search(table, state, reach, prefix)
+    finally:
+        table.game = None                 # a table kept does not keep its game
+
+
+def _table(game: "Game", ent: int, rules, mode: str, limit: int, tokens: tuple[str, ...], step, state_type: type,
+           numbering: tuple) -> StepTable:
+    """The table of an earlier search that `fits` this one, else a new one;
+    set up for this search (`StepTable.begin`)."""
+    table = next((t for t in reversed(_TABLES) if t.fits(game, ent, rules, mode, limit, tokens, step, state_type,
+                                                         numbering)), None)
+    if table is None:
+        table = StepTable(game, ent, rules, mode, limit, tokens, step, state_type, numbering)
+    else:
+        _TABLES.remove(table)
+    table.begin(game)
+    _TABLES.append(table)                 # the last used last
+    del _TABLES[:-KEPT_TABLES]
+    return table
+
+
+def forget_tables() -> None:
+    """Keep no table for the next search (the bench's figure of a unit's
+    first search where it stands)."""
+    _TABLES.clear()
 
 
 def _search(table: StepTable, state, reach: type, prefix: tuple[str, ...]):
@@ -506,23 +593,24 @@ def _search(table: StepTable, state, reach: type, prefix: tuple[str, ...]):
     version = replan()
     for corner in (Hex(0, 0), Hex(table.hm.width - 1, table.hm.height - 1)):
         table.cell(corner)                  # the map within the numbering, so a hex on it is (`new_kind`)
-    first = (state.mp, prefix, 0, 0)
     c0 = table.cell(state.hex)
     k0 = (state.altitude << ALT_SHIFT) + (c0 << 3) + state.facing
+    # A way: (MP, path, rolls, their modifiers summed: `Reach`'s values),
+    # then what the search goes on from (hex number, its kind, hexes entered,
+    # flags, state number).
+    first = (state.mp, prefix, 0, 0, c0, kinds[c0], state.hexes,
+             table.flags_of((state.prone, state.turned, state.backward, state.tags)), k0)
     best: dict = {k0: first}          # state number -> its best way
     best_way = best.get
-    # MP spent -> the states reached for it: (hex number, its kind, hexes
-    # entered, flags, state number, way)
-    queues: dict[int, list] = {state.mp: [(c0, kinds[c0], state.hexes, table.flags_of(
-        (state.prone, state.turned, state.backward, state.tags)), k0, first)]}
+    queues: dict[int, list] = {state.mp: [first]}      # MP spent -> the ways of that MP, in order
     miss, alt_shift = MISS, ALT_SHIFT
     row_bits = table.row_bits
     while queues:
         spent = min(queues)
-        for c, kc, hexes, flags, here, way in queues[spent]:     # grows while read (steps of no MP)
+        for way in queues[spent]:           # grows while read (steps of no MP)
+            mp, path, rolls, roll_mods, c, kc, hexes, flags, here = way
             if best[here] is not way:
                 continue                    # reached better since it was queued
-            mp, path, rolls, roll_mods = way
             f = here & 7
             sid = flag_ids[flags]
             for tok, shifts, offsets, left_ids, entered_ids, kept, name in plans[(c >> row_bits) & 1]:
@@ -553,13 +641,15 @@ def _search(table: StepTable, state, reach: type, prefix: tuple[str, ...]):
                     k = here + d_altk + ((dest - c) << 3) + turned[f] - f
                     old = best_way(k)
                 # The cheapest way; of equal MP the fewest, then easiest, rolls; the first of those.
-                if old is not None and (old[0] < n_mp or old[0] == n_mp and (old[2], old[3]) <= (
-                        rolls + step_rolls, roll_mods + step_mods)):
+                step_rolls += rolls
+                if old is not None and (old[0] < n_mp or old[0] == n_mp and (
+                        old[2] < step_rolls or old[2] == step_rolls and old[3] <= roll_mods + step_mods)):
                     continue
-                best[k] = new = (n_mp, path + name, rolls + step_rolls, roll_mods + step_mods)
+                best[k] = new = (n_mp, path + name, step_rolls, roll_mods + step_mods, dest, kd, hexes + d_hexes,
+                                 new_flags, k)
                 try:
-                    queues[n_mp].append((dest, kd, hexes + d_hexes, new_flags, k, new))
+                    queues[n_mp].append(new)
                 except KeyError:
-                    queues[n_mp] = [(dest, kd, hexes + d_hexes, new_flags, k, new)]
+                    queues[n_mp] = [new]
         del queues[spent]
     return reach(best, table.numbers)
