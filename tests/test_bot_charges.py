@@ -3,8 +3,8 @@ engine/bot/computer.Situation): declared in the movement phase and made in
 the physical phase on the target where it stands then (P-CHARGE-1, -3), so
 the computer declares one only on a target that has moved or cannot move,
 with a move whose rolls cannot fail, and its side's weapons leave the
-target alone (a fall or a kill in the weapon phase would leave the charge
-refused, P-CHARGE-7)."""
+target alone (a fall or a kill in the weapon phase would cancel the charge,
+P-CHARGE-7)."""
 from __future__ import annotations
 
 from components import Position, Status, TurnState

@@ -28,7 +28,7 @@ search, `game.check`) and hands its orders to the driver
   Alpha Strike: the card's one attack, with the overheat that pays. An
   enemy a friend has declared a charge or death from above on is left to
   it: weapon fire that destroys it or makes it fall in the weapon phase
-  would leave the charge refused (P-CHARGE-7). A charge is declared only on
+  would cancel the charge (P-CHARGE-7). A charge is declared only on
   an enemy that will still stand there (engine/bot/moves.charge_options).
 - Physical attacks: engine/bot/physical.py.
 
