@@ -110,13 +110,27 @@ def test_AS_COOL_2_a_heat_level_is_priced_for_the_turns_it_holds_or_the_attack_g
 def test_the_race_values_a_point_by_the_armor_left_without_a_kill_bonus(game):
     from engine.bot.exchange import race_valuer
     from engine.bot.value import Valuer
-    fire = game.units["firestarter_as"]         # 3 armor and 2 structure: worth 6 + its 2 damage
+    fire = game.units["firestarter_as"]         # 3 armor and 2 structure: worth 0.5 + its 2 damage
     plain = Valuer(game)
     race = race_valuer(game, plain)
-    # 5 damage: all 5 points (8 x 5 / 5) and the 2 of structure at a half (8 x 1 / 5)
-    assert race.group_value(fire, None, 5) == pytest.approx(8 + 8 * 0.5 * 2 / 5)
-    assert plain.group_value(fire, None, 5) == pytest.approx(race.group_value(fire, None, 5) + 8)
-    assert race.group_value(fire, None, 2) == plain.group_value(fire, None, 2) == pytest.approx(8 * 2 / 5)
+    # 5 damage: all 5 points (2.5 x 5 / 5) and the 2 of structure at a half (2.5 x 1 / 5)
+    assert race.group_value(fire, None, 5) == pytest.approx(2.5 + 2.5 * 0.5 * 2 / 5)
+    assert plain.group_value(fire, None, 5) == pytest.approx(race.group_value(fire, None, 5) + 2.5)
+    assert race.group_value(fire, None, 2) == plain.group_value(fire, None, 2) == pytest.approx(2.5 * 2 / 5)
+
+
+def test_AS_END_2_a_card_is_worth_the_damage_it_deals_so_the_loki_is_the_better_target(game):
+    from engine.bot.value import Valuer
+    valuer = Valuer(game)
+    loki, hatchet = game.units["loki"], game.units["hatchetman_as"]
+    # a card fires at full strength until destroyed: worth its best damage value and a base of 0.5
+    assert valuer.worth(loki) == pytest.approx(3.5) and valuer.worth(hatchet) == pytest.approx(2.5)
+    # a point of armor: 3.5 / 9 of the Loki (5 armor, 4 structure) against 2.5 / 8 of the Hatchetman
+    assert valuer.group_value(loki, None, 1) == pytest.approx(3.5 / 9)
+    assert valuer.group_value(hatchet, None, 1) == pytest.approx(2.5 / 8)
+    # the Hunchback's 4 at Medium standing still: 7 or more on the Loki (TMM 2, 21/36), 6 on the
+    # Hatchetman (TMM 1, 26/36): 21/36 x 4 x 3.5/9 = 0.907 against 26/36 x 4 x 2.5/8 = 0.903
+    assert 21 / 36 * valuer.group_value(loki, None, 4) > 26 / 36 * valuer.group_value(hatchet, None, 4)
 
 
 def test_AS_LOS_1_the_quick_look_marks_a_hex_without_a_target_in_sight():
@@ -163,3 +177,60 @@ def test_without_contact_a_move_is_worth_how_the_race_stands(game):
     assert ex.score(stands, 1.0, set(), 0.0, 8, 2.0) == pytest.approx(math.log(stands))
     assert ex.score(0.8 * stands, 1.0, set(), 0.0, 8, 2.0) < math.log(stands) < ex.score(1.2 * stands, 1.0, set(),
                                                                                          0.0, 8, 2.0)
+
+
+def _card_duel():
+    """A red card (3/3/2, TMM 2, 9 points) 8 hexes from a blue one (4/4/1, TMM 1, Move 10": 5 hexes)."""
+    from tests.alpha_strike_helpers import add_card
+    from tests.helpers import make_game
+    g = make_game(12, 30, ruleset="alpha-strike", forced={})
+    add_card(g, "a", "red", "0510")
+    add_card(g, "b", "blue", "0502", tmm=1, damage=(4, 4, 1), heat=False)
+    g.start_turn(["red", "blue"])
+    g.start_phase("movement")
+    return g
+
+
+def test_AS_HIT_1_an_enemy_still_to_move_is_judged_where_it_stands_as_having_moved():
+    from engine.bot.threat import attacks_on, on_the_move
+    g = _card_duel()
+    sit = Situation(g, "a")
+    assert sit.advance == {"b": ("walk", 5)}
+    # 4 damage on the red card is 3.5 x 4 / 9 of its worth (0.5 + 3 damage, 9 armor and structure)
+    four = sit.valuer.group_value(g.units["a"], None, 4)
+    assert four == pytest.approx(3.5 * 4 / 9)
+    # standing where it is: skill 4, stood still -1, Medium +2, TMM 2: 7 (21/36); or come 5 hexes on to
+    # 3 hexes (Short, having moved): 4 + 0 + 2 = 6 (26/36), whichever hurts more
+    assert attacks_on(g, sit.valuer, "a", ["b"], sit.reach)["b"] == pytest.approx(21 / 36 * four)
+    assert attacks_on(g, sit.valuer, "a", ["b"], sit.reach, sit.advance)["b"] == pytest.approx(26 / 36 * four)
+    # on the move where it stands: no stood-still bonus, 8 (15/36)
+    with on_the_move(g, sit.advance):
+        assert attacks_on(g, sit.valuer, "a", ["b"], sit.reach)["b"] == pytest.approx(15 / 36 * four)
+    g.close()
+
+
+def test_AS_HIT_1_a_move_is_worth_this_turns_exchange_and_next_turns_standing_still_there():
+    from components import Position, TurnState
+    from engine.bot.computer import NEXT_TURN, _Judge
+    from engine.bot.moves import Candidate
+    g = _card_duel()
+    ts = g.world.component(g.units["b"], TurnState)
+    ts.moved, ts.mode, ts.hexes_moved = True, "walk", 1          # blue has moved this turn
+    sit = Situation(g, "a")
+    assert sit.advance == {} and sit.next_advance == {"b": ("walk", 5)}
+    ex = Exchange(g, sit)
+    pos = g.world.component(g.units["a"], Position)
+    still = Candidate("walk", (), pos.hex, pos.facing, 0, 0, False)
+    _Judge(g, sit, 0.8, 3, 3.0, False, ex).score(still)
+    three_on_b = 4.5 * 3 / 9            # the blue card's worth 0.5 + 4, 9 armor and structure
+    four_on_a = 3.5 * 4 / 9
+    # this turn, 8 hexes: the red card stood still, 4 - 1 + 2 + 1 = 6 (26/36); blue moved, 4 + 2 + 2 = 8 (15/36)
+    now = (26 / 36 * three_on_b, 15 / 36 * four_on_a)
+    assert (still.notes["fire"], still.notes["danger"]) == pytest.approx(now)
+    # next turn standing there: blue stays (the same numbers) or comes its 5 hexes on to 3 hexes (Short):
+    # red 4 - 1 + 0 + 1 = 4 (33/36), blue 4 + 0 + 2 = 6 (26/36)
+    later = ((now[0] + 33 / 36 * three_on_b) / 2, (now[1] + 26 / 36 * four_on_a) / 2)
+    worth_now = ex.score(*now, {"b"}, 0.0, 8, 3.0)
+    worth_later = ex.score(*later, {"b"}, 0.0, 8, 3.0)
+    assert still.score == pytest.approx((worth_now + NEXT_TURN * worth_later) / (1 + NEXT_TURN))
+    g.close()

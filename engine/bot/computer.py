@@ -51,9 +51,9 @@ from engine.bot.moves import (Candidate, approach, charge_options, charge_value,
 from engine.bot.physical import plan_physical
 from engine.bot.profile import PROFILES
 from engine.bot.exchange import Exchange
-from engine.bot.threat import advanced, attacks_on, drawn, in_reach, incoming, rival_worth, weapon_reach
+from engine.bot.threat import advanced, attacks_on, on_the_move, drawn, in_reach, incoming, rival_worth, weapon_reach
 from engine.bot.value import Valuer
-from engine.bot.whatif import sealed_dice
+from engine.bot.whatif import moved_to, sealed_dice
 from engine.dice import player_generator
 from engine.hexgrid import distance
 from engine.orders import Order
@@ -62,6 +62,7 @@ from systems.common.movement import cannot_move_reason, motion_rules
 CRIPPLED = 1 / 3          # of the armor and structure a unit started with
 RETREAT_CAUTION = 2.0
 PRESS_MOST = 0.5          # the least share of its caution a side that is ahead keeps
+NEXT_TURN = 0.5           # the weight of next turn's exchange in an Alpha Strike move's worth
 CLOSEST = 2               # end states nearest the enemy always judged in full
 
 
@@ -89,12 +90,15 @@ class Situation:
             self.shares[e] = 1.0 / (1 + others)
         self.enemy_hexes = [game.world.component(game.units[e], Position).hex for e in self.enemies]
         self.charged = sides.charged(game, side)
-        self.advance = {}
+        self.advance = {}          # the enemies still to move this turn: their first mode and its hexes
+        self.next_advance = {}     # every enemy able to move (next turn)
         for e in self.enemies:
             foe = game.units[e]
-            if not game.world.component(foe, TurnState).moved and cannot_move_reason(game, foe) is None:
+            if cannot_move_reason(game, foe) is None:
                 mode = motion_rules(game, foe).modes[0]
-                self.advance[e] = (mode, motion_rules(game, foe).mp(game, foe, mode))
+                self.next_advance[e] = (mode, motion_rules(game, foe).mp(game, foe, mode))
+                if not game.world.component(foe, TurnState).moved:
+                    self.advance[e] = self.next_advance[e]
 
     def targets_from(self, here) -> list[str]:
         """The enemies within the unit's reach of hex `here` that its weapons
@@ -282,21 +286,40 @@ class _Judge:
 
     def _exchange_score(self, c: Candidate, risk: float) -> None:
         """An Alpha Strike move by the side's exchange of fire (engine/bot/exchange.py),
-        each enemy still to move as likely to stay as to come straight on."""
+        each enemy still to move as likely to stay as to come straight on;
+        and, at NEXT_TURN of its weight, next turn's exchange with the unit
+        standing still where the move leaves it and every enemy as likely
+        to stay as to come on again (a place that keeps the stood-still
+        bonus, AS-HIT-1, and the cover of woods for more than one turn)."""
         game, sit, valuer = self.game, self.sit, self.exchange.valuer
         with c.what_if(game, sit.ent):
             reaching = attacks_on(game, valuer, sit.uid, sit.enemies, sit.reach, sit.advance)
-            fire = fire_plan(game, valuer, sit.uid, sit.targets_from(c.hex), wide=False).value
-            danger = incoming(game, valuer, sit.uid, sit.enemies, sit.reach, sit.shares)
-            if sit.advance:
-                with advanced(game, sit.advance, c.hex):
-                    targets = [e for e in sit.enemies if in_reach(game, game.units[e], sit.ent, sit.reach[sit.uid])]
-                    fire = (fire + fire_plan(game, valuer, sit.uid, targets, wide=False).value) / 2
-                    danger = (danger + incoming(game, valuer, sit.uid, sit.enemies, sit.reach, sit.shares)) / 2
+            fire, danger = self._fire_and_danger(c.hex, sit.advance)
             heat = self._heat_cost() - self._still
+            if sit.next_advance:
+                with moved_to(game, sit.ent, c.hex, c.facing, c.mode, 0, c.altitude, c.prone):
+                    later = self._fire_and_danger(c.hex, sit.next_advance)
         near = min((distance(c.hex, h) for h in sit.enemy_hexes), default=0)
         c.notes = {"fire": fire, "danger": danger, "risk": risk, "heat": heat}
         c.score = self.exchange.score(fire, danger, set(reaching), heat + risk, near, self.firepower)
+        if sit.next_advance:
+            c.score = (c.score + NEXT_TURN * self.exchange.score(*later, set(reaching), 0.0, near, self.firepower)) \
+                / (1 + NEXT_TURN)
+
+    def _fire_and_danger(self, here, advance: dict) -> tuple[float, float]:
+        """The unit's attack and the enemy's on it (as it is placed now), each
+        enemy in `advance` the mean of staying (having moved: no stood-still
+        bonus) and coming straight on."""
+        game, sit, valuer = self.game, self.sit, self.exchange.valuer
+        fire = fire_plan(game, valuer, sit.uid, sit.targets_from(here), wide=False).value
+        with on_the_move(game, advance):
+            danger = incoming(game, valuer, sit.uid, sit.enemies, sit.reach, sit.shares)
+        if advance:
+            with advanced(game, advance, here):
+                targets = [e for e in sit.enemies if in_reach(game, game.units[e], sit.ent, sit.reach[sit.uid])]
+                fire = (fire + fire_plan(game, valuer, sit.uid, targets, wide=False).value) / 2
+                danger = (danger + incoming(game, valuer, sit.uid, sit.enemies, sit.reach, sit.shares)) / 2
+        return fire, danger
 
     def charges(self, judged: list[Candidate]) -> list[Candidate]:
         """Each judged move that can declare a charge or death from above,

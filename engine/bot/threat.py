@@ -113,6 +113,19 @@ def advanced_step(game, foe: int, here, hexes: int):
 
 
 @contextlib.contextmanager
+def on_the_move(game, advance: dict[str, tuple[str, int]]):
+    """Every enemy still to move (`advance`) as if it had moved and stood
+    where it stands now: its attacks without the stood-still bonus."""
+    with contextlib.ExitStack() as stack:
+        for e, (mode, hexes) in advance.items():
+            foe = game.units[e]
+            if hexes:
+                pos = game.world.component(foe, Position)
+                stack.enter_context(moved_to(game, foe, pos.hex, pos.facing, mode, 1))
+        yield
+
+
+@contextlib.contextmanager
 def advanced(game, advance: dict[str, tuple[str, int]], here):
     """Every enemy still to move (`advance`: its first movement mode and
     the hexes it takes it) as if it had come that far straight towards `here`."""

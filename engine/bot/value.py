@@ -29,6 +29,7 @@ from systems.common.unit_state import is_vtol
 from systems.vehicles import hit_location as vehicle_table
 
 BASE_WORTH = 6.0          # what a unit without weapons still counts (it must be destroyed to win)
+CARD_BASE_WORTH = 0.5     # the same for an Alpha Strike card, whose worth is otherwise its damage
 KILL = 1.0                # destroying the unit: its whole worth again
 STRUCTURE = 0.5           # a point of internal structure, beyond the armor it strips (criticals)
 LIMB_LOST = 0.7           # of the worth of the weapons a destroyed location carries
@@ -67,8 +68,16 @@ class Valuer:
 
     # ------------------------------------------------------------ the unit
     def worth(self, ent: int) -> float:
+        """What the unit counts for: its firepower, and a base for being on
+        the field. An Alpha Strike card deals its full damage until it is
+        destroyed (AS-END-2), so its worth is almost all the damage it deals
+        a turn: a Loki (3 damage, 9 armor and structure) is then the better
+        target than a Hatchetman (2 and 8), where a large base would rank
+        them by armor alone."""
         if ent not in self._worth:
-            self._worth[ent] = (BASE_WORTH + self.firepower(ent)) * self.jitter.get(ent, 1.0)
+            card = self.game.world.try_component(ent, AlphaStrikeCard) is not None
+            base = CARD_BASE_WORTH if card else BASE_WORTH
+            self._worth[ent] = (base + self.firepower(ent)) * self.jitter.get(ent, 1.0)
         return self._worth[ent]
 
     def firepower(self, ent: int, location: str | None = None) -> float:
