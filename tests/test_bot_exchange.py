@@ -76,15 +76,32 @@ def test_AS_HEAT_2_the_loki_overheats_no_further_than_keeps_its_heat_below_2(gam
     from components import AlphaStrikeHeat, Armor, Structure
     from engine.bot.fire import fire_plan
     from engine.bot.value import Valuer
-    # 8 hexes off (Medium), the Hunchback without armor and 5 structure left: 3 + 2 overheat would destroy it
+    # 8 hexes off (Medium), the Hunchback without armor and 7 structure left: even 3 + 3 overheat leaves it 1
     _loki_facing_the_hunchback(game, 8)
     hunch = game.units["hunchback_as"]
     game.world.component(hunch, Armor).points["unit"] = 0
-    game.world.component(hunch, Structure).points["unit"] = 5
+    game.world.component(hunch, Structure).points["unit"] = 7
     game.world.component(game.units["loki"], AlphaStrikeHeat).level = heat
     plan = fire_plan(game, Valuer(game), "loki", ["hunchback_as"])
     assert plan.shots and plan.shots[0].target == "hunchback_as"
     assert (plan.shots[0].option.order.overheat or 0) <= most
+
+
+@pytest.mark.parametrize("left, overheat", [(5, 2), (6, 3)])
+def test_AS_DMG_1_the_loki_overheats_as_far_as_destroys_the_hunchback(game, left, overheat):
+    from components import Armor, Structure
+    from engine.bot.fire import destroys, fire_plan
+    from engine.bot.value import Valuer
+    # 8 hexes off, standing still: 4 - 1 + 2 + 1 = 6 (26/36); 3 damage and the overheat (AS-DMG-1)
+    # destroy a Hunchback with `left` structure: the heat level it leaves is worth the kill
+    _loki_facing_the_hunchback(game, 8)
+    hunch = game.units["hunchback_as"]
+    game.world.component(hunch, Armor).points["unit"] = 0
+    game.world.component(hunch, Structure).points["unit"] = left
+    plan = fire_plan(game, Valuer(game), "loki", ["hunchback_as"])
+    shot = plan.shots[0]
+    assert shot.option.order.overheat == overheat and destroys(game, shot)
+    assert shot.chance == pytest.approx(26 / 36)
 
 
 def test_AS_COOL_2_a_heat_level_is_priced_for_the_turns_it_holds_or_the_attack_given_up_to_cool_it():

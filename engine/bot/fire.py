@@ -12,15 +12,18 @@ adjacent enemy is worth more (a punching arm fires nothing, P-PUNCH-2).
 A weapon may fire at a building instead, where bringing it down pays
 (engine/bot/buildings.py). Alpha Strike: the one attack of the card, weapon attack with each overheat
 the card allows that leaves its heat below 2 (from heat 2 its TMM is 1
-lower, and the heat stays while it keeps firing: AS-HEAT-2, AS-COOL-2) or
-a physical attack, less what its heat costs.
+lower, and the heat stays while it keeps firing: AS-HEAT-2, AS-COOL-2),
+or any overheat for an attack that destroys its target when it hits (a
+Loki's 3 and 3 overheat on a Hunchback with 6 left), or a physical
+attack, less what its heat costs (only the miss's share of it for a shot
+that destroys the last enemy: a hit ends the battle).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from components import AlphaStrikeCard, Position, Status, Turret, Weapons
-from engine.bot import heat_cost
+from components import AlphaStrikeCard, Armor, Position, Status, Structure, Turret, Weapons
+from engine.bot import heat_cost, sides
 from engine.bot.attacks import Shot, shots_against
 from engine.bot.buildings import assign, building_shots
 from engine.bot.geometry import facing_toward
@@ -156,14 +159,31 @@ def _card_plan(game, valuer: Valuer, uid: str, targets: list[str]) -> FirePlan:
         number = as_card.card(game, ent).skill + MEDIUM + as_card.current_tmm(game, game.units[weapon.target])
         next_attack = (weapon.value / weapon.chance, number)
     idle = heat_cost.alpha_strike_cost(game, ent, 0, False, worth, next_attack)
+    last = len(sides.enemies(game, game.side_of(ent))) == 1
     best = FirePlan()
     for ov in range(top + 1):
-        if ov and heat_preview(game, ent, ov) >= as_card.HEAT_TMM_LEVEL:
-            break
+        hot = ov and heat_preview(game, ent, ov) >= as_card.HEAT_TMM_LEVEL
         found = plain if not ov else shots_against(game, valuer, uid, targets, overheat=ov, kinds=("weapon",))
         for s in (s for t in targets for s in found[t]):
+            kills = destroys(game, s)
+            if hot and not kills:
+                continue
             fires = s.option.kind == "weapon"
-            net = s.value - (heat_cost.alpha_strike_cost(game, ent, ov, fires, worth, next_attack) - idle)
+            cost = heat_cost.alpha_strike_cost(game, ent, ov, fires, worth, next_attack) - idle
+            if kills and last:
+                cost *= 1 - s.chance         # a hit ends the battle: the heat matters only after a miss
+            net = s.value - cost
             if net > best.value:
                 best = FirePlan([s], net)
     return best
+
+
+def destroys(game, shot: Shot) -> bool:
+    """Does an Alpha Strike attack destroy its target when it hits (its
+    damage, overheat included, at least the armor and structure left)?"""
+    if not shot.chance:
+        return False
+    tgt = game.units[shot.target]
+    left = sum(max(0, v) for v in game.world.component(tgt, Armor).points.values()) \
+        + sum(max(0, v) for v in game.world.component(tgt, Structure).points.values())
+    return shot.damage / shot.chance >= left
