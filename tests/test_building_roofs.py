@@ -327,25 +327,25 @@ def _hill(level):
 
 @pytest.mark.parametrize("start, dest, on_a_roof, expected", [
     # off a height-2 roof (top 2): up 1 is a move, up 2 is refused, down 1 a move, down 2 a fall
-    (building(height=2), _hill(3), True, ("move", "0504", False, [])),
-    (building(height=2), _hill(4), True, ("prohibited", "0505", True, [])),
-    (building(height=2), _hill(1), True, ("move", "0504", False, [])),
-    (building(height=2), CLEAR, True, ("fall", "0504", False, [2])),
+    (building(height=2), _hill(3), True, ("move", "0504", False, [], 0)),
+    (building(height=2), _hill(4), True, ("prohibited", "0505", True, [], 0)),
+    (building(height=2), _hill(1), True, ("move", "0504", False, [], 0)),
+    (building(height=2), CLEAR, True, ("fall", "0504", False, [2], 0)),
     # off a roof onto a roof no higher: a step onto it (less than 2 down), else a fall onto it
-    (building(height=2), building(height=2), True, ("move", "0504", True, [])),
-    (building(height=2), building(height=1), True, ("move", "0504", True, [])),
-    (building(height=1), building(height=1), True, ("move", "0504", True, [])),
-    (building(height=3), building(height=1), True, ("fall", "0504", True, [2])),
-    # from a hill: onto a roof not above it, else a fall into the hex
-    (_hill(1), building(height=1), False, ("move", "0504", True, [])),
-    (_hill(3), building(height=1), False, ("fall", "0504", True, [2])),
-    (_hill(2), building(height=3), False, ("fall", "0504", False, [2])),
+    (building(height=2), building(height=2), True, ("move", "0504", True, [], 0)),
+    (building(height=2), building(height=1), True, ("move", "0504", True, [], 0)),
+    (building(height=1), building(height=1), True, ("move", "0504", True, [], 0)),
+    (building(height=3), building(height=1), True, ("fall", "0504", True, [2], 0)),
+    # from a hill: onto a roof not above it, else a fall into the hex through
+    # the wall of the building, with its entry roll (B-PHYS-5)
+    (_hill(1), building(height=1), False, ("move", "0504", True, [], 0)),
+    (_hill(3), building(height=1), False, ("fall", "0504", True, [2], 0)),
+    (_hill(2), building(height=3), False, ("fall", "0504", False, [2], 1)),
 ])
 def test_B_PHYS_5_7_section_10_where_a_displaced_mech_ends_from_a_roof_and_into_buildings(start, dest, on_a_roof,
                                                                                          expected):
     outcome, at, roof, falls, entry_rolls = _displaced(start, dest, on_a_roof)
-    assert (outcome, at, roof, falls) == expected
-    assert not entry_rolls                                 # none of these ends inside by a move
+    assert (outcome, at, roof, falls, len(entry_rolls)) == expected
 
 
 def test_B_PHYS_5_a_mech_pushed_into_a_building_hex_level_with_it_goes_inside_with_the_entry_roll():
@@ -408,11 +408,17 @@ def test_section_10_B_PHYS_5_7_B_POS_3_a_displaced_mech_ends_where_a_unit_may_st
         except DataError:
             return                                      # a start no game reaches (enemies in one hex)
     game.start_turn(["red", "blue"])
+    started = {uid: game.world.component(ent, Position).hex for uid, ent in game.units.items()}
     predicted = displacement.outcome(game, m, direction)
     assert displacement.displace(game, m, direction, "push") == predicted
-    for ent in game.units.values():
+    for uid, ent in game.units.items():
         pos = game.world.component(ent, Position)
         assert not pos.on_roof or game.map.terrain(pos.hex).building
+        # B-PHYS-5: whoever ends inside a building it was not in came in
+        # through the wall, with one entry roll.
+        came_in = pos.hex != started[uid] and buildings.inside(game, ent)
+        if not game.world.component(ent, Status).destroyed:
+            assert len(events(game, "psr", unit=uid, reason=buildings.ENTRY)) == int(came_in)
     check_stacking(game, "s.json")
 
 

@@ -102,6 +102,10 @@ def test_B_POS_1_4_a_displaced_ground_vehicle_never_ends_on_a_roof(start, dest, 
     t = game.map.terrain(pos.hex)
     if pos.hex == to and t.building:
         assert t.roof > start or start - t.level <= 1
+    # B-PHYS-5: in through the wall, with one driving roll, whether it stepped or fell in.
+    if not game.world.component(tank, Status).destroyed:
+        came_in = pos.hex != H(SRC) and bool(t.building)
+        assert len(events(game, "psr", unit="tank", reason="entering a building")) == int(came_in)
 
 
 # --------------------------------------------------------------------- V-VTOL-8: a landed VTOL

@@ -11,7 +11,9 @@ without turning.
   cannot move). A unit that may stand on a roof (a mech, a VTOL) lands on
   one not above the level it stood on; a ground vehicle goes inside
   through the wall (a fall when the ground there is 2 or more levels
-  down), never down onto a roof (B-POS-1).
+  down), never down onto a roof (B-POS-1). Whoever comes inside a
+  building, stepping or falling in, makes its entry roll
+  (`into_building`, B-PHYS-5).
 - `displace(game, ent, direction, cause)` carries it out: domino effects
   push an occupant of the destination one hex further (PSR 0 for it), a
   unit pushed off the map leaves play, a unit pushed 2 or more levels down
@@ -189,8 +191,8 @@ def displace(game: "Game", ent: int, direction: int, cause: str) -> str:
     if on_roof:
         from systems.classic import buildings
         buildings.check_weight(game, dest)
-    elif game.map.terrain(dest).building and game.kind(ent) == "mech":
-        into_building(game, ent, dest)
+    else:
+        into_building(game, ent, src, dest)
     return result
 
 
@@ -212,23 +214,45 @@ def _fall_into(game: "Game", ent: int, src: Hex, dest: Hex, cause: str) -> None:
         fall_from_above(game, ent, below[0], dest, levels, cause)
     elif beside:
         _land_beside(game, ent, src, dest, cause, "an enemy is inside below the roof")
-    else:
-        stand(game, ent, dest, on_roof)
+    elif _come_down(game, ent, src, dest, on_roof):
         piloting.fall(game, ent, levels, f"{cause}: fell {levels} levels")
     if on_roof and pos.hex == dest and not game.world.component(ent, Status).destroyed:
         stand(game, ent, dest, True)
         buildings.check_weight(game, dest)
 
 
-def into_building(game: "Game", ent: int, dest: Hex) -> None:
-    """B-PHYS-5: a mech displaced into a building hex makes the entry roll
-    at once, as for 1 hex moved (the class's modifier only); a failure is
-    ceil(CF / 10) damage; the building takes ceil(tons / 10) and may
-    collapse. The displacement's own roll waits for the end of the phase."""
-    from systems.classic import buildings, piloting
-    t = game.map.terrain(dest)
-    passed = piloting.roll_psr(game, ent, buildings.ENTRY, extra=buildings.entry_modifiers(t, 1))
-    buildings.enter(game, ent, dest, 1, False, passed, buildings.mech_entry_damage, verb="displaced into by")
+def into_building(game: "Game", ent: int, src: Hex, dest: Hex) -> None:
+    """B-PHYS-5: a unit displaced from `src` into the building of `dest`,
+    standing inside it (not on its roof), came in through its wall: it makes
+    the entry roll at once, as for 1 hex moved (the class's modifier only),
+    the mech's PSR or the vehicle's driving roll (the ruleset's
+    `building_entry`); a failure is ceil(CF / 10) damage, on the Rear column
+    when it went backward (MM doEntityDisplacement: passBuildingWall with 1
+    hex, "displaced into", backward when its facing is opposite the
+    displacement); the building takes ceil(tons / 10) and may collapse at
+    once. So too a unit that falls into the building behind a wall above
+    the level it came from (`_come_down`; project decision: MM puts it on
+    the floor at its height, and there are no upper floors here, B-POS-4,
+    D21), before its fall. The displacement's own roll waits for the end of
+    the phase. Nothing happens where `dest` has no building."""
+    if not game.map.terrain(dest).building:
+        return
+    direction = direction_to(src, dest)
+    facing = game.world.component(ent, Position).facing
+    backward = direction is not None and (facing - direction) % 6 == 3
+    game.ruleset.hooks.building_entry[game.kind(ent)](game, ent, dest, 1, backward, "displaced into by")
+
+
+def _come_down(game: "Game", ent: int, src: Hex, dest: Hex, on_roof: bool) -> bool:
+    """Put `ent`, falling from `src`, down in `dest` (`stand`), on its roof
+    or, inside its building, through the wall (`into_building`); True while
+    it is still there to fall (the entry's damage did not destroy it; a
+    building its entry brought down leaves it in the rubble, to fall
+    there)."""
+    stand(game, ent, dest, on_roof)
+    if not on_roof:
+        into_building(game, ent, src, dest)
+    return not game.world.component(ent, Status).destroyed
 
 
 def move_into(game: "Game", ent: int, dest: Hex, cause: str, on_roof: bool = False) -> None:
@@ -295,8 +319,8 @@ def fall_from_above(game: "Game", ent: int, target: int, dest: Hex, levels: int,
         piloting.queue_psr(game, target, "fallen on by a falling unit", 2)
         if choices:
             displace(game, target, choices[0], "fallen on")
-            stand(game, ent, dest, on_roof)
-            piloting.fall(game, ent, levels, f"{cause}: fell onto {game.uid(target)}", column="rear")
+            if _come_down(game, ent, src, dest, on_roof):
+                piloting.fall(game, ent, levels, f"{cause}: fell onto {game.uid(target)}", column="rear")
             return
         # The unit fallen on cannot make room: the faller ends beside it.
     _land_beside(game, ent, src, dest, cause, f"missed {game.uid(target)}" if not hit
@@ -313,8 +337,8 @@ def _land_beside(game: "Game", ent: int, src: Hex, dest: Hex, cause: str, why: s
     for h in hexes_beside(game, dest, direction_to(src, dest)):
         levels, on_roof = landing(game, ent, h)
         if h != src and not occupants(game, h, exclude=ent) and levels >= 0:
-            stand(game, ent, h, on_roof)
-            piloting.fall(game, ent, levels, f"{cause}: {why}")
+            if _come_down(game, ent, src, h, on_roof):
+                piloting.fall(game, ent, levels, f"{cause}: {why}")
             if on_roof:
                 buildings.check_weight(game, h)
             return

@@ -276,18 +276,20 @@ def _missed_charge(game: "Game", ent: int, tgt: int, choice: str | None = None) 
         if game.map.on_map(h) and displacement.outcome(game, ent, d) == displacement.MOVE \
                 and not displacement.occupants(game, h, exclude=ent):
             legal.append(h)
-            sides[side] = h
+            sides[side] = d
     if not legal:
         game.log.emit("displace_blocked", unit=game.uid(ent), **{"from": game.map.label(pos.hex)},
                       to=None, cause="missed charge: no room beside the target")
         return
+    # The side step is a displacement (B-PHYS-5: into a building through its
+    # wall with the entry roll, onto a roof not above it).
     if choice in sides:
-        displacement.move_into(game, ent, sides[choice], f"missed charge: the {choice} hex, as ordered")
+        displacement.displace(game, ent, sides[choice], f"missed charge: the {choice} hex, as ordered")
         return
     top = max(game.map.terrain(h).level for h in legal)
     legal = [h for h in legal if game.map.terrain(h).level == top]
     dest = game.dice.choice("displacement", legal, "missed charge: left or right") if len(legal) > 1 else legal[0]
-    displacement.move_into(game, ent, dest, "missed charge")
+    displacement.displace(game, ent, direction_to(pos.hex, dest), "missed charge")
 
 
 def _missed_dfa(game: "Game", ent: int, tgt: int) -> None:

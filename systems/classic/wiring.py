@@ -40,4 +40,5 @@ def register(rs: "Ruleset") -> None:
                                  piloting.leg_destroyed]
     hooks.pilot_wounded.append(piloting.consciousness_roll)
     hooks.unit_fall["mech"] = piloting.fall
+    hooks.building_entry["mech"] = piloting.enter_building
     hooks.structure_damaged["mech"] = criticals.structure_damaged
