@@ -498,16 +498,16 @@ def test_P_CHARGE_10_B_POS_4_a_charge_from_a_roof_counts_the_levels_from_the_roo
     add(game, "x", "commando", "blue", "0504", 3)
     game.start_turn(["red", "blue"])
     assert "at most 2 levels per hex (3 here)" in check_move(game, move("m", "walk", [], charge="x"))
-    game, m = _on_a_roof({"0505": building("heavy", height=2), "0504": {"terrain": "clear", "level": 3}})
+    game, m = _on_a_roof({"0505": building("heavy", height=1), "0504": {"terrain": "clear", "level": 2}})
     add(game, "x", "commando", "blue", "0504", 3)                       # on a hill 1 level above the roof
     game.start_turn(["red", "blue"])
     assert check_move(game, move("m", "walk", [], charge="x")) is None
 
 
 def _charge_from_the_roof(target_ground: dict) -> int:
-    """The MP a charge from a height-2 roof (top at level 2) into the hex
+    """The MP a charge from a height-1 roof (top at level 1) into the hex
     ahead shows as spent once resolved, missed (P-CHARGE-5)."""
-    game, m = _on_a_roof({"0505": building("heavy", height=2), "0504": target_ground},
+    game, m = _on_a_roof({"0505": building("heavy", height=1), "0504": target_ground},
                          forced={"to_hit": [2], "psr": [12] * 4})
     add(game, "x", "commando", "blue", "0504", 3)
     assert to_weapon_phase(game, [move("m", "walk", [], charge="x")]) == [None]
@@ -520,6 +520,72 @@ def _charge_from_the_roof(target_ground: dict) -> int:
 
 def test_P_CHARGE_5_B_POS_4_section_2_the_mp_a_charge_from_a_roof_spends_count_from_the_roof():
     # Section 2: 1 MP a hex + 1 MP a level climbed or dropped; B-POS-4: from the roof's top.
-    assert _charge_from_the_roof({"terrain": "clear", "level": 0}) == 1 + 2      # 2 levels down (ground: 1)
-    assert _charge_from_the_roof({"terrain": "clear", "level": 2}) == 1          # level with the roof (ground: 3)
-    assert _charge_from_the_roof({"terrain": "clear", "level": 3}) == 1 + 1      # a hill 1 level above the roof
+    assert _charge_from_the_roof({"terrain": "clear", "level": 0}) == 1 + 1      # 1 level down (ground: 1)
+    assert _charge_from_the_roof({"terrain": "clear", "level": 1}) == 1          # level with the roof (ground: 2)
+    assert _charge_from_the_roof({"terrain": "clear", "level": 2}) == 1 + 1      # a hill 1 level above the roof
+
+
+# --------------------------------------------------------------------- section 4: a charge's reach
+def _charge_at_a_roof(height: int, charger: str = "grasshopper", target_on_roof: bool = True):
+    """A charger in 0507 runs 1 hex north and charges a JagerMech standing
+    on the roof of a hardened building (CF 150) of `height` in 0505 (or
+    inside it): the entry costs 1 + 5 MP, within the run's 6."""
+    game = make_game(forced={}, hexes={"0505": building("hardened", height=height, cf=150)})
+    if charger == "grasshopper":
+        add(game, "m", "grasshopper", "red", "0507", 0)
+    else:
+        from tests.vehicle_fixtures import add as add_vehicle
+        add_vehicle(game, "m", charger, "0507")
+    x = add(game, "x", "jagermech", "blue", "0505", 3)
+    game.world.component(x, Position).on_roof = target_on_roof
+    game.start_turn(["red", "blue"])
+    game.start_phase("movement")
+    return game
+
+
+def test_section_4_a_mech_on_the_ground_charges_a_mech_on_a_height_1_roof():
+    # MM ChargeAttackAction: a standing mech (its top 1 level up) reaches a
+    # unit standing 1 level above the ground of the target's hex.
+    game = _charge_at_a_roof(1)
+    assert game.check(move("m", "run", ["F"], charge="x")) is None
+
+
+def test_section_4_no_charge_on_a_mech_on_a_roof_2_levels_up():
+    game = _charge_at_a_roof(2)
+    reason = game.check(move("m", "run", ["F"], charge="x"))
+    assert "within 1 level" in reason and "on a roof 2 levels up" in reason
+
+
+def test_section_4_the_options_call_gives_the_same_refusal_for_a_charge_at_a_high_roof():
+    """The UI and the computer ask the options call, which asks the
+    declaration check: the charge on the height-3 roof is offered refused,
+    with the reason."""
+    from systems.common.options import declaration_options
+    game = _charge_at_a_roof(3)
+    (option,) = [o for o in declaration_options(game, "m", "run", ["F"]) if o.order.charge == "x"]
+    assert not option.possible and "within 1 level" in option.reason
+
+
+def test_section_4_V_PHYS_a_vehicle_reaches_no_unit_on_a_roof():
+    # MM: a vehicle's top is its own level (height 0): a mech on a height-1
+    # roof is out of its reach; the same mech inside would be refused for
+    # being inside (B-PHYS-1).
+    game = _charge_at_a_roof(1, charger="manticore.toml")
+    reason = game.check(move("m", "flank", ["F"], charge="x"))
+    assert "within 1 level" in reason
+
+
+def test_section_4_a_charge_from_a_roof_2_levels_up_cannot_reach_a_unit_on_the_ground():
+    # MM counts the charger's elevation (2, on the roof) in the target's
+    # hex: above the standing mech's top (1), whatever the hex levels.
+    from systems.common.movement import check_move
+    game, m = _on_a_roof({"0505": building("heavy", height=2), "0504": {"terrain": "clear", "level": 2}})
+    add(game, "x", "commando", "blue", "0504", 3)
+    game.start_turn(["red", "blue"])
+    assert "within 1 level" in check_move(game, move("m", "walk", [], charge="x"))
+
+
+def test_section_4_B_PHYS_4_a_death_from_above_on_a_roof_2_levels_up_has_no_such_limit():
+    # MM DfaAttackAction checks no level difference (the jump decides).
+    game = _charge_at_a_roof(2)
+    assert game.check(move("m", "jump", ["F"], dfa="x")) is None

@@ -29,7 +29,7 @@ from systems.classic.charge import (MISSED_DFA_FALL_LEVELS, charge_damage, charg
                                    dfa_damage, dfa_target_table, entry_cost)
 from systems.common import damage
 from systems.common.movement import ON_ROOF, MoveState
-from systems.common.unit_state import airborne, may_stand_on_roof, roof_height
+from systems.common.unit_state import airborne, roof_height
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -252,12 +252,8 @@ def _push_target(game: "Game", ent: int, tgt: int, e: Declaration, *, psr: tuple
     st = game.world.component(ent, Status)
     if st.destroyed or st.removed or displacement.occupants(game, tat, exclude=ent):
         return
-    if roof and not may_stand_on_roof(game, ent):
-        # B-POS-1: a ground vehicle does not advance onto the roof the target
-        # stood on; it drives in through the wall, a displacement into the
-        # building with its entry roll (B-PHYS-5; MM displaces the charger).
-        displacement.displace(game, ent, direction, f"{cause}: attacker advances")
-        return
+    # Onto the roof the target stood on: only a mech reaches one (a charge
+    # from within 1 level, `charge.reach_error`; a push or a DFA).
     displacement.move_into(game, ent, tat, f"{cause}: attacker advances", on_roof=roof)
 
 
