@@ -71,10 +71,11 @@ def landing(game: "Game", ent: int, dest: Hex, start: int | None = None) -> tupl
     return start - (there.roof if on_roof else there.level), on_roof
 
 
-def refused_by_building(game: "Game", ent: int, dest: Hex, start: int | None = None) -> bool:
+def refused_by_building(game: "Game", ent: int, dest: Hex, landed: tuple[int, bool],
+                        start: int | None = None) -> bool:
     """Whether `ent`, coming into `dest` from the level it stands on
     (`start`: from that level instead), would end in its building where it
-    may not be (`landing`): a VTOL inside, the roof being above it (B-VEH-1),
+    may not be, `landed` being where `landing` puts it: a VTOL inside, the roof being above it (B-VEH-1),
     or a ground vehicle down on the roof (B-POS-1, B-POS-4), the roof not
     above it and the ground 2 or more levels down. A ground vehicle enters a
     building only through its wall, as it drives in (a step down of at most
@@ -86,17 +87,16 @@ def refused_by_building(game: "Game", ent: int, dest: Hex, start: int | None = N
     if not there.building:
         return False
     start = level_of(game, ent) if start is None else start
-    levels, on_roof = landing(game, ent, dest, start)
+    levels, on_roof = landed
     if is_vtol(game, ent):
         return not on_roof
     return not on_roof and there.roof <= start and levels >= 2
 
 
-def in_the_way(game: "Game", ent: int, dest: Hex) -> list[int]:
+def in_the_way(game: "Game", ent: int, dest: Hex, on_roof: bool) -> list[int]:
     """The units `ent`, displaced into `dest`, would push on or fall onto:
-    on the roof it lands on, those standing on that roof; else every unit
-    there on the ground (`occupants`)."""
-    _levels, on_roof = landing(game, ent, dest)
+    on the roof it lands on (`on_roof`, from `landing`), those standing on
+    that roof; else every unit there on the ground (`occupants`)."""
     return [o for o in occupants(game, dest, exclude=ent) if not on_roof or roof_height(game, o)]
 
 
@@ -130,27 +130,34 @@ def _entry_error(game: "Game", ent: int, to: Hex) -> str | None:
 
 def outcome(game: "Game", ent: int, direction: int, _chain: int = 0) -> str:
     """What displacing `ent` one hex in `direction` would do (see module doc)."""
+    return judge(game, ent, direction, _chain)[0]
+
+
+def judge(game: "Game", ent: int, direction: int, _chain: int = 0) -> tuple[str, tuple[int, bool] | None]:
+    """`outcome`, with where the unit comes down in the hex (`landing`,
+    computed once for both; None off the map)."""
+    dest = neighbor(game.world.component(ent, Position).hex, direction)
+    on_map = game.map.on_map(dest)
+    landed = landing(game, ent, dest) if on_map else None
     for rule in game.ruleset.hooks.displacement_outcome:     # vehicles: V-DISP
         r = rule(game, ent, direction)
         if r is not None:
-            return r
-    pos = game.world.component(ent, Position)
-    dest = neighbor(pos.hex, direction)
-    if not game.map.on_map(dest):
-        return OFF_MAP
-    levels, on_roof = landing(game, ent, dest)
-    if refused_by_building(game, ent, dest):
-        return PROHIBITED
+            return r, landed
+    if not on_map:
+        return OFF_MAP, None
+    levels, on_roof = landed
+    if refused_by_building(game, ent, dest, landed):
+        return PROHIBITED, landed
     if levels >= 2:
-        return FALL
+        return FALL, landed
     if _entry_error(game, ent, dest) or (on_roof and _enemy_below(game, ent, dest)):
-        return PROHIBITED
-    for other in in_the_way(game, ent, dest):
+        return PROHIBITED, landed
+    for other in in_the_way(game, ent, dest, on_roof):
         if _chain > 12:
-            return PROHIBITED
+            return PROHIBITED, landed
         if outcome(game, other, direction, _chain + 1) == PROHIBITED:
-            return PROHIBITED
-    return MOVE
+            return PROHIBITED, landed
+    return MOVE, landed
 
 
 def displace(game: "Game", ent: int, direction: int, cause: str) -> str:
@@ -161,7 +168,7 @@ def displace(game: "Game", ent: int, direction: int, cause: str) -> str:
         r = rule(game, ent, direction, cause)
         if r is not None:
             return r
-    result = outcome(game, ent, direction)
+    result, landed = judge(game, ent, direction)
     pos = game.world.component(ent, Position)
     st = game.world.component(ent, Status)
     uid = game.uid(ent)
@@ -178,11 +185,11 @@ def displace(game: "Game", ent: int, direction: int, cause: str) -> str:
         game.log.emit("removed", unit=uid, cause=f"{cause}: pushed off the map")
         return result
     if result == FALL:
-        _fall_into(game, ent, src, dest, cause)
+        _fall_into(game, ent, src, dest, cause, landed)
         return result
-    _levels, on_roof = landing(game, ent, dest)
+    _levels, on_roof = landed
     # Domino: the units in the way move on first, in the same direction (PSR 0 each).
-    for other in in_the_way(game, ent, dest):
+    for other in in_the_way(game, ent, dest, on_roof):
         displace(game, other, direction, "domino")
         piloting.queue_psr(game, other, "displaced by a domino effect", 0)
     stand(game, ent, dest, on_roof)
@@ -196,16 +203,16 @@ def displace(game: "Game", ent: int, direction: int, cause: str) -> str:
     return result
 
 
-def _fall_into(game: "Game", ent: int, src: Hex, dest: Hex, cause: str) -> None:
-    """A unit displaced 2 or more levels down (`landing`) falls into the
+def _fall_into(game: "Game", ent: int, src: Hex, dest: Hex, cause: str, landed: tuple[int, bool]) -> None:
+    """A unit displaced 2 or more levels down (`landed`) falls into the
     hex (section 10), onto a unit there if there is one. Onto a roof
     (B-PHYS-7) it falls onto a unit on the roof if there is one, beside the
     hex when an enemy is inside below (B-POS-3), and the roof is weighed
     (B-COLL-2)."""
     from systems.classic import buildings, piloting
     pos = game.world.component(ent, Position)
-    levels, on_roof = landing(game, ent, dest)
-    below = in_the_way(game, ent, dest)
+    levels, on_roof = landed
+    below = in_the_way(game, ent, dest, on_roof)
     beside = not below and on_roof and _enemy_below(game, ent, dest)
     game.log.emit("displace", unit=game.uid(ent), **{"from": game.map.label(src)}, to=game.map.label(dest),
                   cause=cause, accidental_fall=True, **({"on_roof": True} if on_roof and not below and not beside
