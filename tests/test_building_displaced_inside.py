@@ -99,7 +99,8 @@ def test_B_PHYS_5_a_mech_that_steps_in_level_with_the_ground_rolls_once_and_does
 
 
 def test_B_PHYS_7_onto_a_roof_no_entry_roll_and_no_damage_to_the_building():
-    game, m, result = pushed(hill(3), building(1, "heavy", cf=90), forced={"psr": [12], "fall": [1], "location": [7] * 8})
+    game, m, result = pushed(hill(3), building(1, "heavy", cf=90),
+                             forced={"psr": [12], "fall": [1], "location": [7] * 8})
     assert result == displacement.FALL and game.world.component(m, Position).on_roof
     assert not events(game, "psr", reason=buildings.ENTRY) and not events(game, "building_damage")
 

@@ -75,14 +75,14 @@ def refused_by_building(game: "Game", ent: int, dest: Hex, landed: tuple[int, bo
                         start: int | None = None) -> bool:
     """Whether `ent`, coming into `dest` from the level it stands on
     (`start`: from that level instead), would end in its building where it
-    may not be, `landed` being where `landing` puts it: a VTOL inside, the roof being above it (B-VEH-1),
-    or a ground vehicle down on the roof (B-POS-1, B-POS-4), the roof not
-    above it and the ground 2 or more levels down. A ground vehicle enters a
-    building only through its wall, as it drives in (a step down of at most
-    1 level, B-PHYS-5); MegaMek counts such a fall to the roof
-    (doEntityFallsInto) and lets a tank stand only on a building hex's
-    floor (Entity.isElevationValid). Such a hex is prohibited to it
-    (P-PUSH-9, P-CHARGE-17: nobody moves)."""
+    may not be (`landed`: where `landing` puts it): a VTOL inside, the roof
+    being above it (B-VEH-1), or a ground vehicle down on the roof (B-POS-1,
+    B-POS-4), the roof not above it and the ground 2 or more levels down.
+    A ground vehicle enters a building only through its wall, as it drives
+    in (a step down of at most 1 level, B-PHYS-5); MegaMek counts such a
+    fall to the roof (doEntityFallsInto) and lets a tank stand only on a
+    building hex's floor (Entity.isElevationValid). Such a hex is
+    prohibited to it (P-PUSH-9, P-CHARGE-17: nobody moves)."""
     there = game.map.terrain(dest)
     if not there.building:
         return False
