@@ -198,3 +198,31 @@ def test_the_buildings_demo_enters_a_building_shoots_it_down_and_shows_the_rubbl
     assert g.map.terrain(H(BUILDING)).terrain == "rubble"
     assert a.hover_hex == H(BUILDING) and a.inspect == mech
     assert any("rubble of a medium building" in line for line, _c in board.hover_lines(a))
+
+
+def _charges_offered_at_a_roof(tmp_path, height: int) -> list[str]:
+    """The charges the move panel offers the Grasshopper one hex south of
+    the training ground's building after 1 hex walked (1 + 3 MP of its 4),
+    the JagerMech on the building's roof, now `height` levels tall."""
+    from engine.hexmap import Terrain
+    game = training_ground(seed=3)
+    game.map.set(H(BUILDING), Terrain("building", 0, building=height, building_class="medium", cf=90))
+    pos = game.world.component(game.units["hopper"], Position)
+    pos.hex, pos.facing = H("0614"), 0
+    jager = game.world.component(game.units["jager"], Position)
+    jager.hex, jager.facing, jager.on_roof = H(BUILDING), 3, True
+    a = App(pygame.display.set_mode((1280, 800)), game, level=None, save_dir=tmp_path, edge_pan=False,
+            autosave=False)
+    _turn_of(a, "hopper", "movement")
+    key(a, pygame.K_w)
+    assert a.move.path == ["F"]
+    return [label for label, _o in a.move.declarations()]
+
+
+def test_section_4_the_move_panel_offers_no_charge_at_a_mech_on_a_roof_2_levels_up(tmp_path):
+    """The move panel asks the rules' declaration check: a JagerMech on a
+    height-2 roof is out of a charge's reach from the ground (within 1
+    level, MegaMek ChargeAttackAction): only the charge on the building
+    itself is offered (B-PHYS-3); on a height-1 roof the JagerMech is too."""
+    assert _charges_offered_at_a_roof(tmp_path, 2) == ["Charge the building in 0612"]
+    assert _charges_offered_at_a_roof(tmp_path, 1) == ["Charge JagerMech JM6-S", "Charge the building in 0612"]
