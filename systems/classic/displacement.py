@@ -14,6 +14,8 @@ without turning.
   down), never down onto a roof (B-POS-1). Whoever comes inside a
   building, stepping or falling in, makes its entry roll
   (`into_building`, B-PHYS-5).
+- `make_room` moves aside the units in a hex a unit has come to stay in
+  without a move that could end there (a fall on the way, a slide).
 - `displace(game, ent, direction, cause)` carries it out: domino effects
   push an occupant of the destination one hex further (PSR 0 for it), a
   unit pushed off the map leaves play, a unit pushed 2 or more levels down
@@ -294,6 +296,25 @@ def legal_alternatives(game: "Game", ent: int, direction: int) -> list[int]:
                 game, neighbor(game.world.component(ent, Position).hex, d), exclude=ent):
             out.append(d)
     return out
+
+
+def make_room(game: "Game", ent: int, h: Hex, direction: int, cause: str, domino_psr: bool = False) -> bool:
+    """Move the units that keep `ent` from standing in `h` (stacking) one
+    hex along `direction`, or the nearest way they can go (MM
+    getValidDisplacement), each with a PSR 0 for the domino effect when
+    `domino_psr`. Returns whether `ent` may stand there now: False while a
+    wreck, or a unit with no room to go, is still there."""
+    from systems.classic import piloting
+    from systems.common.stacking import occupant
+    roof = roof_height(game, ent) if h == game.world.component(ent, Position).hex else 0
+    while (other := occupant(game, ent, h, False, roof)) is not None:
+        room = [] if game.world.component(other, Status).destroyed else legal_alternatives(game, other, direction)
+        if not room:
+            return False
+        displace(game, other, room[0], cause)
+        if domino_psr:
+            piloting.queue_psr(game, other, "displaced by a domino effect", 0)
+    return True
 
 
 def fall_from_above(game: "Game", ent: int, target: int, dest: Hex, levels: int, cause: str) -> None:
