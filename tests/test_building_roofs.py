@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from components import Altitude, Position, Status
+from components import Altitude, MechMovement, Position, Status
 from engine.hexgrid import direction_to, parse_hex_label
 from systems.classic import buildings, displacement, melee, weapon_attacks
 from systems.common import unit_state
@@ -589,3 +589,20 @@ def test_section_4_B_PHYS_4_a_death_from_above_on_a_roof_2_levels_up_has_no_such
     # MM DfaAttackAction checks no level difference (the jump decides).
     game = _charge_at_a_roof(2)
     assert game.check(move("m", "jump", ["F"], dfa="x")) is None
+
+
+@pytest.mark.parametrize("attacker, jump_mp, refused", [("shadow_hawk", 3, True), ("grasshopper", 4, False)])
+def test_B_MOVE_9_a_death_from_above_comes_down_no_more_levels_up_than_the_jump_mp(attacker, jump_mp, refused):
+    # The target stands on a height-4 roof, 4 levels above the attacker's start hex: a DFA
+    # lands there (B-PHYS-4), and a jump ends no more than Jump MP levels up (B-MOVE-9).
+    game = make_game(10, 12, hexes={"0505": building("heavy", height=4, cf=90)})
+    t = add(game, "t", "jagermech", "red", "0505", 3)
+    d = add(game, "d", attacker, "blue", "0507", 0)
+    game.world.component(t, Position).on_roof = True
+    assert game.world.component(d, MechMovement).jump == jump_mp
+    [reason] = to_weapon_phase(game, [move("d", "jump", ["F"], dfa="t")])
+    if refused:
+        assert reason == ("cannot come down on JagerMech JM6-S: a mech cannot jump more levels up than it has "
+                          "jump MP (B-MOVE-9)")
+    else:
+        assert reason is None and ts(game, "d").dfa_target == "t"

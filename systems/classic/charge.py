@@ -33,7 +33,7 @@ from systems.classic import buildings
 from systems.classic.physical_common import INSIDE, common_modifiers, unit_name, water_depth
 from systems.common.to_hit import ToHit
 from systems.common.unit_state import UNIT_HEIGHT, airborne, roof_height
-from systems.common.movement import MoveState, motion_rules
+from systems.common.movement import MoveState, jump_rise_error, motion_rules, start_state
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -169,6 +169,9 @@ def check_declaration(game: "Game", ent: int, order: MoveOrder, result) -> str |
     limit = motion_rules(game, ent).mp(game, ent, "jump")
     if final.mp + 1 > limit:
         return f"not enough jump MP left to jump into {tname}'s hex (needs {final.mp + 1}, has {limit})"
+    # The attacker comes down where the target stands: on its roof (B-PHYS-4).
+    if (reason := jump_rise_error(game, result.states[0], start_state(game, tgt), limit)):
+        return f"cannot come down on {tname}: {reason} (B-MOVE-9)"
     return None
 
 
