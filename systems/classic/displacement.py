@@ -15,7 +15,8 @@ without turning.
   building, stepping or falling in, makes its entry roll
   (`into_building`, B-PHYS-5).
 - `make_room` moves aside the units in a hex a unit has come to stay in
-  without a move that could end there (a fall on the way, a slide).
+  without a move that could end there (a slide; a fall on the way,
+  `after_move`).
 - `displace(game, ent, direction, cause)` carries it out: domino effects
   push an occupant of the destination one hex further (PSR 0 for it), a
   unit pushed off the map leaves play, a unit pushed 2 or more levels down
@@ -315,6 +316,41 @@ def make_room(game: "Game", ent: int, h: Hex, direction: int, cause: str, domino
         if domino_psr:
             piloting.queue_psr(game, other, "displaced by a domino effect", 0)
     return True
+
+
+def after_move(game: "Game", ent: int, order, result) -> None:
+    """A mech whose move stopped where another unit stands (a PSR failed on
+    the way, in a friend's hex it was only passing through, or a wreck's:
+    section 1, one unit on the ground per hex): as MegaMek's
+    doEntityFallsInto for a fall of less than 2 levels, the unit there is
+    displaced along the move, or the nearest way it can go, with a PSR 0
+    for the domino effect; the direction is rolled for a fall in the hex
+    the move started in. A wreck there, or a unit with no room to go,
+    stays: the fallen mech is displaced itself, the nearest way it can go
+    (project decision), or with none destroyed and taken off the board, as
+    a unit that cannot be displaced (section 10, "impossible
+    displacement")."""
+    from systems.common import damage
+    from systems.common.stacking import occupant_as_placed
+    st = game.world.component(ent, Status)
+    if game.kind(ent) != "mech" or st.destroyed or st.removed or occupant_as_placed(game, ent) is None:
+        return
+    h = game.world.component(ent, Position).hex
+    way = [s.hex for s in result.states]
+    at = way.index(h) if h in way else 0
+    direction = direction_to(way[at - 1], h) if at > 0 else None
+    if direction is None:
+        direction = game.dice.d6("displacement", f"direction {game.uid(ent)} fell in {game.map.label(h)}") - 1
+    if make_room(game, ent, h, direction, "domino", domino_psr=True):
+        return
+    room = legal_alternatives(game, ent, direction)
+    why = f"no room where it fell in {game.map.label(h)}"
+    if room:
+        displace(game, ent, room[0], why)
+        return
+    damage.destroy_unit(game, ent, why)
+    st.removed = True                       # its wreck has no hex to lie in either
+    game.log.emit("removed", unit=game.uid(ent), cause=why)
 
 
 def fall_from_above(game: "Game", ent: int, target: int, dest: Hex, levels: int, cause: str) -> None:

@@ -372,41 +372,10 @@ def _roll_move_psrs(game: "Game", ent: int, order, result, path: list[str], offs
         if prev.hex != state.hex and order.mode != "jump":
             levels = max(0, game.map.terrain(prev.hex).level - game.map.terrain(state.hex).level)
         fall(game, ent, levels, trig.reason)
-        _room_where_fallen(game, ent, prev.hex, state.hex)
         if not retry:
             return None, offset
         return _replan_after_fall(game, ent, order, path, at + 1, state)
     return None, offset
-
-
-def _room_where_fallen(game: "Game", ent: int, came_from, h) -> None:
-    """A mech that fell on the way in a hex a friend (or a wreck) stands in,
-    which it was only passing through (section 1: one unit on the ground per
-    hex): the unit there is displaced along the move, or the nearest way it
-    can go, with a PSR 0 for the domino effect (MM doEntityFallsInto, a
-    fall of less than 2 levels). The direction is rolled for a fall in its
-    own hex. A wreck there, or a unit with no room to go, stays: the fallen
-    mech is displaced itself, the nearest way it can go (project decision),
-    or with none destroyed and taken off the board, as a unit that cannot be
-    displaced (section 10, "impossible displacement")."""
-    from engine.hexgrid import direction_to
-    from systems.classic import displacement
-    from systems.common import damage
-    if game.world.component(ent, Status).destroyed:
-        return
-    direction = direction_to(came_from, h)
-    if direction is None:
-        direction = game.dice.d6("displacement", f"direction {game.uid(ent)} fell in {game.map.label(h)}") - 1
-    if displacement.make_room(game, ent, h, direction, "domino", domino_psr=True):
-        return
-    room = displacement.legal_alternatives(game, ent, direction)
-    if room:
-        displacement.displace(game, ent, room[0], f"no room where it fell in {game.map.label(h)}")
-    else:
-        why = f"no room where it fell in {game.map.label(h)}"
-        damage.destroy_unit(game, ent, why)
-        game.world.component(ent, Status).removed = True        # its wreck has no hex to lie in either
-        game.log.emit("removed", unit=game.uid(ent), cause=why)
 
 
 def _enter_building(game: "Game", ent: int, state, final, backward: bool) -> None:

@@ -8,8 +8,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.orders import FireOrder, MoveOrder, PhysicalOrder
-from systems.classic import (buildings, charge, clubs, criticals, end_phase, heat, mech_movement, melee, options,
-                             physical_resolution, piloting, weapon_attacks, weapon_resolution)
+from systems.classic import (buildings, charge, clubs, criticals, displacement, end_phase, heat, mech_movement, melee,
+                             options, physical_resolution, piloting, weapon_attacks, weapon_resolution)
 from systems.common import movement
 
 if TYPE_CHECKING:
@@ -35,7 +35,8 @@ def register(rs: "Ruleset") -> None:
     hooks.options = options
     hooks.movement_rules["mech"] = mech_movement.MechMotion()
     hooks.declaration_checks.append(charge.check_declaration)
-    hooks.after_move += [charge.record_declaration, piloting.after_move, buildings.after_jump]
+    hooks.after_move += [charge.record_declaration, piloting.after_move, displacement.after_move,
+                         buildings.after_jump]
     hooks.location_destroyed += [criticals.location_destroyed, clubs.drop_club, clubs.limb_severed,
                                  piloting.leg_destroyed]
     hooks.pilot_wounded.append(piloting.consciousness_roll)
