@@ -66,6 +66,7 @@ def _relink(args) -> int:
 
 # Tools with their own argument parsers: (module with main(argv), help line).
 TOOLS = {
+    "play": ("engine.app", "start the hot-seat game (same as `hexmech`)"),
     "replay": ("engine.replay", "play a saved game back (`hexmech replay`)"),
     "soak": ("engine.random_play", "random play with invariant checks (long robustness run)"),
     "bench": ("engine.bench", "measure speed and memory (engine/bench.py; bench --help)"),
@@ -97,9 +98,6 @@ def main(argv: list[str] | None = None) -> int:
     rl.add_argument("level")
     rl.add_argument("--mods", action="append")
     rl.set_defaults(func=_relink)
-    g = sub.add_parser("play", help="start the hot-seat game (same as `hexmech`)")
-    g.add_argument("rest", nargs=argparse.REMAINDER)
-    g.set_defaults(func=lambda a: importlib.import_module("engine.app").main(a.rest))
     for name, (_module, help_line) in TOOLS.items():
         sub.add_parser(name, help=help_line, add_help=False)     # listed here, run above
     args = parser.parse_args(argv)

@@ -285,7 +285,6 @@ def place_probe(game, stem: str):
 def reachable_figures(game, runs: int) -> list[Figure]:
     from components import Altitude, VehicleMovement
     from systems.common.movement import cheapest_by_hex, motion_rules, reachable
-    from systems.common.step_table import forget_tables
     out = []
     for key, stem, mode, mp, rotor_hits, label, target in PROBES:
         ent = place_probe(game, stem)
@@ -301,7 +300,7 @@ def reachable_figures(game, runs: int) -> list[Figure]:
         # judged: the unit's first search where it stands, which makes its steps for real; a search
         # asked again keeps the step table of the one before (systems/common/step_table.py)
         fig = figure(f"reachable_{key}", label, "ms",
-                     _times(lambda: (forget_tables(), reachable(game, ent, mode)), runs),
+                     _times(lambda: (game.searches.forget_tables(), reachable(game, ent, mode)), runs),
                      target, "loop", info={"unit": stem, "states": len(states)})
         if (alt := game.world.try_component(ent, Altitude)) is not None:
             fig.info["altitude"] = alt.level

@@ -35,6 +35,7 @@ from engine.turn_record import PhaseData
 from engine.unit_loader import UnitData
 from engine.weapons import WeaponType, parse_weapons, weapon_rows, weapons
 from engine.world import World
+from systems.common.kept_searches import KeptSearches
 
 _COMPONENT_BY_NAME = {c.__name__: c for c in ALL_COMPONENTS}
 
@@ -63,6 +64,7 @@ class Game:
         self.record: dict[str, Any] = {"setup": None, "actions": []}
         self._acting = False                       # inside a recorded action (engine/replay.py)
         self._occupancy: dict[Hex, list[int]] | None = None   # units by hex while positions are fixed
+        self.searches = KeptSearches()             # what the reachable searches keep for the next (not saved)
         self.dice.on_force = self._record_force
         # Front ends' own data (the hot-seat window's position), saved in the
         # save's front-end section (engine/saves.py); the rules never read it.

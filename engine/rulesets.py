@@ -83,6 +83,9 @@ class Hooks:
     # Unit kind -> (game, ent, levels, cause): a fall of `levels` in its hex
     # (a building collapsing under it).
     unit_fall: dict[str, Callable[..., Any]] = field(default_factory=dict)
+    # Unit kind -> (game, ent, hex, hexes, backward, verb): the roll on
+    # entering a building hex and what follows it (B-MOVE-3..6, B-VEH-3..5).
+    building_entry: dict[str, Callable[..., Any]] = field(default_factory=dict)
 
 
 @dataclass

@@ -1,7 +1,10 @@
 """Test-wide settings.
 
 Hypothesis checks invariants, not speed, so its per-example deadline is off
-(a busy machine must not fail a correct test).
+(a busy machine must not fail a correct test). Its examples are derived from
+each test's name, so every run of the suite tests the same cases and a red
+run can be repeated. `HEXMECH_HYPOTHESIS=explore` draws fresh random cases
+on each run instead, to look for new counterexamples.
 
 The command lines the tests start (python -m engine ..., hexmech ...) keep
 their compiled bytecode in one temporary folder for the run, so each child
@@ -22,8 +25,11 @@ import tempfile
 
 from hypothesis import settings
 
-settings.register_profile("hexmech", deadline=None)
+settings.register_profile("hexmech", deadline=None, derandomize=True)
+settings.register_profile("explore", deadline=None)
 settings.load_profile("hexmech")
+if os.environ.get("HEXMECH_HYPOTHESIS") == "explore":
+    settings.load_profile("explore")
 
 
 def pytest_configure(config):

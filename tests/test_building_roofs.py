@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from components import Altitude, Position, Status
+from components import Altitude, MechMovement, Position, Status
 from engine.hexgrid import direction_to, parse_hex_label
 from systems.classic import buildings, displacement, melee, weapon_attacks
 from systems.common import unit_state
@@ -327,25 +327,25 @@ def _hill(level):
 
 @pytest.mark.parametrize("start, dest, on_a_roof, expected", [
     # off a height-2 roof (top 2): up 1 is a move, up 2 is refused, down 1 a move, down 2 a fall
-    (building(height=2), _hill(3), True, ("move", "0504", False, [])),
-    (building(height=2), _hill(4), True, ("prohibited", "0505", True, [])),
-    (building(height=2), _hill(1), True, ("move", "0504", False, [])),
-    (building(height=2), CLEAR, True, ("fall", "0504", False, [2])),
+    (building(height=2), _hill(3), True, ("move", "0504", False, [], 0)),
+    (building(height=2), _hill(4), True, ("prohibited", "0505", True, [], 0)),
+    (building(height=2), _hill(1), True, ("move", "0504", False, [], 0)),
+    (building(height=2), CLEAR, True, ("fall", "0504", False, [2], 0)),
     # off a roof onto a roof no higher: a step onto it (less than 2 down), else a fall onto it
-    (building(height=2), building(height=2), True, ("move", "0504", True, [])),
-    (building(height=2), building(height=1), True, ("move", "0504", True, [])),
-    (building(height=1), building(height=1), True, ("move", "0504", True, [])),
-    (building(height=3), building(height=1), True, ("fall", "0504", True, [2])),
-    # from a hill: onto a roof not above it, else a fall into the hex
-    (_hill(1), building(height=1), False, ("move", "0504", True, [])),
-    (_hill(3), building(height=1), False, ("fall", "0504", True, [2])),
-    (_hill(2), building(height=3), False, ("fall", "0504", False, [2])),
+    (building(height=2), building(height=2), True, ("move", "0504", True, [], 0)),
+    (building(height=2), building(height=1), True, ("move", "0504", True, [], 0)),
+    (building(height=1), building(height=1), True, ("move", "0504", True, [], 0)),
+    (building(height=3), building(height=1), True, ("fall", "0504", True, [2], 0)),
+    # from a hill: onto a roof not above it, else a fall into the hex through
+    # the wall of the building, with its entry roll (B-PHYS-5)
+    (_hill(1), building(height=1), False, ("move", "0504", True, [], 0)),
+    (_hill(3), building(height=1), False, ("fall", "0504", True, [2], 0)),
+    (_hill(2), building(height=3), False, ("fall", "0504", False, [2], 1)),
 ])
 def test_B_PHYS_5_7_section_10_where_a_displaced_mech_ends_from_a_roof_and_into_buildings(start, dest, on_a_roof,
                                                                                          expected):
     outcome, at, roof, falls, entry_rolls = _displaced(start, dest, on_a_roof)
-    assert (outcome, at, roof, falls) == expected
-    assert not entry_rolls                                 # none of these ends inside by a move
+    assert (outcome, at, roof, falls, len(entry_rolls)) == expected
 
 
 def test_B_PHYS_5_a_mech_pushed_into_a_building_hex_level_with_it_goes_inside_with_the_entry_roll():
@@ -408,11 +408,17 @@ def test_section_10_B_PHYS_5_7_B_POS_3_a_displaced_mech_ends_where_a_unit_may_st
         except DataError:
             return                                      # a start no game reaches (enemies in one hex)
     game.start_turn(["red", "blue"])
+    started = {uid: game.world.component(ent, Position).hex for uid, ent in game.units.items()}
     predicted = displacement.outcome(game, m, direction)
     assert displacement.displace(game, m, direction, "push") == predicted
-    for ent in game.units.values():
+    for uid, ent in game.units.items():
         pos = game.world.component(ent, Position)
         assert not pos.on_roof or game.map.terrain(pos.hex).building
+        # B-PHYS-5: whoever ends inside a building it was not in came in
+        # through the wall, with one entry roll.
+        came_in = pos.hex != started[uid] and buildings.inside(game, ent)
+        if not game.world.component(ent, Status).destroyed:
+            assert len(events(game, "psr", unit=uid, reason=buildings.ENTRY)) == int(came_in)
     check_stacking(game, "s.json")
 
 
@@ -492,16 +498,16 @@ def test_P_CHARGE_10_B_POS_4_a_charge_from_a_roof_counts_the_levels_from_the_roo
     add(game, "x", "commando", "blue", "0504", 3)
     game.start_turn(["red", "blue"])
     assert "at most 2 levels per hex (3 here)" in check_move(game, move("m", "walk", [], charge="x"))
-    game, m = _on_a_roof({"0505": building("heavy", height=2), "0504": {"terrain": "clear", "level": 3}})
+    game, m = _on_a_roof({"0505": building("heavy", height=1), "0504": {"terrain": "clear", "level": 2}})
     add(game, "x", "commando", "blue", "0504", 3)                       # on a hill 1 level above the roof
     game.start_turn(["red", "blue"])
     assert check_move(game, move("m", "walk", [], charge="x")) is None
 
 
 def _charge_from_the_roof(target_ground: dict) -> int:
-    """The MP a charge from a height-2 roof (top at level 2) into the hex
+    """The MP a charge from a height-1 roof (top at level 1) into the hex
     ahead shows as spent once resolved, missed (P-CHARGE-5)."""
-    game, m = _on_a_roof({"0505": building("heavy", height=2), "0504": target_ground},
+    game, m = _on_a_roof({"0505": building("heavy", height=1), "0504": target_ground},
                          forced={"to_hit": [2], "psr": [12] * 4})
     add(game, "x", "commando", "blue", "0504", 3)
     assert to_weapon_phase(game, [move("m", "walk", [], charge="x")]) == [None]
@@ -514,6 +520,89 @@ def _charge_from_the_roof(target_ground: dict) -> int:
 
 def test_P_CHARGE_5_B_POS_4_section_2_the_mp_a_charge_from_a_roof_spends_count_from_the_roof():
     # Section 2: 1 MP a hex + 1 MP a level climbed or dropped; B-POS-4: from the roof's top.
-    assert _charge_from_the_roof({"terrain": "clear", "level": 0}) == 1 + 2      # 2 levels down (ground: 1)
-    assert _charge_from_the_roof({"terrain": "clear", "level": 2}) == 1          # level with the roof (ground: 3)
-    assert _charge_from_the_roof({"terrain": "clear", "level": 3}) == 1 + 1      # a hill 1 level above the roof
+    assert _charge_from_the_roof({"terrain": "clear", "level": 0}) == 1 + 1      # 1 level down (ground: 1)
+    assert _charge_from_the_roof({"terrain": "clear", "level": 1}) == 1          # level with the roof (ground: 2)
+    assert _charge_from_the_roof({"terrain": "clear", "level": 2}) == 1 + 1      # a hill 1 level above the roof
+
+
+# --------------------------------------------------------------------- section 4: a charge's reach
+def _charge_at_a_roof(height: int, charger: str = "grasshopper", target_on_roof: bool = True):
+    """A charger in 0507 runs 1 hex north and charges a JagerMech standing
+    on the roof of a hardened building (CF 150) of `height` in 0505 (or
+    inside it): the entry costs 1 + 5 MP, within the run's 6."""
+    game = make_game(forced={}, hexes={"0505": building("hardened", height=height, cf=150)})
+    if charger == "grasshopper":
+        add(game, "m", "grasshopper", "red", "0507", 0)
+    else:
+        from tests.vehicle_fixtures import add as add_vehicle
+        add_vehicle(game, "m", charger, "0507")
+    x = add(game, "x", "jagermech", "blue", "0505", 3)
+    game.world.component(x, Position).on_roof = target_on_roof
+    game.start_turn(["red", "blue"])
+    game.start_phase("movement")
+    return game
+
+
+def test_section_4_a_mech_on_the_ground_charges_a_mech_on_a_height_1_roof():
+    # MM ChargeAttackAction: a standing mech (its top 1 level up) reaches a
+    # unit standing 1 level above the ground of the target's hex.
+    game = _charge_at_a_roof(1)
+    assert game.check(move("m", "run", ["F"], charge="x")) is None
+
+
+def test_section_4_no_charge_on_a_mech_on_a_roof_2_levels_up():
+    game = _charge_at_a_roof(2)
+    reason = game.check(move("m", "run", ["F"], charge="x"))
+    assert "within 1 level" in reason and "on a roof 2 levels up" in reason
+
+
+def test_section_4_the_options_call_gives_the_same_refusal_for_a_charge_at_a_high_roof():
+    """The UI and the computer ask the options call, which asks the
+    declaration check: the charge on the height-3 roof is offered refused,
+    with the reason."""
+    from systems.common.options import declaration_options
+    game = _charge_at_a_roof(3)
+    (option,) = [o for o in declaration_options(game, "m", "run", ["F"]) if o.order.charge == "x"]
+    assert not option.possible and "within 1 level" in option.reason
+
+
+def test_section_4_V_PHYS_a_vehicle_reaches_no_unit_on_a_roof():
+    # MM: a vehicle's top is its own level (height 0): a mech on a height-1
+    # roof is out of its reach; the same mech inside would be refused for
+    # being inside (B-PHYS-1).
+    game = _charge_at_a_roof(1, charger="manticore.toml")
+    reason = game.check(move("m", "flank", ["F"], charge="x"))
+    assert "within 1 level" in reason
+
+
+def test_section_4_a_charge_from_a_roof_2_levels_up_cannot_reach_a_unit_on_the_ground():
+    # MM counts the charger's elevation (2, on the roof) in the target's
+    # hex: above the standing mech's top (1), whatever the hex levels.
+    from systems.common.movement import check_move
+    game, m = _on_a_roof({"0505": building("heavy", height=2), "0504": {"terrain": "clear", "level": 2}})
+    add(game, "x", "commando", "blue", "0504", 3)
+    game.start_turn(["red", "blue"])
+    assert "within 1 level" in check_move(game, move("m", "walk", [], charge="x"))
+
+
+def test_section_4_B_PHYS_4_a_death_from_above_on_a_roof_2_levels_up_has_no_such_limit():
+    # MM DfaAttackAction checks no level difference (the jump decides).
+    game = _charge_at_a_roof(2)
+    assert game.check(move("m", "jump", ["F"], dfa="x")) is None
+
+
+@pytest.mark.parametrize("attacker, jump_mp, refused", [("shadow_hawk", 3, True), ("grasshopper", 4, False)])
+def test_B_MOVE_9_a_death_from_above_comes_down_no_more_levels_up_than_the_jump_mp(attacker, jump_mp, refused):
+    # The target stands on a height-4 roof, 4 levels above the attacker's start hex: a DFA
+    # lands there (B-PHYS-4), and a jump ends no more than Jump MP levels up (B-MOVE-9).
+    game = make_game(10, 12, hexes={"0505": building("heavy", height=4, cf=90)})
+    t = add(game, "t", "jagermech", "red", "0505", 3)
+    d = add(game, "d", attacker, "blue", "0507", 0)
+    game.world.component(t, Position).on_roof = True
+    assert game.world.component(d, MechMovement).jump == jump_mp
+    [reason] = to_weapon_phase(game, [move("d", "jump", ["F"], dfa="t")])
+    if refused:
+        assert reason == ("cannot come down on JagerMech JM6-S: a mech cannot jump more levels up than it has "
+                          "jump MP (B-MOVE-9)")
+    else:
+        assert reason is None and ts(game, "d").dfa_target == "t"

@@ -3,7 +3,6 @@ traceback); a level's tileset, images and unit files cannot reach outside the
 level's folder, the shipped assets and the mod folders."""
 import subprocess
 import sys
-import tempfile
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -17,12 +16,17 @@ from engine.paths import ASSETS, LEVELS
 
 ROOT = Path(__file__).resolve().parent.parent
 TSX = (ASSETS / "tilesets" / "terrain.tsx").resolve()
-WORK = Path(tempfile.mkdtemp(prefix="hexmech-levels-"))
 SHIPPED = sorted(LEVELS.glob("*.tmx"))
 
 ATTR_VALUES = st.one_of(st.sampled_from(["", "0", "-1", "999999", "abc", "1.5", "true", "hexagonal",
                                          "../../etc/passwd", "y", "even", "x" * 300]),
                         st.integers(-5, 40).map(str), st.text(max_size=6))
+
+
+@pytest.fixture(scope="module")
+def work(tmp_path_factory) -> Path:
+    """One folder for the module's written files, removed with pytest's others."""
+    return tmp_path_factory.mktemp("levels")
 
 
 def _with_tileset_here(text: str) -> str:
@@ -43,7 +47,7 @@ def _assert_clean(path: Path) -> None:
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
-def test_mutated_levels_load_or_are_refused_cleanly(data):
+def test_mutated_levels_load_or_are_refused_cleanly(work, data):
     src = data.draw(st.sampled_from(SHIPPED))
     root = ET.fromstring(_with_tileset_here(src.read_text()))
     elements = list(root.iter())
@@ -63,16 +67,16 @@ def test_mutated_levels_load_or_are_refused_cleanly(data):
             text = el.text
             i = data.draw(st.integers(0, len(text)))
             el.text = text[:i] + data.draw(st.sampled_from(["9999", "-1", "x", ",,", "", "1,1,1"])) + text[i:]
-    path = WORK / "mutant.tmx"
+    path = work / "mutant.tmx"
     path.write_text(ET.tostring(root, encoding="unicode"))
     _assert_clean(path)
 
 
 @settings(max_examples=40, deadline=None)
 @given(st.data())
-def test_truncated_levels_are_refused_cleanly(data):
+def test_truncated_levels_are_refused_cleanly(work, data):
     text = _with_tileset_here(data.draw(st.sampled_from(SHIPPED)).read_text())
-    path = WORK / "cut.tmx"
+    path = work / "cut.tmx"
     path.write_text(text[:data.draw(st.integers(0, len(text)))])
     _assert_clean(path)
 

@@ -3,7 +3,6 @@ file and the field, or load into a game that is whole: it saves back
 identically, replays or refuses its replay cleanly, and plays on."""
 import json
 import random
-import tempfile
 from pathlib import Path
 
 import pytest
@@ -15,7 +14,6 @@ from engine.errors import DataError
 from engine.replay import Replay
 from tests.mutations import assert_one_line_error, mutated
 
-WORK = Path(tempfile.mkdtemp(prefix="hexmech-saves-"))
 
 
 def _played(ruleset: str, seed: int) -> dict:
@@ -40,6 +38,12 @@ def _small(save: dict) -> dict:
     return g
 
 
+@pytest.fixture(scope="module")
+def work(tmp_path_factory) -> Path:
+    """One folder for the module's written files, removed with pytest's others."""
+    return tmp_path_factory.mktemp("saves")
+
+
 def _check(path: Path) -> None:
     try:
         game = saves.load_game(path)
@@ -47,7 +51,7 @@ def _check(path: Path) -> None:
         assert_one_line_error(exc, str(path))
         return
     try:
-        assert game.to_dict() == saves.load_game(saves.save_game(game, WORK / "again.json")).to_dict()
+        assert game.to_dict() == saves.load_game(saves.save_game(game, path.with_name("again.json"))).to_dict()
         game.snapshots()
         try:
             Replay(game.to_dict(), str(path)).verify()
@@ -63,26 +67,26 @@ def _check(path: Path) -> None:
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
-def test_mutated_saves_are_refused_or_whole(data):
+def test_mutated_saves_are_refused_or_whole(work, data):
     base = _small(data.draw(st.sampled_from(BASES)))
     # mutate inside the game state mostly (the envelope is a small target)
     mutant = dict(base)
     mutant["game"] = data.draw(mutated(base["game"], max_ops=2))
-    path = WORK / "mutant.json"
+    path = work / "mutant.json"
     path.write_text(json.dumps(mutant))
     _check(path)
 
 
 @settings(max_examples=40, deadline=None)
 @given(st.data())
-def test_truncated_or_flipped_saves_are_refused_cleanly(data):
+def test_truncated_or_flipped_saves_are_refused_cleanly(work, data):
     text = json.dumps(_small(data.draw(st.sampled_from(BASES)))).encode()
     cut = data.draw(st.integers(0, len(text)))
     raw = bytearray(text[:cut])
     for _ in range(data.draw(st.integers(0, 3))):
         if raw:
             raw[data.draw(st.integers(0, len(raw) - 1))] = data.draw(st.integers(0, 255))
-    path = WORK / "broken.json"
+    path = work / "broken.json"
     path.write_bytes(bytes(raw))
     _check(path)
 

@@ -4,7 +4,6 @@ maps named by a scenario cannot reach outside the allowed folders."""
 import json
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 import pytest
@@ -15,7 +14,6 @@ from engine.scenario import load_scenario, run_scenario
 from tests.mutations import assert_one_line_error, mutated, to_toml
 
 ROOT = Path(__file__).resolve().parent.parent
-WORK = Path(tempfile.mkdtemp(prefix="hexmech-scen-"))
 
 BASE = {
     "ruleset": "classic", "seed": 3,
@@ -50,8 +48,14 @@ AS_BASE = {
 }
 
 
-def _write(name: str, text: str) -> Path:
-    path = WORK / name
+@pytest.fixture(scope="module")
+def work(tmp_path_factory) -> Path:
+    """One folder for the module's written files, removed with pytest's others."""
+    return tmp_path_factory.mktemp("scenarios")
+
+
+def _write(work: Path, name: str, text: str) -> Path:
+    path = work / name
     path.write_text(text)
     return path
 
@@ -69,19 +73,19 @@ def _load_and_play(path: Path) -> None:
 
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
-def test_mutated_scenarios_are_accepted_or_refused_cleanly(data):
+def test_mutated_scenarios_are_accepted_or_refused_cleanly(work, data):
     base = data.draw(st.sampled_from([BASE, AS_BASE]))
     scenario = data.draw(mutated(base, max_ops=2))
-    _load_and_play(_write("mutant.toml", to_toml(scenario)))
+    _load_and_play(_write(work, "mutant.toml", to_toml(scenario)))
 
 
 @settings(max_examples=60, deadline=None)
 @given(st.data())
-def test_damaged_scenario_text_is_refused_cleanly(data):
+def test_damaged_scenario_text_is_refused_cleanly(work, data):
     text = to_toml(BASE)
     cut = data.draw(st.integers(0, len(text)))
     where = data.draw(st.integers(0, cut))
-    _load_and_play(_write("cut.toml", text[:where] + data.draw(st.text(max_size=10)) + text[where:cut]))
+    _load_and_play(_write(work, "cut.toml", text[:where] + data.draw(st.text(max_size=10)) + text[where:cut]))
 
 
 # One case of each kind through the real command line.
@@ -110,16 +114,16 @@ def _cli(path: Path) -> subprocess.CompletedProcess:
 
 
 @pytest.mark.parametrize("name", sorted(CASES) + sorted(TEXT_CASES) + ["missing", "folder"])
-def test_command_line_exit_codes(name):
+def test_command_line_exit_codes(work, name):
     if name in CASES:
-        path = _write(f"{name}.toml", to_toml(CASES[name]))
+        path = _write(work, f"{name}.toml", to_toml(CASES[name]))
     elif name in TEXT_CASES:
-        path = WORK / f"{name}.toml"
+        path = work / f"{name}.toml"
         path.write_bytes(TEXT_CASES[name].encode("utf-8", "surrogateescape"))
     elif name == "missing":
-        path = WORK / "does_not_exist.toml"
+        path = work / "does_not_exist.toml"
     else:
-        path = WORK
+        path = work
     run = _cli(path)
     assert "Traceback" not in run.stderr, run.stderr
     if name.startswith("fine"):

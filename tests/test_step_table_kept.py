@@ -132,13 +132,46 @@ def test_units_that_changed_places_are_asked_about_again():
     assert_same_as_the_step_rules(game, ent, "walk")
 
 
-def test_a_table_kept_does_not_keep_its_game():
+def test_a_games_kept_tables_go_with_the_game():
     import gc
     import weakref
     game = make_game(9, 9)
     ent = add(game, "m", "shadow_hawk", "red", "0505")
     assert len(reachable(game, ent, "walk")) > 50
-    gone = weakref.ref(game)
-    del game
+    [table] = game.searches.tables
+    assert table.game is None                  # kept between searches, it holds no way back to the game
+    gone_game, gone_table, gone_world = weakref.ref(game), weakref.ref(table), weakref.ref(game.world)
+    game.close()
+    del game, table
     gc.collect()
-    assert gone() is None
+    assert gone_game() is None and gone_table() is None and gone_world() is None
+
+
+def test_a_restored_game_keeps_no_table_of_its_state_before(monkeypatch):
+    import gc
+    import weakref
+    game = make_game(9, 9, hexes={"0504": {"terrain": "light_woods"}})
+    ent = add(game, "m", "shadow_hawk", "red", "0505")
+    first = dict(reachable(game, ent, "walk").items())
+    gone_table, gone_world = weakref.ref(game.searches.tables[0]), weakref.ref(game.world)
+    game.restore(game.to_dict())
+    gc.collect()
+    assert game.searches.tables == [] and game.searches.hex_kinds == []
+    assert gone_table() is None and gone_world() is None
+    made = counting_real_steps(monkeypatch)
+    assert dict(reachable(game, game.units["m"], "walk").items()) == first and len(made) > 5
+    assert_same_as_the_step_rules(game, game.units["m"], "walk")
+
+
+def test_games_on_one_map_keep_their_own_tables(monkeypatch):
+    from engine.game import Game
+    game = make_game(9, 9, hexes={"0504": {"terrain": "rough"}})
+    other = Game(game.map, "classic", 1)
+    ent, other_ent = add(game, "m", "shadow_hawk", "red", "0505"), add(other, "m", "shadow_hawk", "red", "0505")
+    first = dict(reachable(game, ent, "run").items())
+    made = counting_real_steps(monkeypatch)
+    assert dict(reachable(other, other_ent, "run").items()) == first and made != []
+    assert len(game.searches.tables) == len(other.searches.tables) == 1
+    assert game.searches.hex_kinds[0] is not other.searches.hex_kinds[0]
+    made.clear()
+    assert dict(reachable(game, ent, "run").items()) == first and made == []

@@ -198,3 +198,56 @@ def test_the_buildings_demo_enters_a_building_shoots_it_down_and_shows_the_rubbl
     assert g.map.terrain(H(BUILDING)).terrain == "rubble"
     assert a.hover_hex == H(BUILDING) and a.inspect == mech
     assert any("rubble of a medium building" in line for line, _c in board.hover_lines(a))
+
+
+def _charge_at_a_roof(tmp_path, height: int) -> App:
+    """The window with the Grasshopper one hex south of the training
+    ground's building after 1 hex walked (1 + 3 MP of its 4), the JagerMech
+    on the building's roof, now `height` levels tall."""
+    from engine.hexmap import Terrain
+    game = training_ground(seed=3)
+    game.map.set(H(BUILDING), Terrain("building", 0, building=height, building_class="medium", cf=90))
+    pos = game.world.component(game.units["hopper"], Position)
+    pos.hex, pos.facing = H("0614"), 0
+    jager = game.world.component(game.units["jager"], Position)
+    jager.hex, jager.facing, jager.on_roof = H(BUILDING), 3, True
+    a = App(pygame.display.set_mode((1280, 800)), game, level=None, save_dir=tmp_path, edge_pan=False,
+            autosave=False)
+    _turn_of(a, "hopper", "movement")
+    key(a, pygame.K_w)
+    assert a.move.path == ["F"]
+    return a
+
+
+def _charges_offered_at_a_roof(tmp_path, height: int) -> list[str]:
+    return [label for label, _o in _charge_at_a_roof(tmp_path, height).move.declarations()]
+
+
+def test_section_4_the_move_panel_offers_no_charge_at_a_mech_on_a_roof_2_levels_up(tmp_path):
+    """The move panel asks the rules' declaration check: a JagerMech on a
+    height-2 roof is out of a charge's reach from the ground (within 1
+    level, MegaMek ChargeAttackAction): only the charge on the building
+    itself is offered (B-PHYS-3); on a height-1 roof the JagerMech is too."""
+    assert _charges_offered_at_a_roof(tmp_path, 2) == ["Charge the building in 0612"]
+    assert _charges_offered_at_a_roof(tmp_path, 1) == ["Charge JagerMech JM6-S", "Charge the building in 0612"]
+
+
+def test_section_4_the_move_panel_says_why_the_mech_on_the_roof_is_not_offered_beside_the_building(tmp_path):
+    """With the charge on the building offered, the panel still shows the
+    reason the rules give for not offering one at the JagerMech on the
+    height-2 roof: the charge's reach (charge.reach_error, within 1 level)."""
+    from systems.classic import charge
+    a = _charge_at_a_roof(tmp_path, 2)
+    g = a.game
+    reason = charge.reach_error(g, g.units["hopper"], H("0613"), g.units["jager"])
+    assert reason is not None and "within 1 level" in reason
+    assert [label for label, _o in a.move.declarations()] == ["Charge the building in 0612"]
+    assert a.move.refusals() == [("JagerMech JM6-S", reason)]
+    pump(a)
+    refusal = [h for h in a.hits if h.tip == reason]
+    offer = [h for h in a.hits if h.action == "declare"]
+    assert len(refusal) == 1 and len(offer) == 1 and refusal[0].rect.top >= offer[0].rect.bottom
+    pygame.image.save(a.screen, str(tmp_path / "roof_charge.png"))
+    # Pressed, the building's charge is armed and the reason stays on show.
+    key(a, pygame.K_g)
+    assert a.move.declare is not None and [h for h in a.hits if h.tip == reason]

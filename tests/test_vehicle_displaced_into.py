@@ -102,6 +102,10 @@ def test_B_POS_1_4_a_displaced_ground_vehicle_never_ends_on_a_roof(start, dest, 
     t = game.map.terrain(pos.hex)
     if pos.hex == to and t.building:
         assert t.roof > start or start - t.level <= 1
+    # B-PHYS-5: in through the wall, with one driving roll, whether it stepped or fell in.
+    if not game.world.component(tank, Status).destroyed:
+        came_in = pos.hex != H(SRC) and bool(t.building)
+        assert len(events(game, "psr", unit="tank", reason="entering a building")) == int(came_in)
 
 
 # --------------------------------------------------------------------- V-VTOL-8: a landed VTOL
@@ -135,32 +139,6 @@ def test_V_VTOL_8_off_a_roof_into_rough_below_it_is_lost_not_fallen():
     assert displacement.displace(game, heli, NORTH, "push") == displacement.MOVE
     assert game.world.component(heli, Status).destroyed and not events(game, "fall")
     assert game.world.component(heli, Altitude).level == 0
-
-
-# --------------------------------------------------------------------- P-CHARGE-15 with B-POS-1
-def test_P_CHARGE_15_B_POS_1_a_tank_that_charges_a_mech_off_a_roof_drives_in_not_onto_the_roof():
-    """A Manticore (60 t, Driving 5) flanks 1 hex and charges a Grasshopper on
-    a height-1 heavy roof (CF 90): a hit moves the mech on (0503), and the
-    tank advances into the hex through the wall, inside, not onto the roof:
-    the entry roll at once, TN 5 + 2 (heavy) for 1 hex (B-PHYS-5), and the
-    building takes ceil(60/10) = 6: CF 84."""
-    from tests.physical_helpers import add as add_mech, move, physical_phase, to_weapon_phase, weapon_phase
-    game = make_game(8, 12, hexes={DEST: {"terrain": "building", "building": 1, "building_class": "heavy",
-                                          "cf": 90}},
-                     forced={"to_hit": [12], "location": [7] * 10, "psr": [12] * 4, "critical": [2] * 6,
-                             "motive": [2] * 3})
-    m = add_mech(game, "m", "grasshopper", "red", DEST, 3)
-    game.world.component(m, Position).on_roof = True
-    tank = add(game, "tank", "manticore.toml", "0506", side="blue")
-    assert to_weapon_phase(game, [move("tank", "flank", ["F"], charge="m")], initiative=("red", "blue")) == [None]
-    weapon_phase(game)
-    physical_phase(game)
-    assert label(game, "m") == "0503" and label(game, "tank") == DEST
-    assert not game.world.component(tank, Position).on_roof and unit_state.roof_height(game, tank) == 0
-    (entry,) = events(game, "psr", unit="tank", reason="entering a building")
-    assert entry["target"] == 7
-    (dmg,) = events(game, "building_damage", unit="tank")
-    assert (dmg["damage"], dmg["cf_left"]) == (6, 84)
 
 
 # --------------------------------------------------------------------- coming down beside, onto a roof

@@ -18,7 +18,7 @@ from engine.hexgrid import FACING_NAMES, Hex, direction_to, neighbors
 from engine.orders import MoveOrder
 from engine.ui import queries, theme
 from engine.ui.layout import MODE_LABELS, SIDE_W
-from engine.ui.widgets import Hit, button, fit_text, text
+from engine.ui.widgets import Hit, button, fit_text, text, wrap
 
 CHARGE_MISS = (None, "left", "right")     # P-CHARGE-16: where a missed charger ends; None: the engine's choice
 
@@ -130,11 +130,11 @@ class MovePlanner:
         return [(d.label, d.order) for d in self._declarations() if d.reason is None]
 
     def refusals(self) -> list[tuple[str, str]]:
-        """Enemies next to the end of the path that no charge or death from
-        above is offered on, with the rules' reason."""
-        if self.declarations():
-            return []
-        return [(d.target, d.reason) for d in self._declarations() if d.reason is not None]
+        """The targets next to the end of the path that no charge or death
+        from above is offered on, with the rules' reason, whatever else is
+        offered."""
+        offered = {d.target for d in self._declarations() if d.reason is None}
+        return [(d.target, d.reason) for d in self._declarations() if d.reason is not None and d.target not in offered]
 
     def charge_miss_label(self) -> str:
         return {None: "the engine chooses left or right", "left": "end front-left of the target",
@@ -442,19 +442,26 @@ class MovePlanner:
         r = button(s, app.hits, (x, y, 170, 28), "Confirm move" if self.path else "Stay put",
                    "confirm" if self.path else "hold", key="Enter" if self.path else "H", active=True, mouse=m)
         decl = self.declarations()
-        bx = r.right + 6
+        bx, column = r.right + 6, y           # the offers, in a column right of the confirm button
         for i, (label, _order) in enumerate(decl[:2]):
             armed = self.declare is not None and self.declare[0] == label
-            button(s, app.hits, (bx, y, SIDE_W - (bx - rect.x) - 8, 28),
+            button(s, app.hits, (bx, column, SIDE_W - (bx - rect.x) - 8, 28),
                    fit_text(("Confirm: " if armed else "") + label, 13, 150), "declare", i, mouse=m, active=armed,
                    key="G" if i == 0 else "", tip=label + (": press again or Enter to move and declare" if armed
                                                           else ": press to choose it"))
-            y += 32
-        for name, reason in self.refusals()[:2]:
-            text(s, fit_text(f"no charge on {name}: {reason}", 11, SIDE_W - 24), (x, y + 32), 11, theme.TEXT_DIM)
-            app.hits.append(Hit(pygame.Rect(x, y + 32, SIDE_W - 16, 14), "", None, False, reason))
-            y += 15
+            column += 32
         if any(o.charge for _l, o in decl[:2]):
             word = {None: "engine's choice", "left": "front-left", "right": "front-right"}[self.charge_miss]
-            button(s, app.hits, (bx, y, SIDE_W - (bx - rect.x) - 8, 24), f"if it misses: {word}",
+            button(s, app.hits, (bx, column, SIDE_W - (bx - rect.x) - 8, 24), f"if it misses: {word}",
                    "charge_miss", None, mouse=m, key="V", tip=self.charge_miss_label())
+            column += 28
+        y = max(y + 32, column)
+        for name, reason in self.refusals()[:2]:      # each on up to two lines, the whole reason its tip
+            lines = wrap(f"no charge on {name}: {reason}", 11, SIDE_W - 24)
+            lines = lines[:1] + [fit_text(" ".join(lines[1:]), 11, SIDE_W - 24)] if len(lines) > 2 else lines
+            lines = lines[:max(0, (rect.bottom - y) // 14)]
+            for i, line in enumerate(lines):
+                text(s, line, (x, y + 14 * i), 11, theme.TEXT_DIM)
+            if lines:
+                app.hits.append(Hit(pygame.Rect(x, y, SIDE_W - 16, 14 * len(lines)), "", None, False, reason))
+            y += 14 * len(lines) + 2

@@ -10,9 +10,16 @@ Rule choices where the seed, the digest and MegaMek differ or are silent:
 - A charge and a DFA add the Piloting difference; a DFA adds no terrain
   modifier (MM).
 - Charge damage ceil(W/10 x hexes moved), the target hex not counted
-  (X-CHARGE-1, -2). A charge has no level limit of its own: the charger
-  must be able to enter the target's hex (P-CHARGE-10) with its MP
-  (P-CHARGE-5).
+  (X-CHARGE-1, -2). The charger must be able to enter the target's hex
+  (P-CHARGE-10) with its MP (P-CHARGE-5), and reach the target there:
+  within 1 level of it, elevations counted above the ground of each unit's
+  hex (a roof's height for a unit on one), the charger's as it would be in
+  the target's hex (MM ChargeAttackAction.toHit, "Target must be within 1
+  elevation level"; mech_core.md section 4, Different levels): the hex
+  levels themselves are the entry's concern. So a mech on the ground may
+  charge a unit on a height-1 roof, not on a higher one; a vehicle, none on
+  a roof. A death from above has no such limit (MM DfaAttackAction: the
+  jump decides).
 """
 from __future__ import annotations
 
@@ -25,8 +32,8 @@ from engine.orders import MoveOrder
 from systems.classic import buildings
 from systems.classic.physical_common import INSIDE, common_modifiers, unit_name, water_depth
 from systems.common.to_hit import ToHit
-from systems.common.unit_state import airborne
-from systems.common.movement import MoveState, motion_rules
+from systems.common.unit_state import UNIT_HEIGHT, airborne, roof_height
+from systems.common.movement import MoveState, jump_rise_error, motion_rules, start_state
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -145,14 +152,14 @@ def check_declaration(game: "Game", ent: int, order: MoveOrder, result) -> str |
         cost = entry_cost(game, ent, order.mode, final, thex)
         if isinstance(cost, str):
             return f"{tname} stands in terrain this unit cannot enter: no charge (P-CHARGE-10): {cost}"
-        # No level limit of its own: the charger only has to be able to enter
-        # the target's hex (P-CHARGE-10; a mech climbs or drops 2 levels a
-        # hex) with the MP it has left (P-CHARGE-5).
+        # The charger has to be able to enter the target's hex (P-CHARGE-10;
+        # a mech climbs or drops 2 levels a hex) with the MP it has left
+        # (P-CHARGE-5), and reach the target there.
         limit = motion_rules(game, ent).mp(game, ent, order.mode)
         if final.mp + cost > limit:
             return (f"not enough MP left to enter {tname}'s hex: needs {final.mp + cost}, "
                     f"has {limit} (P-CHARGE-5)")
-        return None
+        return reach_error(game, ent, final.hex, tgt)
     if game.kind(ent) != "mech":
         return "only a mech can make a death from above attack"
     if order.mode != "jump":
@@ -162,7 +169,29 @@ def check_declaration(game: "Game", ent: int, order: MoveOrder, result) -> str |
     limit = motion_rules(game, ent).mp(game, ent, "jump")
     if final.mp + 1 > limit:
         return f"not enough jump MP left to jump into {tname}'s hex (needs {final.mp + 1}, has {limit})"
+    # The attacker comes down where the target stands: on its roof (B-PHYS-4).
+    if (reason := jump_rise_error(game, result.states[0], start_state(game, tgt), limit)):
+        return f"cannot come down on {tname}: {reason} (B-MOVE-9)"
     return None
+
+
+def reach_error(game: "Game", ent: int, at: Hex, tgt: int) -> str | None:
+    """Why a charger ending its move in `at` cannot reach `tgt` (MM
+    ChargeAttackAction.toHit: "Target must be within 1 elevation level"),
+    or None: counted as if the charger stood in the target's hex at its own
+    elevation above the ground (a roof's height when it stands on one), it
+    must be no higher than the target's top nor its top lower than the
+    target's elevation; a unit's top is its height less one level (a mech
+    1, a vehicle 0: UNIT_HEIGHT)."""
+    mine, theirs = roof_height(game, ent, at), roof_height(game, tgt)
+    my_top = mine + UNIT_HEIGHT.get(game.kind(ent), 1) - 1
+    their_top = theirs + UNIT_HEIGHT.get(game.kind(tgt), 1) - 1
+    if mine <= their_top and my_top >= theirs:
+        return None
+    where = f"on a roof {theirs} levels up" if theirs else "on the ground"
+    mine_at = f"on a roof {mine} levels up" if mine else "on the ground"
+    return (f"{unit_name(game, tgt)} is {where} and this unit {mine_at}: a charge reaches only a target "
+            f"within 1 level (section 4)")
 
 
 def entry_cost(game: "Game", ent: int, mode: str, state: MoveState, thex: Hex) -> int | str:

@@ -11,7 +11,12 @@ without turning.
   cannot move). A unit that may stand on a roof (a mech, a VTOL) lands on
   one not above the level it stood on; a ground vehicle goes inside
   through the wall (a fall when the ground there is 2 or more levels
-  down), never down onto a roof (B-POS-1).
+  down), never down onto a roof (B-POS-1). Whoever comes inside a
+  building, stepping or falling in, makes its entry roll
+  (`into_building`, B-PHYS-5).
+- `make_room` moves aside the units in a hex a unit has come to stay in
+  without a move that could end there (a slide; a fall on the way,
+  `after_move`).
 - `displace(game, ent, direction, cause)` carries it out: domino effects
   push an occupant of the destination one hex further (PSR 0 for it), a
   unit pushed off the map leaves play, a unit pushed 2 or more levels down
@@ -69,32 +74,32 @@ def landing(game: "Game", ent: int, dest: Hex, start: int | None = None) -> tupl
     return start - (there.roof if on_roof else there.level), on_roof
 
 
-def refused_by_building(game: "Game", ent: int, dest: Hex, start: int | None = None) -> bool:
+def refused_by_building(game: "Game", ent: int, dest: Hex, landed: tuple[int, bool],
+                        start: int | None = None) -> bool:
     """Whether `ent`, coming into `dest` from the level it stands on
     (`start`: from that level instead), would end in its building where it
-    may not be (`landing`): a VTOL inside, the roof being above it (B-VEH-1),
-    or a ground vehicle down on the roof (B-POS-1, B-POS-4), the roof not
-    above it and the ground 2 or more levels down. A ground vehicle enters a
-    building only through its wall, as it drives in (a step down of at most
-    1 level, B-PHYS-5); MegaMek counts such a fall to the roof
-    (doEntityFallsInto) and lets a tank stand only on a building hex's
-    floor (Entity.isElevationValid). Such a hex is prohibited to it
-    (P-PUSH-9, P-CHARGE-17: nobody moves)."""
+    may not be (`landed`: where `landing` puts it): a VTOL inside, the roof
+    being above it (B-VEH-1), or a ground vehicle down on the roof (B-POS-1,
+    B-POS-4), the roof not above it and the ground 2 or more levels down.
+    A ground vehicle enters a building only through its wall, as it drives
+    in (a step down of at most 1 level, B-PHYS-5); MegaMek counts such a
+    fall to the roof (doEntityFallsInto) and lets a tank stand only on a
+    building hex's floor (Entity.isElevationValid). Such a hex is
+    prohibited to it (P-PUSH-9, P-CHARGE-17: nobody moves)."""
     there = game.map.terrain(dest)
     if not there.building:
         return False
     start = level_of(game, ent) if start is None else start
-    levels, on_roof = landing(game, ent, dest, start)
+    levels, on_roof = landed
     if is_vtol(game, ent):
         return not on_roof
     return not on_roof and there.roof <= start and levels >= 2
 
 
-def in_the_way(game: "Game", ent: int, dest: Hex) -> list[int]:
+def in_the_way(game: "Game", ent: int, dest: Hex, on_roof: bool) -> list[int]:
     """The units `ent`, displaced into `dest`, would push on or fall onto:
-    on the roof it lands on, those standing on that roof; else every unit
-    there on the ground (`occupants`)."""
-    _levels, on_roof = landing(game, ent, dest)
+    on the roof it lands on (`on_roof`, from `landing`), those standing on
+    that roof; else every unit there on the ground (`occupants`)."""
     return [o for o in occupants(game, dest, exclude=ent) if not on_roof or roof_height(game, o)]
 
 
@@ -128,27 +133,34 @@ def _entry_error(game: "Game", ent: int, to: Hex) -> str | None:
 
 def outcome(game: "Game", ent: int, direction: int, _chain: int = 0) -> str:
     """What displacing `ent` one hex in `direction` would do (see module doc)."""
+    return judge(game, ent, direction, _chain)[0]
+
+
+def judge(game: "Game", ent: int, direction: int, _chain: int = 0) -> tuple[str, tuple[int, bool] | None]:
+    """`outcome`, with where the unit comes down in the hex (`landing`,
+    computed once for both; None off the map)."""
+    dest = neighbor(game.world.component(ent, Position).hex, direction)
+    on_map = game.map.on_map(dest)
+    landed = landing(game, ent, dest) if on_map else None
     for rule in game.ruleset.hooks.displacement_outcome:     # vehicles: V-DISP
         r = rule(game, ent, direction)
         if r is not None:
-            return r
-    pos = game.world.component(ent, Position)
-    dest = neighbor(pos.hex, direction)
-    if not game.map.on_map(dest):
-        return OFF_MAP
-    levels, on_roof = landing(game, ent, dest)
-    if refused_by_building(game, ent, dest):
-        return PROHIBITED
+            return r, landed
+    if not on_map:
+        return OFF_MAP, None
+    levels, on_roof = landed
+    if refused_by_building(game, ent, dest, landed):
+        return PROHIBITED, landed
     if levels >= 2:
-        return FALL
+        return FALL, landed
     if _entry_error(game, ent, dest) or (on_roof and _enemy_below(game, ent, dest)):
-        return PROHIBITED
-    for other in in_the_way(game, ent, dest):
+        return PROHIBITED, landed
+    for other in in_the_way(game, ent, dest, on_roof):
         if _chain > 12:
-            return PROHIBITED
+            return PROHIBITED, landed
         if outcome(game, other, direction, _chain + 1) == PROHIBITED:
-            return PROHIBITED
-    return MOVE
+            return PROHIBITED, landed
+    return MOVE, landed
 
 
 def displace(game: "Game", ent: int, direction: int, cause: str) -> str:
@@ -159,7 +171,7 @@ def displace(game: "Game", ent: int, direction: int, cause: str) -> str:
         r = rule(game, ent, direction, cause)
         if r is not None:
             return r
-    result = outcome(game, ent, direction)
+    result, landed = judge(game, ent, direction)
     pos = game.world.component(ent, Position)
     st = game.world.component(ent, Status)
     uid = game.uid(ent)
@@ -176,11 +188,11 @@ def displace(game: "Game", ent: int, direction: int, cause: str) -> str:
         game.log.emit("removed", unit=uid, cause=f"{cause}: pushed off the map")
         return result
     if result == FALL:
-        _fall_into(game, ent, src, dest, cause)
+        _fall_into(game, ent, src, dest, cause, landed)
         return result
-    _levels, on_roof = landing(game, ent, dest)
+    _levels, on_roof = landed
     # Domino: the units in the way move on first, in the same direction (PSR 0 each).
-    for other in in_the_way(game, ent, dest):
+    for other in in_the_way(game, ent, dest, on_roof):
         displace(game, other, direction, "domino")
         piloting.queue_psr(game, other, "displaced by a domino effect", 0)
     stand(game, ent, dest, on_roof)
@@ -189,21 +201,21 @@ def displace(game: "Game", ent: int, direction: int, cause: str) -> str:
     if on_roof:
         from systems.classic import buildings
         buildings.check_weight(game, dest)
-    elif game.map.terrain(dest).building and game.kind(ent) == "mech":
-        into_building(game, ent, dest)
+    else:
+        into_building(game, ent, src, dest)
     return result
 
 
-def _fall_into(game: "Game", ent: int, src: Hex, dest: Hex, cause: str) -> None:
-    """A unit displaced 2 or more levels down (`landing`) falls into the
+def _fall_into(game: "Game", ent: int, src: Hex, dest: Hex, cause: str, landed: tuple[int, bool]) -> None:
+    """A unit displaced 2 or more levels down (`landed`) falls into the
     hex (section 10), onto a unit there if there is one. Onto a roof
     (B-PHYS-7) it falls onto a unit on the roof if there is one, beside the
     hex when an enemy is inside below (B-POS-3), and the roof is weighed
     (B-COLL-2)."""
     from systems.classic import buildings, piloting
     pos = game.world.component(ent, Position)
-    levels, on_roof = landing(game, ent, dest)
-    below = in_the_way(game, ent, dest)
+    levels, on_roof = landed
+    below = in_the_way(game, ent, dest, on_roof)
     beside = not below and on_roof and _enemy_below(game, ent, dest)
     game.log.emit("displace", unit=game.uid(ent), **{"from": game.map.label(src)}, to=game.map.label(dest),
                   cause=cause, accidental_fall=True, **({"on_roof": True} if on_roof and not below and not beside
@@ -212,23 +224,45 @@ def _fall_into(game: "Game", ent: int, src: Hex, dest: Hex, cause: str) -> None:
         fall_from_above(game, ent, below[0], dest, levels, cause)
     elif beside:
         _land_beside(game, ent, src, dest, cause, "an enemy is inside below the roof")
-    else:
-        stand(game, ent, dest, on_roof)
+    elif _come_down(game, ent, src, dest, on_roof):
         piloting.fall(game, ent, levels, f"{cause}: fell {levels} levels")
     if on_roof and pos.hex == dest and not game.world.component(ent, Status).destroyed:
         stand(game, ent, dest, True)
         buildings.check_weight(game, dest)
 
 
-def into_building(game: "Game", ent: int, dest: Hex) -> None:
-    """B-PHYS-5: a mech displaced into a building hex makes the entry roll
-    at once, as for 1 hex moved (the class's modifier only); a failure is
-    ceil(CF / 10) damage; the building takes ceil(tons / 10) and may
-    collapse. The displacement's own roll waits for the end of the phase."""
-    from systems.classic import buildings, piloting
-    t = game.map.terrain(dest)
-    passed = piloting.roll_psr(game, ent, buildings.ENTRY, extra=buildings.entry_modifiers(t, 1))
-    buildings.enter(game, ent, dest, 1, False, passed, buildings.mech_entry_damage, verb="displaced into by")
+def into_building(game: "Game", ent: int, src: Hex, dest: Hex) -> None:
+    """B-PHYS-5: a unit displaced from `src` into the building of `dest`,
+    standing inside it (not on its roof), came in through its wall: it makes
+    the entry roll at once, as for 1 hex moved (the class's modifier only),
+    the mech's PSR or the vehicle's driving roll (the ruleset's
+    `building_entry`); a failure is ceil(CF / 10) damage, on the Rear column
+    when it went backward (MM doEntityDisplacement: passBuildingWall with 1
+    hex, "displaced into", backward when its facing is opposite the
+    displacement); the building takes ceil(tons / 10) and may collapse at
+    once. So too a unit that falls into the building behind a wall above
+    the level it came from (`_come_down`; project decision: MM puts it on
+    the floor at its height, and there are no upper floors here, B-POS-4,
+    D21), before its fall. The displacement's own roll waits for the end of
+    the phase. Nothing happens where `dest` has no building."""
+    if not game.map.terrain(dest).building:
+        return
+    direction = direction_to(src, dest)
+    facing = game.world.component(ent, Position).facing
+    backward = direction is not None and (facing - direction) % 6 == 3
+    game.ruleset.hooks.building_entry[game.kind(ent)](game, ent, dest, 1, backward, "displaced into by")
+
+
+def _come_down(game: "Game", ent: int, src: Hex, dest: Hex, on_roof: bool) -> bool:
+    """Put `ent`, falling from `src`, down in `dest` (`stand`), on its roof
+    or, inside its building, through the wall (`into_building`); True while
+    it is still there to fall (the entry's damage did not destroy it; a
+    building its entry brought down leaves it in the rubble, to fall
+    there)."""
+    stand(game, ent, dest, on_roof)
+    if not on_roof:
+        into_building(game, ent, src, dest)
+    return not game.world.component(ent, Status).destroyed
 
 
 def move_into(game: "Game", ent: int, dest: Hex, cause: str, on_roof: bool = False) -> None:
@@ -265,6 +299,60 @@ def legal_alternatives(game: "Game", ent: int, direction: int) -> list[int]:
     return out
 
 
+def make_room(game: "Game", ent: int, h: Hex, direction: int, cause: str, domino_psr: bool = False) -> bool:
+    """Move the units that keep `ent` from standing in `h` (stacking) one
+    hex along `direction`, or the nearest way they can go (MM
+    getValidDisplacement), each with a PSR 0 for the domino effect when
+    `domino_psr`. Returns whether `ent` may stand there now: False while a
+    wreck, or a unit with no room to go, is still there."""
+    from systems.classic import piloting
+    from systems.common.stacking import occupant
+    roof = roof_height(game, ent) if h == game.world.component(ent, Position).hex else 0
+    while (other := occupant(game, ent, h, False, roof)) is not None:
+        room = [] if game.world.component(other, Status).destroyed else legal_alternatives(game, other, direction)
+        if not room:
+            return False
+        displace(game, other, room[0], cause)
+        if domino_psr:
+            piloting.queue_psr(game, other, "displaced by a domino effect", 0)
+    return True
+
+
+def after_move(game: "Game", ent: int, order, result) -> None:
+    """A mech whose move stopped where another unit stands (a PSR failed on
+    the way, in a friend's hex it was only passing through, or a wreck's:
+    section 1, one unit on the ground per hex): as MegaMek's
+    doEntityFallsInto for a fall of less than 2 levels, the unit there is
+    displaced along the move, or the nearest way it can go, with a PSR 0
+    for the domino effect; the direction is rolled for a fall in the hex
+    the move started in. A wreck there, or a unit with no room to go,
+    stays: the fallen mech is displaced itself, the nearest way it can go
+    (project decision), or with none destroyed and taken off the board, as
+    a unit that cannot be displaced (section 10, "impossible
+    displacement")."""
+    from systems.common import damage
+    from systems.common.stacking import occupant_as_placed
+    st = game.world.component(ent, Status)
+    if game.kind(ent) != "mech" or st.destroyed or st.removed or occupant_as_placed(game, ent) is None:
+        return
+    h = game.world.component(ent, Position).hex
+    way = [s.hex for s in result.states]
+    at = way.index(h) if h in way else 0
+    direction = direction_to(way[at - 1], h) if at > 0 else None
+    if direction is None:
+        direction = game.dice.d6("displacement", f"direction {game.uid(ent)} fell in {game.map.label(h)}") - 1
+    if make_room(game, ent, h, direction, "domino", domino_psr=True):
+        return
+    room = legal_alternatives(game, ent, direction)
+    why = f"no room where it fell in {game.map.label(h)}"
+    if room:
+        displace(game, ent, room[0], why)
+        return
+    damage.destroy_unit(game, ent, why)
+    st.removed = True                       # its wreck has no hex to lie in either
+    game.log.emit("removed", unit=game.uid(ent), cause=why)
+
+
 def fall_from_above(game: "Game", ent: int, target: int, dest: Hex, levels: int, cause: str) -> None:
     """Accidental fall from above (section 10): `ent` falls `levels` levels
     onto `target` in `dest`. To-hit 7 + target movement + target terrain.
@@ -295,8 +383,8 @@ def fall_from_above(game: "Game", ent: int, target: int, dest: Hex, levels: int,
         piloting.queue_psr(game, target, "fallen on by a falling unit", 2)
         if choices:
             displace(game, target, choices[0], "fallen on")
-            stand(game, ent, dest, on_roof)
-            piloting.fall(game, ent, levels, f"{cause}: fell onto {game.uid(target)}", column="rear")
+            if _come_down(game, ent, src, dest, on_roof):
+                piloting.fall(game, ent, levels, f"{cause}: fell onto {game.uid(target)}", column="rear")
             return
         # The unit fallen on cannot make room: the faller ends beside it.
     _land_beside(game, ent, src, dest, cause, f"missed {game.uid(target)}" if not hit
@@ -313,8 +401,8 @@ def _land_beside(game: "Game", ent: int, src: Hex, dest: Hex, cause: str, why: s
     for h in hexes_beside(game, dest, direction_to(src, dest)):
         levels, on_roof = landing(game, ent, h)
         if h != src and not occupants(game, h, exclude=ent) and levels >= 0:
-            stand(game, ent, h, on_roof)
-            piloting.fall(game, ent, levels, f"{cause}: {why}")
+            if _come_down(game, ent, src, h, on_roof):
+                piloting.fall(game, ent, levels, f"{cause}: {why}")
             if on_roof:
                 buildings.check_weight(game, h)
             return

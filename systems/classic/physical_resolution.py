@@ -29,7 +29,7 @@ from systems.classic.charge import (MISSED_DFA_FALL_LEVELS, charge_damage, charg
                                    dfa_damage, dfa_target_table, entry_cost)
 from systems.common import damage
 from systems.common.movement import ON_ROOF, MoveState
-from systems.common.unit_state import airborne, may_stand_on_roof, roof_height
+from systems.common.unit_state import airborne, roof_height
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -252,12 +252,8 @@ def _push_target(game: "Game", ent: int, tgt: int, e: Declaration, *, psr: tuple
     st = game.world.component(ent, Status)
     if st.destroyed or st.removed or displacement.occupants(game, tat, exclude=ent):
         return
-    if roof and not may_stand_on_roof(game, ent):
-        # B-POS-1: a ground vehicle does not advance onto the roof the target
-        # stood on; it drives in through the wall, a displacement into the
-        # building with its entry roll (B-PHYS-5; MM displaces the charger).
-        displacement.displace(game, ent, direction, f"{cause}: attacker advances")
-        return
+    # Onto the roof the target stood on: only a mech reaches one (a charge
+    # from within 1 level, `charge.reach_error`; a push or a DFA).
     displacement.move_into(game, ent, tat, f"{cause}: attacker advances", on_roof=roof)
 
 
@@ -276,18 +272,20 @@ def _missed_charge(game: "Game", ent: int, tgt: int, choice: str | None = None) 
         if game.map.on_map(h) and displacement.outcome(game, ent, d) == displacement.MOVE \
                 and not displacement.occupants(game, h, exclude=ent):
             legal.append(h)
-            sides[side] = h
+            sides[side] = d
     if not legal:
         game.log.emit("displace_blocked", unit=game.uid(ent), **{"from": game.map.label(pos.hex)},
                       to=None, cause="missed charge: no room beside the target")
         return
+    # The side step is a displacement (B-PHYS-5: into a building through its
+    # wall with the entry roll, onto a roof not above it).
     if choice in sides:
-        displacement.move_into(game, ent, sides[choice], f"missed charge: the {choice} hex, as ordered")
+        displacement.displace(game, ent, sides[choice], f"missed charge: the {choice} hex, as ordered")
         return
     top = max(game.map.terrain(h).level for h in legal)
     legal = [h for h in legal if game.map.terrain(h).level == top]
     dest = game.dice.choice("displacement", legal, "missed charge: left or right") if len(legal) > 1 else legal[0]
-    displacement.move_into(game, ent, dest, "missed charge")
+    displacement.displace(game, ent, direction_to(pos.hex, dest), "missed charge")
 
 
 def _missed_dfa(game: "Game", ent: int, tgt: int) -> None:

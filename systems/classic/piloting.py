@@ -384,10 +384,16 @@ def _enter_building(game: "Game", ent: int, state, final, backward: bool) -> Non
     mech stands in that hex meanwhile, then goes on."""
     pos = game.world.component(ent, Position)
     pos.hex, pos.facing = state.hex, state.facing
-    t = game.map.terrain(state.hex)
-    passed = roll_psr(game, ent, buildings.ENTRY, extra=buildings.entry_modifiers(t, state.hexes))
-    buildings.enter(game, ent, state.hex, state.hexes, backward, passed, buildings.mech_entry_damage)
+    enter_building(game, ent, state.hex, state.hexes, backward)
     pos.hex, pos.facing = final.hex, final.facing
+
+
+def enter_building(game: "Game", ent: int, h, hexes: int, backward: bool, verb: str = "entered by") -> None:
+    """B-MOVE-3..6: a mech's entry roll for a building hex with `hexes`
+    entered this turn, and what follows it (`buildings.enter`)."""
+    t = game.map.terrain(h)
+    passed = roll_psr(game, ent, buildings.ENTRY, extra=buildings.entry_modifiers(t, hexes))
+    buildings.enter(game, ent, h, hexes, backward, passed, buildings.mech_entry_damage, verb=verb)
 
 
 def _retries_after(path: list[str], at: int) -> int:

@@ -8,8 +8,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.orders import FireOrder, MoveOrder, PhysicalOrder
-from systems.classic import (buildings, charge, clubs, criticals, end_phase, heat, mech_movement, melee, options,
-                             physical_resolution, piloting, weapon_attacks)
+from systems.classic import (buildings, charge, clubs, criticals, displacement, end_phase, heat, mech_movement, melee,
+                             options, physical_resolution, piloting, weapon_attacks, weapon_resolution)
 from systems.common import movement
 
 if TYPE_CHECKING:
@@ -22,12 +22,12 @@ def register(rs: "Ruleset") -> None:
     rs.handlers[("physical", PhysicalOrder)] = (melee.check_physical, melee.apply_physical)
     # The 20+ damage count is per phase; the queued PSRs are rolled when the
     # weapon, physical and heat phases end (section 9), after the attacks.
-    rs.on_begin["weapon"] = [piloting.reset_phase_damage, weapon_attacks.begin_weapon_phase]
+    rs.on_begin["weapon"] = [piloting.reset_phase_damage, weapon_resolution.begin_weapon_phase]
     rs.on_begin["physical"] = [piloting.reset_phase_damage, charge.begin_physical]
     # Buildings at CF 0 collapse when the phase's attacks are over, before
     # its PSRs (rules/buildings.md B-COLL-1); the phase CF is renewed.
     rs.on_end["movement"] = [buildings.end_of_phase]
-    rs.on_end["weapon"] = [weapon_attacks.resolve_weapon_phase, buildings.end_of_phase, piloting.resolve_queue]
+    rs.on_end["weapon"] = [weapon_resolution.resolve_weapon_phase, buildings.end_of_phase, piloting.resolve_queue]
     rs.on_end["physical"] = [physical_resolution.resolve_physical, buildings.end_of_phase, piloting.resolve_queue]
     rs.on_end["heat"] = [heat.resolve_heat_phase, piloting.resolve_queue]
     rs.on_end["end"] = [piloting.wake_up, end_phase.finish_turn]
@@ -35,9 +35,11 @@ def register(rs: "Ruleset") -> None:
     hooks.options = options
     hooks.movement_rules["mech"] = mech_movement.MechMotion()
     hooks.declaration_checks.append(charge.check_declaration)
-    hooks.after_move += [charge.record_declaration, piloting.after_move, buildings.after_jump]
+    hooks.after_move += [charge.record_declaration, piloting.after_move, displacement.after_move,
+                         buildings.after_jump]
     hooks.location_destroyed += [criticals.location_destroyed, clubs.drop_club, clubs.limb_severed,
                                  piloting.leg_destroyed]
     hooks.pilot_wounded.append(piloting.consciousness_roll)
     hooks.unit_fall["mech"] = piloting.fall
+    hooks.building_entry["mech"] = piloting.enter_building
     hooks.structure_damaged["mech"] = criticals.structure_damaged

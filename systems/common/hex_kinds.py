@@ -4,13 +4,13 @@ alike, so what a step reads of a hex is read once for its kind. They are
 sorted once for each state of a map's terrain (`HexMap.revision`) and
 numbering of the search (`StateNumbering`) and kept for later searches;
 the hexes units stand in are each a kind of their own, set by each search
-(`HexKinds.for_search`)."""
+(`HexKinds.for_search`). The game keeps them (`Game.searches`,
+systems/common/kept_searches.py)."""
 from __future__ import annotations
 
 from engine.hexgrid import Hex
 
-KEPT = 8          # maps whose kinds are kept (a game's, the computer player's looks ahead, ...)
-_KEPT: list["HexKinds"] = []
+KEPT = 8          # the kinds a game keeps: of its map in each numbering, and before its terrain changed
 
 
 class HexKinds:
@@ -64,13 +64,14 @@ class HexKinds:
         return kind
 
 
-def hex_kinds(hexmap, numbering: tuple) -> HexKinds:
-    """The kinds of `hexmap`'s hexes in `numbering`, sorted so far."""
-    got = next((k for k in reversed(_KEPT) if k.fits(hexmap, numbering)), None)
+def hex_kinds(kept: list[HexKinds], hexmap, numbering: tuple) -> HexKinds:
+    """The kinds of `hexmap`'s hexes in `numbering`, sorted so far, from
+    those a game keeps (`kept`, `KeptSearches.hex_kinds`)."""
+    got = next((k for k in reversed(kept) if k.fits(hexmap, numbering)), None)
     if got is None:
         got = HexKinds(hexmap, numbering)
     else:
-        _KEPT.remove(got)
-    _KEPT.append(got)                      # the last used last
-    del _KEPT[:-KEPT]
+        kept.remove(got)
+    kept.append(got)                       # the last used last
+    del kept[:-KEPT]
     return got

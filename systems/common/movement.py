@@ -233,7 +233,7 @@ def plan(game: "Game", ent: int, mode: str, path: list[str], start: MoveState | 
     if path and (err := rules.landing_error(game, ent, mode, state.hex)):
         result.error = err
         return result
-    if mode == "jump" and path and (err := _jump_rise_error(game, result.states[0], state, limit)):
+    if mode == "jump" and path and (err := jump_rise_error(game, result.states[0], state, limit)):
         result.error = err
         return result
     # Stacking is checked where the unit arrives: it entered the hex, or it
@@ -249,8 +249,9 @@ def plan(game: "Game", ent: int, mode: str, path: list[str], start: MoveState | 
     return result
 
 
-def _jump_rise_error(game: "Game", start: MoveState, end: MoveState, limit: int) -> str | None:
-    """A jump may not end more levels up than its jump MP."""
+def jump_rise_error(game: "Game", start: MoveState, end: MoveState, limit: int) -> str | None:
+    """A jump may not end more levels up than its jump MP (mech_core
+    section 2, B-MOVE-9: a roof counts at its top); `limit` is the jump MP."""
     if _standing_level(game, end) - _standing_level(game, start) > limit:
         return "a mech cannot jump more levels up than it has jump MP"
     return None
@@ -258,7 +259,7 @@ def _jump_rise_error(game: "Game", start: MoveState, end: MoveState, limit: int)
 
 def _without_refused_landings(game: "Game", ent: int, rules, start: MoveState, limit: int, found):
     """`found` without the jumps' end states `plan` refuses at the end: those
-    the rules' `landing_error` refuses, and those `_jump_rise_error` refuses,
+    the rules' `landing_error` refuses, and those `jump_rise_error` refuses,
     each planned where its hex's roof (the highest a mech stands in it) is
     above what the jump could climb."""
     ceiling = _standing_level(game, start) + limit
@@ -270,7 +271,7 @@ def _without_refused_landings(game: "Game", ent: int, rules, start: MoveState, l
         h = k[0]
         if h not in refused_hexes:
             refused_hexes[h] = rules.landing_error(game, ent, "jump", h) is not None
-        return refused_hexes[h] or (game.map.terrain(h).roof > ceiling and _jump_rise_error(
+        return refused_hexes[h] or (game.map.terrain(h).roof > ceiling and jump_rise_error(
             game, start, plan(game, ent, "jump", list(reach.path)).states[-1], limit) is not None)
 
     for k in [k for k, reach in found.items() if refused(k, reach)]:

@@ -47,7 +47,9 @@ limit and tokens (`_table`, `StepTable.fits`) while the unit stands where
 it stood, the map's terrain is unchanged (`hex_kinds`) and every component
 its outcomes read is as it was: the probes watch the game's world as they
 watch its map (`ProbeWorld`), and the rules read the game through these
-two and its index of units by hex. Other units may have moved: the hexes
+two and its index of units by hex. The game keeps its tables
+(`Game.searches`, systems/common/kept_searches.py): a game made anew or
+restored starts with none. Other units may have moved: the hexes
 units stand in are kinds of their own in each search, and an outcome that
 asked who stands in a hex is dropped once other units stand there
 (`StepTable.begin`). The window asks again for the unit it shows each
@@ -70,7 +72,6 @@ asked for.
 """
 from __future__ import annotations
 
-import weakref
 from copy import deepcopy
 from operator import attrgetter
 from typing import TYPE_CHECKING
@@ -104,8 +105,7 @@ class _Widen(Exception):
 
 UNSHIFTED = (-1 << 62,) * 6            # a token's shifts while not known: no state has the number they give
 MISS = (LOW, HIGH, None)                 # what the search finds under a key with no outcome to try first
-KEPT_TABLES = 16                         # the tables of the last searches, kept for the next (`_table`)
-_TABLES: list["StepTable"] = []
+KEPT_TABLES = 16                         # the tables of a game's last searches, kept for the next (`_table`)
 TURNED = tuple(tuple((f + turn) % 6 for f in range(6)) for turn in range(6))    # turn -> facing -> new facing
 
 
@@ -173,7 +173,6 @@ class StepTable:
         self.cell_hex = self.numbers.cell_hex
         self.cell_steps = tuple(tuple((dx << self.row_bits) + dy for dx, dy in steps) for steps in _NEIGHBOR_STEPS)
         self.game, self.ent, self.rules, self.mode, self.limit = game, ent, rules, mode, limit
-        self.game_ref = weakref.ref(game)     # kept between searches without keeping the game (`_table`)
         self.step, self.probe_type = step, probe_state_type(state_type)
         self.hm, self.world, self.names, self.state_type = game.map, game.world, tokens, state_type
         self.standing = game.world.component(ent, Position).hex     # where the unit stands, for every step
@@ -184,7 +183,7 @@ class StepTable:
         self.units_read: dict = {}     # a hex whose units some outcome kept asked about -> those units
         self.components: dict = {}     # (entity, component type) the outcomes kept read -> a copy of it
         self.tokens = tuple(_Token(t) for t in tokens)
-        self.hex_kinds = hex_kinds(self.hm, numbering)
+        self.hex_kinds = hex_kinds(game.searches.hex_kinds, self.hm, numbering)
         self._terrains: list = self.hex_kinds.terrains   # kind -> a terrain of the kind (alike in all its fields)
         self._getters: dict = {}       # terrain fields -> a function reading them
         self._reads: dict = {}         # (terrain fields, shift) -> `keys_of`
@@ -200,15 +199,15 @@ class StepTable:
 
     def fits(self, game: "Game", ent: int, rules, mode: str, limit: int, tokens: tuple[str, ...], step,
              state_type: type, numbering: tuple) -> bool:
-        """Whether this table's outcomes hold for a search with these: the
-        same unit, rules, mode, limit and tokens, standing where it stood,
-        on the same map unchanged (`hex_kinds`), every component its
-        outcomes read as it was."""
+        """Whether this table's outcomes hold for a search of its game's with
+        these: the same unit, rules, mode, limit and tokens, standing where
+        it stood, on the same map unchanged (`hex_kinds`), every component
+        its outcomes read as it was."""
         world = game.world
-        return (self.game_ref() is game and self.ent == ent and self.rules is rules and self.mode == mode
+        return (self.ent == ent and self.rules is rules and self.mode == mode
                 and self.limit == limit and self.names == tokens and self.step is step
                 and self.state_type is state_type and self.numbering == numbering and self.hm is game.map
-                and self.world is world and self.hex_kinds is hex_kinds(game.map, numbering)
+                and self.world is world and self.hex_kinds is hex_kinds(game.searches.hex_kinds, game.map, numbering)
                 and world.component(ent, Position).hex == self.standing
                 and all(world.try_component(e, t) == kept for (e, t), kept in self.components.items()))
 
@@ -540,33 +539,28 @@ def table_search(game: "Game", ent: int, rules, mode: str, state, limit: int,
     try:
         return _search(table, state, reach, prefix)
     except _Widen:
-        _TABLES.remove(table)
+        game.searches.tables.remove(table)
         table = _table(game, ent, rules, mode, limit, tokens, step, type(state), WIDE)
         return _search(table, state, reach, prefix)
     finally:
-        table.game = None                 # a table kept does not keep its game
+        table.game = None                 # a table kept holds nothing of its game's but what it reads
 
 
 def _table(game: "Game", ent: int, rules, mode: str, limit: int, tokens: tuple[str, ...], step, state_type: type,
            numbering: tuple) -> StepTable:
-    """The table of an earlier search that `fits` this one, else a new one;
-    set up for this search (`StepTable.begin`)."""
-    table = next((t for t in reversed(_TABLES) if t.fits(game, ent, rules, mode, limit, tokens, step, state_type,
+    """The table of an earlier search of the game's that `fits` this one,
+    else a new one; set up for this search (`StepTable.begin`)."""
+    tables = game.searches.tables
+    table = next((t for t in reversed(tables) if t.fits(game, ent, rules, mode, limit, tokens, step, state_type,
                                                          numbering)), None)
     if table is None:
         table = StepTable(game, ent, rules, mode, limit, tokens, step, state_type, numbering)
     else:
-        _TABLES.remove(table)
+        tables.remove(table)
     table.begin(game)
-    _TABLES.append(table)                 # the last used last
-    del _TABLES[:-KEPT_TABLES]
+    tables.append(table)                  # the last used last
+    del tables[:-KEPT_TABLES]
     return table
-
-
-def forget_tables() -> None:
-    """Keep no table for the next search (the bench's figure of a unit's
-    first search where it stands)."""
-    _TABLES.clear()
 
 
 def _search(table: StepTable, state, reach: type, prefix: tuple[str, ...]):

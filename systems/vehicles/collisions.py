@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from components import Altitude, Crew, Identity, Position, Status, VehicleMovement
 from engine.hexgrid import mech_attack_side, neighbor, vehicle_attack_side
 from systems.common.movement import MoveState
-from systems.common.stacking import ground_units, occupant
+from systems.common.stacking import ground_units
 from systems.common.to_hit import ToHit
 from systems.common.unit_state import UNIT_HEIGHT, roof_height
 from systems.vehicles.terrain import prohibited_reason
@@ -89,12 +89,7 @@ def make_room(game: "Game", ent: int, trail: list[MoveState], direction: int) ->
     one hex). Returns the state the slider ends in."""
     from systems.classic import displacement
     end = trail[-1]
-    while (other := occupant(game, ent, end.hex, False)) is not None:
-        if not game.world.component(other, Status).destroyed:
-            room = displacement.legal_alternatives(game, other, direction)
-            if room:
-                displacement.displace(game, other, room[0], f"pushed aside by {game.uid(ent)}'s slide")
-                continue
+    while not displacement.make_room(game, ent, end.hex, direction, f"pushed aside by {game.uid(ent)}'s slide"):
         if len(trail) == 1:
             break
         trail.pop()

@@ -139,8 +139,9 @@ def come_down(game: "Game", ent: int, direction: int | None, from_level: int) ->
     elif occupant_as_placed(game, ent) is None:
         return
     for h in displacement.hexes_beside(game, pos.hex, direction):
-        levels, on_roof = displacement.landing(game, ent, h, from_level)
-        if levels < 0 or displacement.refused_by_building(game, ent, h, from_level):
+        landed = displacement.landing(game, ent, h, from_level)
+        levels, on_roof = landed
+        if levels < 0 or displacement.refused_by_building(game, ent, h, landed, from_level):
             continue
         roof = game.map.terrain(h).building if on_roof else 0
         if occupant(game, ent, h, False, roof) is None:

@@ -15,7 +15,10 @@ systems/classic/displacement.py through the ruleset's displacement hooks.
   a VTOL landed on a roof is displaced from the roof's level (B-VTOL-5), and
   comes down landed, on the ground or on a roof not above that level (the
   roof then weighed, B-VTOL-3, B-PHYS-7); into a building hex whose roof is
-  above it it cannot go, a VTOL is never inside (B-VEH-1).
+  above it it cannot go, a VTOL is never inside (B-VEH-1). A ground
+  vehicle that falls into a building behind a wall above it comes in
+  through the wall with its driving roll before the fall
+  (`displacement.into_building`, B-PHYS-5).
 Everything else (moves, dominoes, off the map, blocked hexes) follows the
 shared displacement rules.
 """
@@ -26,8 +29,8 @@ from typing import TYPE_CHECKING
 from components import Position, Status, VehicleMovement
 from engine.hexgrid import neighbor
 from systems.classic.physical_common import level_of
-from systems.common.unit_state import airborne, stand
-from systems.vehicles.terrain import BUILDING_MOTIVES, landing_problem
+from systems.common.unit_state import airborne, roof_height, stand
+from systems.vehicles.terrain import landing_problem
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -86,19 +89,8 @@ def displace_rule(game: "Game", ent: int, direction: int, cause: str) -> str | N
                       cause=cause)
         damage.destroy_unit(game, ent, lost)
         return displacement.MOVE
-    levels, on_roof = displacement.landing(game, ent, dest)
-    if there.building and motive in BUILDING_MOTIVES and levels < 2 and not displacement.occupants(game, dest, exclude=ent) \
-            and displacement.outcome(game, ent, direction) == displacement.MOVE:
-        # B-PHYS-5: into a building hex, with the entry roll at once (1 hex moved).
-        from systems.classic import buildings
-        from systems.vehicles import driving, moves
-        pos.hex = dest
-        game.log.emit("displace", unit=uid, **{"from": game.map.label(src)}, to=game.map.label(dest),
-                      cause=cause)
-        passed, _margin = driving.roll(game, ent, buildings.ENTRY, buildings.entry_modifiers(there, 1))
-        buildings.enter(game, ent, dest, 1, False, passed, moves.vehicle_entry_damage, verb="displaced into by")
-        return displacement.MOVE
-    if levels >= 2 and displacement.outcome(game, ent, direction) != displacement.PROHIBITED:
+    result, (levels, on_roof) = displacement.judge(game, ent, direction)
+    if levels >= 2 and result != displacement.PROHIBITED:
         game.log.emit("displace", unit=uid, **{"from": game.map.label(src)}, to=game.map.label(dest),
                       cause=cause, accidental_fall=True, **({"on_roof": True} if on_roof else {}))
         start = level_of(game, ent)
@@ -110,6 +102,9 @@ def displace_rule(game: "Game", ent: int, direction: int, cause: str) -> str | N
         lost = _lost_in(motive, game.map.terrain(pos.hex)) if pos.hex != dest else None
         if lost and not game.world.component(ent, Status).destroyed:
             damage.destroy_unit(game, ent, lost)           # beside, in water or where it cannot land
+        if not game.world.component(ent, Status).destroyed and not roof_height(game, ent):
+            # B-PHYS-5: inside a building, through its wall, before the fall.
+            displacement.into_building(game, ent, src, pos.hex)
         if not game.world.component(ent, Status).destroyed:
             collisions.fall_damage(game, ent, levels, cause=f"{cause}: fell {levels} levels")
         if not game.world.component(ent, Status).destroyed:

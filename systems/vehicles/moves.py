@@ -157,12 +157,18 @@ def _enter_building(game: "Game", ent: int, new, backward: bool) -> None:
     """B-VEH-3/4/5: the driving roll on entering a building hex; a failure
     is ceil(CF / 10) as one hit and a motive roll at +0; the building takes
     its damage and may collapse at once. The move goes on."""
+    _sync(game, ent, new)
+    enter_building(game, ent, new.hex, new.hexes, backward)
+
+
+def enter_building(game: "Game", ent: int, h, hexes: int, backward: bool, verb: str = "entered by") -> None:
+    """B-VEH-3..5: a ground vehicle's driving roll for a building hex with
+    `hexes` entered this turn, and what follows it (`buildings.enter`)."""
     from systems.classic import buildings
     from systems.vehicles import driving
-    _sync(game, ent, new)
-    t = game.map.terrain(new.hex)
-    passed, _margin = driving.roll(game, ent, buildings.ENTRY, buildings.entry_modifiers(t, new.hexes))
-    buildings.enter(game, ent, new.hex, new.hexes, backward, passed, vehicle_entry_damage)
+    t = game.map.terrain(h)
+    passed, _margin = driving.roll(game, ent, buildings.ENTRY, buildings.entry_modifiers(t, hexes))
+    buildings.enter(game, ent, h, hexes, backward, passed, vehicle_entry_damage, verb=verb)
 
 
 def vehicle_entry_damage(game: "Game", ent: int, amount: int, column: str) -> None:
