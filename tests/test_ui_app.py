@@ -450,9 +450,29 @@ def test_a_charge_not_offered_says_why(app):
     key(app, pygame.K_w)
     assert app.move.declarations() == []
     refused = app.move.refusals()
-    assert refused and refused[0][0].startswith("Saladin") and "V-PHYS-2" in refused[0][1]
+    assert refused and refused[0][0] == "charge" and refused[0][1].startswith("Saladin")
+    assert "V-PHYS-2" in refused[0][2]
     pump(app)
-    assert any(h.tip == refused[0][1] for h in app.hits)      # shown in the panel, in full under the mouse
+    assert any(h.tip == refused[0][2] for h in app.hits)      # shown in the panel, in full under the mouse
+
+
+def test_a_death_from_above_not_offered_says_so(app):
+    """B-MOVE-9: the Grasshopper (Jump MP 4) cannot come down on a tank 6
+    levels up; the panel names the attack refused, not a charge."""
+    import dataclasses
+    g = app.game
+    g.world.component(g.units["hopper"], Position).hex = Hex(6, 10)
+    g.world.component(g.units["hopper"], Position).facing = 0
+    g.world.component(g.units["saladin_r"], Position).hex = Hex(6, 8)
+    g.map.set(Hex(6, 8), dataclasses.replace(g.map.terrain(Hex(6, 8)), level=6))
+    _select_in_movement(app, "hopper")
+    click_button(app, "mode", "jump")
+    key(app, pygame.K_w)
+    assert app.move.declarations() == []
+    (attack, name, reason), = app.move.refusals()
+    assert attack == "death from above" and name.startswith("Saladin") and "B-MOVE-9" in reason
+    pump(app)
+    assert any(h.tip == reason for h in app.hits)
 
 
 def test_vtol_climbs_with_page_up(tmp_path):

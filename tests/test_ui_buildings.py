@@ -242,7 +242,7 @@ def test_section_4_the_move_panel_says_why_the_mech_on_the_roof_is_not_offered_b
     reason = charge.reach_error(g, g.units["hopper"], H("0613"), g.units["jager"])
     assert reason is not None and "within 1 level" in reason
     assert [label for label, _o in a.move.declarations()] == ["Charge the building in 0612"]
-    assert a.move.refusals() == [("JagerMech JM6-S", reason)]
+    assert a.move.refusals() == [("charge", "JagerMech JM6-S", reason)]
     pump(a)
     refusal = [h for h in a.hits if h.tip == reason]
     offer = [h for h in a.hits if h.action == "declare"]

@@ -129,12 +129,13 @@ class MovePlanner:
         """The charges and deaths from above the rules take with this path."""
         return [(d.label, d.order) for d in self._declarations() if d.reason is None]
 
-    def refusals(self) -> list[tuple[str, str]]:
+    def refusals(self) -> list[tuple[str, str, str]]:
         """The targets next to the end of the path that no charge or death
-        from above is offered on, with the rules' reason, whatever else is
-        offered."""
+        from above is offered on, whatever else is offered: (the attack
+        refused, the target, the rules' reason)."""
         offered = {d.target for d in self._declarations() if d.reason is None}
-        return [(d.target, d.reason) for d in self._declarations() if d.reason is not None and d.target not in offered]
+        return [("death from above" if d.order.dfa else "charge", d.target, d.reason)
+                for d in self._declarations() if d.reason is not None and d.target not in offered]
 
     def charge_miss_label(self) -> str:
         return {None: "the engine chooses left or right", "left": "end front-left of the target",
@@ -456,8 +457,8 @@ class MovePlanner:
                    "charge_miss", None, mouse=m, key="V", tip=self.charge_miss_label())
             column += 28
         y = max(y + 32, column)
-        for name, reason in self.refusals()[:2]:      # each on up to two lines, the whole reason its tip
-            lines = wrap(f"no charge on {name}: {reason}", 11, SIDE_W - 24)
+        for attack, name, reason in self.refusals()[:2]:     # each on up to two lines, the whole reason its tip
+            lines = wrap(f"no {attack} on {name}: {reason}", 11, SIDE_W - 24)
             lines = lines[:1] + [fit_text(" ".join(lines[1:]), 11, SIDE_W - 24)] if len(lines) > 2 else lines
             lines = lines[:max(0, (rect.bottom - y) // 14)]
             for i, line in enumerate(lines):
