@@ -87,7 +87,7 @@ def refused(path: Path, *needles: str) -> str:
 # ------------------------------------------------------------------ shipped levels
 def test_shipped_levels_exist():
     names = {p.name for p in SHIPPED}
-    assert {"skirmish.tmx", "training.tmx", "coast.tmx", "alpha_skirmish.tmx"} <= names
+    assert {"skirmish.tmx", "training.tmx", "coast.tmx", "alpha_skirmish.tmx", "alpha_lances.tmx"} <= names
 
 
 @pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.name)
@@ -144,6 +144,20 @@ def test_alpha_skirmish_uses_alpha_strike_ruleset():
     assert all(p.data.kind == "alpha-strike" for p in level.placements)
     game = new_game_from_level(LEVELS / "alpha_skirmish.tmx", seed=2)
     assert game.ruleset.name == "alpha-strike"
+
+
+def test_alpha_lances_sets_a_lance_against_a_lance_of_like_points():
+    level = load_level(LEVELS / "alpha_lances.tmx")
+    assert level.ruleset == "alpha-strike"
+    sides = {}
+    for p in level.placements:
+        assert p.data.kind == "alpha-strike"
+        sides.setdefault(p.side, []).append(p.data.alpha_strike["points"])
+    assert sorted(sides) == ["blue", "red"]
+    assert [len(v) for v in sides.values()] == [4, 4]
+    blue, red = sum(sides["blue"]), sum(sides["red"])
+    assert (blue, red) == (116, 112)
+    assert abs(blue - red) <= 0.1 * max(blue, red)
 
 
 def test_scenario_may_use_a_shipped_level_as_its_map(tmp_path):
