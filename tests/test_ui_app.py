@@ -888,6 +888,27 @@ def test_the_next_player_cannot_take_back_the_other_sides_move(app):
     assert app.message_bad
 
 
+def test_the_take_back_button_is_lit_only_while_the_move_can_be_taken_back(app):
+    """The top bar's "Take back move" is greyed out, its tip saying why,
+    when Ctrl+Z would be refused: nothing moved yet, or the last move is
+    the other side's; the mover sees it lit until the screen is handed over."""
+    def button_state():
+        pump(app)
+        hit = next(h for h in app.hits if h.action == "take_back")
+        return hit.enabled, hit.tip
+    handover(app)
+    enabled, tip = button_state()
+    assert not enabled and tip == app.take_back_reason()
+    key(app, pygame.K_w)
+    key(app, pygame.K_RETURN)
+    assert app.overlay == "handover"              # the mover may still take it back from here
+    handover(app)
+    enabled, tip = button_state()
+    assert not enabled and "only they may take it back" in tip
+    click_button(app, "take_back")
+    assert app.message_bad and "only they may take it back" in app.message
+
+
 def test_take_back_button_refuses_once_a_die_was_rolled(app):
     handover(app)
     uid = app.selected

@@ -62,17 +62,17 @@ def draw_topbar(app) -> None:
     elif app.flow.phase_done():
         text(s, "All units have acted", (x, TOP // 2), 14, theme.TEXT, False, "midleft")
     bx = w - 10
-    for label, action, key, enabled in (("Menu", "menu", "M", True), ("Help", "help", "F1", True),
-                                        ("Roster", "roster", "B", True), ("Ruler", "ruler", "U", True),
-                                        ("End phase", "end_phase", "N", app.flow.phase_done()),
-                                        *((("Take back move", "take_back", "Ctrl+Z", True),)
-                                          if app.phase_kind() == "move" else ())):
+    take_back = app.take_back_reason() if app.phase_kind() == "move" else None
+    for label, action, key, enabled, tip in (
+            ("Menu", "menu", "M", True, ""), ("Help", "help", "F1", True, ""),
+            ("Roster", "roster", "B", True, ""), ("Ruler", "ruler", "U", True, ""),
+            ("End phase", "end_phase", "N", app.flow.phase_done(), "units still have to act"),
+            *((("Take back move", "take_back", "Ctrl+Z", take_back is None, take_back or ""),)
+              if app.phase_kind() == "move" else ())):
         bw = theme.font(13).size(f"{label} [{key}]")[0] + 16
         bx -= bw
         button(s, app.hits, (bx, 5, bw, TOP - 10), label, action, key=key, enabled=enabled,
-               active=(action == "end_phase" and enabled), mouse=app.mouse,
-               tip=("units still have to act" if not enabled else
-                    (app.take_back_reason() or "") if action == "take_back" else ""))
+               active=(action == "end_phase" and enabled), mouse=app.mouse, tip="" if enabled else tip)
         bx -= 6
 
 
