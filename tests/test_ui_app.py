@@ -228,6 +228,24 @@ def test_save_and_load_restore_the_game_and_the_turn_flow(app):
     assert uid in app.flow.acted
 
 
+def test_the_save_chosen_on_the_load_screen_reads_dark_on_its_highlight(app):
+    """The chosen save's row is lit in the accent colour: its name and its
+    battle, turn and date are written dark on it, not in the light text of
+    the other rows (white on yellow could not be read)."""
+    from engine.ui import theme
+    handover(app)
+    assert app.save("first") and app.save("second")
+    key(app, pygame.K_l, mod=pygame.KMOD_CTRL)
+    assert app.overlay == "load"
+    rows = [h.rect for h in app.hits if h.action == "load_do" and h.arg]
+    lit = [r for r in rows if app.screen.get_at((r.x + 2, r.centery))[:3] == theme.ACCENT]
+    assert len(lit) == 1 and len(rows) >= 2
+    colours = {app.screen.get_at((x, y))[:3] for x in range(lit[0].x, lit[0].right)
+               for y in range(lit[0].y, lit[0].bottom)}
+    assert theme.TEXT not in colours and theme.TEXT_DIM not in colours
+    assert any(max(c) < 90 for c in colours)               # the dark writing is there
+
+
 def test_zoom_keeps_the_hex_under_the_cursor(app):
     handover(app)
     h = Hex(5, 6)

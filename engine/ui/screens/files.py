@@ -150,10 +150,11 @@ class LoadGame(TextScreen):
         if not self.files:
             text(s, f"No saves in {app.saves.folder}", (r.x + 16, y), 13, theme.TEXT_DIM)
         for f in self.files[:8]:
-            button(s, app.hits, (r.x + 16, y, r.w - 32, 36), "", "load_do", f, mouse=app.mouse,
-                   active=((self.choice or self.files[0]) == f and not self.path))
-            text(s, Path(f).name, (r.x + 24, y + 3), 13, theme.TEXT, True)
-            text(s, fit_text(app.saves.describe(f), 12, r.w - 56), (r.x + 24, y + 19), 12, theme.TEXT_DIM)
+            lit = (self.choice or self.files[0]) == f and not self.path
+            button(s, app.hits, (r.x + 16, y, r.w - 32, 36), "", "load_do", f, mouse=app.mouse, active=lit)
+            text(s, Path(f).name, (r.x + 24, y + 3), 13, theme.ON_ACCENT if lit else theme.TEXT, True)
+            text(s, fit_text(app.saves.describe(f), 12, r.w - 56), (r.x + 24, y + 19), 12,
+                 theme.ON_ACCENT_DIM if lit else theme.TEXT_DIM)
             y += 40
         self.draw_field(app, (r.x + 16, r.bottom - 90, r.w - 32, 26), "or a save file path", "path")
         if self.asking:
