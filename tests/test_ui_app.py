@@ -246,6 +246,25 @@ def test_the_save_chosen_on_the_load_screen_reads_dark_on_its_highlight(app):
     assert any(max(c) < 90 for c in colours)               # the dark writing is there
 
 
+def test_the_load_screen_scrolls_to_the_save_chosen_with_up_and_down(app):
+    """Eight saves are shown at a time; Down past the eighth brings the
+    chosen one into the list (it was chosen unseen), Enter then asks about it."""
+    handover(app)
+    for i in range(11):
+        assert app.save(f"s{i:02d}")
+    key(app, pygame.K_l, mod=pygame.KMOD_CTRL)
+    files = app.top.files
+    assert len(files) >= 11
+    for _ in range(10):
+        key(app, pygame.K_DOWN)
+    chosen = app.top.choice
+    assert chosen == files[9]
+    shown = [h.arg for h in app.hits if h.action == "load_do" and h.arg]
+    assert chosen in shown and len(shown) == 8
+    key(app, pygame.K_RETURN)
+    assert app.top.asking == chosen
+
+
 def test_zoom_keeps_the_hex_under_the_cursor(app):
     handover(app)
     h = Hex(5, 6)
