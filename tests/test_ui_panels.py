@@ -203,6 +203,30 @@ def test_P_PUNCH_a_classic_punch_chosen_shows_its_damage_before_enter_declares_i
     assert [(d.attack, d.limb) for d in app.physical.declared("hopper")] == [("punch", "left")]
 
 
+def test_P_PUNCH_every_physical_attack_is_listed_clear_of_the_panel_buttons(app):
+    """With a punch chosen (its damage under it) the eight candidate
+    attacks do not all fit above the panel's buttons: every possible one
+    keeps its row, the impossible ones left over share one line whose tip
+    gives each reason, and no row runs into the Declare button."""
+    g = face_off(app, jager_row=5, phase="physical")
+    click_hex(app, hex_of(app, "jager"))
+    opts = app.physical.options("jager")
+    assert len(opts) == 8
+    key(app, pygame.K_1)
+    pump(app)
+    rows = {h.arg: h.rect for h in app.hits if h.action == "physical"}
+    more = [h for h in app.hits if h.action == "physical_more"]
+    buttons = [h.rect for h in app.hits if h.action in ("confirm", "hold", "hold_all", "physical_done")]
+    assert buttons and all(r.bottom <= min(b.top for b in buttons) for r in [*rows.values(), *(h.rect for h in more)])
+    possible = {i for i, (_l, _o, p) in enumerate(opts) if p.reason is None}
+    assert possible <= set(rows)
+    hidden = set(more[0].arg) if more else set()
+    assert set(rows) | hidden == set(range(len(opts))) and not set(rows) & hidden
+    for i in hidden:
+        assert opts[i][2].reason in more[0].tip
+    assert g.phase == "physical"
+
+
 def _shut_down(a, uid: str) -> None:
     """Test setup: the unit reached heat S in the last end phase (AS-SHUT-1)."""
     from components import AlphaStrikeHeat

@@ -383,7 +383,7 @@ def attack_lines(app, target: str) -> list[tuple[str, tuple]]:
             out.append((f"{label}: allowed", theme.GOOD))
     reasons: dict[str, list[str]] = {}
     for label, reason in impossible:
-        reasons.setdefault(short_reason(reason, app.target_name(target)), []).append(label.split(" (")[0])
+        reasons.setdefault(short_reason(reason, app.target_name(target), app.name(sel)), []).append(label.split(" (")[0])
     for reason, labels in reasons.items():
         names = ", ".join(sorted(set(labels), key=labels.index))
         out.append((f"{names}: {reason}", theme.TEXT_DIM))

@@ -25,11 +25,14 @@ def short_name(name: str) -> str:
     return " ".join(out) or name
 
 
-def short_reason(reason: str, target_name: str = "") -> str:
+def short_reason(reason: str, target_name: str = "", actor_name: str = "") -> str:
     """A refusal sentence trimmed for a one-line list (the full sentence is
-    in the hover tip)."""
+    in the hover tip): without the target's "NAME is " or the acting
+    unit's "NAME " at its start, and without a closing rule reference."""
     r = reason
     if target_name and r.startswith(target_name + " is "):
         r = r[len(target_name) + 4:]
+    elif actor_name and r.startswith(actor_name + " "):
+        r = r[len(actor_name) + 1:]
     r = re.sub(r" \([^()]*\)\.?$", "", r)
     return r
