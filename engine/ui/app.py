@@ -335,6 +335,8 @@ class App:
         elif self.selected is None or not self.flow.may_act(self.selected):
             waiting = self.flow.waiting()
             self.select(waiting[0] if waiting else None)
+            if self.selected:          # after the computer's unit, or at a shared table: the next one on screen
+                self.camera.bring_into_view(self.game.world.component(self.ent(self.selected), Position).hex)
 
     def finish_handover(self) -> None:
         side = self.top.side
