@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from components import Ammo, Status, TurnState, VehicleCrits
+from components import Altitude, Ammo, Status, TurnState, VehicleCrits
 from engine.ui import record_sheet
 from tests.test_ui_app import (_pygame, _skip_to, app, click_button, click_hex, face_off, handover,  # noqa: F401
                                hex_of, key, pump)
@@ -366,6 +366,26 @@ def test_V_VTOL_4_the_badges_and_the_record_follow_each_climb(tmp_path, monkeypa
     key(a, pygame.K_PAGEDOWN)                                             # down instead: the badges follow
     assert all(k[2] == 2 for _h, (_mp, k) in a.move.reach_hex.items()
                if any(kk[0] == _h and kk[2] == 2 for kk in a.move.reach))
+
+
+def test_V_VTOL_4_a_climb_in_place_shows_one_altitude_badge_the_planned_one(tmp_path, monkeypatch):
+    """PgUp plans a climb in the VTOL's own hex: its counter shows the
+    altitude planned (A4) alone, not the ghost's badge printed over the
+    standing one (A3 under A4 could not be read)."""
+    from engine.ui import mapview
+    a = _coast_app(tmp_path)
+    _turn_of(a, "warrior", "movement")
+    drawn = []
+    real = mapview.render
+    monkeypatch.setattr(mapview, "render", lambda label, *rest: (drawn.append(label), real(label, *rest))[1])
+    pump(a)
+    assert "A3" in drawn and "A4" not in drawn
+    drawn.clear()
+    key(a, pygame.K_PAGEUP)
+    assert a.move.planned().final.hex == hex_of(a, "warrior") and a.move.planned().final.altitude == 4
+    assert "A4" in drawn and "A3" not in drawn
+    others = [u for u in a.game.units if u != "warrior" and a.game.world.try_component(a.ent(u), Altitude)]
+    assert all(a.game.world.component(a.ent(u), Altitude).level not in (3, 4) for u in others)
 
 
 def test_core_9_a_planned_path_lists_its_piloting_rolls_and_the_fall_a_failure_means(app):

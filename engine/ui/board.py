@@ -221,6 +221,7 @@ def draw_map(app) -> None:
     # units
     waiting_now = set(app.flow.waiting())
     damage = recent_damage(app)
+    in_place = ghost is not None and sel is not None and ghost.hex == g.world.component(app.ent(sel), Position).hex
     for uid, ent in g.units.items():
         st = g.world.component(ent, Status)
         if st.removed:
@@ -236,7 +237,8 @@ def draw_map(app) -> None:
         waiting = uid in waiting_now and g.side_of(ent) == app.seat.viewing
         draw_unit(s, g, ent, c, size, selected=(uid == sel or uid == app.inspect and not sel),
                   dim=(not waiting and app.flow.current_side == g.side_of(ent)
-                       and app.flow.interactive() and uid in app.flow.acted))
+                       and app.flow.interactive() and uid in app.flow.acted),
+                  altitude=ghost.altitude if in_place and uid == sel else None)
         if waiting and uid != sel:
             pygame.draw.circle(s, (255, 255, 255), c, size * 0.78, 1)
         if tgt == uid:
@@ -250,7 +252,8 @@ def draw_map(app) -> None:
     draw_building_damage(app, view)
     if ghost is not None and sel:
         c = cam.to_screen(ghost.hex)
-        draw_unit(s, g, app.ent(sel), c, size, ghost=True, facing=ghost.facing, altitude=ghost.altitude)
+        draw_unit(s, g, app.ent(sel), c, size, ghost=True, facing=ghost.facing, altitude=ghost.altitude,
+                  altitude_badge=not in_place)       # planned in its own hex: the counter's badge is the plan's
     app.ruler.draw(view)
     app.roster.draw(view)
     # hover tooltip
