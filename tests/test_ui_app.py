@@ -328,6 +328,30 @@ def test_help_overlay_toggles(app):
     assert app.overlay is None
 
 
+@pytest.mark.parametrize("size", [(1400, 860), (900, 600)])
+def test_the_help_screen_writes_every_key_inside_its_box(app, monkeypatch, size):
+    """Every row of the key map, the replay's keys too, is written inside
+    the help screen's box, at the usual window size and at the smallest
+    (the box was of a fixed height: its last rows ran out of it, at the
+    smallest size off the window)."""
+    from engine.ui import keymap
+    from engine.ui.screens import menus
+    app.screen = pygame.display.set_mode(size)
+    handover(app)
+    key(app, pygame.K_F1)
+    drawn, boxes = [], []
+    real_text, real_box = menus.text, menus.box
+    monkeypatch.setattr(menus, "text", lambda surf, s, *a, **k: drawn.append((s, real_text(surf, s, *a, **k))))
+    monkeypatch.setattr(menus, "box", lambda *a, **k: boxes.append(real_box(*a, **k)) or boxes[-1])
+    pump(app)
+    (r,) = boxes
+    assert r.bottom <= size[1] and r.right <= size[0]
+    outside = [s for s, rect in drawn if not r.contains(rect)]
+    assert not outside, outside
+    written = {s for s, _rect in drawn}
+    assert all(row.keys in written for section in keymap.HELP for row in section.rows)
+
+
 def face_off(app, jager_row: int, phase: str):
     """Hopper at 0607 facing north, the JagerMech north of it at 06(jager_row+1)
     facing south on level ground; play on to `phase` with the Hopper selected."""
