@@ -673,6 +673,29 @@ def test_the_window_never_gets_smaller_than_its_minimum(app):
     assert w >= MIN_WINDOW[0] - 380 and h >= MIN_WINDOW[1] - 34     # the map keeps most of the window
 
 
+def test_at_the_smallest_window_the_panel_of_the_phase_keeps_its_controls(app):
+    """At 900 x 600 the record sheet gives up its lines under the doll and
+    the combat log shrinks, not the panel of the phase: the move's
+    Confirm and every weapon's checkbox with Fire below them are on
+    screen, above the log (the log took the panel's room: no weapon could
+    be ticked with the mouse, no move confirmed by its button)."""
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(900, 600), w=900, h=600))
+    pump(app)
+    handover(app)
+    log_top = app.log_rect().y
+    assert app.log_rect().h >= 40
+    key(app, pygame.K_w)                                  # a step planned: Confirm move
+    confirm = [h.rect for h in app.hits if h.action == "confirm"]
+    assert confirm and confirm[0].bottom <= log_top
+    key(app, pygame.K_BACKSPACE)
+    hopper_aims_at_jager(app, "weapon")
+    pump(app)
+    boxes = [h.rect for h in app.hits if h.action == "toggle_weapon"]
+    fire = next(h.rect for h in app.hits if h.action == "confirm")
+    assert len(boxes) == len(app.fire.previews("jager")) >= 4
+    assert all(b.bottom <= fire.top for b in boxes) and fire.bottom <= log_top
+
+
 def test_window_resize_moves_the_panels_and_keeps_the_map_view(app):
     handover(app)
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(1000, 700), w=1000, h=700))

@@ -7,7 +7,18 @@ import re
 TOP = 34
 SIDE_W = 380
 MIN_WINDOW = (900, 600)      # below this the sidebar leaves too little of the map
-UNIT_PANEL_H = 370
+UNIT_PANEL_H = 370          # the record sheet in full
+UNIT_PANEL_MIN_H = 268      # its paper doll, vehicle outline or Alpha Strike card and its status column
+ACTION_PANEL_H = 236        # the panel of the phase: never shortened
+LOG_MIN_H = 120
+
+
+def unit_panel_h(window_h: int) -> int:
+    """The record sheet's height in a window `window_h` high: in full,
+    unless the panel of the phase and the combat log's least would then
+    not fit under it; then shorter, its lines under the doll cut, down to
+    the doll and the status column (the log then takes what is left)."""
+    return max(UNIT_PANEL_MIN_H, min(UNIT_PANEL_H, window_h - TOP - ACTION_PANEL_H - LOG_MIN_H))
 MODE_LABELS = {"walk": "Walk", "run": "Run", "jump": "Jump", "cruise": "Cruise", "flank": "Flank"}
 
 

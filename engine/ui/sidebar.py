@@ -10,7 +10,7 @@ import pygame
 
 from engine import deployment
 from engine.ui import queries, theme
-from engine.ui.layout import SIDE_W, TOP, UNIT_PANEL_H, short_reason
+from engine.ui.layout import SIDE_W, TOP, short_reason, unit_panel_h
 from engine.ui.record_sheet import draw_unit_panel
 from engine.ui.widgets import button, panel, text
 
@@ -103,7 +103,7 @@ def draw_sidebar(app) -> None:
             mp_text += f"\nMP left ({app.move.mode}): {app.move.mp_limit() - fin.mp}"
             if app.move.path and queries.has_altitude(app.game, ent):
                 mp_text += f"\nafter this move: altitude {fin.altitude}"
-    unit_rect = pygame.Rect(x, TOP, SIDE_W, UNIT_PANEL_H)
+    unit_rect = pygame.Rect(x, TOP, SIDE_W, unit_panel_h(s.get_height()))
     draw_unit_panel(s, unit_rect, app.game, uid, mp_text)
     act = pygame.Rect(x, unit_rect.bottom, SIDE_W, app.log_rect().y - unit_rect.bottom)
     if app.replay is None:          # a replay takes no orders
