@@ -696,6 +696,31 @@ def test_at_the_smallest_window_the_panel_of_the_phase_keeps_its_controls(app):
     assert all(b.bottom <= fire.top for b in boxes) and fire.bottom <= log_top
 
 
+def test_the_hover_tooltip_stays_inside_the_map_view(app, monkeypatch):
+    """A tooltip as wide as they come (a weapon's modifiers, 460 pixels),
+    hovered near each corner and in the middle of the smallest window's
+    map view: it flips to the cursor's other side where it must and never
+    runs off the view (in the middle of a narrow view it went past the
+    window's left edge)."""
+    from engine.ui import board
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(900, 600), w=900, h=600))
+    pump(app)
+    handover(app)
+    words = "gunnery 4, attacker ran +2, target moved 6 hexes +2, medium range +2, woods +1, partial cover +1"
+    monkeypatch.setattr(board, "hover_lines", lambda _app: [(words, (255, 255, 255))] * 6)
+    boxes = []
+    real = board.panel
+    monkeypatch.setattr(board, "panel", lambda surf, rect, *a, **k: (boxes.append(pygame.Rect(rect)),
+                                                                   real(surf, rect, *a, **k))[1])
+    view = pygame.Rect(app.camera.view)
+    for pos in ((view.x + 30, view.y + 30), (view.right - 30, view.y + 30), view.center,
+                (view.x + 30, view.bottom - 30), (view.right - 30, view.bottom - 30)):
+        boxes.clear()
+        move_mouse(app, pos)
+        assert app.hover_hex is not None and boxes
+        assert view.contains(boxes[-1]), (pos, boxes[-1], view)
+
+
 def test_window_resize_moves_the_panels_and_keeps_the_map_view(app):
     handover(app)
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(1000, 700), w=1000, h=700))

@@ -297,6 +297,7 @@ def draw_tooltip(app) -> None:
         r.x = mx - width - 12
     if r.bottom > view.bottom:
         r.y = my - hgt - 12
+    r.clamp_ip(view)              # flipped on a narrow view, it may still not fit beside the cursor
     panel(app.screen, r, alpha=235)
     for i, (l, col) in enumerate(wrapped):
         text(app.screen, l, (r.x + 8, r.y + 4 + 16 * i), 12, col)
