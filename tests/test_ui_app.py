@@ -721,6 +721,31 @@ def test_the_hover_tooltip_stays_inside_the_map_view(app, monkeypatch):
         assert view.contains(boxes[-1]), (pos, boxes[-1], view)
 
 
+def test_the_top_bar_writes_whose_turn_it_is_clear_of_its_buttons(app, monkeypatch):
+    """On the smallest window the top bar's buttons leave little room:
+    whose turn it is is still written, shortened, and nothing of it runs
+    under the buttons (the line and the squares of the sides to come ran
+    under "Take back move")."""
+    from engine.ui import sidebar
+    from engine.ui.layout import TOP
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(900, 600), w=900, h=600))
+    pump(app)
+    handover(app)
+    written = []
+    real = sidebar.text
+    def text(surf, line, *a, **k):
+        written.append((line, real(surf, line, *a, **k)))
+        return written[-1][1]
+    monkeypatch.setattr(sidebar, "text", text)
+    pump(app)
+    bar = [(line, r) for line, r in written if r.bottom <= TOP]
+    buttons = [h.rect for h in app.hits if h.rect.bottom <= TOP]
+    assert {h.action for h in app.hits if h.rect.bottom <= TOP} >= {"take_back", "end_phase", "menu"}
+    assert any(line.startswith(f"{app.flow.current_side.capitalize()} to move") for line, _r in bar)
+    assert not [line for line, r in bar if any(r.colliderect(b) for b in buttons)]
+    assert max(r.right for _l, r in bar) < min(b.left for b in buttons)
+
+
 def test_window_resize_moves_the_panels_and_keeps_the_map_view(app):
     handover(app)
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(1000, 700), w=1000, h=700))

@@ -12,7 +12,7 @@ from engine import deployment
 from engine.ui import queries, theme
 from engine.ui.layout import SIDE_W, TOP, short_reason, unit_panel_h
 from engine.ui.record_sheet import draw_unit_panel
-from engine.ui.widgets import button, panel, text
+from engine.ui.widgets import button, fit_text, panel, text
 
 
 
@@ -46,21 +46,6 @@ def draw_topbar(app) -> None:
             button(s, app.hits, (bx, 5, bw, TOP - 10), label, action, key=key, mouse=app.mouse)
             bx -= 6
         return
-    x = text(s, f"Turn {g.turn}", (x, TOP // 2), 15, theme.TEXT, True, "midleft").right + 14
-    x = text(s, f"{g.phase.capitalize()} phase", (x, TOP // 2), 15, theme.ACCENT, True, "midleft").right + 14
-    if g.winner:
-        msg = f"Battle over: {g.winner} wins" if g.winner != "draw" else "Battle over: draw"
-        text(s, msg, (x, TOP // 2), 15, theme.TEXT, True, "midleft")
-    elif side:
-        col = theme.side_colour(g.sides, side)
-        pygame.draw.rect(s, col, (x, 8, 18, 18), border_radius=3)
-        x = text(s, whose_turn(app, side), (x + 24, TOP // 2), 14, theme.TEXT, False, "midleft").right + 10
-        order = app.flow.sequence[app.flow.pos:app.flow.pos + 8]
-        for sd in order[1:]:
-            pygame.draw.rect(s, theme.side_colour(g.sides, sd), (x, 12, 10, 10), border_radius=2)
-            x += 13
-    elif app.flow.phase_done():
-        text(s, "All units have acted", (x, TOP // 2), 14, theme.TEXT, False, "midleft")
     bx = w - 10
     take_back = app.take_back_reason() if app.phase_kind() == "move" else None
     for label, action, key, enabled, tip in (
@@ -74,6 +59,27 @@ def draw_topbar(app) -> None:
         button(s, app.hits, (bx, 5, bw, TOP - 10), label, action, key=key, enabled=enabled,
                active=(action == "end_phase" and enabled), mouse=app.mouse, tip="" if enabled else tip)
         bx -= 6
+    # the turn, the phase and whose action it is, in what the buttons leave
+    x = text(s, f"Turn {g.turn}", (x, TOP // 2), 15, theme.TEXT, True, "midleft").right + 14
+    x = text(s, f"{g.phase.capitalize()} phase", (x, TOP // 2), 15, theme.ACCENT, True, "midleft").right + 14
+    if g.winner:
+        msg = f"Battle over: {g.winner} wins" if g.winner != "draw" else "Battle over: draw"
+        text(s, fit_text(msg, 15, bx - x, True), (x, TOP // 2), 15, theme.TEXT, True, "midleft")
+    elif side:
+        col = theme.side_colour(g.sides, side)
+        pygame.draw.rect(s, col, (x, 8, 18, 18), border_radius=3)
+        line = whose_turn(app, side)
+        if theme.font(14).size(line)[0] > bx - x - 34:
+            line = fit_text(line.split(" (")[0], 14, bx - x - 34)      # without the count of units waiting
+        x = text(s, line, (x + 24, TOP // 2), 14, theme.TEXT, False, "midleft").right + 10
+        order = app.flow.sequence[app.flow.pos:app.flow.pos + 8]
+        for sd in order[1:]:
+            if x + 10 > bx - 4:
+                break
+            pygame.draw.rect(s, theme.side_colour(g.sides, sd), (x, 12, 10, 10), border_radius=2)
+            x += 13
+    elif app.flow.phase_done():
+        text(s, fit_text("All units have acted", 14, bx - x), (x, TOP // 2), 14, theme.TEXT, False, "midleft")
 
 
 def draw_sidebar(app) -> None:
