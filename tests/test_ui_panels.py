@@ -522,3 +522,39 @@ def test_the_vtol_warning_demo_shows_the_crash_warned_before_the_move(app):
     assert app.move.path == ["land"] and "crashed into water" in app.move.path_risks(app.move.path)[0]
     assert app.move.armed == (uid, app.move.mode, ("land",)) and "Press Enter again" in app.message
     assert not [e for e in app.game.log.of_type("move") if e["unit"] == uid]
+
+
+def test_the_deployment_zone_is_outlined_over_deep_water(tmp_path):
+    """Coastal Cliffs deploys blue on deep water, where the veil outside
+    the zone is hardly seen: the zone's edge is drawn (every hexside
+    between a zone hex and one outside it), as a movement range's is."""
+    from engine import session
+    from engine.hexgrid import neighbor
+    from engine.paths import LEVELS
+    from engine.ui import board
+    from engine.ui.app import App
+    from engine.ui.geometry import corners, map_pos
+    a = App(pygame.display.set_mode((1400, 860)), save_dir=tmp_path, edge_pan=False, autosave=False)
+    assert a.new_game(str(LEVELS / "coast.tmx"), seed=2, deploy=True)
+    if a.overlay == "handover":
+        key(a, pygame.K_RETURN)
+    zone = a.deploy.zone()
+    assert zone and a.phase_kind() == "deploy"
+    for _ in range(5):
+        a.draw()
+    patch, rect = board.reach_patch(a, zone, 0)
+    size = a.camera.size
+    edges = 0
+    for h in zone:
+        x, y = map_pos(h, size)
+        pts = corners(x - rect.x, y - rect.y, size)
+        for d in range(6):
+            if neighbor(h, d) in zone:
+                continue
+            p, q = pts[(d + 4) % 6], pts[(d + 5) % 6]
+            mid = (int((p[0] + q[0]) / 2), int((p[1] + q[1]) / 2))
+            near = [(mid[0] + i, mid[1] + j) for i in (-1, 0, 1) for j in (-1, 0, 1)]
+            if all(patch.get_rect().collidepoint(n) for n in near):
+                assert any(patch.get_at(n)[:3] == board.RANGE_EDGE for n in near), (a.game.map.label(h), d)
+                edges += 1
+    assert edges >= 12

@@ -12,10 +12,10 @@ import pygame
 
 from components import Position, Status
 from engine.combat_log import plural
-from engine.hexgrid import FACING_NAMES, distance, parse_hex_label
+from engine.hexgrid import FACING_NAMES, distance, neighbor, parse_hex_label
 from engine.ui import queries, theme
 from engine.ui.layout import MODE_LABELS, short_reason
-from engine.ui.geometry import map_pixel_size, map_pos
+from engine.ui.geometry import corners, map_pixel_size, map_pos
 from engine.ui.mapview import draw_hex_outline, draw_unit, fill_hex
 from engine.ui.move_panel import rolls_words
 from engine.ui.widgets import panel, render as widgets_render, text, wrap
@@ -67,6 +67,7 @@ FRAME_MS = 8                                      # a frame draws the chunks a p
 PREFETCH_MIN_MS = 1                               # and for this long at least
 VEIL_ALPHA = 110                                  # darkness outside the movement range
 VEIL_MULTIPLY = (256 - VEIL_ALPHA * 256 // 255,) * 3   # the same darkening as a multiply
+RANGE_EDGE = (235, 235, 235)                      # the outline of a range or zone, readable on any ground
 
 
 def reach_patch(app, hexes: dict, limit: int) -> tuple[pygame.Surface, pygame.Rect] | None:
@@ -99,6 +100,12 @@ def reach_patch(app, hexes: dict, limit: int) -> tuple[pygame.Surface, pygame.Re
     for _h, (x, y) in centres:
         fill_hex(veil, (x - rect.x, y - rect.y), size + 1, (0, 0, 0, 0))
     patch.blit(veil, (0, 0))
+    width = max(2, size // 20)
+    for h, (x, y) in centres:            # the edge of the range: the veil alone is faint over dark ground
+        pts = corners(x - rect.x, y - rect.y, size)
+        for d in range(6):
+            if neighbor(h, d) not in hexes:
+                pygame.draw.line(patch, RANGE_EDGE, pts[(d + 4) % 6], pts[(d + 5) % 6], width)
     if size >= 16 and limit > 0 and app.selected:
         start_hex = app.game.world.component(app.ent(app.selected), Position).hex
         r = max(7, int(size * 0.24))
