@@ -110,7 +110,8 @@ def draw_sidebar(app) -> None:
             if app.move.path and queries.has_altitude(app.game, ent):
                 mp_text += f"\nafter this move: altitude {fin.altitude}"
     unit_rect = pygame.Rect(x, TOP, SIDE_W, unit_panel_h(s.get_height()))
-    draw_unit_panel(s, unit_rect, app.game, uid, mp_text)
+    draw_unit_panel(s, unit_rect, app.game, uid, mp_text,
+                    *(("Click a unit to see its record",) if app.replay is not None else ()))   # Tab: nobody acts
     act = pygame.Rect(x, unit_rect.bottom, SIDE_W, app.log_rect().y - unit_rect.bottom)
     if app.replay is None:          # a replay takes no orders
         draw_actions(app, act)
