@@ -228,6 +228,43 @@ def test_save_and_load_restore_the_game_and_the_turn_flow(app):
     assert uid in app.flow.acted
 
 
+def test_the_save_chosen_on_the_load_screen_reads_dark_on_its_highlight(app):
+    """The chosen save's row is lit in the accent colour: its name and its
+    battle, turn and date are written dark on it, not in the light text of
+    the other rows (white on yellow could not be read)."""
+    from engine.ui import theme
+    handover(app)
+    assert app.save("first") and app.save("second")
+    key(app, pygame.K_l, mod=pygame.KMOD_CTRL)
+    assert app.overlay == "load"
+    rows = [h.rect for h in app.hits if h.action == "load_do" and h.arg]
+    lit = [r for r in rows if app.screen.get_at((r.x + 2, r.centery))[:3] == theme.ACCENT]
+    assert len(lit) == 1 and len(rows) >= 2
+    colours = {app.screen.get_at((x, y))[:3] for x in range(lit[0].x, lit[0].right)
+               for y in range(lit[0].y, lit[0].bottom)}
+    assert theme.TEXT not in colours and theme.TEXT_DIM not in colours
+    assert any(max(c) < 90 for c in colours)               # the dark writing is there
+
+
+def test_the_load_screen_scrolls_to_the_save_chosen_with_up_and_down(app):
+    """Eight saves are shown at a time; Down past the eighth brings the
+    chosen one into the list (it was chosen unseen), Enter then asks about it."""
+    handover(app)
+    for i in range(11):
+        assert app.save(f"s{i:02d}")
+    key(app, pygame.K_l, mod=pygame.KMOD_CTRL)
+    files = app.top.files
+    assert len(files) >= 11
+    for _ in range(10):
+        key(app, pygame.K_DOWN)
+    chosen = app.top.choice
+    assert chosen == files[9]
+    shown = [h.arg for h in app.hits if h.action == "load_do" and h.arg]
+    assert chosen in shown and len(shown) == 8
+    key(app, pygame.K_RETURN)
+    assert app.top.asking == chosen
+
+
 def test_zoom_keeps_the_hex_under_the_cursor(app):
     handover(app)
     h = Hex(5, 6)
@@ -289,6 +326,30 @@ def test_help_overlay_toggles(app):
     assert app.overlay == "help"
     key(app, pygame.K_F1)
     assert app.overlay is None
+
+
+@pytest.mark.parametrize("size", [(1400, 860), (900, 600)])
+def test_the_help_screen_writes_every_key_inside_its_box(app, monkeypatch, size):
+    """Every row of the key map, the replay's keys too, is written inside
+    the help screen's box, at the usual window size and at the smallest
+    (the box was of a fixed height: its last rows ran out of it, at the
+    smallest size off the window)."""
+    from engine.ui import keymap
+    from engine.ui.screens import menus
+    app.screen = pygame.display.set_mode(size)
+    handover(app)
+    key(app, pygame.K_F1)
+    drawn, boxes = [], []
+    real_text, real_box = menus.text, menus.box
+    monkeypatch.setattr(menus, "text", lambda surf, s, *a, **k: drawn.append((s, real_text(surf, s, *a, **k))))
+    monkeypatch.setattr(menus, "box", lambda *a, **k: boxes.append(real_box(*a, **k)) or boxes[-1])
+    pump(app)
+    (r,) = boxes
+    assert r.bottom <= size[1] and r.right <= size[0]
+    outside = [s for s, rect in drawn if not r.contains(rect)]
+    assert not outside, outside
+    written = {s for s, _rect in drawn}
+    assert all(row.keys in written for section in keymap.HELP for row in section.rows)
 
 
 def face_off(app, jager_row: int, phase: str):
@@ -612,6 +673,79 @@ def test_the_window_never_gets_smaller_than_its_minimum(app):
     assert w >= MIN_WINDOW[0] - 380 and h >= MIN_WINDOW[1] - 34     # the map keeps most of the window
 
 
+def test_at_the_smallest_window_the_panel_of_the_phase_keeps_its_controls(app):
+    """At 900 x 600 the record sheet gives up its lines under the doll and
+    the combat log shrinks, not the panel of the phase: the move's
+    Confirm and every weapon's checkbox with Fire below them are on
+    screen, above the log (the log took the panel's room: no weapon could
+    be ticked with the mouse, no move confirmed by its button)."""
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(900, 600), w=900, h=600))
+    pump(app)
+    handover(app)
+    log_top = app.log_rect().y
+    assert app.log_rect().h >= 40
+    key(app, pygame.K_w)                                  # a step planned: Confirm move
+    confirm = [h.rect for h in app.hits if h.action == "confirm"]
+    assert confirm and confirm[0].bottom <= log_top
+    key(app, pygame.K_BACKSPACE)
+    hopper_aims_at_jager(app, "weapon")
+    pump(app)
+    boxes = [h.rect for h in app.hits if h.action == "toggle_weapon"]
+    fire = next(h.rect for h in app.hits if h.action == "confirm")
+    assert len(boxes) == len(app.fire.previews("jager")) >= 4
+    assert all(b.bottom <= fire.top for b in boxes) and fire.bottom <= log_top
+
+
+def test_the_hover_tooltip_stays_inside_the_map_view(app, monkeypatch):
+    """A tooltip as wide as they come (a weapon's modifiers, 460 pixels),
+    hovered near each corner and in the middle of the smallest window's
+    map view: it flips to the cursor's other side where it must and never
+    runs off the view (in the middle of a narrow view it went past the
+    window's left edge)."""
+    from engine.ui import board
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(900, 600), w=900, h=600))
+    pump(app)
+    handover(app)
+    words = "gunnery 4, attacker ran +2, target moved 6 hexes +2, medium range +2, woods +1, partial cover +1"
+    monkeypatch.setattr(board, "hover_lines", lambda _app: [(words, (255, 255, 255))] * 6)
+    boxes = []
+    real = board.panel
+    monkeypatch.setattr(board, "panel", lambda surf, rect, *a, **k: (boxes.append(pygame.Rect(rect)),
+                                                                   real(surf, rect, *a, **k))[1])
+    view = pygame.Rect(app.camera.view)
+    for pos in ((view.x + 30, view.y + 30), (view.right - 30, view.y + 30), view.center,
+                (view.x + 30, view.bottom - 30), (view.right - 30, view.bottom - 30)):
+        boxes.clear()
+        move_mouse(app, pos)
+        assert app.hover_hex is not None and boxes
+        assert view.contains(boxes[-1]), (pos, boxes[-1], view)
+
+
+def test_the_top_bar_writes_whose_turn_it_is_clear_of_its_buttons(app, monkeypatch):
+    """On the smallest window the top bar's buttons leave little room:
+    whose turn it is is still written, shortened, and nothing of it runs
+    under the buttons (the line and the squares of the sides to come ran
+    under "Take back move")."""
+    from engine.ui import sidebar
+    from engine.ui.layout import TOP
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(900, 600), w=900, h=600))
+    pump(app)
+    handover(app)
+    written = []
+    real = sidebar.text
+    def text(surf, line, *a, **k):
+        written.append((line, real(surf, line, *a, **k)))
+        return written[-1][1]
+    monkeypatch.setattr(sidebar, "text", text)
+    pump(app)
+    bar = [(line, r) for line, r in written if r.bottom <= TOP]
+    buttons = [h.rect for h in app.hits if h.rect.bottom <= TOP]
+    assert {h.action for h in app.hits if h.rect.bottom <= TOP} >= {"take_back", "end_phase", "menu"}
+    assert any(line.startswith(f"{app.flow.current_side.capitalize()} to move") for line, _r in bar)
+    assert not [line for line, r in bar if any(r.colliderect(b) for b in buttons)]
+    assert max(r.right for _l, r in bar) < min(b.left for b in buttons)
+
+
 def test_window_resize_moves_the_panels_and_keeps_the_map_view(app):
     handover(app)
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(1000, 700), w=1000, h=700))
@@ -886,6 +1020,27 @@ def test_the_next_player_cannot_take_back_the_other_sides_move(app):
     key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
     assert hex_of(app, uid) == moved and uid in app.flow.acted
     assert app.message_bad
+
+
+def test_the_take_back_button_is_lit_only_while_the_move_can_be_taken_back(app):
+    """The top bar's "Take back move" is greyed out, its tip saying why,
+    when Ctrl+Z would be refused: nothing moved yet, or the last move is
+    the other side's; the mover sees it lit until the screen is handed over."""
+    def button_state():
+        pump(app)
+        hit = next(h for h in app.hits if h.action == "take_back")
+        return hit.enabled, hit.tip
+    handover(app)
+    enabled, tip = button_state()
+    assert not enabled and tip == app.take_back_reason()
+    key(app, pygame.K_w)
+    key(app, pygame.K_RETURN)
+    assert app.overlay == "handover"              # the mover may still take it back from here
+    handover(app)
+    enabled, tip = button_state()
+    assert not enabled and "only they may take it back" in tip
+    click_button(app, "take_back")
+    assert app.message_bad and "only they may take it back" in app.message
 
 
 def test_take_back_button_refuses_once_a_die_was_rolled(app):

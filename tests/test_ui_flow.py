@@ -148,3 +148,32 @@ def test_a_turn_with_the_dice_rolled_at_the_table_follows_the_typed_totals(tmp_p
     assert Replay.from_game(g).verify() == []
     path = saves.save_game(g, tmp_path / "table.json")
     assert saves.load_game(path).snapshots() == g.snapshots()
+
+
+def test_after_the_computer_s_unit_acts_the_person_s_next_unit_is_on_screen(tmp_path):
+    """Against the computer there is no hand-over screen, whose Enter
+    centres the view on the unit to act: the view follows the computer's
+    unit, then pans (no more than needed) to bring the person's next unit
+    on screen, so that no turn begins with a search for it (C)."""
+    from engine.ui.computer_turns import PAUSE
+    screen = pygame.display.set_mode((1400, 860))
+    level = session.default_level()
+    app = App(screen, None, save_dir=tmp_path, edge_pan=False, autosave=False)
+    assert app.new_game(level, seed=1, players={"red": "bot:1"})
+    app.draw()
+    turns = 0
+    for _ in range(60):
+        if app.computer.acting():
+            app.update(PAUSE)
+            app.draw()
+            if app.flow.current_side == "blue" and app.selected:
+                turns += 1
+                h = app.game.world.component(app.ent(app.selected), Position).hex
+                assert app.camera.in_view(*app.camera.to_screen(h)), (app.game.turn, app.game.phase, app.selected)
+        elif app.flow.current_side == "blue" and app.selected:
+            app.do("hold")                  # H: stays put, holds fire
+        else:
+            _press(app, pygame.K_RETURN)
+        if app.game.turn > 1:
+            break
+    assert turns >= 4

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from components import Ammo, Status, TurnState, VehicleCrits
+from components import Altitude, Ammo, Status, TurnState, VehicleCrits
 from engine.ui import record_sheet
 from tests.test_ui_app import (_pygame, _skip_to, app, click_button, click_hex, face_off, handover,  # noqa: F401
                                hex_of, key, pump)
@@ -203,6 +203,30 @@ def test_P_PUNCH_a_classic_punch_chosen_shows_its_damage_before_enter_declares_i
     assert [(d.attack, d.limb) for d in app.physical.declared("hopper")] == [("punch", "left")]
 
 
+def test_P_PUNCH_every_physical_attack_is_listed_clear_of_the_panel_buttons(app):
+    """With a punch chosen (its damage under it) the eight candidate
+    attacks do not all fit above the panel's buttons: every possible one
+    keeps its row, the impossible ones left over share one line whose tip
+    gives each reason, and no row runs into the Declare button."""
+    g = face_off(app, jager_row=5, phase="physical")
+    click_hex(app, hex_of(app, "jager"))
+    opts = app.physical.options("jager")
+    assert len(opts) == 8
+    key(app, pygame.K_1)
+    pump(app)
+    rows = {h.arg: h.rect for h in app.hits if h.action == "physical"}
+    more = [h for h in app.hits if h.action == "physical_more"]
+    buttons = [h.rect for h in app.hits if h.action in ("confirm", "hold", "hold_all", "physical_done")]
+    assert buttons and all(r.bottom <= min(b.top for b in buttons) for r in [*rows.values(), *(h.rect for h in more)])
+    possible = {i for i, (_l, _o, p) in enumerate(opts) if p.reason is None}
+    assert possible <= set(rows)
+    hidden = set(more[0].arg) if more else set()
+    assert set(rows) | hidden == set(range(len(opts))) and not set(rows) & hidden
+    for i in hidden:
+        assert opts[i][2].reason in more[0].tip
+    assert g.phase == "physical"
+
+
 def _shut_down(a, uid: str) -> None:
     """Test setup: the unit reached heat S in the last end phase (AS-SHUT-1)."""
     from components import AlphaStrikeHeat
@@ -344,6 +368,26 @@ def test_V_VTOL_4_the_badges_and_the_record_follow_each_climb(tmp_path, monkeypa
                if any(kk[0] == _h and kk[2] == 2 for kk in a.move.reach))
 
 
+def test_V_VTOL_4_a_climb_in_place_shows_one_altitude_badge_the_planned_one(tmp_path, monkeypatch):
+    """PgUp plans a climb in the VTOL's own hex: its counter shows the
+    altitude planned (A4) alone, not the ghost's badge printed over the
+    standing one (A3 under A4 could not be read)."""
+    from engine.ui import mapview
+    a = _coast_app(tmp_path)
+    _turn_of(a, "warrior", "movement")
+    drawn = []
+    real = mapview.render
+    monkeypatch.setattr(mapview, "render", lambda label, *rest: (drawn.append(label), real(label, *rest))[1])
+    pump(a)
+    assert "A3" in drawn and "A4" not in drawn
+    drawn.clear()
+    key(a, pygame.K_PAGEUP)
+    assert a.move.planned().final.hex == hex_of(a, "warrior") and a.move.planned().final.altitude == 4
+    assert "A4" in drawn and "A3" not in drawn
+    others = [u for u in a.game.units if u != "warrior" and a.game.world.try_component(a.ent(u), Altitude)]
+    assert all(a.game.world.component(a.ent(u), Altitude).level not in (3, 4) for u in others)
+
+
 def test_core_9_a_planned_path_lists_its_piloting_rolls_and_the_fall_a_failure_means(app):
     from components import Position
     from engine.hexgrid import Hex
@@ -478,3 +522,39 @@ def test_the_vtol_warning_demo_shows_the_crash_warned_before_the_move(app):
     assert app.move.path == ["land"] and "crashed into water" in app.move.path_risks(app.move.path)[0]
     assert app.move.armed == (uid, app.move.mode, ("land",)) and "Press Enter again" in app.message
     assert not [e for e in app.game.log.of_type("move") if e["unit"] == uid]
+
+
+def test_the_deployment_zone_is_outlined_over_deep_water(tmp_path):
+    """Coastal Cliffs deploys blue on deep water, where the veil outside
+    the zone is hardly seen: the zone's edge is drawn (every hexside
+    between a zone hex and one outside it), as a movement range's is."""
+    from engine import session
+    from engine.hexgrid import neighbor
+    from engine.paths import LEVELS
+    from engine.ui import board
+    from engine.ui.app import App
+    from engine.ui.geometry import corners, map_pos
+    a = App(pygame.display.set_mode((1400, 860)), save_dir=tmp_path, edge_pan=False, autosave=False)
+    assert a.new_game(str(LEVELS / "coast.tmx"), seed=2, deploy=True)
+    if a.overlay == "handover":
+        key(a, pygame.K_RETURN)
+    zone = a.deploy.zone()
+    assert zone and a.phase_kind() == "deploy"
+    for _ in range(5):
+        a.draw()
+    patch, rect = board.reach_patch(a, zone, 0)
+    size = a.camera.size
+    edges = 0
+    for h in zone:
+        x, y = map_pos(h, size)
+        pts = corners(x - rect.x, y - rect.y, size)
+        for d in range(6):
+            if neighbor(h, d) in zone:
+                continue
+            p, q = pts[(d + 4) % 6], pts[(d + 5) % 6]
+            mid = (int((p[0] + q[0]) / 2), int((p[1] + q[1]) / 2))
+            near = [(mid[0] + i, mid[1] + j) for i in (-1, 0, 1) for j in (-1, 0, 1)]
+            if all(patch.get_rect().collidepoint(n) for n in near):
+                assert any(patch.get_at(n)[:3] == board.RANGE_EDGE for n in near), (a.game.map.label(h), d)
+                edges += 1
+    assert edges >= 12

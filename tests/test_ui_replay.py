@@ -122,3 +122,19 @@ def test_esc_leaves_the_replay_after_a_question_that_says_the_save_stays(tmp_pat
     assert any("nothing in it changes" in s for s in shown) and not any("autosaved" in s for s in shown)
     key(a, pygame.K_y)
     assert not a.running
+
+
+def test_the_replay_s_empty_record_sheet_asks_for_a_click_only(tmp_path, monkeypatch):
+    """In a replay Tab selects nothing (nobody acts): the empty record
+    sheet says to click a unit, not to press Tab; a click shows its record."""
+    from engine.ui import record_sheet
+    path, uid, _moved_to, _final = _played_save(tmp_path)
+    a = _viewer(path)
+    written = []
+    real = record_sheet.text
+    monkeypatch.setattr(record_sheet, "text", lambda surf, line, *r, **k: (written.append(line), real(surf, line, *r, **k))[1])
+    pump(a)
+    assert "No unit selected" in written and not [w for w in written if "Tab" in w]
+    assert any(w.startswith("Click a unit") for w in written)
+    key(a, pygame.K_TAB)
+    assert a.inspect is None and a.selected is None

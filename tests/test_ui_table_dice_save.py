@@ -145,3 +145,18 @@ def test_a_weapon_pick_at_a_phase_end_with_the_dice_at_the_table_resumes_too(tmp
     _pick_srm(b)
     _type_into_the_next_turn(b, itertools.repeat(7))
     assert _state(b) == after and b.overlay == "victory"
+
+
+def test_the_to_hit_roll_asked_for_names_the_target_as_everywhere_else(tmp_path, monkeypatch):
+    """The prompt for a to-hit roll says what it is for with both units
+    by their names (the target was named by its id: "... at hawk")."""
+    from engine.ui.screens import dice
+    a = _table_battle(tmp_path)
+    _to_the_weapon_phase_end(a)
+    assert a.top.need.purpose == "to_hit" and a.top.need.for_.endswith(" at hawk")
+    written = []
+    real = dice.text
+    monkeypatch.setattr(dice, "text", lambda surf, line, *r, **k: (written.append(line), real(surf, line, *r, **k))[1])
+    a.draw()
+    (line,) = [w for w in written if w.startswith("for ")]
+    assert line.startswith("for JagerMech JM6-S: ") and line.endswith(" at Shadow Hawk SHD-2H")

@@ -204,3 +204,20 @@ def test_the_record_sheet_shows_the_weapons_of_a_destroyed_location_as_destroyed
     arm = [s for s, _c in shown if "(LA)" in s]
     assert arm and all("DESTROYED" in s for s in arm)
     assert not any("DESTROYED" in s for s, _c in shown if "(RA)" in s)
+
+
+def test_the_panel_demo_shows_the_record_sheet_of_a_damaged_unit(tmp_path):
+    """`--demo panel` (the README's record-sheet picture) plays on until
+    attacks have landed: the record sheet shown is of a damaged unit, in a
+    phase with a unit to act."""
+    from engine import session
+    from engine.ui.app import App
+    from engine.ui.demo import run_demo
+    from engine.ui.mapview import armor_fraction
+    level = session.default_level()
+    a = App(pygame.display.set_mode((1400, 860)), session.new_game(level, [], 1), level=level,
+            save_dir=tmp_path, edge_pan=False, autosave=False)
+    run_demo(a, "panel")
+    g = a.game
+    assert a.inspect and armor_fraction(g, g.units[a.inspect]) < 1
+    assert a.phase_kind() in ("fire", "physical") and a.selected and a.overlay is None

@@ -38,7 +38,7 @@ from engine.ui.computer_turns import ComputerTurns
 from engine.ui.deploy import DeployPanel
 from engine.ui.fire_panel import FirePanel
 from engine.ui.geometry import Camera
-from engine.ui.layout import MIN_WINDOW, SIDE_W, TOP, UNIT_PANEL_H, short_name
+from engine.ui.layout import ACTION_PANEL_H, MIN_WINDOW, SIDE_W, TOP, short_name, unit_panel_h
 from engine.ui.log_view import CombatLog
 from engine.ui.level_art import load_art
 from engine.ui.mapview import MapRenderer
@@ -335,6 +335,8 @@ class App:
         elif self.selected is None or not self.flow.may_act(self.selected):
             waiting = self.flow.waiting()
             self.select(waiting[0] if waiting else None)
+            if self.selected:          # after the computer's unit, or at a shared table: the next one on screen
+                self.camera.bring_into_view(self.game.world.component(self.ent(self.selected), Position).hex)
 
     def finish_handover(self) -> None:
         side = self.top.side
@@ -657,8 +659,8 @@ class App:
 
     def log_rect(self) -> pygame.Rect:
         w, h = self.screen.get_size()
-        top = TOP + UNIT_PANEL_H + 236
-        return pygame.Rect(w - SIDE_W, min(top, h - 120), SIDE_W, h - min(top, h - 120))
+        top = TOP + unit_panel_h(h) + ACTION_PANEL_H
+        return pygame.Rect(w - SIDE_W, top, SIDE_W, h - top)
 
     def draw(self) -> None:
         t0, cpu0 = time.perf_counter(), time.thread_time()

@@ -12,10 +12,10 @@ import pygame
 
 from components import Position, Status
 from engine.combat_log import plural
-from engine.hexgrid import FACING_NAMES, distance, parse_hex_label
+from engine.hexgrid import FACING_NAMES, distance, neighbor, parse_hex_label
 from engine.ui import queries, theme
 from engine.ui.layout import MODE_LABELS, short_reason
-from engine.ui.geometry import map_pixel_size, map_pos
+from engine.ui.geometry import corners, map_pixel_size, map_pos
 from engine.ui.mapview import draw_hex_outline, draw_unit, fill_hex
 from engine.ui.move_panel import rolls_words
 from engine.ui.widgets import panel, render as widgets_render, text, wrap
@@ -67,6 +67,7 @@ FRAME_MS = 8                                      # a frame draws the chunks a p
 PREFETCH_MIN_MS = 1                               # and for this long at least
 VEIL_ALPHA = 110                                  # darkness outside the movement range
 VEIL_MULTIPLY = (256 - VEIL_ALPHA * 256 // 255,) * 3   # the same darkening as a multiply
+RANGE_EDGE = (235, 235, 235)                      # the outline of a range or zone, readable on any ground
 
 
 def reach_patch(app, hexes: dict, limit: int) -> tuple[pygame.Surface, pygame.Rect] | None:
@@ -99,6 +100,12 @@ def reach_patch(app, hexes: dict, limit: int) -> tuple[pygame.Surface, pygame.Re
     for _h, (x, y) in centres:
         fill_hex(veil, (x - rect.x, y - rect.y), size + 1, (0, 0, 0, 0))
     patch.blit(veil, (0, 0))
+    width = max(2, size // 20)
+    for h, (x, y) in centres:            # the edge of the range: the veil alone is faint over dark ground
+        pts = corners(x - rect.x, y - rect.y, size)
+        for d in range(6):
+            if neighbor(h, d) not in hexes:
+                pygame.draw.line(patch, RANGE_EDGE, pts[(d + 4) % 6], pts[(d + 5) % 6], width)
     if size >= 16 and limit > 0 and app.selected:
         start_hex = app.game.world.component(app.ent(app.selected), Position).hex
         r = max(7, int(size * 0.24))
@@ -221,6 +228,7 @@ def draw_map(app) -> None:
     # units
     waiting_now = set(app.flow.waiting())
     damage = recent_damage(app)
+    in_place = ghost is not None and sel is not None and ghost.hex == g.world.component(app.ent(sel), Position).hex
     for uid, ent in g.units.items():
         st = g.world.component(ent, Status)
         if st.removed:
@@ -236,7 +244,8 @@ def draw_map(app) -> None:
         waiting = uid in waiting_now and g.side_of(ent) == app.seat.viewing
         draw_unit(s, g, ent, c, size, selected=(uid == sel or uid == app.inspect and not sel),
                   dim=(not waiting and app.flow.current_side == g.side_of(ent)
-                       and app.flow.interactive() and uid in app.flow.acted))
+                       and app.flow.interactive() and uid in app.flow.acted),
+                  altitude=ghost.altitude if in_place and uid == sel else None)
         if waiting and uid != sel:
             pygame.draw.circle(s, (255, 255, 255), c, size * 0.78, 1)
         if tgt == uid:
@@ -250,7 +259,8 @@ def draw_map(app) -> None:
     draw_building_damage(app, view)
     if ghost is not None and sel:
         c = cam.to_screen(ghost.hex)
-        draw_unit(s, g, app.ent(sel), c, size, ghost=True, facing=ghost.facing, altitude=ghost.altitude)
+        draw_unit(s, g, app.ent(sel), c, size, ghost=True, facing=ghost.facing, altitude=ghost.altitude,
+                  altitude_badge=not in_place)       # planned in its own hex: the counter's badge is the plan's
     app.ruler.draw(view)
     app.roster.draw(view)
     # hover tooltip
@@ -294,6 +304,7 @@ def draw_tooltip(app) -> None:
         r.x = mx - width - 12
     if r.bottom > view.bottom:
         r.y = my - hgt - 12
+    r.clamp_ip(view)              # flipped on a narrow view, it may still not fit beside the cursor
     panel(app.screen, r, alpha=235)
     for i, (l, col) in enumerate(wrapped):
         text(app.screen, l, (r.x + 8, r.y + 4 + 16 * i), 12, col)
@@ -383,7 +394,7 @@ def attack_lines(app, target: str) -> list[tuple[str, tuple]]:
             out.append((f"{label}: allowed", theme.GOOD))
     reasons: dict[str, list[str]] = {}
     for label, reason in impossible:
-        reasons.setdefault(short_reason(reason, app.target_name(target)), []).append(label.split(" (")[0])
+        reasons.setdefault(short_reason(reason, app.target_name(target), app.name(sel)), []).append(label.split(" (")[0])
     for reason, labels in reasons.items():
         names = ", ".join(sorted(set(labels), key=labels.index))
         out.append((f"{names}: {reason}", theme.TEXT_DIM))

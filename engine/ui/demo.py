@@ -319,7 +319,7 @@ def run_demo(app, name: str) -> None:
         elif name == "ruler":
             _ruler(app)
         elif name in ("panel", "roster"):
-            _fire_rounds(app, 12)
+            _fire_rounds(app, 80, _damage_shown)
             worst = min(g.units, key=lambda u: armor_fraction(g, g.units[u]))
             app.inspect = worst
             _frame(app, [worst], zoom_cap=8)
@@ -407,6 +407,13 @@ def _fire_rounds(app, steps: int, stop=lambda app: False) -> None:
         else:
             break
     _dismiss(app)
+
+
+def _damage_shown(app) -> bool:
+    """Attacks have landed, and a unit is up to attack with nothing chosen yet."""
+    g = app.game
+    return (any(armor_fraction(g, ent) < 1 for ent in g.units.values()) and app.selected is not None
+            and app.target is None and app.phase_kind() in ("fire", "physical"))
 
 
 def _aiming_mech(app) -> bool:

@@ -216,7 +216,7 @@ class FirePanel:
             y = self._draw_as_attack(x, y)
             if PhysicalOrder in app.flow.order_types():
                 text(s, "or a physical attack:", (x, y), 12, theme.TEXT_DIM)
-                app.physical.draw_options(x, y + 16, first=len(self.previews(target)) + 1)
+                app.physical.draw_options(x, y + 16, first=len(self.previews(target)) + 1, bottom=rect.bottom - 38)
         by = rect.bottom - 34
         physical = app.physical.chosen is not None
         button(s, app.hits, (x, by, 150, 28), "Attack" if physical else "Fire", "confirm", key="Enter",

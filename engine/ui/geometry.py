@@ -124,6 +124,16 @@ class Camera:
         self.oy = my - self.view[3] / 2
         self.clamp()
 
+    def bring_into_view(self, h: Hex, margin: float = 1.5) -> None:
+        """Pan no more than needed for `h` to stand `margin` hexes inside
+        the view (what is on screen stays there as far as it can)."""
+        x, y = self.to_screen(h)
+        vx, vy, vw, vh = self.view
+        m = min(margin * self.size, vw / 2, vh / 2)
+        self.ox += min(0.0, x - (vx + m)) + max(0.0, x - (vx + vw - m))
+        self.oy += min(0.0, y - (vy + m)) + max(0.0, y - (vy + vh - m))
+        self.clamp()
+
     def fit(self) -> None:
         """Largest zoom at which the whole map fits, centred."""
         for z in range(len(ZOOM_LEVELS) - 1, -1, -1):

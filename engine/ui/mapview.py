@@ -418,11 +418,12 @@ def draw_damage(surf, game, ent, cx: float, top: float, size: int) -> None:
 
 def draw_unit(surf, game, ent: int, centre, size: int, selected: bool = False,
               ghost: bool = False, facing: int | None = None, dim: bool = False,
-              altitude: int | None = None) -> None:
+              altitude: int | None = None, altitude_badge: bool = True) -> None:
     """One unit counter: side colour and shape, the unit's picture (a mech,
     a vehicle by motive, a VTOL, by weight class: engine/ui/counter_art.py)
     and name letters, the facing, turret, altitude badge, status markers and
-    the damage bars."""
+    the damage bars. `altitude_badge` False: none (the ghost of a VTOL's
+    climb in its own hex, whose counter shows the altitude planned)."""
     w = game.world
     ident = w.component(ent, Identity)
     pos = w.component(ent, Position)
@@ -468,7 +469,7 @@ def draw_unit(surf, game, ent: int, centre, size: int, selected: bool = False,
     # badges
     badges = []
     alt = w.try_component(ent, Altitude)
-    if alt is not None:
+    if alt is not None and altitude_badge:
         badges.append((f"A{alt.level if altitude is None else altitude}", (86, 180, 233)))
     if st.prone:
         badges.append(("PRN", theme.WARN))

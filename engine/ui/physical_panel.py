@@ -19,6 +19,10 @@ from engine.ui.layout import SIDE_W, short_reason
 from engine.ui.widgets import Hit, button, fit_text, text
 
 
+ROW = 20          # an option's row (and 1 between rows)
+DETAIL = 15       # a line under the option chosen
+
+
 class PhysicalPanel:
     def __init__(self, app) -> None:
         self.app = app
@@ -139,19 +143,24 @@ class PhysicalPanel:
     # ------------------------------------------------------------ the panel
     def draw_options(self, x: int, y: int, first: int = 1, bottom: int | None = None) -> int:
         """The candidate attacks on the target, numbered from `first` (the
-        number keys that declare them), down to `bottom`."""
+        number keys that declare them), in rows that end above `bottom`:
+        when they do not all fit, every possible attack keeps its row and
+        the impossible ones left over share one line (their reasons in its
+        tip)."""
         app = self.app
         s, target = app.screen, app.target
-        for i, (label, _order, p) in enumerate(self.options(target)):
-            if bottom is not None and y > bottom:
-                break
+        opts = self.options(target)
+        shown, hidden = self._rows(opts, y, bottom)
+        for i in shown:
+            label, _order, p = opts[i]
             if p.reason:
-                txt = f"{first + i}. {label}: {short_reason(p.reason, app.target_name(target) if target else '')}"
+                why = short_reason(p.reason, app.target_name(target) if target else "", app.name(app.selected))
+                txt = f"{first + i}. {label}: {why}"
             elif p.to_hit is not None:
                 txt = f"{first + i}. {label}: {p.needs()}"
             else:
                 txt = f"{first + i}. {label}"
-            r = pygame.Rect(x, y, SIDE_W - 16, 20)
+            r = pygame.Rect(x, y, SIDE_W - 16, ROW)
             chosen = i == self.chosen
             if chosen:
                 pygame.draw.rect(s, theme.PANEL_LIGHT, r)
@@ -161,12 +170,34 @@ class PhysicalPanel:
             text(s, fit_text(("> " if chosen else "") + txt, 12, SIDE_W - 24), (x + 4, y + 3), 12,
                  theme.ACCENT if chosen else theme.GOOD if p.reason is None else theme.TEXT_DIM)
             app.hits.append(Hit(r, "physical", i, p.reason is None, p.reason or p.breakdown()))
-            y += 21
+            y += ROW + 1
             if chosen:
                 for line, bad in self.chosen_lines()[1:]:
                     text(s, fit_text(line, 12, SIDE_W - 40), (x + 20, y), 12, theme.BAD if bad else theme.TEXT)
-                    y += 15
+                    y += DETAIL
+        if hidden:
+            names = ", ".join(f"{first + i}. {opts[i][0]}" for i in hidden)
+            r = pygame.Rect(x, y, SIDE_W - 16, ROW)
+            text(s, fit_text(f"not possible: {names}", 12, SIDE_W - 24), (x + 4, y + 3), 12, theme.TEXT_DIM)
+            app.hits.append(Hit(r, "physical_more", tuple(hidden), False,
+                                "; ".join(f"{opts[i][0]}: {opts[i][2].reason}" for i in hidden)))
+            y += ROW + 1
         return y
+
+    def _rows(self, opts: list, y: int, bottom: int | None) -> tuple[list[int], list[int]]:
+        """Which options get a row of their own between `y` and `bottom`,
+        and which impossible ones are left to share the last line."""
+        every = list(range(len(opts)))
+        if bottom is None:
+            return every, []
+        detail = DETAIL * len(self.chosen_lines()[1:])
+        rows = max(0, (bottom - y - detail + 1) // (ROW + 1))
+        if rows >= len(opts):
+            return every, []
+        possible = [i for i in every if opts[i][2].reason is None]
+        impossible = [i for i in every if opts[i][2].reason is not None]
+        room = max(0, rows - 1 - len(possible))          # one row for the line the others share
+        return sorted(possible + impossible[:room]), impossible[room:]
 
     def draw(self, rect: pygame.Rect, x: int, y: int) -> None:
         app = self.app
@@ -185,7 +216,7 @@ class PhysicalPanel:
             text(s, fit_text(f"declared: {label} on {tn}, {roll}", 12, SIDE_W - 24),
                  (x + 4, y), 12, theme.ACCENT)
             y += 16
-        self.draw_options(x, y, bottom=rect.bottom - 40)
+        self.draw_options(x, y, bottom=rect.bottom - 38)
         if self.chosen is not None:
             button(s, app.hits, (x, rect.bottom - 34, 150, 28), "Declare", "confirm", key="Enter",
                    active=True, mouse=m, tip="declare the attack chosen (Backspace takes it back)")

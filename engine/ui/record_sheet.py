@@ -60,13 +60,15 @@ VEHICLE_BOXES = [("front", "FRONT", (50, 0, 106, 34)), ("left", "LEFT", (0, 38, 
                  ("right", "RIGHT", (160, 38, 46, 110)), ("rear", "REAR", (50, 152, 106, 34))]
 
 
-def draw_unit_panel(surf, rect, game, uid: str | None, mp_text: str = "") -> None:
+def draw_unit_panel(surf, rect, game, uid: str | None, mp_text: str = "",
+                    hint: str = "Click a unit, or press Tab") -> None:
+    """The record sheet of `uid`; with no unit, `hint` says how to show one."""
     rect = pygame.Rect(rect)
     pygame.draw.rect(surf, theme.PANEL, rect)
     pygame.draw.rect(surf, theme.BORDER, rect, 1)
     if uid is None or uid not in game.units:
         text(surf, "No unit selected", (rect.x + 10, rect.y + 10), 14, theme.TEXT_DIM)
-        text(surf, "Click a unit, or press Tab", (rect.x + 10, rect.y + 30), 13, theme.TEXT_DIM)
+        text(surf, hint, (rect.x + 10, rect.y + 30), 13, theme.TEXT_DIM)
         return
     w = game.world
     ent = game.units[uid]

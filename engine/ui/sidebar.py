@@ -10,9 +10,9 @@ import pygame
 
 from engine import deployment
 from engine.ui import queries, theme
-from engine.ui.layout import SIDE_W, TOP, UNIT_PANEL_H, short_reason
+from engine.ui.layout import SIDE_W, TOP, short_reason, unit_panel_h
 from engine.ui.record_sheet import draw_unit_panel
-from engine.ui.widgets import button, panel, text
+from engine.ui.widgets import button, fit_text, panel, text
 
 
 
@@ -46,34 +46,40 @@ def draw_topbar(app) -> None:
             button(s, app.hits, (bx, 5, bw, TOP - 10), label, action, key=key, mouse=app.mouse)
             bx -= 6
         return
+    bx = w - 10
+    take_back = app.take_back_reason() if app.phase_kind() == "move" else None
+    for label, action, key, enabled, tip in (
+            ("Menu", "menu", "M", True, ""), ("Help", "help", "F1", True, ""),
+            ("Roster", "roster", "B", True, ""), ("Ruler", "ruler", "U", True, ""),
+            ("End phase", "end_phase", "N", app.flow.phase_done(), "units still have to act"),
+            *((("Take back move", "take_back", "Ctrl+Z", take_back is None, take_back or ""),)
+              if app.phase_kind() == "move" else ())):
+        bw = theme.font(13).size(f"{label} [{key}]")[0] + 16
+        bx -= bw
+        button(s, app.hits, (bx, 5, bw, TOP - 10), label, action, key=key, enabled=enabled,
+               active=(action == "end_phase" and enabled), mouse=app.mouse, tip="" if enabled else tip)
+        bx -= 6
+    # the turn, the phase and whose action it is, in what the buttons leave
     x = text(s, f"Turn {g.turn}", (x, TOP // 2), 15, theme.TEXT, True, "midleft").right + 14
     x = text(s, f"{g.phase.capitalize()} phase", (x, TOP // 2), 15, theme.ACCENT, True, "midleft").right + 14
     if g.winner:
         msg = f"Battle over: {g.winner} wins" if g.winner != "draw" else "Battle over: draw"
-        text(s, msg, (x, TOP // 2), 15, theme.TEXT, True, "midleft")
+        text(s, fit_text(msg, 15, bx - x, True), (x, TOP // 2), 15, theme.TEXT, True, "midleft")
     elif side:
         col = theme.side_colour(g.sides, side)
         pygame.draw.rect(s, col, (x, 8, 18, 18), border_radius=3)
-        x = text(s, whose_turn(app, side), (x + 24, TOP // 2), 14, theme.TEXT, False, "midleft").right + 10
+        line = whose_turn(app, side)
+        if theme.font(14).size(line)[0] > bx - x - 34:
+            line = fit_text(line.split(" (")[0], 14, bx - x - 34)      # without the count of units waiting
+        x = text(s, line, (x + 24, TOP // 2), 14, theme.TEXT, False, "midleft").right + 10
         order = app.flow.sequence[app.flow.pos:app.flow.pos + 8]
         for sd in order[1:]:
+            if x + 10 > bx - 4:
+                break
             pygame.draw.rect(s, theme.side_colour(g.sides, sd), (x, 12, 10, 10), border_radius=2)
             x += 13
     elif app.flow.phase_done():
-        text(s, "All units have acted", (x, TOP // 2), 14, theme.TEXT, False, "midleft")
-    bx = w - 10
-    for label, action, key, enabled in (("Menu", "menu", "M", True), ("Help", "help", "F1", True),
-                                        ("Roster", "roster", "B", True), ("Ruler", "ruler", "U", True),
-                                        ("End phase", "end_phase", "N", app.flow.phase_done()),
-                                        *((("Take back move", "take_back", "Ctrl+Z", True),)
-                                          if app.phase_kind() == "move" else ())):
-        bw = theme.font(13).size(f"{label} [{key}]")[0] + 16
-        bx -= bw
-        button(s, app.hits, (bx, 5, bw, TOP - 10), label, action, key=key, enabled=enabled,
-               active=(action == "end_phase" and enabled), mouse=app.mouse,
-               tip=("units still have to act" if not enabled else
-                    (app.take_back_reason() or "") if action == "take_back" else ""))
-        bx -= 6
+        text(s, fit_text("All units have acted", 14, bx - x), (x, TOP // 2), 14, theme.TEXT, False, "midleft")
 
 
 def draw_sidebar(app) -> None:
@@ -103,8 +109,9 @@ def draw_sidebar(app) -> None:
             mp_text += f"\nMP left ({app.move.mode}): {app.move.mp_limit() - fin.mp}"
             if app.move.path and queries.has_altitude(app.game, ent):
                 mp_text += f"\nafter this move: altitude {fin.altitude}"
-    unit_rect = pygame.Rect(x, TOP, SIDE_W, UNIT_PANEL_H)
-    draw_unit_panel(s, unit_rect, app.game, uid, mp_text)
+    unit_rect = pygame.Rect(x, TOP, SIDE_W, unit_panel_h(s.get_height()))
+    draw_unit_panel(s, unit_rect, app.game, uid, mp_text,
+                    *(("Click a unit to see its record",) if app.replay is not None else ()))   # Tab: nobody acts
     act = pygame.Rect(x, unit_rect.bottom, SIDE_W, app.log_rect().y - unit_rect.bottom)
     if app.replay is None:          # a replay takes no orders
         draw_actions(app, act)

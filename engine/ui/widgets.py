@@ -74,7 +74,7 @@ def button(surf: pygame.Surface, hits: list[Hit], rect, label: str, action: str,
     rect = pygame.Rect(rect)
     hover = mouse is not None and rect.collidepoint(mouse) and enabled
     bg = theme.ACCENT if active else (theme.PANEL_LIGHT if not hover else (70, 76, 88))
-    fg = (20, 20, 20) if active and enabled else (theme.TEXT if enabled else theme.TEXT_OFF)
+    fg = theme.ON_ACCENT if active and enabled else (theme.TEXT if enabled else theme.TEXT_OFF)
     pygame.draw.rect(surf, bg if enabled else theme.PANEL, rect, border_radius=4)
     pygame.draw.rect(surf, theme.BORDER if enabled else theme.PANEL_LIGHT, rect, 1, border_radius=4)
     label_full = label + (f" [{key}]" if key else "")

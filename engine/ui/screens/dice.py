@@ -6,6 +6,7 @@ waits for a typed roll). A roll the end of a phase asks for waits there
 (`resumes`): a save made while it is up resumes at the same prompt."""
 from __future__ import annotations
 
+import re
 from typing import Any, Callable
 
 from engine.dice import RollNeeded
@@ -21,6 +22,12 @@ PURPOSE_WORDS = {
     "shutdown": "shutdown roll", "ammo_explosion": "ammunition explosion roll", "displacement": "displacement",
     "misc": "roll", "minimal_damage": "minimal damage roll",
 }
+
+
+def named(app, said: str) -> str:
+    """What a roll is for, with the units the rules name by their ids
+    ("... LRM 20 at locust") named as everywhere else (Locust LCT-1V)."""
+    return re.sub(r"[A-Za-z0-9_]+", lambda m: app.name(m[0]) if m[0] in app.game.units else m[0], said)
 
 
 class DicePrompt(TextScreen):
@@ -68,7 +75,7 @@ class DicePrompt(TextScreen):
         text(s, f"{need.count}d6: {PURPOSE_WORDS.get(need.purpose, need.purpose)}", (r.x + 16, r.y + 40), 20,
              theme.ACCENT, True)
         y = r.y + 70
-        for part in wrap(f"for {need.for_}" if need.for_ else "", 13, r.w - 32)[:2]:
+        for part in wrap(f"for {named(app, need.for_)}" if need.for_ else "", 13, r.w - 32)[:2]:
             text(s, part, (r.x + 16, y), 13, theme.TEXT)
             y += 17
         if need.target is not None:

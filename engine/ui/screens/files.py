@@ -109,6 +109,9 @@ class SaveGame(TextScreen):
                mouse=app.mouse)
 
 
+SAVES_SHOWN = 8          # the load screen's rows; Up / Down scroll the list to the save chosen
+
+
 class LoadGame(TextScreen):
     """The saves to load, each with its battle, turn and date; with a
     battle on screen, loading one asks first (it replaces that battle)."""
@@ -149,11 +152,17 @@ class LoadGame(TextScreen):
         y = r.y + 36
         if not self.files:
             text(s, f"No saves in {app.saves.folder}", (r.x + 16, y), 13, theme.TEXT_DIM)
-        for f in self.files[:8]:
-            button(s, app.hits, (r.x + 16, y, r.w - 32, 36), "", "load_do", f, mouse=app.mouse,
-                   active=((self.choice or self.files[0]) == f and not self.path))
-            text(s, Path(f).name, (r.x + 24, y + 3), 13, theme.TEXT, True)
-            text(s, fit_text(app.saves.describe(f), 12, r.w - 56), (r.x + 24, y + 19), 12, theme.TEXT_DIM)
+        chosen = self.files.index(self.choice) if self.choice in self.files else 0
+        first = max(0, min(chosen - SAVES_SHOWN + 1, len(self.files) - SAVES_SHOWN))
+        if len(self.files) > SAVES_SHOWN:
+            text(s, f"{first + 1}-{first + SAVES_SHOWN} of {len(self.files)}", (r.right - 16, r.y + 8), 12,
+                 theme.TEXT_DIM, anchor="topright")
+        for f in self.files[first:first + SAVES_SHOWN]:
+            lit = (self.choice or self.files[0]) == f and not self.path
+            button(s, app.hits, (r.x + 16, y, r.w - 32, 36), "", "load_do", f, mouse=app.mouse, active=lit)
+            text(s, Path(f).name, (r.x + 24, y + 3), 13, theme.ON_ACCENT if lit else theme.TEXT, True)
+            text(s, fit_text(app.saves.describe(f), 12, r.w - 56), (r.x + 24, y + 19), 12,
+                 theme.ON_ACCENT_DIM if lit else theme.TEXT_DIM)
             y += 40
         self.draw_field(app, (r.x + 16, r.bottom - 90, r.w - 32, 26), "or a save file path", "path")
         if self.asking:
@@ -166,8 +175,9 @@ class LoadGame(TextScreen):
             button(s, app.hits, (q.right - 162, q.bottom - 42, 150, 30), "Back", "load_back", key="Esc",
                    mouse=app.mouse)
             return
-        button(s, app.hits, (r.right - 156, r.bottom - 44, 140, 32), "Load path", "load_do", self.path,
-               enabled=bool(self.path), key="Enter", mouse=app.mouse)
+        button(s, app.hits, (r.right - 156, r.bottom - 44, 140, 32), "Load path" if self.path else "Load",
+               "load_do", self.path or None, enabled=bool(self.path or self.files), key="Enter", active=True,
+               mouse=app.mouse)
         button(s, app.hits, (r.x + 16, r.bottom - 44, 120, 32), "Cancel", "close", key="Esc", mouse=app.mouse)
         if app.message and app.message_bad:
             text(s, app.message[:80], (r.x + 150, r.bottom - 36), 12, theme.BAD)

@@ -45,27 +45,48 @@ class ConfirmQuit(Screen):
 
 
 class Help(Screen):
+    """Every key of the key map in two columns, in a box as tall as they
+    need; on a window too low for that, with less space between the rows."""
     name = "help"
     closes_on_click = True
     closes_on_right_click = True
+    TITLE = "Keys and mouse (F1 or ? to close)"
+    KEYS_W = 190                      # the keys' column; what they do is written right of it
+    # a section title's line, a line, between rows, after a section
+    SPACINGS = ((22, 15, 2, 10), (17, 14, 0, 3))
+
+    def lines(self, width: int, spacing: tuple[int, int, int, int]) -> tuple[list[tuple], int]:
+        """What the columns hold, as (column, x, y, text, size, colour, bold)
+        from the box's top left, and the height of the taller column."""
+        title_h, line_h, row_gap, section_gap = spacing
+        half = width // 2
+        col_x = (16, half + 8)
+        does_w = half - self.KEYS_W - 24
+        out, y = [], [34, 34]
+        for section in keymap.HELP:
+            c = section.column
+            out.append((col_x[c], y[c], section.title, 15, theme.ACCENT, True))
+            y[c] += title_h
+            for row in section.rows:
+                out.append((col_x[c], y[c], row.keys, 12, theme.TEXT, True))
+                for part in wrap(row.does, 12, does_w):
+                    out.append((col_x[c] + self.KEYS_W, y[c], part, 12, theme.TEXT_DIM, False))
+                    y[c] += line_h
+                y[c] += row_gap
+            y[c] += section_gap
+        return out, max(y) - section_gap + 8
 
     def draw(self, app) -> None:
         s = app.screen
         cover(app, 200)
-        r = box(app, 880, 540, "Keys and mouse (F1 or ? to close)")
-        col_x = [r.x + 16, r.x + r.w // 2 + 8]
-        y = [r.y + 34, r.y + 34]
-        for section in keymap.HELP:
-            c = section.column
-            text(s, section.title, (col_x[c], y[c]), 15, theme.ACCENT, True)
-            y[c] += 22
-            for row in section.rows:
-                text(s, row.keys, (col_x[c], y[c]), 12, theme.TEXT, True)
-                for part in wrap(row.does, 12, r.w // 2 - 200):
-                    text(s, part, (col_x[c] + 190, y[c]), 12, theme.TEXT_DIM)
-                    y[c] += 15
-                y[c] += 2
-            y[c] += 10
+        width = min(880, s.get_width() - 20)
+        for spacing in self.SPACINGS:
+            out, height = self.lines(width, spacing)
+            if height <= s.get_height() - 20:
+                break
+        r = box(app, width, height, self.TITLE)
+        for x, y, line, size, colour, bold in out:
+            text(s, line, (r.x + x, r.y + y), size, colour, bold)
 
 
 WELCOME = (
