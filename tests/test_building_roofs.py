@@ -606,3 +606,31 @@ def test_B_MOVE_9_a_death_from_above_comes_down_no_more_levels_up_than_the_jump_
                           "jump MP (B-MOVE-9)")
     else:
         assert reason is None and ts(game, "d").dfa_target == "t"
+
+
+@pytest.mark.parametrize("attacker, jump_mp, cancelled", [("shadow_hawk", 3, True), ("grasshopper", 4, False)])
+def test_B_MOVE_9_a_death_from_above_on_a_target_that_jumped_onto_a_roof_since_is_judged_again(
+        attacker, jump_mp, cancelled):
+    # The attacker jumps 0507 -> 0506 (ground level 0) and declares a DFA on t in 0505;
+    # t then jumps onto the height-4 roof of 0605, still next to 0506. The attack comes
+    # down on that roof, 4 levels above where its jump started: only with 4 Jump MP
+    # (B-MOVE-9, B-PHYS-4).
+    game = make_game(10, 12, forced={"to_hit": [2] * 4, "psr": [12] * 4, "fall": [1] * 4, "location": [7] * 8},
+                     hexes={"0605": building("heavy", height=4, cf=90)})
+    d = add(game, "d", attacker, "red", "0507", 0)
+    t = add(game, "t", "grasshopper", "blue", "0505", 0)
+    assert game.world.component(d, MechMovement).jump == jump_mp
+    assert to_weapon_phase(game, [move("d", "jump", ["F"], dfa="t"), move("t", "jump", ["R", "R", "F"])]) == \
+        [None, None]
+    assert on_roof(game, "t") and game.world.component(t, Position).hex == H("0605")
+    weapon_phase(game)
+    physical_phase(game)
+    if cancelled:
+        (c,) = events(game, "attack_cancelled")
+        assert (c["unit"], c["attack"], c["target"]) == ("d", "dfa", "t")
+        assert c["reason"] == ("cannot come down on Grasshopper GHR-5H: a mech cannot jump more levels up than it "
+                               "has jump MP (B-MOVE-9)")
+        assert not events(game, "attack", attacker="d")
+    else:
+        assert not events(game, "attack_cancelled")
+        assert events(game, "attack", attacker="d")[0]["attack"] == "dfa"
