@@ -195,6 +195,18 @@ def test_B_POS_4_section_2_moving_backward_off_a_roof_rolls_for_a_level_change_f
     assert (psr.reason, psr.modifier) == ("changing level while moving backward", 0)
 
 
+def test_B_POS_4_section_9_a_failed_roll_backing_off_a_roof_falls_from_the_roof_top():
+    # A 70 t mech backs off a height-2 roof onto the ground and fails the roll for
+    # the level change: it falls 2 levels (counted from the roof's top) in the hex
+    # it entered, ceil(70/10) x (2 + 1) = 21 damage.
+    game, m = _on_a_roof({"0505": building("heavy", height=2, cf=90)},
+                         forced={"psr": [2, 12], "fall": [1], "location": [7] * 5})
+    assert to_weapon_phase(game, [move("m", "walk", ["B"])]) == [None]
+    (fall,) = events(game, "fall")
+    assert (fall["at"], fall["levels"], fall["damage"]) == ("0506", 2, 21)
+    assert game.world.component(m, Status).prone and not on_roof(game, "m")
+
+
 def test_B_POS_4_the_reachable_search_steps_off_the_roof_onto_the_hill():
     game, m = _roof_and_hill(3)
     ways = reachable(game, m, "walk")

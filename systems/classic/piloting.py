@@ -370,7 +370,8 @@ def _roll_move_psrs(game: "Game", ent: int, order, result, path: list[str], offs
                           reason=trig.reason)
         levels = 0
         if prev.hex != state.hex and order.mode != "jump":
-            levels = max(0, game.map.terrain(prev.hex).level - game.map.terrain(state.hex).level)
+            # From the level it stood at: a roof's top for a mech stepping off it (B-POS-4).
+            levels = max(0, movement.standing_level(game, prev) - movement.standing_level(game, state))
         fall(game, ent, levels, trig.reason)
         if not retry:
             return None, offset
