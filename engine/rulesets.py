@@ -53,6 +53,11 @@ class Hooks:
     structure_damaged: dict[str, Callable[..., None]] = field(default_factory=dict)
     # (game, ent): a MechWarrior wounded.
     pilot_wounded: list[Callable[..., None]] = field(default_factory=list)
+    # (game, ent, hex, levels, cause) -> whether it was a fall onto a unit:
+    # a mech that failed a PSR on its way falls from where it stands into
+    # `hex`; one that falls 2 or more levels onto a unit there makes an
+    # accidental fall from above instead of its own fall.
+    fall_onto: list[Callable[..., bool]] = field(default_factory=list)
     # Displacement by unit type: (game, ent, direction) -> outcome or None,
     # and (game, ent, direction, cause) -> outcome carried out or None.
     displacement_outcome: list[Callable[..., "str | None"]] = field(default_factory=list)

@@ -318,11 +318,27 @@ def make_room(game: "Game", ent: int, h: Hex, direction: int, cause: str, domino
     return True
 
 
+def fall_on_the_way(game: "Game", ent: int, dest: Hex, levels: int, cause: str) -> bool:
+    """A mech that failed a PSR on its way falls `levels` levels from where
+    it stands into `dest`: 2 or more onto a unit standing there (a friend
+    whose hex it was passing through) is an accidental fall from above
+    (section 10; MegaMek doEntityFallsInto), and True. Else False: its own
+    fall in `dest` (a wreck there is no unit to fall on; `after_move` makes
+    room)."""
+    from systems.common.stacking import occupant
+    below = occupant(game, ent, dest, False)
+    if levels < 2 or below is None or game.world.component(below, Status).destroyed:
+        return False
+    fall_from_above(game, ent, below, dest, levels, cause)
+    return True
+
+
 def after_move(game: "Game", ent: int, order, result) -> None:
     """A mech whose move stopped where another unit stands (a PSR failed on
     the way, in a friend's hex it was only passing through, or a wreck's:
     section 1, one unit on the ground per hex): as MegaMek's
-    doEntityFallsInto for a fall of less than 2 levels, the unit there is
+    doEntityFallsInto for a fall of less than 2 levels (2 or more onto a
+    unit: `fall_on_the_way`), the unit there is
     displaced along the move, or the nearest way it can go, with a PSR 0
     for the domino effect; the direction is rolled for a fall in the hex
     the move started in. A wreck there, or a unit with no room to go,
