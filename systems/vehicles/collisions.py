@@ -151,14 +151,25 @@ def _ground_entry(game, ent, cur, dest, direction, here, to, hexes_before, kind,
         if to.building:
             charge_building(game, ent, dest, hexes_before)
         return "stopped", cur
-    for other in ground_units(game, dest, ent):
-        if accidental_charge(game, ent, other, cur, dest, hexes_before):
-            return "stopped", cur
+    drop = here.level - to.level
+    if drop < 1:
+        for other in ground_units(game, dest, ent):
+            if accidental_charge(game, ent, other, cur, dest, hexes_before):
+                return "stopped", cur
     new = _entered(cur, dest)
-    if here.level - to.level >= 1:                        # V-SKID-1: a drop means a fall
+    if drop >= 1:
+        # V-SKID-1: into a hex 1 or more levels lower, the accidental fall
+        # from above rules (TW p.152): onto a unit there it falls on it, a
+        # miss (or no room for it) puts it down beside (`crash.come_down`);
+        # then its fall, for the levels down to where it came down.
+        from systems.vehicles import crash
         _place(game, ent, new)
         tell(new)
-        fall_damage(game, ent, here.level - to.level, cause=f"{kind} over a drop")
+        crash.come_down(game, ent, direction, here.level)
+        if game.world.component(ent, Status).destroyed:
+            return "destroyed", new
+        new = _state_of(game, ent, new)
+        fall_damage(game, ent, here.level - hm.terrain(new.hex).level, cause=f"{kind} over a drop")
         return "fell", new
     if prohibited_reason(mot, to):                        # V-SKID-3 (water and buildings: above)
         _place(game, ent, new)
