@@ -646,3 +646,22 @@ def test_B_MOVE_9_a_death_from_above_on_a_target_that_jumped_onto_a_roof_since_i
     else:
         assert not events(game, "attack_cancelled")
         assert events(game, "attack", attacker="d")[0]["attack"] == "dfa"
+
+
+def test_B_PHYS_4_a_death_from_above_on_a_target_that_went_inside_a_building_since_is_cancelled():
+    # The attacker jumps 0507 -> 0506 and declares a DFA on t in 0505; t then runs
+    # into the light building in 0405, still next to 0506: a unit inside cannot be
+    # attacked from above from outside (B-PHYS-1, B-PHYS-4).
+    game = make_game(10, 12, forced={"to_hit": [12] * 4, "psr": [12] * 4, "location": [7] * 8},
+                     hexes={"0405": building("light", height=2, cf=15)})
+    add(game, "d", "grasshopper", "red", "0507", 0)
+    t = add(game, "t", "jagermech", "blue", "0505", 0)
+    assert to_weapon_phase(game, [move("d", "jump", ["F"], dfa="t"), move("t", "run", ["L", "L", "F"])]) == \
+        [None, None]
+    assert buildings.inside(game, t)
+    weapon_phase(game)
+    physical_phase(game)
+    (c,) = events(game, "attack_cancelled")
+    assert (c["unit"], c["attack"], c["reason"]) == ("d", "dfa", "JagerMech JM6-S is inside a building now: "
+                                                                 "no death from above")
+    assert not events(game, "attack", attacker="d") and not events(game, "displace")

@@ -347,6 +347,9 @@ def _cancel_reason(game: "Game", ent: int, tgt: int, c: ChargeDeclaration) -> st
         return f"{tname} was destroyed before the {kind}"
     if tst.prone and c.attack == "charge" and game.kind(ent) == "mech":
         return f"{tname} fell in the weapon attack phase: the charge cannot be made (P-CHARGE-7)"
+    if buildings.inside(game, tgt):
+        # It moved inside a building since the declaration (B-PHYS-1, B-PHYS-4).
+        return f"{tname} is inside a building now: no {kind}"
     pos, tpos = game.world.component(ent, Position), game.world.component(tgt, Position)
     if c.attack == "charge" and neighbor(pos.hex, pos.facing) != tpos.hex and not st.prone:
         return f"{tname} is not directly ahead at the start of the physical phase (P-CHARGE-1)"
