@@ -416,3 +416,24 @@ def test_V_PHYS_any_mech_attack_on_any_vehicle_is_refused_cleanly_or_resolved(
     assert {e["location"] for e in events(game, "damage", unit="t")} <= locations
     if att["hit"] and vp.airborne(game, game.units["t"]):
         assert game.world.component(game.units["t"], Status).destroyed
+
+
+def test_P_CHARGE_3_a_charge_on_a_landed_vtol_that_lifted_off_since_is_cancelled():
+    # A charge attacks the target as it stands once it has moved (P-CHARGE-3): the
+    # Manticore declares a charge on the landed VTOL directly ahead, which then
+    # rises one level in its hex. An airborne VTOL cannot be charged.
+    from components import Altitude
+    from tests.physical_helpers import physical_phase, to_weapon_phase, weapon_phase
+    from vehicle_fixtures import add as add_vehicle, add_worked_vtol
+    game = make_game(12, 12, forced={"to_hit": [12] * 4, "motive": [2] * 6, "location": [7] * 8})
+    add_vehicle(game, "m", "manticore.toml", "0507", 0, side="red")
+    v = add_worked_vtol(game, "v", "0505", 0, side="blue")
+    moves = [move("m", "cruise", ["F"], charge="v"), move("v", "cruise", ["U"])]
+    assert to_weapon_phase(game, moves) == [None, None]
+    assert game.world.component(v, Altitude).level == 1
+    weapon_phase(game)
+    physical_phase(game)
+    (c,) = events(game, "attack_cancelled")
+    assert (c["unit"], c["attack"]) == ("m", "charge")
+    assert c["reason"] == "Example VTOL is airborne now and cannot be charged"
+    assert not events(game, "attack") and not events(game, "displace")

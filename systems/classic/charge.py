@@ -347,9 +347,12 @@ def _cancel_reason(game: "Game", ent: int, tgt: int, c: ChargeDeclaration) -> st
         return f"{tname} was destroyed before the {kind}"
     if tst.prone and c.attack == "charge" and game.kind(ent) == "mech":
         return f"{tname} fell in the weapon attack phase: the charge cannot be made (P-CHARGE-7)"
+    # The target as it stands after its own move (P-CHARGE-3): inside a
+    # building now (B-PHYS-1, B-PHYS-4), or a VTOL lifted off since.
     if buildings.inside(game, tgt):
-        # It moved inside a building since the declaration (B-PHYS-1, B-PHYS-4).
         return f"{tname} is inside a building now: no {kind}"
+    if c.attack == "charge" and airborne(game, tgt):
+        return f"{tname} is airborne now and cannot be charged"
     pos, tpos = game.world.component(ent, Position), game.world.component(tgt, Position)
     if c.attack == "charge" and neighbor(pos.hex, pos.facing) != tpos.hex and not st.prone:
         return f"{tname} is not directly ahead at the start of the physical phase (P-CHARGE-1)"
