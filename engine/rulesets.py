@@ -69,6 +69,9 @@ class Hooks:
     charge_table: list[Callable[..., "str | None"]] = field(default_factory=list)
     # (game, attacker, target, dfa) -> extra modifiers of a charge or DFA.
     charge_modifiers: list[Callable[..., list]] = field(default_factory=list)
+    # (game, charger, target, charge entry) -> why a declared charge or DFA
+    # can no longer be made at the start of the physical phase, or None.
+    charge_recheck: list[Callable[..., "str | None"]] = field(default_factory=list)
     # (game, charge entry, hit): after each charge's damage.
     after_charge: list[Callable[..., None]] = field(default_factory=list)
     # (game, ent): a VTOL forced one level down (a pilot hit, V-VCE-4).

@@ -2,6 +2,7 @@
 T-12 (rules/vehicles.md; seed 002), plus the mech physical attack gaps the
 vehicle rules need (a prone mech punching a vehicle in its own hex, partial
 cover in depth 1 water)."""
+import pytest
 from hypothesis import given, settings, strategies as st
 
 from components import Armor, Position, Status, VehicleCrits, VehicleMovement
@@ -302,6 +303,28 @@ def test_V_PHYS_7_dfa_on_a_vtol_needs_jump_mp_at_least_the_level_difference():
         assert (reason is None) == ok, reason
         if not ok:
             assert "V-PHYS-7" in reason
+
+
+@pytest.mark.parametrize("climbs", [True, False])
+def test_V_PHYS_7_P_CHARGE_3_a_dfa_on_a_vtol_that_climbed_since_is_judged_where_it_flies(climbs):
+    # The Grasshopper (jump 4) jumps 0507 -> 0506 and declares a death from above on
+    # the VTOL over 0505 at elevation 4 (4 levels: allowed). The VTOL then climbs one
+    # level in its hex: 5 levels above the mech's hex, more than its jump MP.
+    from tests.physical_helpers import physical_phase, to_weapon_phase, weapon_phase
+    game = make_game(10, 10, forced={"to_hit": [2] * 4, "psr": [12] * 4, "fall": [1] * 4, "location": [7] * 8,
+                                     "motive": [2] * 4})
+    add(game, "a", "grasshopper", "red", "0507", 0)
+    add(game, "t", "warrior", "blue", "0505", 0, altitude=4)
+    moves = [move("a", "jump", ["F"], dfa="t")] + ([move("t", "cruise", ["U"])] if climbs else [])
+    assert to_weapon_phase(game, moves) == [None] * len(moves)
+    weapon_phase(game)
+    physical_phase(game)
+    if climbs:
+        (c,) = events(game, "attack_cancelled")
+        assert (c["unit"], c["attack"]) == ("a", "dfa") and "V-PHYS-7" in c["reason"]
+        assert "5 levels above" in c["reason"] and not events(game, "attack")
+    else:
+        assert not events(game, "attack_cancelled") and events(game, "attack")[0]["attack"] == "dfa"
 
 
 # --------------------------------------------------------------------- mech physical gaps

@@ -362,5 +362,9 @@ def _cancel_reason(game: "Game", ent: int, tgt: int, c: ChargeDeclaration) -> st
         # The target may have moved since the declaration (onto a roof): the
         # jump still ends where it stands now. Its jump MP are those it had
         # when it declared (P-CHARGE-8: MP lost to damage since do not count).
-        return landing_rise_error(game, tgt, c.jump_from_level, c.jump_mp)
+        if (reason := landing_rise_error(game, tgt, c.jump_from_level, c.jump_mp)):
+            return reason
+    for rule in game.ruleset.hooks.charge_recheck:      # a DFA on a VTOL (V-PHYS-7)
+        if (reason := rule(game, ent, tgt, c)):
+            return reason
     return None

@@ -36,6 +36,7 @@ def register(rs: "Ruleset") -> None:
     hooks.physical_target.append(physical.target_rule)
     hooks.charge_table.append(physical.charge_table)
     hooks.charge_modifiers.append(physical.charge_modifiers)
+    hooks.charge_recheck.append(physical.charge_recheck)
     hooks.after_charge.append(physical.after_charge)
     hooks.displacement_outcome.append(displacement.outcome_rule)
     hooks.displace.append(displacement.displace_rule)
