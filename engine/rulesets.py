@@ -88,6 +88,9 @@ class Hooks:
     weapon_hit: dict[str, Callable[..., Any]] = field(default_factory=dict)
     # Unit kind -> (game, target, amount, side, cause): one physical damage group.
     physical_hit: dict[str, Callable[..., Any]] = field(default_factory=dict)
+    # Unit kind -> (game, faller, target, attack) -> hit: an accidental fall
+    # from above onto a unit of that kind (mechs are the Classic rules' own).
+    fallen_on: dict[str, Callable[..., bool]] = field(default_factory=dict)
     # Unit kind -> (game, ent, levels, cause): a fall of `levels` in its hex
     # (a building collapsing under it).
     unit_fall: dict[str, Callable[..., Any]] = field(default_factory=dict)
