@@ -224,3 +224,14 @@ def test_V_SKID_1_skid_over_a_drop_onto_a_mech_that_misses_comes_down_beside():
     assert not [e for e in events(game, "damage") if e["unit"] == "t"]
     (fall,) = events(game, "fall")
     assert (fall["unit"], fall["levels"], fall["damage"]) == ("s", 0, 4)
+
+
+def test_V_SKID_1_V_SKID_3_put_down_beside_in_water_it_cannot_enter_the_skidder_is_destroyed():
+    # As above, but the hex beside (0506) is depth-1 water: the Striker, put down
+    # there after missing the mech below, is destroyed as a skid into that water.
+    game = _board(extra={"0507": {"level": -1, "paved": True}, "0506": {"terrain": "water", "depth": 1}},
+                  dice={"psr": [2], "to_hit": [6], "motive": [2], "fall": [1]})
+    s = add(game, "s", "striker.toml", "0511")
+    add(game, "t", "locust.toml", "0507", side="blue")
+    move(game, "s", "flank", ["F", "F", "F", "R", "F"])
+    assert label(game, "s") == "0506" and game.world.component(s, Status).destroyed

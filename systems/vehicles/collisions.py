@@ -141,9 +141,7 @@ def _ground_entry(game, ent, cur, dest, direction, here, to, hexes_before, kind,
         _place(game, ent, new)
         tell(new)
         game.log.emit("collision", unit=game.uid(ent), at=hm.label(dest), target="water")
-        from systems.common import damage
-        damage.destroy_unit(game, ent, f"{kind} into water it cannot enter")       # V-SKID-3
-        return "destroyed", new
+        return _stuck_in(game, ent, to, False, kind), new
     if to.level - here.level > 1 or to.building:
         tell(cur)
         game.log.emit("collision", unit=game.uid(ent), at=hm.label(dest),
@@ -169,15 +167,32 @@ def _ground_entry(game, ent, cur, dest, direction, here, to, hexes_before, kind,
         if game.world.component(ent, Status).destroyed:
             return "destroyed", new
         new = _state_of(game, ent, new)
-        fall_damage(game, ent, here.level - hm.terrain(new.hex).level, cause=f"{kind} over a drop")
+        beside = hm.terrain(new.hex)
+        fall_damage(game, ent, here.level - beside.level, cause=f"{kind} over a drop")
+        if new.hex != dest and not game.world.component(ent, Status).destroyed:
+            # Put down beside: what that hex does to a slider (V-SKID-3).
+            return _stuck_in(game, ent, beside, direction == (cur.facing + 3) % 6, kind) or "fell", new
         return "fell", new
     if prohibited_reason(mot, to):                        # V-SKID-3 (water and buildings: above)
         _place(game, ent, new)
         tell(new)
-        prohibited_terrain_damage(game, ent, backward=direction == (cur.facing + 3) % 6,
-                                  cause=f"{kind} into {to.terrain.replace('_', ' ')}")
-        return "immobile", new
+        return _stuck_in(game, ent, to, direction == (cur.facing + 3) % 6, kind), new
     return "clear", new
+
+
+def _stuck_in(game: "Game", ent: int, t, backward: bool, kind: str) -> str | None:
+    """V-SKID-3: a slider in water it may not enter is destroyed, in other
+    terrain prohibited to it damaged and immobile ("destroyed",
+    "immobile"); None where it may be."""
+    mot = motive(game, ent)
+    if t.terrain == "water" and t.depth >= 1 and mot not in ("hover", "wige"):
+        from systems.common import damage
+        damage.destroy_unit(game, ent, f"{kind} into water it cannot enter")
+        return "destroyed"
+    if prohibited_reason(mot, t):
+        prohibited_terrain_damage(game, ent, backward=backward, cause=f"{kind} into {t.terrain.replace('_', ' ')}")
+        return "immobile"
+    return None
 
 
 def _place(game: "Game", ent: int, state: MoveState) -> None:
