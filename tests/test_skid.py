@@ -235,3 +235,15 @@ def test_V_SKID_1_V_SKID_3_put_down_beside_in_water_it_cannot_enter_the_skidder_
     add(game, "t", "locust.toml", "0507", side="blue")
     move(game, "s", "flank", ["F", "F", "F", "R", "F"])
     assert label(game, "s") == "0506" and game.world.component(s, Status).destroyed
+
+
+def test_V_SKID_1_V_SKID_3_a_skid_over_a_drop_into_prohibited_terrain_falls_and_is_stuck():
+    # The Striker (35 t, wheeled) skids 1 level down into rough: its fall, 4 x (1 + 1)
+    # = 8, then the prohibited terrain, ceil(35/5) = 7 and immobile for the game.
+    game = _board(extra={"0507": {"level": -1, "terrain": "rough"}}, dice={"psr": [2], "fall": [1, 1], "motive": [2]})
+    s = add(game, "s", "striker.toml", "0511")
+    move(game, "s", "flank", ["F", "F", "F", "R", "F"])
+    assert label(game, "s") == "0507"
+    assert [(e["levels"], e["damage"]) for e in events(game, "fall")] == [(1, 8)]
+    assert events(game, "terrain_damage")[0]["damage"] == 7
+    assert game.world.component(s, Status).immobile

@@ -167,12 +167,13 @@ def _ground_entry(game, ent, cur, dest, direction, here, to, hexes_before, kind,
         if game.world.component(ent, Status).destroyed:
             return "destroyed", new
         new = _state_of(game, ent, new)
-        beside = hm.terrain(new.hex)
-        fall_damage(game, ent, here.level - beside.level, cause=f"{kind} over a drop")
-        if new.hex != dest and not game.world.component(ent, Status).destroyed:
-            # Put down beside: what that hex does to a slider (V-SKID-3).
-            return _stuck_in(game, ent, beside, direction == (cur.facing + 3) % 6, kind) or "fell", new
-        return "fell", new
+        there = hm.terrain(new.hex)
+        fall_damage(game, ent, here.level - there.level, cause=f"{kind} over a drop")
+        if game.world.component(ent, Status).destroyed:
+            return "destroyed", new
+        # What the hex it came down in does to a slider (V-SKID-3): the one
+        # it slid into, or the one beside it was put down in.
+        return _stuck_in(game, ent, there, direction == (cur.facing + 3) % 6, kind) or "fell", new
     if prohibited_reason(mot, to):                        # V-SKID-3 (water and buildings: above)
         _place(game, ent, new)
         tell(new)
