@@ -33,6 +33,10 @@ class ChargeDeclaration:
     origin: list[int] | None = field(default=None, metadata={"json": "from", "omit": True})
     target_at: list[int] | None = field(default=None, metadata=OMIT)
     target_hex: HexLabel | None = field(default=None, metadata=OMIT)    # a charge on a building (B-PHYS-3)
+    # A death from above: the level its jump started at and the jump MP, to
+    # judge again where it comes down (B-MOVE-9).
+    jump_from_level: int | None = field(default=None, metadata=OMIT)
+    jump_mp: int | None = field(default=None, metadata=OMIT)
 
 
 @dataclass

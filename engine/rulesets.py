@@ -53,6 +53,11 @@ class Hooks:
     structure_damaged: dict[str, Callable[..., None]] = field(default_factory=dict)
     # (game, ent): a MechWarrior wounded.
     pilot_wounded: list[Callable[..., None]] = field(default_factory=list)
+    # (game, ent, hex, levels, cause) -> whether it was a fall onto a unit:
+    # a mech that failed a PSR on its way falls from where it stands into
+    # `hex`; one that falls 2 or more levels onto a unit there makes an
+    # accidental fall from above instead of its own fall.
+    fall_onto: list[Callable[..., bool]] = field(default_factory=list)
     # Displacement by unit type: (game, ent, direction) -> outcome or None,
     # and (game, ent, direction, cause) -> outcome carried out or None.
     displacement_outcome: list[Callable[..., "str | None"]] = field(default_factory=list)
@@ -64,6 +69,9 @@ class Hooks:
     charge_table: list[Callable[..., "str | None"]] = field(default_factory=list)
     # (game, attacker, target, dfa) -> extra modifiers of a charge or DFA.
     charge_modifiers: list[Callable[..., list]] = field(default_factory=list)
+    # (game, charger, target, charge entry) -> why a declared charge or DFA
+    # can no longer be made at the start of the physical phase, or None.
+    charge_recheck: list[Callable[..., "str | None"]] = field(default_factory=list)
     # (game, charge entry, hit): after each charge's damage.
     after_charge: list[Callable[..., None]] = field(default_factory=list)
     # (game, ent): a VTOL forced one level down (a pilot hit, V-VCE-4).
@@ -80,6 +88,9 @@ class Hooks:
     weapon_hit: dict[str, Callable[..., Any]] = field(default_factory=dict)
     # Unit kind -> (game, target, amount, side, cause): one physical damage group.
     physical_hit: dict[str, Callable[..., Any]] = field(default_factory=dict)
+    # Unit kind -> (game, faller, target, attack) -> hit: an accidental fall
+    # from above onto a unit of that kind (mechs are the Classic rules' own).
+    fallen_on: dict[str, Callable[..., bool]] = field(default_factory=dict)
     # Unit kind -> (game, ent, levels, cause): a fall of `levels` in its hex
     # (a building collapsing under it).
     unit_fall: dict[str, Callable[..., Any]] = field(default_factory=dict)

@@ -195,6 +195,18 @@ def test_B_POS_4_section_2_moving_backward_off_a_roof_rolls_for_a_level_change_f
     assert (psr.reason, psr.modifier) == ("changing level while moving backward", 0)
 
 
+def test_B_POS_4_section_9_a_failed_roll_backing_off_a_roof_falls_from_the_roof_top():
+    # A 70 t mech backs off a height-2 roof onto the ground and fails the roll for
+    # the level change: it falls 2 levels (counted from the roof's top) in the hex
+    # it entered, ceil(70/10) x (2 + 1) = 21 damage.
+    game, m = _on_a_roof({"0505": building("heavy", height=2, cf=90)},
+                         forced={"psr": [2, 12], "fall": [1], "location": [7] * 5})
+    assert to_weapon_phase(game, [move("m", "walk", ["B"])]) == [None]
+    (fall,) = events(game, "fall")
+    assert (fall["at"], fall["levels"], fall["damage"]) == ("0506", 2, 21)
+    assert game.world.component(m, Status).prone and not on_roof(game, "m")
+
+
 def test_B_POS_4_the_reachable_search_steps_off_the_roof_onto_the_hill():
     game, m = _roof_and_hill(3)
     ways = reachable(game, m, "walk")
@@ -606,3 +618,50 @@ def test_B_MOVE_9_a_death_from_above_comes_down_no_more_levels_up_than_the_jump_
                           "jump MP (B-MOVE-9)")
     else:
         assert reason is None and ts(game, "d").dfa_target == "t"
+
+
+@pytest.mark.parametrize("attacker, jump_mp, cancelled", [("shadow_hawk", 3, True), ("grasshopper", 4, False)])
+def test_B_MOVE_9_a_death_from_above_on_a_target_that_jumped_onto_a_roof_since_is_judged_again(
+        attacker, jump_mp, cancelled):
+    # The attacker jumps 0507 -> 0506 (ground level 0) and declares a DFA on t in 0505;
+    # t then jumps onto the height-4 roof of 0605, still next to 0506. The attack comes
+    # down on that roof, 4 levels above where its jump started: only with 4 Jump MP
+    # (B-MOVE-9, B-PHYS-4).
+    game = make_game(10, 12, forced={"to_hit": [2] * 4, "psr": [12] * 4, "fall": [1] * 4, "location": [7] * 8},
+                     hexes={"0605": building("heavy", height=4, cf=90)})
+    d = add(game, "d", attacker, "red", "0507", 0)
+    t = add(game, "t", "grasshopper", "blue", "0505", 0)
+    assert game.world.component(d, MechMovement).jump == jump_mp
+    assert to_weapon_phase(game, [move("d", "jump", ["F"], dfa="t"), move("t", "jump", ["R", "R", "F"])]) == \
+        [None, None]
+    assert on_roof(game, "t") and game.world.component(t, Position).hex == H("0605")
+    weapon_phase(game)
+    physical_phase(game)
+    if cancelled:
+        (c,) = events(game, "attack_cancelled")
+        assert (c["unit"], c["attack"], c["target"]) == ("d", "dfa", "t")
+        assert c["reason"] == ("cannot come down on Grasshopper GHR-5H: a mech cannot jump more levels up than it "
+                               "has jump MP (B-MOVE-9)")
+        assert not events(game, "attack", attacker="d")
+    else:
+        assert not events(game, "attack_cancelled")
+        assert events(game, "attack", attacker="d")[0]["attack"] == "dfa"
+
+
+def test_B_PHYS_4_a_death_from_above_on_a_target_that_went_inside_a_building_since_is_cancelled():
+    # The attacker jumps 0507 -> 0506 and declares a DFA on t in 0505; t then runs
+    # into the light building in 0405, still next to 0506: a unit inside cannot be
+    # attacked from above from outside (B-PHYS-1, B-PHYS-4).
+    game = make_game(10, 12, forced={"to_hit": [12] * 4, "psr": [12] * 4, "location": [7] * 8},
+                     hexes={"0405": building("light", height=2, cf=15)})
+    add(game, "d", "grasshopper", "red", "0507", 0)
+    t = add(game, "t", "jagermech", "blue", "0505", 0)
+    assert to_weapon_phase(game, [move("d", "jump", ["F"], dfa="t"), move("t", "run", ["L", "L", "F"])]) == \
+        [None, None]
+    assert buildings.inside(game, t)
+    weapon_phase(game)
+    physical_phase(game)
+    (c,) = events(game, "attack_cancelled")
+    assert (c["unit"], c["attack"], c["reason"]) == ("d", "dfa", "JagerMech JM6-S is inside a building now: "
+                                                                 "no death from above")
+    assert not events(game, "attack", attacker="d") and not events(game, "displace")

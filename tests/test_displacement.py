@@ -145,3 +145,21 @@ def test_displacement_never_stacks_two_mechs_and_only_falls_on_big_drops(level, 
     hexes = [game.world.component(e, Position).hex for e in game.units.values()
              if not game.world.component(e, Status).removed]
     assert len(hexes) == len(set(hexes))
+
+
+def test_section_10_V_CRASH_5_a_mech_pushed_down_onto_a_vehicle_hits_it_automatically_on_its_own_table():
+    """The pushed mech (65 t) falls 2 levels onto the Manticore: one rule for
+    every accidental fall from above (`displacement.fall_onto`, as a crashing
+    VTOL's): a vehicle is hit without a roll, ceil(65/10) = 7 as 5 + 2 on its
+    own hit table, front column (2d6 7: front), and is displaced; the faller
+    takes its fall damage on its back."""
+    game = pusher(hexes={"0503": Terrain(level=-2), "0502": Terrain(level=-2)},
+                  forced={"to_hit": [12], "location": [7, 7] + [7] * 5, "psr": [12, 12, 12], "motive": [2] * 4,
+                          "critical": [2] * 3})
+    add(game, "u", "manticore", "red", "0503", 0)
+    play(game, [phys("a", "push", "t")])
+    affa = events(game, "attack", attack="accidental_fall")[0]
+    assert (affa["target"], affa["hit"], affa["roll"]) == ("u", True, 0)
+    assert [(d["location"], d["amount"]) for d in events(game, "damage", unit="u")] == [("front", 5), ("front", 2)]
+    assert at(game, "u") == "0502" and at(game, "t") == "0503"
+    assert events(game, "fall", unit="t")[0]["damage"] == 21

@@ -4,7 +4,8 @@ the ground per hex at the end of movement; section 10: the domino effect).
 As MegaMek's doEntityFallsInto for a fall of less than 2 levels: the unit
 there is displaced along the move, or the nearest way it can go, and makes
 a PSR 0; a wreck or a unit with no room stays, and the fallen mech is moved
-aside instead."""
+aside instead. A fall of 2 or more levels onto the unit there is an
+accidental fall from above (section 10)."""
 from components import Position, PsrRequest, Status
 from engine.hexmap import Terrain
 from engine.orders import MoveOrder
@@ -74,3 +75,47 @@ def test_with_no_room_anywhere_the_fallen_mech_is_destroyed():
     assert occupant_as_placed(game, game.units["j"]) is None
     assert hex_of(game, "j") == "0505" and hex_of(game, "k") == "0506"
     assert not events(game, "displace")
+
+
+def back_down_onto_a_friend(to_hit: int):
+    """Red `g` (Grasshopper, 70 t, piloting 5) stands on a level-2 hill in 0506
+    facing north and backs down 2 levels into 0507, where the red Jagermech
+    `j` stands, on its way to 0508; it fails the roll for changing level
+    while moving backward (2 against 5) in 0507 and falls 2 levels there."""
+    game = make_game(forced={"psr": [2, 12, 12], "to_hit": [to_hit], "fall": [1], "location": [1] * 12},
+                     hexes={"0506": Terrain(level=2)})
+    add(game, "g", "grasshopper", "red", "0506", 0)
+    add(game, "j", "jagermech", "red", "0507", 0)
+    game.start_turn(["red", "blue"])
+    game.start_phase("movement")
+    assert game.submit(MoveOrder("g", mode="walk", path=["B", "B"])) is None
+    return game
+
+
+def test_section_10_a_fall_of_2_levels_onto_a_friend_is_an_accidental_fall_from_above_that_hits():
+    # To-hit 7 (the Jagermech has not moved, clear ground): a roll of 7 hits. The
+    # Jagermech takes ceil(70/10) = 7 on the punch table, front, is displaced along
+    # the fall (south, to 0508) with a PSR +2; the Grasshopper falls 2 levels into
+    # 0507 on its back: ceil(70/10) x 3 = 21.
+    game = back_down_onto_a_friend(7)
+    (attack,) = events(game, "attack")
+    assert (attack["attacker"], attack["target"], attack["attack"]) == ("g", "j", "accidental_fall")
+    assert (attack["to_hit"], attack["hit"]) == (7, True)
+    assert sum(e["amount"] for e in events(game, "damage", unit="j")) == 7
+    assert hex_of(game, "j") == "0508" and events(game, "displace", unit="j")[0]["cause"] == "fallen on"
+    assert PsrRequest("j", "fallen on by a falling unit", modifier=2) in game.turn_record.psr_queue
+    (fall,) = events(game, "fall", unit="g")
+    assert (fall["at"], fall["levels"], fall["damage"], fall["side"]) == ("0507", 2, 21, "rear")
+    assert hex_of(game, "g") == "0507" and not events(game, "displace", unit="g")
+
+
+def test_section_10_a_fall_of_2_levels_onto_a_friend_that_misses_lands_beside_it():
+    # A roll of 6 misses: the Grasshopper lands in the hex beside 0507 nearest the
+    # line of its fall (0508, level 0, 2 levels down) and takes its fall there: 21.
+    game = back_down_onto_a_friend(6)
+    (attack,) = events(game, "attack")
+    assert (attack["attack"], attack["hit"]) == ("accidental_fall", False)
+    assert hex_of(game, "j") == "0507" and not events(game, "damage", unit="j")
+    (fall,) = events(game, "fall", unit="g")
+    assert (fall["at"], fall["levels"], fall["damage"]) == ("0508", 2, 21)
+    assert occupant_as_placed(game, game.units["g"]) is None

@@ -185,3 +185,65 @@ def test_T8_a_skid_pushes_a_unit_to_the_nearest_free_hex_and_stops_short_of_a_wr
     game2.world.component(wreck, Status).destroyed = True
     move(game2, "s", "flank", ["F", "F", "F", "R", "F", "F"])
     assert label(game2, "s") == "0507" and label(game2, "wreck") == "0506"
+
+
+# ----------------------------------------------------------------- a skid over a drop onto a unit
+def _skid_down_onto(target: str, dice: dict):
+    """The Striker (35 t) skids north from 0508 into 0507, 1 level lower,
+    where `target` (blue) stands (V-SKID-1)."""
+    game = _board(extra={"0507": {"level": -1, "paved": True}}, dice=dice)
+    add(game, "s", "striker.toml", "0511")
+    add(game, "t", target, "0507", side="blue")
+    move(game, "s", "flank", ["F", "F", "F", "R", "F"])
+    return game
+
+
+def test_V_SKID_1_skid_over_a_drop_onto_a_vehicle_falls_on_it():
+    # TW p.152 (the seed: "in this case use the accidental fall from above"): a
+    # vehicle below is hit automatically, ceil(35/10) = 4 on its front column, and
+    # is displaced along the skid (north, 0506); the Striker falls 1 level into
+    # 0507: 4 x (1 + 1) = 8. No accidental charge.
+    game = _skid_down_onto("manticore.toml", {"psr": [2], "motive": [2, 2], "fall": [1, 1]})
+    (attack,) = events(game, "attack")
+    assert (attack["attacker"], attack["target"], attack["attack"], attack["hit"]) == \
+        ("s", "t", "accidental fall from above", True)
+    assert sum(e["amount"] for e in events(game, "damage") if e["unit"] == "t") == 4
+    assert label(game, "t") == "0506" and label(game, "s") == "0507"
+    (fall,) = events(game, "fall")
+    assert (fall["unit"], fall["levels"], fall["damage"]) == ("s", 1, 8)
+
+
+def test_V_SKID_1_skid_over_a_drop_onto_a_mech_that_misses_comes_down_beside():
+    # A mech below: to-hit 7 (it has not moved); a roll of 6 misses. The Striker
+    # comes down in the free hex beside 0507 nearest the skid's line (0506, level 0,
+    # the level it fell from) and takes its fall there: 4 x (0 + 1) = 4.
+    game = _skid_down_onto("locust.toml", {"psr": [2], "to_hit": [6], "motive": [2], "fall": [1]})
+    (attack,) = events(game, "attack")
+    assert (attack["target"], attack["to_hit"], attack["hit"]) == ("t", 7, False)
+    assert label(game, "t") == "0507" and label(game, "s") == "0506"
+    assert not [e for e in events(game, "damage") if e["unit"] == "t"]
+    (fall,) = events(game, "fall")
+    assert (fall["unit"], fall["levels"], fall["damage"]) == ("s", 0, 4)
+
+
+def test_V_SKID_1_V_SKID_3_put_down_beside_in_water_it_cannot_enter_the_skidder_is_destroyed():
+    # As above, but the hex beside (0506) is depth-1 water: the Striker, put down
+    # there after missing the mech below, is destroyed as a skid into that water.
+    game = _board(extra={"0507": {"level": -1, "paved": True}, "0506": {"terrain": "water", "depth": 1}},
+                  dice={"psr": [2], "to_hit": [6], "motive": [2], "fall": [1]})
+    s = add(game, "s", "striker.toml", "0511")
+    add(game, "t", "locust.toml", "0507", side="blue")
+    move(game, "s", "flank", ["F", "F", "F", "R", "F"])
+    assert label(game, "s") == "0506" and game.world.component(s, Status).destroyed
+
+
+def test_V_SKID_1_V_SKID_3_a_skid_over_a_drop_into_prohibited_terrain_falls_and_is_stuck():
+    # The Striker (35 t, wheeled) skids 1 level down into rough: its fall, 4 x (1 + 1)
+    # = 8, then the prohibited terrain, ceil(35/5) = 7 and immobile for the game.
+    game = _board(extra={"0507": {"level": -1, "terrain": "rough"}}, dice={"psr": [2], "fall": [1, 1], "motive": [2]})
+    s = add(game, "s", "striker.toml", "0511")
+    move(game, "s", "flank", ["F", "F", "F", "R", "F"])
+    assert label(game, "s") == "0507"
+    assert [(e["levels"], e["damage"]) for e in events(game, "fall")] == [(1, 8)]
+    assert events(game, "terrain_damage")[0]["damage"] == 7
+    assert game.world.component(s, Status).immobile

@@ -2,6 +2,7 @@
 T-12 (rules/vehicles.md; seed 002), plus the mech physical attack gaps the
 vehicle rules need (a prone mech punching a vehicle in its own hex, partial
 cover in depth 1 water)."""
+import pytest
 from hypothesis import given, settings, strategies as st
 
 from components import Armor, Position, Status, VehicleCrits, VehicleMovement
@@ -304,6 +305,28 @@ def test_V_PHYS_7_dfa_on_a_vtol_needs_jump_mp_at_least_the_level_difference():
             assert "V-PHYS-7" in reason
 
 
+@pytest.mark.parametrize("climbs", [True, False])
+def test_V_PHYS_7_P_CHARGE_3_a_dfa_on_a_vtol_that_climbed_since_is_judged_where_it_flies(climbs):
+    # The Grasshopper (jump 4) jumps 0507 -> 0506 and declares a death from above on
+    # the VTOL over 0505 at elevation 4 (4 levels: allowed). The VTOL then climbs one
+    # level in its hex: 5 levels above the mech's hex, more than its jump MP.
+    from tests.physical_helpers import physical_phase, to_weapon_phase, weapon_phase
+    game = make_game(10, 10, forced={"to_hit": [2] * 4, "psr": [12] * 4, "fall": [1] * 4, "location": [7] * 8,
+                                     "motive": [2] * 4})
+    add(game, "a", "grasshopper", "red", "0507", 0)
+    add(game, "t", "warrior", "blue", "0505", 0, altitude=4)
+    moves = [move("a", "jump", ["F"], dfa="t")] + ([move("t", "cruise", ["U"])] if climbs else [])
+    assert to_weapon_phase(game, moves) == [None] * len(moves)
+    weapon_phase(game)
+    physical_phase(game)
+    if climbs:
+        (c,) = events(game, "attack_cancelled")
+        assert (c["unit"], c["attack"]) == ("a", "dfa") and "V-PHYS-7" in c["reason"]
+        assert "5 levels above" in c["reason"] and not events(game, "attack")
+    else:
+        assert not events(game, "attack_cancelled") and events(game, "attack")[0]["attack"] == "dfa"
+
+
 # --------------------------------------------------------------------- mech physical gaps
 def test_partial_cover_plus_1_for_a_mech_in_depth_1_water():
     game = _setup(target="jagermech", hexes={"0504": {"terrain": "water", "depth": 1}})
@@ -416,3 +439,24 @@ def test_V_PHYS_any_mech_attack_on_any_vehicle_is_refused_cleanly_or_resolved(
     assert {e["location"] for e in events(game, "damage", unit="t")} <= locations
     if att["hit"] and vp.airborne(game, game.units["t"]):
         assert game.world.component(game.units["t"], Status).destroyed
+
+
+def test_P_CHARGE_3_a_charge_on_a_landed_vtol_that_lifted_off_since_is_cancelled():
+    # A charge attacks the target as it stands once it has moved (P-CHARGE-3): the
+    # Manticore declares a charge on the landed VTOL directly ahead, which then
+    # rises one level in its hex. An airborne VTOL cannot be charged.
+    from components import Altitude
+    from tests.physical_helpers import physical_phase, to_weapon_phase, weapon_phase
+    from vehicle_fixtures import add as add_vehicle, add_worked_vtol
+    game = make_game(12, 12, forced={"to_hit": [12] * 4, "motive": [2] * 6, "location": [7] * 8})
+    add_vehicle(game, "m", "manticore.toml", "0507", 0, side="red")
+    v = add_worked_vtol(game, "v", "0505", 0, side="blue")
+    moves = [move("m", "cruise", ["F"], charge="v"), move("v", "cruise", ["U"])]
+    assert to_weapon_phase(game, moves) == [None, None]
+    assert game.world.component(v, Altitude).level == 1
+    weapon_phase(game)
+    physical_phase(game)
+    (c,) = events(game, "attack_cancelled")
+    assert (c["unit"], c["attack"]) == ("m", "charge")
+    assert c["reason"] == "Example VTOL is airborne now and cannot be charged"
+    assert not events(game, "attack") and not events(game, "displace")

@@ -33,7 +33,7 @@ from systems.classic import buildings
 from systems.classic.physical_common import INSIDE, common_modifiers, unit_name, water_depth
 from systems.common.to_hit import ToHit
 from systems.common.unit_state import UNIT_HEIGHT, airborne, roof_height
-from systems.common.movement import MoveState, jump_rise_error, motion_rules, start_state
+from systems.common.movement import MoveState, jump_rise_error, motion_rules, standing_level, start_state
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -170,8 +170,15 @@ def check_declaration(game: "Game", ent: int, order: MoveOrder, result) -> str |
     if final.mp + 1 > limit:
         return f"not enough jump MP left to jump into {tname}'s hex (needs {final.mp + 1}, has {limit})"
     # The attacker comes down where the target stands: on its roof (B-PHYS-4).
-    if (reason := jump_rise_error(game, result.states[0], start_state(game, tgt), limit)):
-        return f"cannot come down on {tname}: {reason} (B-MOVE-9)"
+    return landing_rise_error(game, tgt, standing_level(game, result.states[0]), limit)
+
+
+def landing_rise_error(game: "Game", tgt: int, start_level: int, jump_mp: int) -> str | None:
+    """Why a death from above whose jump started at `start_level` cannot come
+    down where `tgt` stands (on its roof, B-PHYS-4): no more levels up than
+    the jump MP (B-MOVE-9); or None."""
+    if (reason := jump_rise_error(game, start_level, start_state(game, tgt), jump_mp)):
+        return f"cannot come down on {unit_name(game, tgt)}: {reason} (B-MOVE-9)"
     return None
 
 
@@ -237,10 +244,13 @@ def record_declaration(game: "Game", ent: int, order: MoveOrder, result) -> None
         game.world.component(ent, TurnState).charge_hex = order.charge_hex
         game.turn_record.charges.append(ChargeDeclaration(unit=order.unit, attack="charge", target=None,
                                                           target_hex=order.charge_hex))
-    if order.charge or order.dfa:
+    if order.charge:
+        game.turn_record.charges.append(ChargeDeclaration(unit=order.unit, attack="charge", target=order.charge,
+                                                          miss_to=order.charge_miss))
+    if order.dfa:
         game.turn_record.charges.append(ChargeDeclaration(
-            unit=order.unit, attack="charge" if order.charge else "dfa", target=order.charge or order.dfa,
-            miss_to=order.charge_miss if order.charge else None))
+            unit=order.unit, attack="dfa", target=order.dfa, jump_from_level=standing_level(game, result.states[0]),
+            jump_mp=motion_rules(game, ent).mp(game, ent, "jump")))
 
 
 def begin_physical(game: "Game") -> None:
@@ -337,9 +347,24 @@ def _cancel_reason(game: "Game", ent: int, tgt: int, c: ChargeDeclaration) -> st
         return f"{tname} was destroyed before the {kind}"
     if tst.prone and c.attack == "charge" and game.kind(ent) == "mech":
         return f"{tname} fell in the weapon attack phase: the charge cannot be made (P-CHARGE-7)"
+    # The target as it stands after its own move (P-CHARGE-3): inside a
+    # building now (B-PHYS-1, B-PHYS-4), or a VTOL lifted off since.
+    if buildings.inside(game, tgt):
+        return f"{tname} is inside a building now: no {kind}"
+    if c.attack == "charge" and airborne(game, tgt):
+        return f"{tname} is airborne now and cannot be charged"
     pos, tpos = game.world.component(ent, Position), game.world.component(tgt, Position)
     if c.attack == "charge" and neighbor(pos.hex, pos.facing) != tpos.hex and not st.prone:
         return f"{tname} is not directly ahead at the start of the physical phase (P-CHARGE-1)"
     if c.attack == "dfa" and distance(pos.hex, tpos.hex) != 1:
         return f"{tname} is no longer adjacent: no death from above"
+    if c.attack == "dfa" and c.jump_from_level is not None:
+        # The target may have moved since the declaration (onto a roof): the
+        # jump still ends where it stands now. Its jump MP are those it had
+        # when it declared (P-CHARGE-8: MP lost to damage since do not count).
+        if (reason := landing_rise_error(game, tgt, c.jump_from_level, c.jump_mp)):
+            return reason
+    for rule in game.ruleset.hooks.charge_recheck:      # a DFA on a VTOL (V-PHYS-7)
+        if (reason := rule(game, ent, tgt, c)):
+            return reason
     return None

@@ -318,11 +318,27 @@ def make_room(game: "Game", ent: int, h: Hex, direction: int, cause: str, domino
     return True
 
 
+def fall_on_the_way(game: "Game", ent: int, dest: Hex, levels: int, cause: str) -> bool:
+    """A mech that failed a PSR on its way falls `levels` levels from where
+    it stands into `dest`: 2 or more onto a unit standing there (a friend
+    whose hex it was passing through) is an accidental fall from above
+    (section 10; MegaMek doEntityFallsInto), and True. Else False: its own
+    fall in `dest` (a wreck there is no unit to fall on; `after_move` makes
+    room)."""
+    from systems.common.stacking import occupant
+    below = occupant(game, ent, dest, False)
+    if levels < 2 or below is None or game.world.component(below, Status).destroyed:
+        return False
+    fall_from_above(game, ent, below, dest, levels, cause)
+    return True
+
+
 def after_move(game: "Game", ent: int, order, result) -> None:
     """A mech whose move stopped where another unit stands (a PSR failed on
     the way, in a friend's hex it was only passing through, or a wreck's:
     section 1, one unit on the ground per hex): as MegaMek's
-    doEntityFallsInto for a fall of less than 2 levels, the unit there is
+    doEntityFallsInto for a fall of less than 2 levels (2 or more onto a
+    unit: `fall_on_the_way`), the unit there is
     displaced along the move, or the nearest way it can go, with a PSR 0
     for the domino effect; the direction is rolled for a fall in the hex
     the move started in. A wreck there, or a unit with no room to go,
@@ -355,29 +371,16 @@ def after_move(game: "Game", ent: int, order, result) -> None:
 
 def fall_from_above(game: "Game", ent: int, target: int, dest: Hex, levels: int, cause: str) -> None:
     """Accidental fall from above (section 10): `ent` falls `levels` levels
-    onto `target` in `dest`. To-hit 7 + target movement + target terrain.
-    Hit: the target takes ceil(W/10) in 5-point groups on the punch table,
-    front, and is displaced (PSR +2); the faller takes its fall damage on its
+    onto `target` in `dest` (the attack and its damage: `fall_onto`). Hit:
+    the target is displaced (PSR +2); the faller takes its fall damage on its
     back in `dest`. Miss: the faller lands in an adjacent legal hex instead
     and takes normal fall damage there; with none it is destroyed."""
-    from systems.common import damage
-    from systems.classic import hit_location, piloting
-    from systems.classic.attack_modifiers import accidental_fall_to_hit
-    th = accidental_fall_to_hit(game, target)
-    to_hit = th.number
-    roll = game.dice.roll("to_hit", 2, f"{game.uid(ent)} falls onto {game.uid(target)}")
-    hit = roll >= to_hit
-    game.log.emit("attack", attacker=game.uid(ent), target=game.uid(target), attack="accidental_fall",
-                  to_hit=to_hit, modifiers=th.pairs(), roll=roll, hit=hit)
+    from systems.classic import piloting
     pos = game.world.component(ent, Position)
     src = pos.hex
     on_roof = roof_height(game, target) > 0
+    hit = fall_onto(game, ent, target, "accidental_fall")
     if hit:
-        tons = game.world.component(ent, Identity).tonnage
-        for group in hit_location.groups(math.ceil(tons / 10)):
-            h = hit_location.mech_hit(game, "punch", "front", "fallen on") if game.kind(target) == "mech" \
-                else None
-            damage.apply_damage(game, target, h.location if h else "front", group, cause="fallen on")
         direction = direction_to(src, dest)
         choices = legal_alternatives(game, target, 0 if direction is None else direction)
         piloting.queue_psr(game, target, "fallen on by a falling unit", 2)
@@ -389,6 +392,32 @@ def fall_from_above(game: "Game", ent: int, target: int, dest: Hex, levels: int,
         # The unit fallen on cannot make room: the faller ends beside it.
     _land_beside(game, ent, src, dest, cause, f"missed {game.uid(target)}" if not hit
                  else f"{game.uid(target)} could not make room")
+
+
+def fall_onto(game: "Game", ent: int, target: int, attack: str) -> bool:
+    """The accidental fall from above of `ent` onto `target` (section 10,
+    V-CRASH-5): the attack, named `attack` in its event, and its damage;
+    True when it hit. A mech is hit on 7 + its movement + woods
+    (`accidental_fall_to_hit`) and takes ceil(W/10) in 5-point groups on
+    the punch table, front; another kind of unit as its kind's rule says
+    (the ruleset's `fallen_on`)."""
+    from systems.common import damage
+    from systems.classic import hit_location
+    from systems.classic.attack_modifiers import accidental_fall_to_hit
+    rule = game.ruleset.hooks.fallen_on.get(game.kind(target))
+    if rule is not None:
+        return rule(game, ent, target, attack)
+    th = accidental_fall_to_hit(game, target)
+    roll = game.dice.roll("to_hit", 2, f"{game.uid(ent)} falls onto {game.uid(target)}")
+    hit = roll >= th.number
+    game.log.emit("attack", attacker=game.uid(ent), target=game.uid(target), attack=attack,
+                  to_hit=th.number, modifiers=th.pairs(), roll=roll, hit=hit)
+    if hit:
+        tons = game.world.component(ent, Identity).tonnage
+        for group in hit_location.groups(math.ceil(tons / 10)):
+            h = hit_location.mech_hit(game, "punch", "front", "fallen on")
+            damage.apply_damage(game, target, h.location, group, cause="fallen on")
+    return hit
 
 
 def _land_beside(game: "Game", ent: int, src: Hex, dest: Hex, cause: str, why: str) -> None:

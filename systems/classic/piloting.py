@@ -360,8 +360,7 @@ def _roll_move_psrs(game: "Game", ent: int, order, result, path: list[str], offs
         state = trig.state
         prev = result.states[trig.step] if trig.step < len(result.states) else result.states[0]
         stopped_early = state != result.final
-        pos.hex, pos.facing = state.hex, state.facing
-        pos.on_roof = "on_roof" in state.tags
+        pos.facing = state.facing
         ts.hexes_moved, ts.mp_spent = state.hexes, state.mp
         ts.charge_target = ts.dfa_target = ts.charge_hex = None     # a fallen unit neither charges nor DFAs
         retry = trig.reason == "standing up" and _retries_after(path, at) > 0
@@ -370,8 +369,14 @@ def _roll_move_psrs(game: "Game", ent: int, order, result, path: list[str], offs
                           reason=trig.reason)
         levels = 0
         if prev.hex != state.hex and order.mode != "jump":
-            levels = max(0, game.map.terrain(prev.hex).level - game.map.terrain(state.hex).level)
-        fall(game, ent, levels, trig.reason)
+            # From the level it stood at: a roof's top for a mech stepping off it (B-POS-4).
+            levels = max(0, movement.standing_level(game, prev) - movement.standing_level(game, state))
+        # It falls from where it stood: onto a unit in the hex, 2 or more
+        # levels, that is an accidental fall from above (section 10).
+        pos.hex, pos.on_roof = prev.hex, "on_roof" in prev.tags
+        if not any(rule(game, ent, state.hex, levels, trig.reason) for rule in game.ruleset.hooks.fall_onto):
+            pos.hex, pos.on_roof = state.hex, "on_roof" in state.tags
+            fall(game, ent, levels, trig.reason)
         if not retry:
             return None, offset
         return _replan_after_fall(game, ent, order, path, at + 1, state)

@@ -40,6 +40,7 @@ def register(rs: "Ruleset") -> None:
     hooks.location_destroyed += [criticals.location_destroyed, clubs.drop_club, clubs.limb_severed,
                                  piloting.leg_destroyed]
     hooks.pilot_wounded.append(piloting.consciousness_roll)
+    hooks.fall_onto.append(displacement.fall_on_the_way)
     hooks.unit_fall["mech"] = piloting.fall
     hooks.building_entry["mech"] = piloting.enter_building
     hooks.structure_damaged["mech"] = criticals.structure_damaged

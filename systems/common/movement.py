@@ -233,7 +233,8 @@ def plan(game: "Game", ent: int, mode: str, path: list[str], start: MoveState | 
     if path and (err := rules.landing_error(game, ent, mode, state.hex)):
         result.error = err
         return result
-    if mode == "jump" and path and (err := jump_rise_error(game, result.states[0], state, limit)):
+    start_level = standing_level(game, result.states[0])
+    if mode == "jump" and path and (err := jump_rise_error(game, start_level, state, limit)):
         result.error = err
         return result
     # Stacking is checked where the unit arrives: it entered the hex, or it
@@ -241,7 +242,7 @@ def plan(game: "Game", ent: int, mode: str, path: list[str], start: MoveState | 
     flying = _airborne_state(game, ent, state)
     landed = _airborne_state(game, ent, result.states[0]) and not flying
     if state.hex != result.states[0].hex or landed:
-        roof = _standing_level(game, state) - game.map.terrain(state.hex).level if not flying else 0
+        roof = standing_level(game, state) - game.map.terrain(state.hex).level if not flying else 0
         other = occupant(game, ent, state.hex, flying, roof)
         if other is not None:
             there = "an enemy unit is there" if game.is_enemy(ent, other) else "a friendly unit is already there"
@@ -249,10 +250,11 @@ def plan(game: "Game", ent: int, mode: str, path: list[str], start: MoveState | 
     return result
 
 
-def jump_rise_error(game: "Game", start: MoveState, end: MoveState, limit: int) -> str | None:
+def jump_rise_error(game: "Game", start_level: int, end: MoveState, limit: int) -> str | None:
     """A jump may not end more levels up than its jump MP (mech_core
-    section 2, B-MOVE-9: a roof counts at its top); `limit` is the jump MP."""
-    if _standing_level(game, end) - _standing_level(game, start) > limit:
+    section 2, B-MOVE-9: a roof counts at its top); `start_level` is the
+    level the jump starts at (`standing_level`), `limit` the jump MP."""
+    if standing_level(game, end) - start_level > limit:
         return "a mech cannot jump more levels up than it has jump MP"
     return None
 
@@ -262,7 +264,8 @@ def _without_refused_landings(game: "Game", ent: int, rules, start: MoveState, l
     the rules' `landing_error` refuses, and those `jump_rise_error` refuses,
     each planned where its hex's roof (the highest a mech stands in it) is
     above what the jump could climb."""
-    ceiling = _standing_level(game, start) + limit
+    start_level = standing_level(game, start)
+    ceiling = start_level + limit
     refused_hexes = {}
 
     def refused(k, reach) -> bool:
@@ -272,7 +275,7 @@ def _without_refused_landings(game: "Game", ent: int, rules, start: MoveState, l
         if h not in refused_hexes:
             refused_hexes[h] = rules.landing_error(game, ent, "jump", h) is not None
         return refused_hexes[h] or (game.map.terrain(h).roof > ceiling and jump_rise_error(
-            game, start, plan(game, ent, "jump", list(reach.path)).states[-1], limit) is not None)
+            game, start_level, plan(game, ent, "jump", list(reach.path)).states[-1], limit) is not None)
 
     for k in [k for k, reach in found.items() if refused(k, reach)]:
         del found[k]
@@ -285,7 +288,7 @@ def _airborne_state(game: "Game", ent: int, state: MoveState) -> bool:
         state.altitude > game.map.terrain(state.hex).building
 
 
-def _standing_level(game: "Game", state: MoveState) -> int:
+def standing_level(game: "Game", state: MoveState) -> int:
     """The level a state stands at: its hex's ground, or the roof a VTOL
     landed on or a mech jumped onto (B-MOVE-9, B-VTOL-2)."""
     t = game.map.terrain(state.hex)

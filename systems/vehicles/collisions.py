@@ -141,9 +141,7 @@ def _ground_entry(game, ent, cur, dest, direction, here, to, hexes_before, kind,
         _place(game, ent, new)
         tell(new)
         game.log.emit("collision", unit=game.uid(ent), at=hm.label(dest), target="water")
-        from systems.common import damage
-        damage.destroy_unit(game, ent, f"{kind} into water it cannot enter")       # V-SKID-3
-        return "destroyed", new
+        return _stuck_in(game, ent, to, False, kind), new
     if to.level - here.level > 1 or to.building:
         tell(cur)
         game.log.emit("collision", unit=game.uid(ent), at=hm.label(dest),
@@ -151,22 +149,51 @@ def _ground_entry(game, ent, cur, dest, direction, here, to, hexes_before, kind,
         if to.building:
             charge_building(game, ent, dest, hexes_before)
         return "stopped", cur
-    for other in ground_units(game, dest, ent):
-        if accidental_charge(game, ent, other, cur, dest, hexes_before):
-            return "stopped", cur
+    drop = here.level - to.level
+    if drop < 1:
+        for other in ground_units(game, dest, ent):
+            if accidental_charge(game, ent, other, cur, dest, hexes_before):
+                return "stopped", cur
     new = _entered(cur, dest)
-    if here.level - to.level >= 1:                        # V-SKID-1: a drop means a fall
+    if drop >= 1:
+        # V-SKID-1: into a hex 1 or more levels lower, the accidental fall
+        # from above rules (TW p.152): onto a unit there it falls on it, a
+        # miss (or no room for it) puts it down beside (`crash.come_down`);
+        # then its fall, for the levels down to where it came down.
+        from systems.vehicles import crash
         _place(game, ent, new)
         tell(new)
-        fall_damage(game, ent, here.level - to.level, cause=f"{kind} over a drop")
-        return "fell", new
+        crash.come_down(game, ent, direction, here.level)
+        if game.world.component(ent, Status).destroyed:
+            return "destroyed", new
+        new = _state_of(game, ent, new)
+        there = hm.terrain(new.hex)
+        fall_damage(game, ent, here.level - there.level, cause=f"{kind} over a drop")
+        if game.world.component(ent, Status).destroyed:
+            return "destroyed", new
+        # What the hex it came down in does to a slider (V-SKID-3): the one
+        # it slid into, or the one beside it was put down in.
+        return _stuck_in(game, ent, there, direction == (cur.facing + 3) % 6, kind) or "fell", new
     if prohibited_reason(mot, to):                        # V-SKID-3 (water and buildings: above)
         _place(game, ent, new)
         tell(new)
-        prohibited_terrain_damage(game, ent, backward=direction == (cur.facing + 3) % 6,
-                                  cause=f"{kind} into {to.terrain.replace('_', ' ')}")
-        return "immobile", new
+        return _stuck_in(game, ent, to, direction == (cur.facing + 3) % 6, kind), new
     return "clear", new
+
+
+def _stuck_in(game: "Game", ent: int, t, backward: bool, kind: str) -> str | None:
+    """V-SKID-3: a slider in water it may not enter is destroyed, in other
+    terrain prohibited to it damaged and immobile ("destroyed",
+    "immobile"); None where it may be."""
+    mot = motive(game, ent)
+    if t.terrain == "water" and t.depth >= 1 and mot not in ("hover", "wige"):
+        from systems.common import damage
+        damage.destroy_unit(game, ent, f"{kind} into water it cannot enter")
+        return "destroyed"
+    if prohibited_reason(mot, t):
+        prohibited_terrain_damage(game, ent, backward=backward, cause=f"{kind} into {t.terrain.replace('_', ' ')}")
+        return "immobile"
+    return None
 
 
 def _place(game: "Game", ent: int, state: MoveState) -> None:

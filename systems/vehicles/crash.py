@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING
 from components import (Altitude, Identity, Position, Status, Structure, TurnState, VehicleCrits,
                         VehicleMovement)
 
-from systems.classic.attack_modifiers import accidental_fall_to_hit
 from systems.common.stacking import ground_units, occupant, occupant_as_placed
 from systems.common.unit_state import elevation, roof_height, stand
 from systems.vehicles import hit_location as vhl
@@ -129,7 +128,7 @@ def come_down(game: "Game", ent: int, direction: int | None, from_level: int) ->
     below = [o for o in ground_units(game, pos.hex, ent) if roof_height(game, o) == level]
     if below:
         target = below[0]
-        if _fall_onto(game, ent, target):
+        if displacement.fall_onto(game, ent, target, "accidental fall from above"):
             room = displacement.legal_alternatives(game, target, direction)
             if room:
                 displacement.displace(game, target, room[0], "fallen on")
@@ -152,29 +151,16 @@ def come_down(game: "Game", ent: int, direction: int | None, from_level: int) ->
     dmg.destroy_unit(game, ent, "no room to come down")
 
 
-def _fall_onto(game: "Game", ent: int, other: int) -> bool:
-    """The accidental fall from above of `ent` onto `other`: the attack and
-    its damage; True when it hit."""
-    from systems.common import damage as dmg
-    from systems.classic.hit_location import groups, mech_hit
+def vehicle_fallen_on(game: "Game", ent: int, other: int, attack: str) -> bool:
+    """A vehicle fallen on from above (the ruleset's `fallen_on` rule for
+    vehicles; `displacement.fall_onto`): hit automatically (MM), ceil(tons/10)
+    in 5-point groups on its own table's front column, no weapon damage."""
+    from systems.classic.hit_location import groups
     tons = game.world.component(ent, Identity).tonnage
-    if game.kind(other) == "mech":
-        th = accidental_fall_to_hit(game, other)
-        tn = th.number
-        roll = game.dice.roll("to_hit", 2, "accidental fall from above")
-        hit = roll >= tn
-        game.log.emit("attack", attacker=game.uid(ent), target=game.uid(other),
-                      attack="accidental fall from above", to_hit=tn, modifiers=th.pairs(),
-                      roll=roll, hit=hit)
-        if hit:
-            for g in groups(math.ceil(tons / 10)):
-                h = mech_hit(game, "punch", "front")
-                dmg.apply_damage(game, other, h.location, g, cause="accidental fall from above")
-        return hit
-    game.log.emit("attack", attacker=game.uid(ent), target=game.uid(other),
-                  attack="accidental fall from above", to_hit=0, modifiers=[], roll=0, hit=True)
+    game.log.emit("attack", attacker=game.uid(ent), target=game.uid(other), attack=attack, to_hit=0,
+                  modifiers=[], roll=0, hit=True)
     for g in groups(math.ceil(tons / 10)):
-        vhl.hit_and_apply(game, other, "front", g, weapon_damage=False, cause="accidental fall from above")
+        vhl.hit_and_apply(game, other, "front", g, weapon_damage=False, cause="fallen on")
     return True
 
 

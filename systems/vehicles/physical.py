@@ -100,17 +100,33 @@ def check_charge(game: "Game", ent: int, order, result) -> str | None:
         return (f"{unit_name(game, ent)} is a {NO_CHARGE[vm.motive]}: VTOLs, WiGEs, airships and "
                 f"fixed-wing support vehicles cannot charge (V-PHYS-2)")
     if order.dfa and order.dfa in game.units and game.kind(ent) == "mech":
-        tgt = game.units[order.dfa]
-        if airborne(game, tgt) and is_vehicle(game, tgt):
-            diff = altitude(game, tgt) - game.map.terrain(result.final.hex).level
-            from systems.classic.mech_movement import mech_jump_mp
-            jump = mech_jump_mp(game, ent)
-            if diff < 0:
-                return f"{unit_name(game, tgt)} flies below the mech's hex: no death from above (T-10)"
-            if jump < diff:
-                return (f"{unit_name(game, tgt)} flies {diff} levels above the mech's hex: a death from "
-                        f"above needs jump MP {diff} or more, the mech has {jump} (V-PHYS-7)")
+        from systems.classic.mech_movement import mech_jump_mp
+        return dfa_on_vtol_error(game, result.final.hex, game.units[order.dfa], mech_jump_mp(game, ent))
     return None
+
+
+def dfa_on_vtol_error(game: "Game", at: Hex, tgt: int, jump: int) -> str | None:
+    """Why a mech in `at` with `jump` MP cannot make a death from above on
+    `tgt`, an airborne VTOL: below the mech's hex (T-10), or more levels
+    above it than the jump MP (V-PHYS-7); None otherwise."""
+    if not (airborne(game, tgt) and is_vehicle(game, tgt)):
+        return None
+    diff = altitude(game, tgt) - game.map.terrain(at).level
+    if diff < 0:
+        return f"{unit_name(game, tgt)} flies below the mech's hex: no death from above (T-10)"
+    if jump < diff:
+        return (f"{unit_name(game, tgt)} flies {diff} levels above the mech's hex: a death from "
+                f"above needs jump MP {diff} or more, the mech has {jump} (V-PHYS-7)")
+    return None
+
+
+def charge_recheck(game: "Game", ent: int, tgt: int, c: "ChargeDeclaration") -> str | None:
+    """Start of the physical phase: a death from above on a VTOL, judged
+    again where the VTOL flies after its move (P-CHARGE-3), with the jump
+    MP the mech declared with (V-PHYS-7)."""
+    if c.attack != "dfa" or c.jump_mp is None:
+        return None
+    return dfa_on_vtol_error(game, game.world.component(ent, Position).hex, tgt, c.jump_mp)
 
 
 def charge_table(game: "Game", ent: int, tgt: int) -> str | None:

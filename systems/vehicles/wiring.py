@@ -32,10 +32,12 @@ def register(rs: "Ruleset") -> None:
     hooks.weapon_hit["vehicle"] = hit_location.weapon_hit
     hooks.physical_hit["vehicle"] = physical.vehicle_hit
     hooks.unit_fall["vehicle"] = collisions.fall_damage
+    hooks.fallen_on["vehicle"] = crash.vehicle_fallen_on
     hooks.building_entry["vehicle"] = moves.enter_building
     hooks.physical_target.append(physical.target_rule)
     hooks.charge_table.append(physical.charge_table)
     hooks.charge_modifiers.append(physical.charge_modifiers)
+    hooks.charge_recheck.append(physical.charge_recheck)
     hooks.after_charge.append(physical.after_charge)
     hooks.displacement_outcome.append(displacement.outcome_rule)
     hooks.displace.append(displacement.displace_rule)
