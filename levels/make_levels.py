@@ -318,25 +318,25 @@ def alpha_skirmish() -> MapBuilder:
 
 
 def alpha_lances() -> MapBuilder:
-    """A lance a side: the two sides' Alpha Strike points within a tenth."""
+    """A lance a side, the same four cards on both (the map turned half
+    round for the other side): a fair fight for testing forces and tactics."""
     m = MapBuilder(26, 18, "Alpha Strike: Twin Hills", ruleset="alpha-strike", sides="blue,red")
     m.hill("0905", 2)
     m.hill("1814", 2)
     m.blob("light_woods", "0613", 2, "heavy_woods", 0)
-    m.blob("light_woods", "2005", 2, "heavy_woods", 0)
+    m.blob("light_woods", "2106", 2, "heavy_woods", 0)
     m.blob("light_woods", "1309", 1)
     m.lake("1703", 1)
-    m.lake("0916", 1)
-    m.paint("rough", [_hex(h) for h in ("1212", "1312", "1412", "1106", "1206")])
+    m.lake("1016", 1)
+    m.paint("rough", [_hex(h) for h in ("1212", "1312", "1412", "1307", "1407", "1507")])
     m.road("0108", "0808", "1809", "2609")
-    m.unit("loki.toml", "blue", "0207", 1)
-    m.unit("hatchetman_as.toml", "blue", "0210", 1)
-    m.unit("manticore_as.toml", "blue", "0212", 1, name="manticore_blue")
-    m.unit("firestarter_as.toml", "blue", "0205", 1, name="firestarter_blue")
-    m.unit("hunchback_as.toml", "red", "2510", 4)
-    m.unit("hunchback_as.toml", "red", "2507", 4, name="hunchback_red2")
-    m.unit("manticore_as.toml", "red", "2512", 4, name="manticore_red")
-    m.unit("hatchetman_as.toml", "red", "2505", 4, name="hatchetman_red")
+    lance = (("loki.toml", "0207"), ("hunchback_as.toml", "0210"), ("hatchetman_as.toml", "0212"),
+             ("manticore_as.toml", "0205"))
+    for unit, at in lance:
+        m.unit(unit, "blue", at, 1)
+    for unit, at in lance:
+        h = _hex(at)
+        m.unit(unit, "red", f"{m.width - h.x:02d}{m.height - h.y:02d}", 4)
     return m
 
 

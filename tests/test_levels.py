@@ -146,18 +146,21 @@ def test_alpha_skirmish_uses_alpha_strike_ruleset():
     assert game.ruleset.name == "alpha-strike"
 
 
-def test_alpha_lances_sets_a_lance_against_a_lance_of_like_points():
+def test_alpha_lances_sets_the_same_lance_on_both_sides_of_a_turned_map():
     level = load_level(LEVELS / "alpha_lances.tmx")
     assert level.ruleset == "alpha-strike"
     sides = {}
     for p in level.placements:
         assert p.data.kind == "alpha-strike"
-        sides.setdefault(p.side, []).append(p.data.alpha_strike["points"])
+        sides.setdefault(p.side, []).append((p.data.name, p.data.alpha_strike["points"], p.at, p.facing))
     assert sorted(sides) == ["blue", "red"]
-    assert [len(v) for v in sides.values()] == [4, 4]
-    blue, red = sum(sides["blue"]), sum(sides["red"])
-    assert (blue, red) == (116, 112)
-    assert abs(blue - red) <= 0.1 * max(blue, red)
+    assert len(sides["blue"]) == 4
+    assert sorted(u[:2] for u in sides["blue"]) == sorted(u[:2] for u in sides["red"])
+    assert sum(u[1] for u in sides["blue"]) == 124
+    m = level.map
+    for (_, _, at, facing), (_, _, there, facing_there) in zip(sides["blue"], sides["red"]):
+        assert (there.x, there.y) == (m.width - 1 - at.x, m.height - 1 - at.y)
+        assert facing_there == (facing + 3) % 6
 
 
 def test_scenario_may_use_a_shipped_level_as_its_map(tmp_path):
