@@ -460,3 +460,20 @@ def test_P_CHARGE_3_a_charge_on_a_landed_vtol_that_lifted_off_since_is_cancelled
     assert (c["unit"], c["attack"]) == ("m", "charge")
     assert c["reason"] == "Example VTOL is airborne now and cannot be charged"
     assert not events(game, "attack") and not events(game, "displace")
+
+
+def test_V_ROTOR_2_a_kick_on_a_landed_vtols_rotor_is_not_cut_to_a_tenth():
+    """Seed 002 (ローターへの命中): "武器のダメージ値10ポイント(またはその端数)ごとに、
+    1ポイントのダメージを与える。... 武器のダメージ値を持たないダメージソースはこのように
+    修正されない。" A physical attack has no weapon damage value: its damage
+    comes from the attacker's tonnage (MegaMek marks every punch, kick, club
+    and charge hit DAMAGE_PHYSICAL and cuts only other damage on the rotor).
+    The Grasshopper (70 t) kicks the landed Warrior H-7 (facing it) for 70/5 =
+    14; the location roll 10 is Rotor (T-2): all 14 strike the rotor (2
+    armor, 3 structure), not ceil(14/10) = 2 (which would strip its armor and
+    leave the structure whole), and the rotor's loss destroys the VTOL."""
+    game = _setup(target="warrior", t_over={"altitude": 0}, forced={"to_hit": [12], "location": [10]})
+    assert play(game, orders=[phys("a", "kick", "t", "right")]) == [None]
+    dmg = events(game, "damage", unit="t")
+    assert [(e["location"], e["amount"], e["structure_left"]) for e in dmg] == [("rotor", 5, 0)]
+    assert game.world.component(game.units["t"], Status).destroyed
