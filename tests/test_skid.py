@@ -216,14 +216,16 @@ def test_V_SKID_1_skid_over_a_drop_onto_a_vehicle_falls_on_it():
 def test_V_SKID_1_skid_over_a_drop_onto_a_mech_that_misses_comes_down_beside():
     # A mech below: to-hit 7 (it has not moved); a roll of 6 misses. The Striker
     # comes down in the free hex beside 0507 nearest the skid's line (0506, level 0,
-    # the level it fell from) and takes its fall there: 4 x (0 + 1) = 4.
+    # the level it fell from): it ends no level lower than it was, so it has not
+    # fallen and takes no fall damage (seed 002: "その車輌が何かにぶつかるか、現在の
+    # レベルより1レベル以上低いヘクスに移動しない限り、それ以上のダメージは発生しない").
     game = _skid_down_onto("locust.toml", {"psr": [2], "to_hit": [6], "motive": [2], "fall": [1]})
     (attack,) = events(game, "attack")
     assert (attack["target"], attack["to_hit"], attack["hit"]) == ("t", 7, False)
     assert label(game, "t") == "0507" and label(game, "s") == "0506"
     assert not [e for e in events(game, "damage") if e["unit"] == "t"]
-    (fall,) = events(game, "fall")
-    assert (fall["unit"], fall["levels"], fall["damage"]) == ("s", 0, 4)
+    assert not events(game, "fall")
+    assert not [e for e in events(game, "damage") if e["unit"] == "s"]
 
 
 def test_V_SKID_1_V_SKID_3_put_down_beside_in_water_it_cannot_enter_the_skidder_is_destroyed():
