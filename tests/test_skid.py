@@ -239,6 +239,23 @@ def test_V_SKID_1_V_SKID_3_put_down_beside_in_water_it_cannot_enter_the_skidder_
     assert label(game, "s") == "0506" and game.world.component(s, Status).destroyed
 
 
+def test_V_SKID_1_put_down_beside_the_skidder_passes_over_terrain_prohibited_to_it():
+    """As above, but the hex beside along the skid (0506) is light woods,
+    prohibited to the wheeled Striker (T-7): it is put down in the next hex
+    nearest the skid's line that it may enter (MegaMek
+    Compute.getValidDisplacement: the direction, then +1, -1, ...;
+    isValidDisplacement passes over prohibited terrain), not stuck in the
+    woods with ceil(35/5) = 7 damage (V-SKID-3)."""
+    game = _board(extra={"0507": {"level": -1, "paved": True}, "0506": {"terrain": "light_woods"}},
+                  dice={"psr": [2], "to_hit": [6], "motive": [2], "fall": [1]})
+    s = add(game, "s", "striker.toml", "0511")
+    add(game, "t", "locust.toml", "0507", side="blue")
+    move(game, "s", "flank", ["F", "F", "F", "R", "F"])
+    assert label(game, "s") not in ("0506", "0507")
+    assert not game.world.component(s, Status).destroyed
+    assert not events(game, "terrain_damage") and not events(game, "fall")
+
+
 def test_V_SKID_1_V_SKID_3_a_skid_over_a_drop_into_prohibited_terrain_falls_and_is_stuck():
     # The Striker (35 t, wheeled) skids 1 level down into rough: its fall, 4 x (1 + 1)
     # = 8, then the prohibited terrain, ceil(35/5) = 7 and immobile for the game.
