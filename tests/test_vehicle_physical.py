@@ -477,3 +477,23 @@ def test_V_ROTOR_2_a_kick_on_a_landed_vtols_rotor_is_not_cut_to_a_tenth():
     dmg = events(game, "damage", unit="t")
     assert [(e["location"], e["amount"], e["structure_left"]) for e in dmg] == [("rotor", 5, 0)]
     assert game.world.component(game.units["t"], Status).destroyed
+
+
+def test_V_PHYS_2_a_mechs_charge_on_a_vehicle_is_offered_refused_with_the_rule_and_the_attacks_left():
+    """Seed 002: "車輌は他の車輌にチャージ攻撃することができるが、メックにチャージ攻撃
+    されることはない" (vehicles may charge other vehicles, but are not charged by
+    mechs); nothing else in the seed allows it (MegaMek ChargeAttackAction:
+    "meks can only charge standing meks"). The Jagermech running up to the
+    Vedette is offered the charge, refused: the reason names the rule and
+    what a mech may do to a vehicle instead (kick, stomp, death from above,
+    V-PHYS-5)."""
+    from systems.common.options import declaration_options
+    game = make_game(10, 10)
+    add(game, "a", "jagermech", "red", "0508", 0)
+    add(game, "t", "vedette", "blue", "0504", 2)
+    game.start_turn(["red", "blue"])
+    game.start_phase("movement")
+    [opt] = declaration_options(game, "a", "run", ["F", "F", "F"])
+    assert opt.kind == "charge" and not opt.possible
+    assert "vehicles cannot be charged by mechs (V-PHYS-2)" in opt.reason
+    assert "kick it" in opt.reason and "death from above" in opt.reason
