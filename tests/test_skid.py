@@ -216,14 +216,16 @@ def test_V_SKID_1_skid_over_a_drop_onto_a_vehicle_falls_on_it():
 def test_V_SKID_1_skid_over_a_drop_onto_a_mech_that_misses_comes_down_beside():
     # A mech below: to-hit 7 (it has not moved); a roll of 6 misses. The Striker
     # comes down in the free hex beside 0507 nearest the skid's line (0506, level 0,
-    # the level it fell from) and takes its fall there: 4 x (0 + 1) = 4.
+    # the level it fell from): it ends no level lower than it was, so it has not
+    # fallen and takes no fall damage (seed 002: "その車輌が何かにぶつかるか、現在の
+    # レベルより1レベル以上低いヘクスに移動しない限り、それ以上のダメージは発生しない").
     game = _skid_down_onto("locust.toml", {"psr": [2], "to_hit": [6], "motive": [2], "fall": [1]})
     (attack,) = events(game, "attack")
     assert (attack["target"], attack["to_hit"], attack["hit"]) == ("t", 7, False)
     assert label(game, "t") == "0507" and label(game, "s") == "0506"
     assert not [e for e in events(game, "damage") if e["unit"] == "t"]
-    (fall,) = events(game, "fall")
-    assert (fall["unit"], fall["levels"], fall["damage"]) == ("s", 0, 4)
+    assert not events(game, "fall")
+    assert not [e for e in events(game, "damage") if e["unit"] == "s"]
 
 
 def test_V_SKID_1_V_SKID_3_put_down_beside_in_water_it_cannot_enter_the_skidder_is_destroyed():
@@ -235,6 +237,23 @@ def test_V_SKID_1_V_SKID_3_put_down_beside_in_water_it_cannot_enter_the_skidder_
     add(game, "t", "locust.toml", "0507", side="blue")
     move(game, "s", "flank", ["F", "F", "F", "R", "F"])
     assert label(game, "s") == "0506" and game.world.component(s, Status).destroyed
+
+
+def test_V_SKID_1_put_down_beside_the_skidder_passes_over_terrain_prohibited_to_it():
+    """As above, but the hex beside along the skid (0506) is light woods,
+    prohibited to the wheeled Striker (T-7): it is put down in the next hex
+    nearest the skid's line that it may enter (MegaMek
+    Compute.getValidDisplacement: the direction, then +1, -1, ...;
+    isValidDisplacement passes over prohibited terrain), not stuck in the
+    woods with ceil(35/5) = 7 damage (V-SKID-3)."""
+    game = _board(extra={"0507": {"level": -1, "paved": True}, "0506": {"terrain": "light_woods"}},
+                  dice={"psr": [2], "to_hit": [6], "motive": [2], "fall": [1]})
+    s = add(game, "s", "striker.toml", "0511")
+    add(game, "t", "locust.toml", "0507", side="blue")
+    move(game, "s", "flank", ["F", "F", "F", "R", "F"])
+    assert label(game, "s") not in ("0506", "0507")
+    assert not game.world.component(s, Status).destroyed
+    assert not events(game, "terrain_damage") and not events(game, "fall")
 
 
 def test_V_SKID_1_V_SKID_3_a_skid_over_a_drop_into_prohibited_terrain_falls_and_is_stuck():

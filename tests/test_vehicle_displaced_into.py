@@ -234,3 +234,46 @@ def test_V_VTOL_8_V_CRASH_2_a_vtol_off_a_roof_that_comes_down_beside_in_rough_is
     assert label(game, "heli") == "0503"
     (gone,) = events(game, "destroyed", unit="heli")
     assert "rough" in gone["cause"] and "V-VTOL-8" in gone["cause"]
+
+
+def test_V_DISP_2_a_tank_that_misses_the_unit_below_and_comes_down_beside_at_the_level_it_left_takes_no_fall():
+    """Seed 002 (押し出し): "前のヘクスより2レベル以上低いヘクスに押し出しされた車輌は、
+    その重量10トン(切り上げ)ごとに1ポイントの落下ダメージを受け、落下したレベルの数に1を
+    足した値を乗じる。" Falling damage counts the levels fallen; a vehicle has no
+    fall without a drop (unlike a mech, which falls over). The 60 t Manticore on
+    a level-2 hill (0505) is pushed into 0504, 2 levels lower, onto the Locust
+    there (to-hit 7, rolled 2: a miss) and comes down beside it in 0503, a
+    level-2 hill: 0 levels below the hex it left, so no fall and no damage
+    (not ceil(60/10) x (0 + 1) = 6)."""
+    game = make_game(height=12, forced={"to_hit": [2], "fall": [1] * 4, "location": [7] * 4},
+                     hexes={SRC: hill(2), "0503": hill(2)})
+    tank = add(game, "tank", "manticore.toml", SRC)
+    add(game, "locust", "locust.toml", DEST, side="blue")
+    assert displacement.displace(game, tank, NORTH, "push") == displacement.FALL
+    (attack,) = events(game, "attack")
+    assert (attack["attacker"], attack["hit"]) == ("tank", False)
+    assert label(game, "tank") == "0503"
+    assert not events(game, "fall")
+    assert not [e for e in events(game, "damage") if e["unit"] == "tank"]
+
+
+def test_V_DISP_2_a_tank_that_misses_the_unit_below_is_put_down_beside_in_a_hex_it_may_enter():
+    """A 60 t Manticore (tracked) on a level-2 hill is pushed into 0504, 2
+    levels lower, onto the Locust there (to-hit 7, rolled 2: a miss). The
+    hex beside along the push (0503) is heavy woods, prohibited to a tracked
+    vehicle (T-7): as MegaMek's Compute.getValidDisplacement (the direction,
+    then +1, -1, +2, -2, +3; isValidDisplacement passes over prohibited
+    terrain) it is put down in the next one, north-east of 0504, and falls
+    the 2 levels there: ceil(60/10) x (2 + 1) = 18 (seed 002: "前のヘクスより2
+    レベル以上低いヘクスに押し出しされた車輌は、その重量10トン(切り上げ)ごとに1ポイントの
+    落下ダメージを受け、落下したレベルの数に1を足した値を乗じる")."""
+    from engine.hexgrid import turn
+    game = make_game(height=12, forced={"to_hit": [2], "fall": [1] * 6, "location": [7] * 6, "critical": [2] * 6},
+                     hexes={SRC: hill(2), "0503": {"terrain": "heavy_woods"}})
+    tank = add(game, "tank", "manticore.toml", SRC,
+               armor={"front": 99, "rear": 99, "left": 99, "right": 99, "turret": 99})
+    add(game, "locust", "locust.toml", DEST, side="blue")
+    assert displacement.displace(game, tank, NORTH, "push") == displacement.FALL
+    assert game.world.component(tank, Position).hex == neighbor(H(DEST), turn(NORTH, 1))
+    assert not game.world.component(tank, Status).destroyed
+    assert [(e["levels"], e["damage"]) for e in events(game, "fall")] == [(2, 18)]

@@ -460,3 +460,40 @@ def test_P_CHARGE_3_a_charge_on_a_landed_vtol_that_lifted_off_since_is_cancelled
     assert (c["unit"], c["attack"]) == ("m", "charge")
     assert c["reason"] == "Example VTOL is airborne now and cannot be charged"
     assert not events(game, "attack") and not events(game, "displace")
+
+
+def test_V_ROTOR_2_a_kick_on_a_landed_vtols_rotor_is_not_cut_to_a_tenth():
+    """Seed 002 (ローターへの命中): "武器のダメージ値10ポイント(またはその端数)ごとに、
+    1ポイントのダメージを与える。... 武器のダメージ値を持たないダメージソースはこのように
+    修正されない。" A physical attack has no weapon damage value: its damage
+    comes from the attacker's tonnage (MegaMek marks every punch, kick, club
+    and charge hit DAMAGE_PHYSICAL and cuts only other damage on the rotor).
+    The Grasshopper (70 t) kicks the landed Warrior H-7 (facing it) for 70/5 =
+    14; the location roll 10 is Rotor (T-2): all 14 strike the rotor (2
+    armor, 3 structure), not ceil(14/10) = 2 (which would strip its armor and
+    leave the structure whole), and the rotor's loss destroys the VTOL."""
+    game = _setup(target="warrior", t_over={"altitude": 0}, forced={"to_hit": [12], "location": [10]})
+    assert play(game, orders=[phys("a", "kick", "t", "right")]) == [None]
+    dmg = events(game, "damage", unit="t")
+    assert [(e["location"], e["amount"], e["structure_left"]) for e in dmg] == [("rotor", 5, 0)]
+    assert game.world.component(game.units["t"], Status).destroyed
+
+
+def test_V_PHYS_2_a_mechs_charge_on_a_vehicle_is_offered_refused_with_the_rule_and_the_attacks_left():
+    """Seed 002: "車輌は他の車輌にチャージ攻撃することができるが、メックにチャージ攻撃
+    されることはない" (vehicles may charge other vehicles, but are not charged by
+    mechs); nothing else in the seed allows it (MegaMek ChargeAttackAction:
+    "meks can only charge standing meks"). The Jagermech running up to the
+    Vedette is offered the charge, refused: the reason names the rule and
+    what a mech may do to a vehicle instead (kick, stomp, death from above,
+    V-PHYS-5)."""
+    from systems.common.options import declaration_options
+    game = make_game(10, 10)
+    add(game, "a", "jagermech", "red", "0508", 0)
+    add(game, "t", "vedette", "blue", "0504", 2)
+    game.start_turn(["red", "blue"])
+    game.start_phase("movement")
+    [opt] = declaration_options(game, "a", "run", ["F", "F", "F"])
+    assert opt.kind == "charge" and not opt.possible
+    assert "vehicles cannot be charged by mechs (V-PHYS-2)" in opt.reason
+    assert "kick it" in opt.reason and "death from above" in opt.reason

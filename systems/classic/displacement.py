@@ -109,21 +109,23 @@ def _enemy_below(game: "Game", ent: int, dest: Hex) -> bool:
     return any(game.is_enemy(ent, o) and not roof_height(game, o) for o in occupants(game, dest, exclude=ent))
 
 
-def _entry_error(game: "Game", ent: int, to: Hex) -> str | None:
+def _entry_error(game: "Game", ent: int, to: Hex, start: int | None = None) -> str | None:
     """Why `ent` could not enter `to` from where it stands (drops of 2+ are
     falls, not errors, and are judged by the caller): a rise of 2 levels or
     more from the level it stands on (`level_of`: a roof's top for a unit on
-    it), or what its movement rules refuse of the step from the ground they
-    step off (`MotionRules.leaving`, B-POS-4)."""
+    it; `start`: from that level instead, where it fell from), or what its
+    movement rules refuse of the step from the ground they step off
+    (`MotionRules.leaving`, B-POS-4)."""
     from systems.common.movement import motion_rules, start_state
     rules = motion_rules(game, ent)
     b = game.map.terrain(to)
-    rise = b.level - level_of(game, ent)
+    rise = b.level - (level_of(game, ent) if start is None else start)
     if rise >= 2:
         return f"{game.map.label(to)} is {rise} levels higher"
     a = rules.leaving(game, start_state(game, ent))
-    if b.level < a.level:
-        # Judge the terrain alone: a 1-level drop is legal for every unit type.
+    if b.level < a.level or start is not None:
+        # Judge the terrain alone: a 1-level drop is legal for every unit
+        # type, and a unit put down from `start` does not climb from its hex.
         a = dataclasses.replace(a, level=b.level)
     cost = rules.enter_cost(game, ent, rules.modes[0], a, b, False)
     if isinstance(cost, str):
@@ -285,6 +287,31 @@ def hexes_beside(game: "Game", at: Hex, direction: int | None) -> list[Hex]:
     cannot stay in `at` is put down instead."""
     out = [neighbor(at, turn(direction or 0, t)) for t in ALTERNATE_TURNS]
     return [h for h in out if game.map.on_map(h)]
+
+
+def beside(game: "Game", ent: int, direction: int | None, start: int) -> list[tuple[Hex, tuple[int, bool]]]:
+    """The hexes next to the one `ent` stands in but cannot stay in (a fall
+    onto a unit that missed, or found no room for it), nearest `direction`
+    first (`hexes_beside`), where it may be put down coming from the level
+    `start`, with where it lands in each (`landing`): not above that level,
+    nowhere its building refuses it (`refused_by_building`), nor into
+    terrain it could not be displaced into (MM getValidDisplacement,
+    isValidDisplacement: terrain prohibited to it is passed over, except
+    water for a vehicle, which may be displaced into it and is lost there,
+    V-DISP-1: the ruleset's displacement outcome says so). Who stands there
+    is the caller's to judge."""
+    at = game.world.component(ent, Position).hex
+    out = []
+    for h in hexes_beside(game, at, direction):
+        landed = landing(game, ent, h, start)
+        if landed[0] < 0 or refused_by_building(game, ent, h, landed, start):
+            continue
+        d = direction_to(at, h)
+        taken_in = any(rule(game, ent, d) == MOVE for rule in game.ruleset.hooks.displacement_outcome)
+        if not taken_in and _entry_error(game, ent, h, start):
+            continue
+        out.append((h, landed))
+    return out
 
 
 def legal_alternatives(game: "Game", ent: int, direction: int) -> list[int]:

@@ -225,8 +225,13 @@ def prohibited_terrain_damage(game: "Game", ent: int, backward: bool, cause: str
 
 def fall_damage(game: "Game", ent: int, levels: int, cause: str) -> int:
     """V-DISP-2 falling damage for a vehicle: ceil(tons/10) x (levels + 1) in
-    5-point groups, each group's side from the facing-after-a-fall table (T-11b)."""
+    5-point groups, each group's side from the facing-after-a-fall table (T-11b).
+    A vehicle that comes down no level below where it was (put down beside
+    a unit it fell on, at the level it left) has not fallen: no damage (the
+    seed's vehicle falls all need a drop, V-DISP-2, V-SKID-1)."""
     from systems.vehicles import hit_location as vhl
+    if levels < 1:
+        return 0
     tons = game.world.component(ent, Identity).tonnage
     total = math.ceil(tons / 10) * (levels + 1)
     game.log.emit("fall", unit=game.uid(ent), levels=levels, damage=total,

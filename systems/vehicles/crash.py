@@ -112,10 +112,10 @@ def come_down(game: "Game", ent: int, direction: int | None, from_level: int) ->
     (PSR +2 for a mech). On a miss, or with no room for the unit fallen on,
     the faller comes down in the nearest free hex beside instead (MM
     getValidDisplacement) not above `from_level`, the level it fell from,
-    and where it may come down from there (`displacement.landing`: a VTOL
+    and where it may come down from there (`displacement.beside`: a VTOL
     on a roof not above that level, never inside; a ground vehicle inside,
-    never down onto a roof, `refused_by_building`); with none it is
-    destroyed. A wreck in the hex is not fallen on: the faller comes down
+    never down onto a roof, never in terrain prohibited to it but water,
+    where it is lost, V-DISP-1); with none it is destroyed. A wreck in the hex is not fallen on: the faller comes down
     beside it. Two units never end on the ground in one hex (project
     decision, the seed is silent)."""
     from systems.classic import displacement
@@ -137,11 +137,7 @@ def come_down(game: "Game", ent: int, direction: int | None, from_level: int) ->
                 return
     elif occupant_as_placed(game, ent) is None:
         return
-    for h in displacement.hexes_beside(game, pos.hex, direction):
-        landed = displacement.landing(game, ent, h, from_level)
-        levels, on_roof = landed
-        if levels < 0 or displacement.refused_by_building(game, ent, h, landed, from_level):
-            continue
+    for h, (_levels, on_roof) in displacement.beside(game, ent, direction, from_level):
         roof = game.map.terrain(h).building if on_roof else 0
         if occupant(game, ent, h, False, roof) is None:
             game.log.emit("displace", unit=game.uid(ent), **{"from": game.map.label(pos.hex)},

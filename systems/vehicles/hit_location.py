@@ -166,7 +166,8 @@ def fall_side(game: "Game", ent: int) -> str:
 
 def physical_hit(game: "Game", target: int, damage: int, side: str, cause: str = "") -> None:
     """One damage group from a physical attack on the vehicle's own table, in
-    the column of `side`."""
+    the column of `side`. A physical attack has no weapon damage value, so a
+    rotor hit takes it whole (V-ROTOR-2; MegaMek: physical damage is not cut)."""
     if side not in SIDES:
         side = "front"
-    hit_and_apply(game, target, side, damage, cause=cause)
+    hit_and_apply(game, target, side, damage, weapon_damage=False, cause=cause)

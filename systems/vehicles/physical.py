@@ -27,9 +27,15 @@ What this module owns:
 
 Rule choices where the seed, the digest and MegaMek differ:
 - The seed says vehicles may charge other vehicles "but cannot be charged by
-  mechs" (V-PHYS-2). The digest's project note calls it a mistranslation;
-  the seed wins, and MegaMek agrees (a mech may charge only a standing mech):
-  a mech's charge on a vehicle is refused.
+  mechs" (V-PHYS-2: "車輌は他の車輌にチャージ攻撃することができるが、メックにチャージ
+  攻撃されることはない"). The digest's project note calls it a mistranslation;
+  nothing else in the seed lets a mech charge a vehicle (the sentences after
+  it are about a vehicle's charge, the motive roll of a vehicle "チャージの目標
+  になった" can be charged by another vehicle, and the mech attacks on
+  vehicles it lists are the kick, stomp and death from above), so the seed
+  wins, and MegaMek agrees (`ChargeAttackAction.toHit`: "meks can only
+  charge standing meks"): a mech's charge on a vehicle is refused, the
+  reason naming the rule and the attacks left (docs/rules.md).
 - Both motive rolls are made hit or miss (seed V-PHYS-4); MM rolls them only
   when the charge hits.
 - T-10 lists a push at level difference 0; the seed's push needs a standing
@@ -95,7 +101,8 @@ def check_charge(game: "Game", ent: int, order, result) -> str | None:
     if order.charge and order.charge in game.units and game.kind(ent) == "mech" \
             and is_vehicle(game, game.units[order.charge]):
         return (f"{unit_name(game, game.units[order.charge])} is a vehicle: vehicles cannot be "
-                f"charged by mechs (V-PHYS-2); kick it, or punch or club it from a level below")
+                f"charged by mechs (V-PHYS-2); kick it, punch or club it from a level below, "
+                f"or jump onto it (death from above, V-PHYS-5)")
     if (order.charge or order.charge_hex) and vm is not None and vm.motive in NO_CHARGE:
         return (f"{unit_name(game, ent)} is a {NO_CHARGE[vm.motive]}: VTOLs, WiGEs, airships and "
                 f"fixed-wing support vehicles cannot charge (V-PHYS-2)")
