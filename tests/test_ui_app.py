@@ -200,9 +200,7 @@ def test_save_and_load_restore_the_game_and_the_turn_flow(app):
     flow = app.flow.to_dict()
     key(app, pygame.K_s, mod=pygame.KMOD_CTRL)
     assert app.overlay == "save"
-    for _ in range(20):
-        key(app, pygame.K_BACKSPACE)
-    type_text(app, "mysave")
+    type_text(app, "mysave")                           # replaces the suggested name
     key(app, pygame.K_RETURN)
     assert (app.saves.folder / "mysave.hexsave.json").is_file()
     # saving from the hand-over screen returns to it: the board stays hidden
@@ -1088,6 +1086,32 @@ def test_F_cycles_the_other_ways_to_the_hex_clicked_the_safest_among_them(app):
     assert any(not app.move.path_risks(p) for p in seen)    # a way without a roll was among them
     key(app, pygame.K_f)
     assert app.move.path == ["F", "F"]                      # round again to the cheapest
+
+
+def test_the_save_dialog_offers_its_name_selected(app):
+    """The suggested name is selected: Enter keeps it, the first character
+    typed replaces it, Backspace clears it, End keeps it to type after."""
+    handover(app)
+    key(app, pygame.K_s, mod=pygame.KMOD_CTRL)
+    assert app.overlay == "save" and app.top.name_text == "turn1-movement"
+    key(app, pygame.K_RETURN)
+    assert app.overlay is None and (app.saves.folder / "turn1-movement.hexsave.json").is_file()
+    key(app, pygame.K_s, mod=pygame.KMOD_CTRL)
+    key(app, pygame.K_m, unicode="m")
+    type_text(app, "m")
+    type_text(app, "y")
+    assert app.top.name_text == "my"
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_s, mod=pygame.KMOD_CTRL)
+    key(app, pygame.K_BACKSPACE)
+    assert app.top.name_text == ""
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_s, mod=pygame.KMOD_CTRL)
+    key(app, pygame.K_END)
+    type_text(app, "-b")
+    assert app.top.name_text == "turn1-movement-b"
+    key(app, pygame.K_RETURN)
+    assert (app.saves.folder / "turn1-movement-b.hexsave.json").is_file()
 
 
 def test_text_fields_keep_their_keys_and_ctrl_a_selects_the_field(app):
