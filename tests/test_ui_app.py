@@ -10,7 +10,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 import pytest
 
-from components import Position, Status
+from components import Identity, Position, Status
 from engine.hexgrid import Hex, neighbor
 from engine.ui.app import App
 from engine.persistence import CHECKS
@@ -767,6 +767,51 @@ def test_all_hold_passes_the_rest_of_a_side_without_hand_overs(app):
         key(app, pygame.K_h)
     assert app.game.phase == "weapon"           # the phase ended by itself
     assert set(mine) <= {e["unit"] for e in app.game.log.of_type("move")}
+
+
+def _log_text(app) -> list[str]:
+    pump(app)
+    return [line for line, _col in app.log.lines]
+
+
+def test_a_unit_told_to_hold_fire_is_in_the_combat_log_like_one_that_holds_by_itself(app):
+    """H in the weapon phase writes the hold into the combat log with the
+    line of the units that hold by themselves (Shift+H: the side's rest in
+    one line); a save keeps the lines."""
+    for _ in range(12):                                # every unit stays put: the weapon phase
+        if app.game.phase == "weapon":
+            break
+        if app.overlay == "handover":
+            handover(app)
+        key(app, pygame.K_h)
+    assert app.game.phase == "weapon"
+    if app.overlay == "handover":
+        handover(app)
+    uid, side = app.selected, app.flow.current_side
+    name = app.game.world.component(app.game.units[uid], Identity).name
+    key(app, pygame.K_h)
+    line = f"{side.capitalize()}: {name} holds"
+    assert line in _log_text(app)
+    assert any(t.endswith(" holds (no attack it could make)") for t in _log_text(app))   # the same line, by itself
+    for _ in range(4):
+        if app.flow.current_side == side and app.flow.waiting(side):
+            break
+        if app.overlay == "handover":
+            handover(app)
+        else:
+            key(app, pygame.K_h)
+    rest = app.flow.waiting(side)
+    key(app, pygame.K_h, mod=pygame.KMOD_SHIFT)
+    if app.overlay == "handover":                      # the log is on the board, behind the hand-over
+        handover(app)
+    names = ", ".join(app.game.world.component(app.game.units[u], Identity).name for u in rest)
+    assert f"{side.capitalize()}: {names} {'holds' if len(rest) == 1 else 'hold'}" in _log_text(app)
+    shown = _log_text(app)
+    path = app.save("holds")
+    assert path and app.load(str(path)), app.message
+    if app.overlay == "handover":
+        handover(app)
+    assert app.overlay is None and _log_text(app) == shown
 
 
 def test_digest_tells_a_player_what_happened_to_their_units(app):
