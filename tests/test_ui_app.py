@@ -308,6 +308,20 @@ def test_victory_screen_when_a_side_has_nobody_left(app):
     assert app.overlay == "victory" and g.winner == app.seat.viewing
 
 
+def test_every_button_of_the_victory_screen_shows_its_key(app, monkeypatch):
+    from engine.ui.screens import victory
+    test_victory_screen_when_a_side_has_nobody_left(app)
+    drawn = []
+    real = victory.button
+    monkeypatch.setattr(victory, "button", lambda *a, **kw: (drawn.append((a[3], kw.get("key"))), real(*a, **kw))[1])
+    pump(app)
+    assert dict(drawn) == {"New battle": "Enter", "Look at the map": "Esc", "Quit": "Q"}
+    key(app, pygame.K_q, unicode="q")
+    assert app.overlay == "confirm_quit" and app.running
+    key(app, pygame.K_n)
+    assert app.overlay == "victory"
+
+
 def test_quit_asks_for_confirmation(app):
     key(app, pygame.K_q, mod=pygame.KMOD_CTRL)
     assert app.overlay == "confirm_quit" and app.running
