@@ -12,7 +12,9 @@ may take back a move.
   attack with a to-hit at all) passes by itself, with a note in the combat
   log; the window tells which units those are (`only_holds`, a question to
   the rules: engine/ui/queries.py). A side whose units all pass so never
-  gets the screen in that phase.
+  gets the screen in that phase. A unit its player tells to hold fire (or
+  make no physical attack) gets the same note (`note_hold`); a unit that
+  stays put is a move in the log.
 - A phase ends by itself once every unit has acted. The last move of the
   movement phase can still be taken back after that, until a die is rolled
   or an order is given (engine/undo.py).
@@ -201,8 +203,14 @@ class HotSeat:
                 fresh.setdefault(why, []).append(uid)
         for why, uids in fresh.items():
             self.passing |= set(uids)
-            names = ", ".join(self.game.world.component(self.game.units[u], Identity).name for u in uids)
-            self.note(f"{side.capitalize()}: {names} {'holds' if len(uids) == 1 else 'hold'} ({why})")
+            self.note_hold(side, uids, why)
+
+    def note_hold(self, side: str, uids: list[str], why: str | None = None) -> None:
+        """The log's line for units of `side` that hold this phase, by
+        themselves (`why`: nothing to do but hold) or told to."""
+        names = ", ".join(self.game.world.component(self.game.units[u], Identity).name for u in uids)
+        self.note(f"{side.capitalize()}: {names} {'holds' if len(uids) == 1 else 'hold'}"
+                  + (f" ({why})" if why else ""))
 
     def note(self, text: str, units: tuple[str, ...] = (), side: str | None = None) -> None:
         """A line for the combat log at this point of the event log; `units`
@@ -263,6 +271,8 @@ class HotSeat:
             return []
         waiting = self.flow.waiting(side)
         self.passing |= set(waiting)
+        if waiting and self.phase_kind() != "move":     # in the movement phase each stay is a move in the log
+            self.note_hold(side, waiting)
         return waiting
 
     def end_phase(self) -> bool:

@@ -10,7 +10,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 import pytest
 
-from components import Position, Status
+from components import Identity, Position, Status
 from engine.hexgrid import Hex, neighbor
 from engine.ui.app import App
 from engine.persistence import CHECKS
@@ -200,9 +200,7 @@ def test_save_and_load_restore_the_game_and_the_turn_flow(app):
     flow = app.flow.to_dict()
     key(app, pygame.K_s, mod=pygame.KMOD_CTRL)
     assert app.overlay == "save"
-    for _ in range(20):
-        key(app, pygame.K_BACKSPACE)
-    type_text(app, "mysave")
+    type_text(app, "mysave")                           # replaces the suggested name
     key(app, pygame.K_RETURN)
     assert (app.saves.folder / "mysave.hexsave.json").is_file()
     # saving from the hand-over screen returns to it: the board stays hidden
@@ -308,6 +306,20 @@ def test_victory_screen_when_a_side_has_nobody_left(app):
             break
         play_out_phase(app)
     assert app.overlay == "victory" and g.winner == app.seat.viewing
+
+
+def test_every_button_of_the_victory_screen_shows_its_key(app, monkeypatch):
+    from engine.ui.screens import victory
+    test_victory_screen_when_a_side_has_nobody_left(app)
+    drawn = []
+    real = victory.button
+    monkeypatch.setattr(victory, "button", lambda *a, **kw: (drawn.append((a[3], kw.get("key"))), real(*a, **kw))[1])
+    pump(app)
+    assert dict(drawn) == {"New battle": "Enter", "Look at the map": "Esc", "Quit": "Q"}
+    key(app, pygame.K_q, unicode="q")
+    assert app.overlay == "confirm_quit" and app.running
+    key(app, pygame.K_n)
+    assert app.overlay == "victory"
 
 
 def test_quit_asks_for_confirmation(app):
@@ -771,6 +783,51 @@ def test_all_hold_passes_the_rest_of_a_side_without_hand_overs(app):
     assert set(mine) <= {e["unit"] for e in app.game.log.of_type("move")}
 
 
+def _log_text(app) -> list[str]:
+    pump(app)
+    return [line for line, _col in app.log.lines]
+
+
+def test_a_unit_told_to_hold_fire_is_in_the_combat_log_like_one_that_holds_by_itself(app):
+    """H in the weapon phase writes the hold into the combat log with the
+    line of the units that hold by themselves (Shift+H: the side's rest in
+    one line); a save keeps the lines."""
+    for _ in range(12):                                # every unit stays put: the weapon phase
+        if app.game.phase == "weapon":
+            break
+        if app.overlay == "handover":
+            handover(app)
+        key(app, pygame.K_h)
+    assert app.game.phase == "weapon"
+    if app.overlay == "handover":
+        handover(app)
+    uid, side = app.selected, app.flow.current_side
+    name = app.game.world.component(app.game.units[uid], Identity).name
+    key(app, pygame.K_h)
+    line = f"{side.capitalize()}: {name} holds"
+    assert line in _log_text(app)
+    assert any(t.endswith(" holds (no attack it could make)") for t in _log_text(app))   # the same line, by itself
+    for _ in range(4):
+        if app.flow.current_side == side and app.flow.waiting(side):
+            break
+        if app.overlay == "handover":
+            handover(app)
+        else:
+            key(app, pygame.K_h)
+    rest = app.flow.waiting(side)
+    key(app, pygame.K_h, mod=pygame.KMOD_SHIFT)
+    if app.overlay == "handover":                      # the log is on the board, behind the hand-over
+        handover(app)
+    names = ", ".join(app.game.world.component(app.game.units[u], Identity).name for u in rest)
+    assert f"{side.capitalize()}: {names} {'holds' if len(rest) == 1 else 'hold'}" in _log_text(app)
+    shown = _log_text(app)
+    path = app.save("holds")
+    assert path and app.load(str(path)), app.message
+    if app.overlay == "handover":
+        handover(app)
+    assert app.overlay is None and _log_text(app) == shown
+
+
 def test_digest_tells_a_player_what_happened_to_their_units(app):
     hopper_aims_at_jager(app, "weapon")
     key(app, pygame.K_RETURN)          # hopper fires at the JagerMech
@@ -1088,6 +1145,32 @@ def test_F_cycles_the_other_ways_to_the_hex_clicked_the_safest_among_them(app):
     assert any(not app.move.path_risks(p) for p in seen)    # a way without a roll was among them
     key(app, pygame.K_f)
     assert app.move.path == ["F", "F"]                      # round again to the cheapest
+
+
+def test_the_save_dialog_offers_its_name_selected(app):
+    """The suggested name is selected: Enter keeps it, the first character
+    typed replaces it, Backspace clears it, End keeps it to type after."""
+    handover(app)
+    key(app, pygame.K_s, mod=pygame.KMOD_CTRL)
+    assert app.overlay == "save" and app.top.name_text == "turn1-movement"
+    key(app, pygame.K_RETURN)
+    assert app.overlay is None and (app.saves.folder / "turn1-movement.hexsave.json").is_file()
+    key(app, pygame.K_s, mod=pygame.KMOD_CTRL)
+    key(app, pygame.K_m, unicode="m")
+    type_text(app, "m")
+    type_text(app, "y")
+    assert app.top.name_text == "my"
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_s, mod=pygame.KMOD_CTRL)
+    key(app, pygame.K_BACKSPACE)
+    assert app.top.name_text == ""
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_s, mod=pygame.KMOD_CTRL)
+    key(app, pygame.K_END)
+    type_text(app, "-b")
+    assert app.top.name_text == "turn1-movement-b"
+    key(app, pygame.K_RETURN)
+    assert (app.saves.folder / "turn1-movement-b.hexsave.json").is_file()
 
 
 def test_text_fields_keep_their_keys_and_ctrl_a_selects_the_field(app):

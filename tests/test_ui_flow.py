@@ -177,3 +177,56 @@ def test_after_the_computer_s_unit_acts_the_person_s_next_unit_is_on_screen(tmp_
         if app.game.turn > 1:
             break
     assert turns >= 4
+
+
+def _lost_by_the_pan(camera, cpu, mine) -> bool:
+    """Would the old pan (to `mine` only, from the view centred on `cpu`)
+    put `cpu` off screen, though both fit on it?"""
+    from engine.ui.geometry import Camera
+    c = Camera(camera.map_w, camera.map_h, camera.view, camera.zoom)
+    c.center_on(cpu)
+    c.bring_into_view(mine)
+    (x0, y0), (x1, y1) = c.to_screen(cpu), c.to_screen(mine)
+    fits = abs(x1 - x0) <= camera.view[2] - camera.size and abs(y1 - y0) <= camera.view[3] - camera.size
+    return fits and not c.in_view(x0, y0)
+
+
+def test_after_the_computer_s_unit_acts_the_view_frames_it_with_the_person_s_next_unit(tmp_path):
+    """The computer's unit fires (the view centres on it), then the view
+    pans to the person's next unit, placed where the pan to it alone would
+    lose the computer's unit though both fit on screen: both are framed."""
+    from engine.session import training_ground
+    from engine.ui.computer_turns import PAUSE
+    from engine.ui.geometry import ZOOM_LEVELS
+    game = training_ground(seed=3)
+    w = game.world
+    app = App(pygame.display.set_mode((1280, 800)), None, save_dir=tmp_path, edge_pan=False, autosave=False)
+    app.set_game(game, None, players={"red": "bot:1"})
+    app.draw()
+    for _ in range(40):                                 # the person's units stay put; the weapon phase
+        if game.phase == "weapon" and app.computer.acting():
+            break
+        if app.computer.acting():
+            app.update(PAUSE)
+            app.draw()
+        elif app.selected:
+            app.do("hold")
+        else:
+            _press(app, pygame.K_RETURN)
+    assert game.phase == "weapon" and app.flow.current_side == "red" and app.flow.waiting("blue")
+    mine = app.flow.waiting("blue")[0]
+    cpu = {u: w.component(game.units[u], Position).hex for u in app.flow.waiting("red")}
+    free = [h for h in sorted(game.map.all_hexes()) if not game.units_at(h)]
+    for zoom in sorted(range(len(ZOOM_LEVELS)), key=lambda z: abs(z - app.camera.zoom)):   # as near as can be
+        app.camera.zoom = zoom
+        spots = [h for h in free if all(_lost_by_the_pan(app.camera, c, h) for c in cpu.values())]
+        if spots:
+            break
+    w.component(game.units[mine], Position).hex = spots[0]
+    app.drop_caches()
+    app.update(PAUSE)
+    app.draw()
+    acted = [u for u in cpu if u in app.flow.acted]
+    assert len(acted) == 1 and app.selected == mine
+    cam = app.camera
+    assert cam.in_view(*cam.to_screen(spots[0])) and cam.in_view(*cam.to_screen(cpu[acted[0]]))

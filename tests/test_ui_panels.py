@@ -227,6 +227,26 @@ def test_P_PUNCH_every_physical_attack_is_listed_clear_of_the_panel_buttons(app)
     assert g.phase == "physical"
 
 
+def test_P_PUNCH_the_shared_line_of_impossible_attacks_says_the_first_one_s_reason(app, monkeypatch):
+    """One line of room left for the impossible attacks: it names the
+    first with its reason (readable without hovering), then the others."""
+    from engine.ui import physical_panel
+    from engine.ui.layout import short_reason
+    face_off(app, jager_row=5, phase="physical")
+    click_hex(app, hex_of(app, "jager"))
+    opts = app.physical.options("jager")
+    key(app, pygame.K_1)
+    written = []
+    real = physical_panel.text
+    monkeypatch.setattr(physical_panel, "text", lambda surf, s, *r, **k: (written.append(s), real(surf, s, *r, **k))[1])
+    pump(app)
+    (more,) = [h for h in app.hits if h.action == "physical_more"]
+    first = more.arg[0]
+    why = short_reason(opts[first][2].reason, app.target_name("jager"), app.name("hopper"))
+    (line,) = [t for t in written if t.startswith("not possible: ")]
+    assert line.startswith(f"not possible: {first + 1}. {opts[first][0]}: {why}"), line
+
+
 def _shut_down(a, uid: str) -> None:
     """Test setup: the unit reached heat S in the last end phase (AS-SHUT-1)."""
     from components import AlphaStrikeHeat

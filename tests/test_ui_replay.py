@@ -138,3 +138,26 @@ def test_the_replay_s_empty_record_sheet_asks_for_a_click_only(tmp_path, monkeyp
     assert any(w.startswith("Click a unit") for w in written)
     key(a, pygame.K_TAB)
     assert a.inspect is None and a.selected is None
+
+
+def test_the_replay_bar_has_a_leave_button_with_its_key(tmp_path, monkeypatch):
+    """Leave [Esc] on the bar asks the same question as Esc; every button
+    of the bar shows its key and none covers the status, at the smallest window."""
+    from engine.ui import replay_view
+    path, *_ = _played_save(tmp_path)
+    a = _viewer(path)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(900, 600), w=900, h=600))
+    drawn, written = [], []
+    real_button, real_text = replay_view.button, replay_view.text
+    monkeypatch.setattr(replay_view, "button", lambda *a, **kw: (drawn.append((a[3], kw.get("key"))),
+                                                                 real_button(*a, **kw))[1])
+    monkeypatch.setattr(replay_view, "text", lambda *a, **kw: (written.append(real_text(*a, **kw)), written[-1])[1])
+    pump(a)
+    assert ("Leave", "Esc") in drawn and all(k for _label, k in drawn)
+    bar = [h.rect for h in a.hits if h.rect.bottom <= 40]
+    assert written and not [r for r in written if any(r.colliderect(b) for b in bar)]
+    assert max(b.right for b in bar) <= 900
+    click_button(a, "quit")
+    assert a.overlay == "confirm_quit" and a.running
+    key(a, pygame.K_y)
+    assert not a.running

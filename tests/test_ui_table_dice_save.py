@@ -92,8 +92,8 @@ def test_a_save_made_while_a_phase_end_roll_waits_resumes_at_the_prompt_with_the
     _roll(a, 11)                                                        # the first to-hit roll: a hit
     assert a.overlay == "dice" and a.top.resumes and a.top.need.purpose == "location" and a.top.need.target is None
     asked = (a.top.need.purpose, a.top.need.count, a.top.need.for_, a.top.need.target)
-    _save(a, "-at-roll")
-    (path,) = [p for p in a.saves.files() if "-at-roll" in p]
+    _save(a, "at-roll")
+    (path,) = [p for p in a.saves.files() if "at-roll" in p]
     assert a.overlay == "dice" and not a.message_bad, a.message
     assert Replay.from_file(path).verify() == []
     totals = [7, 12, 5, 9, 3, 10, 8, 6, 11, 4, 2, 12] * 10

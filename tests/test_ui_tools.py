@@ -221,3 +221,28 @@ def test_the_panel_demo_shows_the_record_sheet_of_a_damaged_unit(tmp_path):
     g = a.game
     assert a.inspect and armor_fraction(g, g.units[a.inspect]) < 1
     assert a.phase_kind() in ("fire", "physical") and a.selected and a.overlay is None
+
+
+def test_the_heat_demo_shows_a_heat_that_does_something_and_what_it_does(tmp_path, monkeypatch):
+    """`--demo heat` (the README's heat picture, "and what it does"): the
+    mech up has its weapons ticked to a heat with an effect, and the effect
+    is written above the panel's buttons (on the heat's line when the
+    weapons leave no room for its own)."""
+    from engine import session
+    from engine.ui import heat_preview, queries
+    from engine.ui.app import App
+    from engine.ui.demo import run_demo
+    level = session.default_level()
+    a = App(pygame.display.set_mode((1400, 860)), session.new_game(level, [], 1), level=level,
+            save_dir=tmp_path, edge_pan=False, autosave=False)
+    run_demo(a, "heat")
+    forecast = queries.heat_forecast(a.game, a.selected, [n for n, on in a.fire.checks.items() if on])
+    assert forecast is not None and forecast.effects and a.phase_kind() == "fire" and a.target
+    written = []
+    real = heat_preview.text
+    monkeypatch.setattr(heat_preview, "text", lambda surf, s, *r, **k: (written.append((s, real(surf, s, *r, **k))),
+                                                                       written[-1][1])[1])
+    a.draw()
+    fire = next(h.rect for h in a.hits if h.action == "confirm")
+    said = forecast.effects[0][0]
+    assert [r for s, r in written if said in s and r.bottom <= fire.top], written

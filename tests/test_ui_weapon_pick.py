@@ -123,9 +123,9 @@ def test_a_save_made_while_the_pick_waits_resumes_at_the_pick(tmp_path):
     assert a.game.phase == "weapon" and a.flow.phase_done() and not a.game.log.of_type("weapon_destroyed")
     key(a, pygame.K_s, mod=pygame.KMOD_CTRL)
     assert a.overlay == "save"
-    type_text(a, "-at-pick")
+    type_text(a, "at-pick")
     key(a, pygame.K_RETURN)
-    (path,) = [p for p in a.saves.files() if "-at-pick" in p]
+    (path,) = [p for p in a.saves.files() if "at-pick" in p]
     assert a.overlay == "weapon_pick"
     assert Replay.from_file(path).verify() == []
     _pick_srm(a)

@@ -22,7 +22,7 @@ from typing import Any, Callable
 
 import pygame
 
-from components import Identity, Position
+from components import Identity, Position, Status
 from engine import deployment, session, undo
 from engine.bot.names import computer_sides
 from engine.dice import RollNeeded, target_shown
@@ -333,10 +333,17 @@ class App:
         elif nxt.side is None:
             self.selected = None
         elif self.selected is None or not self.flow.may_act(self.selected):
+            shown = self.inspect       # the unit that acted last (the computer's): kept on screen if both fit
             waiting = self.flow.waiting()
             self.select(waiting[0] if waiting else None)
             if self.selected:          # after the computer's unit, or at a shared table: the next one on screen
-                self.camera.bring_into_view(self.game.world.component(self.ent(self.selected), Position).hex)
+                self.camera.bring_into_view(self._hex(self.selected), keep=self._hex(shown))
+
+    def _hex(self, uid: str | None):
+        """The hex of `uid` on the map (None: no unit, or one off the map)."""
+        if uid not in self.game.units or self.game.world.component(self.ent(uid), Status).removed:
+            return None
+        return self.game.world.component(self.ent(uid), Position).hex
 
     def finish_handover(self) -> None:
         side = self.top.side

@@ -417,17 +417,21 @@ def _damage_shown(app) -> bool:
 
 
 def _aiming_mech(app) -> bool:
-    """Select a waiting mech with a target and weapons ticked."""
+    """Select a waiting mech with a target and weapons ticked whose heat at
+    the end of the turn has an effect (the heat preview says what it does)."""
     for uid in app.flow.waiting():
         app.select(uid)
         if app.game.kind(app.ent(uid)) == "mech" and _aim(app) and sum(app.fire.checks.values()) > 1:
-            return True
+            forecast = queries.heat_forecast(app.game, uid, [n for n, on in app.fire.checks.items() if on])
+            if forecast is not None and forecast.effects:
+                return True
     return False
 
 
 def _heat(app) -> None:
-    """The firing panel of a mech with its weapons ticked: the heat preview."""
-    for _ in range(20):
+    """The firing panel of a mech with its weapons ticked: the heat preview
+    and the effects the heat reaches."""
+    for _ in range(40):
         if app.phase_kind() == "fire" and _aiming_mech(app):
             break
         app.do("hold")

@@ -212,7 +212,7 @@ class FirePanel:
         else:
             y = self._draw_target_line(rect, x, y)
             y = self._draw_weapons(rect, x, y)
-            y = heat_preview.draw(app, x, y)
+            y = heat_preview.draw(app, x, y, rect.bottom - 38)
             y = self._draw_as_attack(x, y)
             if PhysicalOrder in app.flow.order_types():
                 text(s, "or a physical attack:", (x, y), 12, theme.TEXT_DIM)

@@ -124,15 +124,43 @@ class Camera:
         self.oy = my - self.view[3] / 2
         self.clamp()
 
-    def bring_into_view(self, h: Hex, margin: float = 1.5) -> None:
+    def bring_into_view(self, h: Hex, margin: float = 1.5, keep: Hex | None = None) -> None:
         """Pan no more than needed for `h` to stand `margin` hexes inside
-        the view (what is on screen stays there as far as it can)."""
+        the view (what is on screen stays there as far as it can); `keep`
+        too, half a hex inside, when both fit on screen (`h` then only half
+        a hex inside if need be)."""
+        if keep is not None and (self._frame(h, margin, keep) or self._frame(h, 0.5, keep)):
+            return
         x, y = self.to_screen(h)
         vx, vy, vw, vh = self.view
         m = min(margin * self.size, vw / 2, vh / 2)
         self.ox += min(0.0, x - (vx + m)) + max(0.0, x - (vx + vw - m))
         self.oy += min(0.0, y - (vy + m)) + max(0.0, y - (vy + vh - m))
         self.clamp()
+
+    def _frame(self, h: Hex, margin: float, keep: Hex) -> bool:
+        """Pan no more than needed for `h` to stand `margin` hexes and
+        `keep` half a hex inside the view; False (nothing moved) if both
+        cannot be on screen."""
+        start = self.ox, self.oy
+        shift = []
+        for axis in (0, 1):
+            v0, vlen = self.view[axis], self.view[axis + 2]
+            lo, hi = -math.inf, math.inf
+            for hx, mg in ((h, margin), (keep, 0.5)):
+                c = self.to_screen(hx)[axis]
+                m = min(mg * self.size, vlen / 2)
+                lo, hi = max(lo, c - (v0 + vlen - m)), min(hi, c - (v0 + m))
+            if lo > hi:
+                return False
+            shift.append(min(max(0.0, lo), hi))
+        self.ox += shift[0]
+        self.oy += shift[1]
+        self.clamp()
+        if all(self.in_view(*self.to_screen(hx)) for hx in (h, keep)):
+            return True
+        self.ox, self.oy = start
+        return False
 
     def fit(self) -> None:
         """Largest zoom at which the whole map fits, centred."""

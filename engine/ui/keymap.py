@@ -162,7 +162,7 @@ SCREEN_KEYS: dict[str, dict[int | str, tuple[str, Any]]] = {
     "handover": {**{k: ("handover_done", None) for k in _CONTINUE}, _K.K_ESCAPE: ("menu", None), **_SCROLL},
     "help": dict(_CLOSE),
     "welcome": dict(_CLOSE),
-    "victory": {_K.K_ESCAPE: ("close", None), _K.K_RETURN: ("new_menu", None)},
+    "victory": {_K.K_ESCAPE: ("close", None), _K.K_RETURN: ("new_menu", None), _K.K_q: ("quit", None)},
     "menu": {_K.K_n: ("new_menu", None), _K.K_s: ("save_menu", None), _K.K_l: ("load_menu", None),
              _K.K_q: ("quit", None), _K.K_ESCAPE: ("close", None), _K.K_F1: ("help", None),
              _K.K_k: ("welcome", None)},

@@ -26,7 +26,7 @@ class CombatLog:
     def update(self, events: list[dict], names: dict[str, str] | None = None, ruleset: str | None = None,
                notes: list[dict] = ()) -> None:
         """`notes`: lines the rules do not write (the hot-seat flow's: units
-        that hold by themselves), each {"at": event index, "turn", "phase",
+        that hold, by themselves or told to), each {"at": event index, "turn", "phase",
         "text"}, shown before the event at that index."""
         if len(events) < self._count or len(notes) < self._noted:
             self.reset()

@@ -145,8 +145,8 @@ class PhysicalPanel:
         """The candidate attacks on the target, numbered from `first` (the
         number keys that declare them), in rows that end above `bottom`:
         when they do not all fit, every possible attack keeps its row and
-        the impossible ones left over share one line (their reasons in its
-        tip)."""
+        the impossible ones left over share one line (the first one's reason
+        written, every reason in its tip)."""
         app = self.app
         s, target = app.screen, app.target
         opts = self.options(target)
@@ -175,10 +175,13 @@ class PhysicalPanel:
                 for line, bad in self.chosen_lines()[1:]:
                     text(s, fit_text(line, 12, SIDE_W - 40), (x + 20, y), 12, theme.BAD if bad else theme.TEXT)
                     y += DETAIL
-        if hidden:
-            names = ", ".join(f"{first + i}. {opts[i][0]}" for i in hidden)
+        if hidden:          # the first one's reason in words, the others by name
+            why = short_reason(opts[hidden[0]][2].reason, app.target_name(target) if target else "",
+                               app.name(app.selected))
+            names = "".join(f"; {first + i}. {opts[i][0]}" for i in hidden[1:])
             r = pygame.Rect(x, y, SIDE_W - 16, ROW)
-            text(s, fit_text(f"not possible: {names}", 12, SIDE_W - 24), (x + 4, y + 3), 12, theme.TEXT_DIM)
+            text(s, fit_text(f"not possible: {first + hidden[0]}. {opts[hidden[0]][0]}: {why}{names}", 12,
+                             SIDE_W - 24), (x + 4, y + 3), 12, theme.TEXT_DIM)
             app.hits.append(Hit(r, "physical_more", tuple(hidden), False,
                                 "; ".join(f"{opts[i][0]}: {opts[i][2].reason}" for i in hidden)))
             y += ROW + 1

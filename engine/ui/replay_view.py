@@ -13,7 +13,7 @@ import pygame
 
 from engine.ui import theme
 from engine.ui.layout import TOP
-from engine.ui.widgets import button, text
+from engine.ui.widgets import button, fit_text, text
 
 # actions allowed in replay mode besides the replay's own
 VIEW_ACTIONS = ("zoom", "pan", "center", "log_scroll", "log_end", "quit", "really_quit", "close", "help",
@@ -54,19 +54,32 @@ def status(r) -> str:
     return f"Replay: turn {g.turn}, phase {g.phase or 'setup'}, step {r.position} of {r.length}"
 
 
+def _short_status(r) -> str:
+    g = r.game
+    return f"Turn {g.turn} {g.phase or 'setup'}, step {r.position}/{r.length}"
+
+
 def draw_bar(app) -> None:
+    """Where the replay is, on the left; its buttons with their keys on the
+    right, Leave (Esc) last (the status is shortened to leave them room)."""
     s = app.screen
     w, _ = s.get_size()
     pygame.draw.rect(s, theme.PANEL, (0, 0, w, TOP))
     pygame.draw.line(s, theme.BORDER, (0, TOP - 1), (w, TOP - 1))
-    x = text(s, status(app.replay), (10, TOP // 2), 15, theme.ACCENT, True, "midleft").right + 14
-    if app.game.winner:
-        x = text(s, f"winner: {app.game.winner}", (x, TOP // 2), 14, theme.TEXT, False, "midleft").right + 14
     bx = w - 10
-    for label, arg, key in (("End", "end", "End"), ("Turn >", "next_turn", "PgDn"), ("Step >", "forward", "Right"),
-                            ("< Step", "back", "Left"), ("< Turn", "prev_turn", "PgUp"),
-                            ("Start", "home", "Home")):
+    for label, action, arg, key in (("Leave", "quit", None, "Esc"), ("End", "replay", "end", "End"),
+                                    ("Turn >", "replay", "next_turn", "PgDn"),
+                                    ("Step >", "replay", "forward", "Right"), ("< Step", "replay", "back", "Left"),
+                                    ("< Turn", "replay", "prev_turn", "PgUp"), ("Start", "replay", "home", "Home")):
         bw = theme.font(13).size(f"{label} [{key}]")[0] + 16
         bx -= bw
-        button(s, app.hits, (bx, 5, bw, TOP - 10), label, "replay", arg, key=key, mouse=app.mouse)
-        bx -= 6
+        button(s, app.hits, (bx, 5, bw, TOP - 10), label, action, arg, key=key, mouse=app.mouse)
+        bx -= 6 if action == "replay" else 16
+    room = bx - 10 - 8
+    winner = f"winner: {app.game.winner}" if app.game.winner else ""
+    line = status(app.replay)
+    if theme.font(15, True).size(line)[0] + (theme.font(14).size(winner)[0] + 14 if winner else 0) > room:
+        line = _short_status(app.replay)
+    x = text(s, fit_text(line, 15, room, True), (10, TOP // 2), 15, theme.ACCENT, True, "midleft").right + 14
+    if winner and x < bx:
+        text(s, fit_text(winner, 14, bx - 8 - x), (x, TOP // 2), 14, theme.TEXT, False, "midleft")

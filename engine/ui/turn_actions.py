@@ -111,6 +111,7 @@ class TurnActions:
             return
         if uid and app.flow.may_act(uid):
             app.say(f"{app.name(uid)} holds")
+            app.seat.note_hold(app.game.side_of(app.game.units[uid]), [uid])
             app.unit_done(uid)
 
     def space_hint(self, _arg=None) -> None:

@@ -18,7 +18,8 @@ class TextScreen(Screen):
     every other key handling, and no key goes on to the board while it is
     up (only the keys that work everywhere, Ctrl+S / Ctrl+Q ..., still
     do): this is the one place a text field takes keys. Ctrl+A selects the
-    whole field; what is typed next replaces it."""
+    whole field; what is typed next replaces it, Backspace clears it, and
+    End or Right keeps it with the cursor after it."""
     closes_on_right_click = True
     field: str | None = None
     all_selected = False
@@ -46,6 +47,9 @@ class TextScreen(Screen):
         ctrl = bool(ev.mod & pygame.KMOD_CTRL)
         if field and ctrl and ev.key == pygame.K_a:
             self.all_selected = True
+            return True
+        if field and ev.key in (pygame.K_END, pygame.K_RIGHT):
+            self.all_selected = False
             return True
         if field and ev.key == pygame.K_BACKSPACE:
             self._set(field, "" if self.all_selected else self._get(field)[:-1])
@@ -85,11 +89,14 @@ class TextScreen(Screen):
 
 
 class SaveGame(TextScreen):
+    """The name to save under, the suggested one selected: Enter keeps it,
+    the first character typed replaces it."""
     name = "save"
     ACTIONS = frozenset({"save_do", "focus_field"})
 
     def __init__(self, name: str) -> None:
         self.name_text = name
+        self.all_selected = bool(name)
 
     def focused(self) -> str | None:
         return "name_text"

@@ -43,4 +43,4 @@ class Victory(Screen):
                mouse=app.mouse)
         button(s, app.hits, (r.centerx - 80, r.bottom - 46, 160, 32), "Look at the map", "close", key="Esc",
                mouse=app.mouse)
-        button(s, app.hits, (r.right - 180, r.bottom - 46, 160, 32), "Quit", "quit", mouse=app.mouse)
+        button(s, app.hits, (r.right - 180, r.bottom - 46, 160, 32), "Quit", "quit", key="Q", mouse=app.mouse)
