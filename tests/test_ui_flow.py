@@ -230,3 +230,45 @@ def test_after_the_computer_s_unit_acts_the_view_frames_it_with_the_person_s_nex
     assert len(acted) == 1 and app.selected == mine
     cam = app.camera
     assert cam.in_view(*cam.to_screen(spots[0])) and cam.in_view(*cam.to_screen(cpu[acted[0]]))
+
+
+class _HoldingPlayer:
+    """A computer player whose units never attack (a player told to hold)."""
+
+    def __init__(self, player) -> None:
+        self.player = player
+
+    def choose_unit(self, game, waiting):
+        return self.player.choose_unit(game, waiting)
+
+    def act(self, game, uid):
+        if game.phase == "movement":
+            yield from self.player.act(game, uid)
+
+
+def test_a_computer_unit_that_holds_fire_is_in_the_combat_log_as_a_person_s_is(tmp_path):
+    """A computer's unit that could fire and does not: the log says it holds,
+    as it does for a person's unit told to hold."""
+    from engine.session import training_ground
+    from engine.ui.computer_turns import PAUSE
+    game = training_ground(seed=3)
+    app = App(pygame.display.set_mode((1280, 800)), None, save_dir=tmp_path, edge_pan=False, autosave=False)
+    app.set_game(game, None, players={"red": "bot:1"})
+    app.computer.players()["red"] = _HoldingPlayer(app.computer.players()["red"])
+    app.draw()
+    for _ in range(60):
+        if game.phase == "weapon" and app.computer.acting() and app.flow.current_side == "red":
+            break
+        if app.computer.acting():
+            app.update(PAUSE)
+            app.draw()
+        elif app.selected:
+            app.do("hold")
+        else:
+            _press(app, pygame.K_RETURN)
+    assert game.phase == "weapon" and app.flow.current_side == "red"
+    uid = app.flow.waiting("red")[0]
+    app.update(PAUSE)
+    name = app.name(uid)
+    assert uid in app.flow.acted
+    assert any(n["text"] == f"Red: {name} holds" for n in app.seat.notes)

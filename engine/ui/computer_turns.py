@@ -3,7 +3,8 @@ to act (engine/hotseat.py says so with a "computer" screen), one of its
 units acts every `PAUSE` seconds (engine/bot/driver.py: the same check and
 submit as a person's orders; moves through the hot-seat, like a person's),
 and the board follows it: the unit is shown on the record sheet, the view
-centres on it, the combat log says what it did. A phase every unit has
+centres on it, the combat log says what it did (a unit that holds, as a
+person's told to hold). A phase every unit has
 acted in ends after the same pause. A menu or another screen on top pauses
 the computer."""
 from __future__ import annotations
@@ -66,6 +67,7 @@ class ComputerTurns:
         window runs it again with each roll typed in: the computer's choice
         is the same every time, since it never reads the dice)."""
         app = self.app
+        phase = app.game.phase
         action = step(app.game, app.flow, self.players(), self._submit, self.tally)
         if action is None:
             return
@@ -74,6 +76,8 @@ class ComputerTurns:
             app.center_on(action.unit)
             app.say(f"{action.side.capitalize()} (computer): {app.name(action.unit)} "
                     f"{'acts' if action.orders else 'holds'}")
+            if not action.orders and phase != "movement":     # a stay is logged by its move event
+                app.seat.note_hold(action.side, [action.unit])
         app.after_flow()
 
     def _submit(self, order) -> None:
