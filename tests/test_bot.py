@@ -294,3 +294,21 @@ def test_B_MOVE_9_the_computer_never_plans_a_jump_onto_a_roof_a_friend_stands_on
     into_roof = [c for c in found if c.hex == parse_hex_label("0505")]
     assert into_roof and {c.mode for c in into_roof} <= {"walk", "run"}    # walking in: inside, beneath it
     assert all(plan(game, m, c.mode, list(c.path)).error is None for c in found if c.path)
+
+
+def test_AS_MOVE_7_the_computer_gives_no_move_for_a_unit_whose_crew_is_stunned():
+    """A stunned crew neither moves nor stays (the rules refuse even a stay):
+    the computer offers no move order at all for the unit."""
+    from components import AlphaStrikeCard
+    from engine.bot.computer import Computer
+    from engine.bot.moves import end_states
+    from engine.turnflow import TurnFlow
+    game = new_game_from_level(LEVELS / "alpha_skirmish.tmx", seed=4)
+    TurnFlow(game).start()
+    assert game.phase == "movement"
+    ent = game.units["hunchback_as"]
+    assert end_states(game, ent)
+    game.world.component(ent, AlphaStrikeCard).stunned = True
+    assert end_states(game, ent) == []
+    assert list(Computer("red", 2).act(game, "hunchback_as")) == []
+    game.close()
