@@ -1305,7 +1305,7 @@ def test_the_victory_screen_writes_what_armor_and_structure_a_card_has_left_as_i
     g.world.component(g.units[loki], Structure).points["unit"] = 2
     handover(a)
     key(a, pygame.K_b)
-    assert any(line.startswith("Loki (loki)") and "armor 0% structure 50%" in line
+    assert any(line.startswith("Loki (blue)") and "armor 0% structure 50%" in line
                for line, _c, _u in a.roster.rows()), a.roster.rows()
     assert armor_fraction(g, g.units[loki]) == 0
     key(a, pygame.K_b)
@@ -1319,3 +1319,21 @@ def test_the_victory_screen_writes_what_armor_and_structure_a_card_has_left_as_i
     monkeypatch.setattr(victory, "text", lambda surf, line, *x, **k: (drawn.append(line), real(surf, line, *x, **k))[1])
     pump(a)
     assert "Loki (Hellbringer) Prime: armor 0/5, structure 2/4" in drawn, drawn
+
+
+def test_with_the_same_lance_a_side_the_combat_log_names_each_units_side(tmp_path):
+    """Alpha Strike: Twin Hills gives both sides a Loki: the log of a turn
+    played at the window says which side's Loki moved ('Loki (blue)'), never
+    only its id."""
+    from engine import session
+    from engine.paths import LEVELS
+    from tests.newcomer import Newcomer
+    lvl = LEVELS / "alpha_lances.tmx"
+    screen = pygame.display.set_mode((1280, 800))
+    a = App(screen, session.new_game(str(lvl), [], 5), level=str(lvl), save_dir=tmp_path, edge_pan=False)
+    Newcomer(a).play_turns(1)
+    lines = _log_text(a)
+    moves = [line for line in lines if " moves " in line]
+    assert any(line.startswith("Loki (blue) moves") for line in moves), moves
+    assert any(line.startswith("Loki (red) moves") for line in moves), moves
+    assert not any("(loki" in line for line in lines), lines
