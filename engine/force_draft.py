@@ -16,10 +16,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from engine.errors import DataError
-from engine.forces import SKILLS, Force, ForceUnit, load_force, ruleset_refusal
+from engine.forces import SKILLS, Force, ForceUnit, load_force, ruleset_refusal, with_card_skill
 from engine.hexgrid import Hex
 from engine.roster import RosterEntry, sums
 from engine.unit_loader import control_skill, load_unit
+from systems.alpha_strike.card import skill_adjusted_points
 
 FORCE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9 _.-]{0,63}")
 
@@ -39,6 +40,13 @@ class Pick:
     @classmethod
     def of(cls, entry: RosterEntry) -> "Pick":
         return cls(entry, entry.gunnery, entry.piloting)
+
+    @property
+    def pv(self) -> int | None:
+        """The entry's PV at this crew's skill (AS-PV-1), None without one."""
+        if self.entry.pv is None or self.entry.rules != "alpha-strike":
+            return self.entry.pv
+        return skill_adjusted_points(self.entry.pv, self.gunnery)
 
 
 @dataclass
@@ -71,8 +79,8 @@ class Draft:
                 pick.piloting = value
 
     def totals(self) -> dict[str, int]:
-        """Units, tonnage, PV and BV (engine/roster.sums)."""
-        return sums([(p.entry.tonnage, p.entry.pv, p.entry.bv) for p in self.picks])
+        """Units, tonnage, PV (at the crews' skills) and BV (engine/roster.sums)."""
+        return sums([(p.entry.tonnage, p.pv, p.entry.bv) for p in self.picks])
 
     def rules(self) -> set[str]:
         return {p.entry.rules for p in self.picks}
@@ -82,8 +90,9 @@ class Draft:
         where = f"{self.side}'s force{f' {self.name!r}' if self.name else ''}"
         units = []
         for p in self.picks:
-            data = load_unit(Path(p.entry.path), mods=mods)
-            units.append(ForceUnit(data, p.entry.file, self.side, p.uid, p.at, p.facing, _skills(p)))
+            skills = _skills(p)
+            data = with_card_skill(load_unit(Path(p.entry.path), mods=mods), skills)
+            units.append(ForceUnit(data, p.entry.file, self.side, p.uid, p.at, p.facing, skills))
         return Force(where, self.name or where, units)
 
 

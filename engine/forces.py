@@ -100,6 +100,14 @@ def load_force(path: Path | str, mods: list[Path] | None = None) -> Force:
     return Force(fname, top.str_("name", "") or path.stem, out)
 
 
+def with_card_skill(data: UnitData, skills: dict[str, int]) -> UnitData:
+    """The unit with a card's skill taken out of `skills` into its card (a
+    card's skill is on the card, not an override of the crew)."""
+    if "skill" not in skills:
+        return data
+    return dataclasses.replace(data, alpha_strike={**data.alpha_strike, "skill": skills.pop("skill")})
+
+
 def _unit(raw: dict, f: _Fields, default_side: str | None, mods: list[Path] | None) -> ForceUnit:
     for key in raw:
         if key not in UNIT_KEYS:
@@ -122,8 +130,7 @@ def _unit(raw: dict, f: _Fields, default_side: str | None, mods: list[Path] | No
         f.fail("skill", "only Alpha Strike cards have a skill (classic units: gunnery and piloting)")
     if data.kind == "alpha-strike" and set(skills) - {"skill"}:
         f.fail(sorted(set(skills) - {"skill"})[0], "an Alpha Strike card has one skill: use skill")
-    if "skill" in skills:
-        data = dataclasses.replace(data, alpha_strike={**data.alpha_strike, "skill": skills.pop("skill")})
+    data = with_card_skill(data, skills)
     at = None
     if "at" in raw:
         try:
@@ -134,14 +141,18 @@ def _unit(raw: dict, f: _Fields, default_side: str | None, mods: list[Path] | No
 
 
 def totals(units: list[ForceUnit], mods: list[Path] | None = None) -> dict[str, dict[str, Any]]:
-    """Per side: units, tonnage, and the sums of the Alpha Strike PV and BV
-    the units have (with how many have none)."""
+    """Per side: units, tonnage, and the sums of the Alpha Strike PV (a
+    card's at its skill, AS-PV-1) and BV the units have (with how many have
+    none)."""
     from engine.roster import roster, sums
+    from systems.alpha_strike.card import skill_adjusted_points
     entries, _ = roster(mods)
     pv_by_name = {e.name: e.pv for e in entries}
     rows: dict[str, list[tuple[int, int | None, int | None]]] = {}
     for u in units:
-        pv = u.data.alpha_strike["points"] if u.data.alpha_strike else pv_by_name.get(u.data.name)
+        card = u.data.alpha_strike
+        pv = (skill_adjusted_points(card["points"], card.get("skill", 4)) if card
+              else pv_by_name.get(u.data.name))
         rows.setdefault(u.side, []).append((u.data.tonnage, pv, u.data.bv))
     return {side: sums(r) for side, r in rows.items()}
 

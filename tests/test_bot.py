@@ -131,14 +131,17 @@ def test_the_new_battle_screen_gives_a_side_to_the_computer_which_plays_it_in_th
         key(app, pygame.K_RETURN)
         computer = sides[0]
         assert app.seat.players == {computer: "bot:2"}
+        said = []
         for _ in range(40):                                  # the computer's turns, a pause each
             if app.overlay == "handover":
                 handover(app)
             if app.computer.acting():
-                if app.flow.current_side == computer:
-                    assert "(computer)" in whose_turn(app, computer)
+                if app.flow.current_side == computer:                 # its difficulty is shown
+                    assert f"{computer.capitalize()} (computer 2) is about to" in whose_turn(app, computer)
                 app.update(PAUSE)
                 app.draw()
+                if app.message.endswith((" acts", " holds")):
+                    said.append(app.message)
             elif app.flow.current_side is not None and app.flow.current_side != computer:
                 side = app.flow.current_side
                 for uid in app.flow.waiting(side):            # the person's units stay put
@@ -149,6 +152,7 @@ def test_the_new_battle_screen_gives_a_side_to_the_computer_which_plays_it_in_th
                 break
         moved = {e["unit"] for e in app.game.log.of_type("move")}
         assert moved & set(app.game.unit_ids(computer)), "the computer moved no unit"
+        assert said and all(m.startswith(f"{computer.capitalize()} (computer 2): ") for m in said), said
         assert app.computer.tally.refused[computer] == 0
     finally:
         pygame.quit()

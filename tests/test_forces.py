@@ -80,6 +80,13 @@ def test_totals_per_side():
     assert (t["blue"]["pv"], t["blue"]["pv_missing"]) == (56, 2)
 
 
+def test_AS_PV_1_a_cards_total_is_at_its_skill(tmp_path):
+    """AS-PV-1: a Hatchetman card (PV 26) at skill 2 counts 36, at skill 6 20."""
+    path = write(tmp_path, 'name = "cards"\nside = "blue"\n[[unit]]\nfile = "hatchetman_as.toml"\nskill = 2\n'
+                           '[[unit]]\nfile = "hatchetman_as.toml"\nskill = 6\n')
+    assert totals(load_force(path).units)["blue"]["pv"] == 36 + 20
+
+
 def test_a_battle_on_a_level_deploys_the_forces_into_its_zones():
     level = LEVELS / "skirmish.tmx"
     game = new_battle(level, [RED, BLUE], seed=3)

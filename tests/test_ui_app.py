@@ -1282,3 +1282,58 @@ def test_a_new_phase_is_autosaved_on_the_frame_after_it_is_shown_or_before_the_n
     assert shown(newest())[:2] != now
     key(app, pygame.K_RETURN if app.overlay == "handover" else pygame.K_h)
     assert shown(newest()) == (*now, [])
+
+
+def test_the_victory_screen_writes_what_armor_and_structure_a_card_has_left_as_its_card_does(tmp_path, monkeypatch):
+    """A Loki with none of its 5 armor and 2 of its 4 structure left is not
+    '22% armor left': the victory screen writes armor 0/5, structure 2/4,
+    the pips its card shows; the roster (B) and the counter's armor bar
+    count its armor apart from its structure too."""
+    from components import Armor, Structure
+    from engine.ui.mapview import armor_fraction
+    from engine import session
+    from engine.paths import LEVELS
+    from engine.ui.screens import victory
+    lvl = LEVELS / "alpha_lances.tmx"
+    screen = pygame.display.set_mode((1280, 800))
+    a = App(screen, session.new_game(str(lvl), [], 2), level=str(lvl), save_dir=tmp_path, edge_pan=False)
+    g = a.game
+    for uid in g.unit_ids("red"):
+        g.world.component(g.units[uid], Status).destroyed = True
+    loki = next(u for u in g.unit_ids("blue") if "Loki" in g.world.component(g.units[u], Identity).name)
+    g.world.component(g.units[loki], Armor).points["unit"] = 0
+    g.world.component(g.units[loki], Structure).points["unit"] = 2
+    handover(a)
+    key(a, pygame.K_b)
+    assert any(line.startswith("Loki (blue)") and "armor 0% structure 50%" in line
+               for line, _c, _u in a.roster.rows()), a.roster.rows()
+    assert armor_fraction(g, g.units[loki]) == 0
+    key(a, pygame.K_b)
+    for _ in range(4):
+        if a.overlay == "victory":
+            break
+        play_out_phase(a)
+    assert a.overlay == "victory"
+    drawn = []
+    real = victory.text
+    monkeypatch.setattr(victory, "text", lambda surf, line, *x, **k: (drawn.append(line), real(surf, line, *x, **k))[1])
+    pump(a)
+    assert "Loki (Hellbringer) Prime: armor 0/5, structure 2/4" in drawn, drawn
+
+
+def test_with_the_same_lance_a_side_the_combat_log_names_each_units_side(tmp_path):
+    """Alpha Strike: Twin Hills gives both sides a Loki: the log of a turn
+    played at the window says which side's Loki moved ('Loki (blue)'), never
+    only its id."""
+    from engine import session
+    from engine.paths import LEVELS
+    from tests.newcomer import Newcomer
+    lvl = LEVELS / "alpha_lances.tmx"
+    screen = pygame.display.set_mode((1280, 800))
+    a = App(screen, session.new_game(str(lvl), [], 5), level=str(lvl), save_dir=tmp_path, edge_pan=False)
+    Newcomer(a).play_turns(1)
+    lines = _log_text(a)
+    moves = [line for line in lines if " moves " in line]
+    assert any(line.startswith("Loki (blue) moves") for line in moves), moves
+    assert any(line.startswith("Loki (red) moves") for line in moves), moves
+    assert not any("(loki" in line for line in lines), lines

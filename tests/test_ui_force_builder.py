@@ -13,7 +13,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 import pytest
 
-from components import Crew, Identity, Position
+from components import AlphaStrikeCard, Crew, Identity, Position
 from engine import deployment
 from engine.paths import DEFAULT_LEVEL
 from tests.megamek_facts import SAMPLES
@@ -225,3 +225,52 @@ def test_a_company_scrolls_under_the_wheel(app):
     assert 15 in shown and 0 not in shown
     click_button(app, "fb_remove", 15)
     assert len(builder.draft.picks) == 15 and builder.scroll == 0        # the roster did not move
+
+
+def test_AS_PV_1_a_cards_skill_changes_its_pv_on_the_builder_the_new_battle_screen_and_its_card(app):
+    """AS-PV-1: a Hatchetman (PV 26) at skill 2 is worth 26 + 2 x 5 = 36 PV:
+    the builder's total and row, the new-battle screen's force line and the
+    unit's card in the battle all say 36, and the card plays at skill 2."""
+    from engine.ui import record_sheet
+    key(app, pygame.K_n, mod=pygame.KMOD_CTRL)
+    key(app, pygame.K_RIGHT)                                   # Alpha Strike
+    click_button(app, "new_force", "blue")
+    builder = app.top
+    hatchetman = _add_shown(app, builder, "Hatchetman")
+    assert hatchetman.pv == 26
+    click_button(app, "fb_skill", (0, "gunnery", -1))
+    click_button(app, "fb_skill", (0, "gunnery", -1))
+    drawn = []
+    from engine.ui.screens import force_builder as fb
+
+    def spy(surf, line, *a, **k):
+        drawn.append(line)
+        return orig(surf, line, *a, **k)
+    orig = fb.text
+    fb.text = spy
+    try:
+        pump(app)
+    finally:
+        fb.text = orig
+    assert any(line.startswith("1 units, 45 t, PV 36") for line in drawn), drawn
+    assert any("Hatchetman HCT-3F" in line and "PV 36" in line for line in drawn), drawn
+    key(app, pygame.K_ESCAPE)
+    assert app.top.sections[-1].label("alpha-strike", "blue") == "Blue: built, 1 units, 45 t, PV 36"
+    key(app, pygame.K_RETURN)
+    g = app.game
+    uid = next(u for u in g.unit_ids("blue") if "Hatchetman" in g.world.component(g.units[u], Identity).name)
+    sheet = []
+    orig_rs = record_sheet.text
+
+    def spy_rs(surf, line, *a, **k):
+        sheet.append(line)
+        return orig_rs(surf, line, *a, **k)
+    record_sheet.text = spy_rs
+    try:
+        record_sheet._draw_as_card(app.screen, pygame.Rect(0, 0, 320, 200), g, g.units[uid],
+                                   g.world.component(g.units[uid], AlphaStrikeCard))
+    finally:
+        record_sheet.text = orig_rs
+    assert any(line.startswith("PV 36") for line in sheet), sheet
+    assert g.world.component(g.units[uid], AlphaStrikeCard).skill == 2
+    assert g.world.component(g.units[uid], Crew).gunnery == 2

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import gc
 import time
+from collections import Counter
 from pathlib import Path
 from typing import Any, Callable
 
@@ -217,13 +218,17 @@ class App:
         self.message_bad = bad
 
     def short_names(self) -> dict[str, str]:
-        """Unit id -> a short display name for the log ("Atlas"; the id is
-        added when two units share a name)."""
+        """Unit id -> a short display name for the log ("Atlas"; when two
+        units share a name, its side is added, "Loki (red)", and its id too
+        when two of one side do, "Loki (red, loki-3)")."""
         g = self.game
         if self._names[0] is not g:
-            first = {u: short_name(g.world.component(e, Identity).name) for u, e in g.units.items()}
-            dup = {n for n in first.values() if list(first.values()).count(n) > 1}
-            self._names = (g, {u: (f"{n} ({u})" if n in dup else n) for u, n in first.items()})
+            first = {u: (short_name(g.world.component(e, Identity).name), g.world.component(e, Identity).side)
+                     for u, e in g.units.items()}
+            named = Counter(n for n, _side in first.values())
+            sided = Counter(first.values())
+            self._names = (g, {u: n if named[n] == 1 else f"{n} ({side})" if sided[n, side] == 1
+                               else f"{n} ({side}, {u})" for u, (n, side) in first.items()})
         return self._names[1]
 
     def ent(self, uid: str) -> int:

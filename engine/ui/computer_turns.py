@@ -14,6 +14,7 @@ from engine.bot.driver import Tally, step
 from engine.bot.names import parse_player
 from engine.bot.players import make_player
 from engine.orders import MoveOrder
+from engine.ui.screens.players import player_label
 
 PAUSE = 0.6      # seconds between two actions of the computer
 
@@ -39,6 +40,10 @@ class ComputerTurns:
                     self.app.say(f"{side} is played by people: {exc}", True)
             self._players = (seat, made)
         return self._players[1]
+
+    def who(self, side: str) -> str:
+        """'Red (computer 2)': the side and the computer's difficulty."""
+        return f"{side.capitalize()} ({player_label(parse_player(self.app.seat.players[side]))})"
 
     def acting(self) -> bool:
         """Is it the computer's turn (or a finished phase it ends)?"""
@@ -74,7 +79,7 @@ class ComputerTurns:
         if action.unit is not None:
             app.inspect = action.unit
             app.center_on(action.unit)
-            app.say(f"{action.side.capitalize()} (computer): {app.name(action.unit)} "
+            app.say(f"{self.who(action.side)}: {app.name(action.unit)} "
                     f"{'acts' if action.orders else 'holds'}")
             if not action.orders and phase != "movement":     # a stay is logged by its move event
                 app.seat.note_hold(action.side, [action.unit])

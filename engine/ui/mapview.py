@@ -351,11 +351,11 @@ def unit_short(name: str) -> str:
 
 
 def armor_fraction(game, ent) -> float:
+    """The share of its armor a unit has left (its structure apart:
+    structure_fraction)."""
     a = game.world.component(ent, Armor)
-    s = game.world.component(ent, Structure)
-    now = sum(max(0, v) for v in a.points.values()) + sum(max(0, v) for v in s.points.values())
-    full = sum(a.original.values()) + sum(s.original.values())
-    return now / full if full else 0.0
+    full = sum(a.original.values())
+    return sum(max(0, v) for v in a.points.values()) / full if full else 0.0
 
 
 def draw_shape(surf, shape: str, centre, r: float, colour, outline=(245, 245, 245), width=2) -> None:

@@ -720,6 +720,11 @@ def as_cannot_act(game, ent: int) -> str | None:
     return as_card.cannot_act_reason(game, ent, game.world.component(ent, Identity).name)
 
 
+def card_points(card) -> int:
+    """An Alpha Strike card's PV at its skill (AS-PV-1)."""
+    return as_card.skill_adjusted_points(card.points, card.skill)
+
+
 def as_card_now(game, ent: int) -> dict[str, Any]:
     """An Alpha Strike unit's Move (hexes), TMM (card.current_tmm) and
     damage now, after heat and critical hits (systems/alpha_strike/card.py),

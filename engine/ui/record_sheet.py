@@ -13,7 +13,7 @@ from engine.ui import theme
 from engine.ui.mapview import draw_shape
 from engine.combat_log import counted, crit_name, plural, weapon_name
 from engine.unit_loader import control_skill
-from engine.ui.queries import as_card_now, driving_modifiers, status_words, weapon_slots, weapon_state
+from engine.ui.queries import as_card_now, card_points, driving_modifiers, status_words, weapon_slots, weapon_state
 from engine.ui.widgets import text, wrap
 
 
@@ -238,7 +238,7 @@ def _draw_as_card(surf, rect, game, ent, card: AlphaStrikeCard) -> None:
     dark = (30, 30, 30)
     text(surf, f"{card.type}  SZ {card.size}  MV {card.move}\"" + (f"/{card.jump}\"j" if card.jump else "")
          + f"  TMM {card.tmm}  Skill {card.skill}", (x + 8, y + 6), 13, dark, True)
-    text(surf, f"PV {card.points}  {card.role}", (rect.right - 8, y + 6), 12, dark, anchor="topright")
+    text(surf, f"PV {card_points(card)}  {card.role}", (rect.right - 8, y + 6), 12, dark, anchor="topright")
     y += 22
     now = as_card_now(game, ent)
     red = (160, 30, 30)

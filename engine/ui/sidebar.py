@@ -20,7 +20,7 @@ def whose_turn(app, side: str) -> str:
     """The top bar's line for the side to act: who, what, and how many units wait."""
     n = len(app.flow.waiting(side))
     doing = "move" if app.phase_kind() == "move" else "declare attacks"
-    who = f"{side.capitalize()} (computer) is about to {doing}" if side in app.computer.players() else \
+    who = f"{app.computer.who(side)} is about to {doing}" if side in app.computer.players() else \
         f"{side.capitalize()} to {doing}"
     return f"{who} ({n} unit{'s' if n != 1 else ''} waiting)"
 

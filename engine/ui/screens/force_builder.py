@@ -73,7 +73,8 @@ class ForcesSection:
         if self.built(rules, side):
             draft = self.draft(rules, side)
             t = draft.totals()
-            return f"{side.capitalize()}: {draft.name or 'built'}, {t['units']} units, {t['tonnage']} t"
+            pv = f", PV {t['pv']}" if rules == "alpha-strike" else ""
+            return f"{side.capitalize()}: {draft.name or 'built'}, {t['units']} units, {t['tonnage']} t{pv}"
         return f"{side.capitalize()}: the level's own units"
 
     # ------------------------------------------------------------ the section protocol
@@ -276,7 +277,7 @@ class ForceBuilder(TextScreen):
         self.scroll = max(0, min(self.scroll, max(0, len(shown) - rows)))
         for e in shown[self.scroll:self.scroll + rows]:
             row = pygame.Rect(r.x, y, r.w, ROW - 3)
-            button(s, app.hits, row, "", "fb_add", e.path, mouse=m, tip=f"{e.name} ({e.file}, {e.source})")
+            button(s, app.hits, row, "", "fb_add", e.path, mouse=m, tip=f"{e.name} ({', '.join(x for x in (e.file, e.source) if x)})")
             for j, value in enumerate((fit_text(e.name, 13, cols[1] - cols[0] - 8), e.weight_class,
                                        f"{e.tonnage} t", _value(e.pv), _value(e.bv))):
                 text(s, value, (cols[j], row.centery), 13 if j == 0 else 12, theme.TEXT if j == 0 else theme.TEXT_DIM,
@@ -311,7 +312,8 @@ class ForceBuilder(TextScreen):
             row = pygame.Rect(r.x, y, r.w, ROW - 3)
             pygame.draw.rect(s, theme.PANEL_LIGHT, row, border_radius=3)
             skills_w = 92 if card else 184
-            text(s, fit_text(f"{p.entry.name}, {p.entry.tonnage} t", 12, r.w - skills_w - 46), (row.x + 6, row.centery),
+            name = f"{p.entry.name}, {p.entry.tonnage} t" + (f", PV {p.pv}" if card else "")
+            text(s, fit_text(name, 12, r.w - skills_w - 46), (row.x + 6, row.centery),
                  12, theme.TEXT, anchor="midleft")
             x = row.right - skills_w - 28
             for skill, short in (("gunnery", "skill" if card else "G"),) + ((() if card else (("piloting", "P"),))):

@@ -17,8 +17,12 @@ CYCLE = (HUMAN,) + tuple(f"bot:{n}" for n in BOT_LEVELS)
 DEFAULT_SIDES = ("blue", "red")
 
 
-def _label(player: str) -> str:
-    return "human" if player == HUMAN else f"computer {player.split(':')[1]}"
+def player_label(player: str) -> str:
+    """'human', 'computer 2' (its difficulty), or the computer's kind ('computer (greedy)')."""
+    if player == HUMAN:
+        return "human"
+    kind, _, level = player.partition(":")
+    return f"computer {level}" if kind == "bot" else f"computer ({player})"
 
 
 def level_sides(level: str | None) -> tuple[list[str], dict[str, str]]:
@@ -61,7 +65,7 @@ class PlayersSection:
         bw = (w - 8 * (n - 1)) // n
         for i, side in enumerate(self.sides):
             player = self.chosen.get(side, HUMAN)
-            button(app.screen, app.hits, (x + i * (bw + 8), y, bw, 28), f"{side.capitalize()}: {_label(player)}",
+            button(app.screen, app.hits, (x + i * (bw + 8), y, bw, 28), f"{side.capitalize()}: {player_label(player)}",
                    "new_player", side, active=player != HUMAN, mouse=app.mouse,
                    tip="human: people at this screen; computer 1-3: the computer plays it (1 easy, 3 hard)")
 

@@ -1,9 +1,9 @@
 """The end of a battle: who won, after how many turns, and each unit's state."""
 from __future__ import annotations
 
-from components import Identity, Status
+from components import AlphaStrikeCard, Armor, Identity, Status, Structure
+from engine.ui.mapview import armor_fraction, structure_fraction
 from engine.ui import theme
-from engine.ui.mapview import armor_fraction
 from engine.ui.screens import Screen, box, cover
 from engine.ui.widgets import button, text
 
@@ -34,7 +34,7 @@ class Victory(Screen):
                 elif not g.can_fight(ent):
                     state = "out of the fight"
                 else:
-                    state = f"{armor_fraction(g, ent) * 100:.0f}% armor left"
+                    state = _left(g, ent)
                 text(s, f"{g.world.component(ent, Identity).name}: {state}", (r.x + 36, y), 13,
                      theme.TEXT_DIM if st.destroyed else theme.TEXT)
                 y += 17
@@ -44,3 +44,13 @@ class Victory(Screen):
         button(s, app.hits, (r.centerx - 80, r.bottom - 46, 160, 32), "Look at the map", "close", key="Esc",
                mouse=app.mouse)
         button(s, app.hits, (r.right - 180, r.bottom - 46, 160, 32), "Quit", "quit", key="Q", mouse=app.mouse)
+
+
+def _left(g, ent: int) -> str:
+    """What a unit still fighting has left: a card its armor and structure
+    pips, as its card shows them; a classic unit the share of each."""
+    if g.world.try_component(ent, AlphaStrikeCard) is not None:
+        a, st = g.world.component(ent, Armor), g.world.component(ent, Structure)
+        return (f"armor {max(0, a.points.get('unit', 0))}/{a.original.get('unit', 0)}, "
+                f"structure {max(0, st.points.get('unit', 0))}/{st.original.get('unit', 0)}")
+    return f"armor {armor_fraction(g, ent) * 100:.0f}%, structure {structure_fraction(g, ent) * 100:.0f}%"
