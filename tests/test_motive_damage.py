@@ -2,7 +2,7 @@
 from hypothesis import given, strategies as st
 
 from components import Status, VehicleMovement
-from systems.vehicles import driving, motive_damage
+from systems.vehicles import criticals as vehicle_criticals, driving, motive_damage
 from systems.vehicles.movement import GroundVehicleMotion
 from tests.helpers import make_game
 from vehicle_fixtures import add, events
@@ -89,3 +89,18 @@ def test_T5_driving_modifier_is_at_most_6_and_mp_never_rises(results):
         assert now <= last
         last = now
     assert driving.target(game, ent).number - 5 <= 6
+
+
+def test_T5_engine_hit_condor_takes_no_motive_result_pending_in_the_same_phase():
+    # Condor cruise 8: a front hit rolls natural 8: 8 + 0 + 3 = 11 heavy, waiting for the phase
+    # end; an engine hit in the same phase immobilizes it (V-CE-7). At the phase end the heavy
+    # result does nothing: no "cruise 4, flank 6" for an immobile vehicle.
+    game = make_game(height=12, forced={"motive": [8]})
+    hover = add(game, "condor", "condor.toml", "0505")
+    assert motive_damage.roll_motive(game, hover, "front") == "heavy"
+    vehicle_criticals.apply_effect(game, hover, "front", "engine_hit")
+    motive_damage.end_of_phase(game)
+    assert game.world.component(hover, Status).immobile
+    assert not events(game, "motive_damage")
+    assert game.world.component(hover, VehicleMovement).motive_penalty == 0
+

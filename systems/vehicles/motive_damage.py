@@ -54,7 +54,13 @@ def roll_motive(game: "Game", ent: int, side: str = "none", reason: str = "") ->
 
 
 def apply_result(game: "Game", ent: int, result: str) -> None:
-    """Apply one T-5 result now (cumulative MP loss)."""
+    """Apply one T-5 result now (cumulative MP loss). A vehicle already
+    immobile (major result, no cruise MP left, engine hit, crew killed, a skid
+    into prohibited terrain) has no movement for the rest of the game, so the
+    result changes nothing (MM: no MP comes back once motive damage reaches
+    the original cruise)."""
+    if game.world.component(ent, Status).immobile:
+        return
     vm = game.world.component(ent, VehicleMovement)
     vc = game.world.component(ent, VehicleCrits)
     cruise = current_cruise(vm)
