@@ -91,6 +91,23 @@ def test_T5_driving_modifier_is_at_most_6_and_mp_never_rises(results):
     assert driving.target(game, ent).number - 5 <= 6
 
 
+def test_T5_immobile_hover_hit_again_makes_no_roll_and_keeps_no_mp():
+    # Condor, hover, cruise 8 / flank 12: front hit, natural 9: 9 + 0 + 3 = 12 major -> immobile,
+    # cruise 0. A later hit from the front (natural 8: 8 + 3 = 11, heavy) rolls nothing: a major
+    # result leaves no movement for the rest of the game (T-5), so no later result can change it.
+    game = make_game(height=12, forced={"motive": [9, 8]})
+    hover = add(game, "condor", "condor.toml", "0505")
+    assert motive_damage.roll_motive(game, hover, "front") == "major"
+    motive_damage.end_of_phase(game)
+    rules = GroundVehicleMotion("hover")
+    assert game.world.component(hover, Status).immobile
+    assert motive_damage.roll_motive(game, hover, "front") == "none"
+    motive_damage.end_of_phase(game)
+    assert [e["total"] for e in events(game, "motive")] == [12]
+    assert [e["result"] for e in events(game, "motive_damage")] == ["major"]
+    assert (rules.mp(game, hover, "cruise"), rules.mp(game, hover, "flank")) == (0, 0)
+
+
 def test_T5_engine_hit_condor_takes_no_motive_result_pending_in_the_same_phase():
     # Condor cruise 8: a front hit rolls natural 8: 8 + 0 + 3 = 11 heavy, waiting for the phase
     # end; an engine hit in the same phase immobilizes it (V-CE-7). At the phase end the heavy
@@ -104,3 +121,13 @@ def test_T5_engine_hit_condor_takes_no_motive_result_pending_in_the_same_phase()
     assert not events(game, "motive_damage")
     assert game.world.component(hover, VehicleMovement).motive_penalty == 0
 
+
+def test_T5_engine_hit_condor_rolls_no_motive_table_later():
+    # Condor immobilized by an engine hit (V-CE-7); a later front hit with a dagger result
+    # makes no T-5 roll (the natural 8 stays unrolled).
+    game = make_game(height=12, forced={"motive": [8]})
+    hover = add(game, "condor", "condor.toml", "0505")
+    vehicle_criticals.apply_effect(game, hover, "front", "engine_hit")
+    assert motive_damage.roll_motive(game, hover, "front") == "none"
+    motive_damage.end_of_phase(game)
+    assert not events(game, "motive") and not events(game, "motive_damage")

@@ -36,11 +36,15 @@ def result_for(total: int) -> str:
 
 
 def roll_motive(game: "Game", ent: int, side: str = "none", reason: str = "") -> str:
-    """Roll once on T-5; the result waits for the end of the phase."""
+    """Roll once on T-5; the result waits for the end of the phase. No roll
+    for a vehicle already immobile: no result could change it (T-5 major:
+    no movement for the rest of the game; see `apply_result`)."""
     vm = game.world.try_component(ent, VehicleMovement)
     vc = game.world.try_component(ent, VehicleCrits)
     if vm is None or vc is None or vm.motive == "vtol":
         return "none"              # VTOLs lose MP through rotor hits instead
+    if game.world.component(ent, Status).immobile:
+        return "none"
     roll = game.dice.roll("motive", 2, f"motive system damage ({reason or side})")
     mods = [["attack direction " + side, DIRECTION_MODIFIER.get(side, 0)],
             [f"{vm.motive} motive", MOTIVE_MODIFIER.get(vm.motive, 0)]]
