@@ -191,6 +191,22 @@ def _lost_by_the_pan(camera, cpu, mine) -> bool:
     return fits and not c.in_view(x0, y0)
 
 
+def _on_to_the_computer_s_weapon_phase(app) -> None:
+    """Play on, the person's units staying put, until the computer (red) is
+    to act in the weapon phase."""
+    from engine.ui.computer_turns import PAUSE
+    for _ in range(60):
+        if app.game.phase == "weapon" and app.computer.acting() and app.flow.current_side == "red":
+            return
+        if app.computer.acting():
+            app.update(PAUSE)
+            app.draw()
+        elif app.selected:
+            app.do("hold")
+        else:
+            _press(app, pygame.K_RETURN)
+
+
 def test_after_the_computer_s_unit_acts_the_view_frames_it_with_the_person_s_next_unit(tmp_path):
     """The computer's unit fires (the view centres on it), then the view
     pans to the person's next unit, placed where the pan to it alone would
@@ -203,16 +219,7 @@ def test_after_the_computer_s_unit_acts_the_view_frames_it_with_the_person_s_nex
     app = App(pygame.display.set_mode((1280, 800)), None, save_dir=tmp_path, edge_pan=False, autosave=False)
     app.set_game(game, None, players={"red": "bot:1"})
     app.draw()
-    for _ in range(40):                                 # the person's units stay put; the weapon phase
-        if game.phase == "weapon" and app.computer.acting():
-            break
-        if app.computer.acting():
-            app.update(PAUSE)
-            app.draw()
-        elif app.selected:
-            app.do("hold")
-        else:
-            _press(app, pygame.K_RETURN)
+    _on_to_the_computer_s_weapon_phase(app)
     assert game.phase == "weapon" and app.flow.current_side == "red" and app.flow.waiting("blue")
     mine = app.flow.waiting("blue")[0]
     cpu = {u: w.component(game.units[u], Position).hex for u in app.flow.waiting("red")}
@@ -256,16 +263,7 @@ def test_a_computer_unit_that_holds_fire_is_in_the_combat_log_as_a_person_s_is(t
     app.set_game(game, None, players={"red": "bot:1"})
     app.computer.players()["red"] = _HoldingPlayer(app.computer.players()["red"])
     app.draw()
-    for _ in range(60):
-        if game.phase == "weapon" and app.computer.acting() and app.flow.current_side == "red":
-            break
-        if app.computer.acting():
-            app.update(PAUSE)
-            app.draw()
-        elif app.selected:
-            app.do("hold")
-        else:
-            _press(app, pygame.K_RETURN)
+    _on_to_the_computer_s_weapon_phase(app)
     assert game.phase == "weapon" and app.flow.current_side == "red"
     uid = app.flow.waiting("red")[0]
     app.update(PAUSE)
