@@ -313,6 +313,8 @@ def test_AS_MOVE_7_the_computer_gives_no_move_for_a_unit_whose_crew_is_stunned()
     ent = game.units["hunchback_as"]
     assert end_states(game, ent)
     game.world.component(ent, AlphaStrikeCard).stunned = True
+    from systems.common.movement import cannot_move_reason
+    assert cannot_move_reason(game, ent, staying=True) == "Hunchback HBK-4G's crew is stunned this turn"
     assert end_states(game, ent) == []
     assert list(Computer("red", 2).act(game, "hunchback_as")) == []
     game.close()

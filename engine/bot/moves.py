@@ -81,9 +81,7 @@ def end_states(game, ent: int) -> list[Candidate]:
     alt = game.world.try_component(ent, Altitude)
     prone = game.world.component(ent, Status).prone
     here = Candidate(rules.modes[0], (), pos.hex, pos.facing, alt.level if alt else 0, 0, prone)
-    if movement.cannot_move_reason(game, ent, staying=True) or movement.plan(game, ent, here.mode, []).error:
-        return []           # not even a stay: an Alpha Strike crew stunned this turn (AS-MOVE-7)
-    out = [here]
+    out = [here] if movement.cannot_move_reason(game, ent, staying=True) is None else []
     if movement.cannot_move_reason(game, ent) is not None:
         return out
     found = []

@@ -74,9 +74,13 @@ class AlphaStrikeMotion(movement.MotionRules):
             return as_card.ground_hexes(game, ent)
         return 0
 
+    def cannot_act_reason(self, game: "Game", ent: int) -> str | None:
+        """AS-SHUT-2, AS-MOVE-7: shut down or crew stunned (not even a stay)."""
+        return as_card.cannot_act_reason(game, ent, game.world.component(ent, Identity).name)
+
     def mode_error(self, game: "Game", ent: int, mode: str, state) -> str | None:
         name = game.world.component(ent, Identity).name
-        reason = as_card.cannot_act_reason(game, ent, name)
+        reason = self.cannot_act_reason(game, ent)
         if reason:
             return reason
         if mode not in self.modes:

@@ -95,6 +95,11 @@ class MotionRules:
         see it: the terrain of the state's hex."""
         return game.map.terrain(state.hex)
 
+    def cannot_act_reason(self, game: "Game", ent: int) -> str | None:
+        """Why a unit of this type may neither move nor stay this turn,
+        beyond what `cannot_move_reason` reads of every unit, or None."""
+        return None
+
     def landing_error(self, game: "Game", ent: int, mode: str, h: Hex) -> str | None:
         """Why a move of `mode` that went somewhere cannot end in hex `h`,
         beyond its steps (asked by `plan` and of the search's end states)."""
@@ -299,7 +304,8 @@ def standing_level(game: "Game", state: MoveState) -> int:
 def cannot_move_reason(game: "Game", ent: int, staying: bool = False) -> str | None:
     """Why the unit can make no move this turn, or None: shut down (heat,
     rules/mech_core.md section 13), immobile (it may still stay where it is:
-    `staying`), or its pilot unconscious."""
+    `staying`), its pilot unconscious, or what its type's rules forbid
+    (`MotionRules.cannot_act_reason`: an Alpha Strike crew stunned)."""
     st = game.world.component(ent, Status)
     name = game.world.component(ent, Identity).name
     if st.shutdown:
@@ -309,7 +315,7 @@ def cannot_move_reason(game: "Game", ent: int, staying: bool = False) -> str | N
     crew = game.world.try_component(ent, Crew)
     if crew is not None and crew.unconscious:
         return f"{name}'s pilot is unconscious"
-    return None
+    return motion_rules(game, ent).cannot_act_reason(game, ent)
 
 
 def check_move(game: "Game", order: MoveOrder) -> str | None:
