@@ -10,8 +10,8 @@ change sides (the --red player commands the blue units), so both players
 command both forces equally often. Wins are counted for the players (the
 `red` and `blue` of the command line), not the map sides. A battle that
 reaches --max-turns turns, or in which neither side can reach the other
-(no unit that can both fight and either move or hit an enemy from where it
-stands), is a draw. --ruleset works as the new-battle screen's rules
+(no unit that can fight and is either not immobile or able to hit an enemy
+from where it stands), is a draw. --ruleset works as the new-battle screen's rules
 choice: a level plays the rules its map names, so a level of other rules
 is refused (one line naming the levels of the rules asked for). Forces: the level's own units, or a force file per side
 (docs/forces.md). The battles run in J processes (a standard process pool)
@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from components import Position
+from components import Position, Status
 from engine.bot import sides as unit_sides
 from engine.bot.driver import Tally, step
 from engine.bot.names import CHOICES, HUMAN, parse_player
@@ -39,7 +39,6 @@ from engine.errors import DataError
 from engine.hexgrid import distance
 from engine.paths import LEVELS
 from engine.turnflow import TurnFlow
-from systems.common.movement import cannot_move_reason
 
 SIDES = ("red", "blue")
 
@@ -104,12 +103,13 @@ def new_game(b: Battle):
 
 
 def can_reach(game, side: str, others: list[str]) -> bool:
-    """Has `side` a unit able to fight that can move, or hit one of
-    `others` from where it stands?"""
+    """Has `side` a unit able to fight that is not immobile (one shut down,
+    stunned or with its pilot knocked out moves again once it starts up or
+    comes round), or that can hit one of `others` from where it stands?"""
     foes = [game.world.component(game.units[u], Position).hex for u in others]
     for uid in unit_sides.friends(game, side):
         ent = game.units[uid]
-        if cannot_move_reason(game, ent) is None:
+        if not game.world.component(ent, Status).immobile:
             return True
         here, reach = game.world.component(ent, Position).hex, weapon_reach(game, ent)
         if any(distance(here, h) <= reach for h in foes):

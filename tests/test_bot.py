@@ -318,3 +318,31 @@ def test_AS_MOVE_7_the_computer_gives_no_move_for_a_unit_whose_crew_is_stunned()
     assert end_states(game, ent) == []
     assert list(Computer("red", 2).act(game, "hunchback_as")) == []
     game.close()
+
+
+def test_a_duel_is_no_stalemate_while_a_unit_out_of_reach_is_only_shut_down_or_stunned():
+    """AS-SHUT-2, AS-MOVE-7: a unit shut down or with its crew stunned moves
+    again in a later turn, so a battle whose units are all out of reach and
+    shut down or stunned goes on; once they are all immobile it is a draw."""
+    from components import AlphaStrikeCard, Position, Status
+    from engine.hexgrid import Hex
+    game = new_game_from_level(LEVELS / "alpha_skirmish.tmx", seed=4)
+    TurnFlow(game).start()
+    corners = {"loki": Hex(0, 0), "hatchetman_as": Hex(0, 1), "hunchback_as": Hex(23, 16), "firestarter_as": Hex(23, 15)}
+    for uid, h in corners.items():
+        game.world.component(game.units[uid], Position).hex = h
+    units = list(game.units.values())
+    from engine.bot.threat import weapon_reach
+    from engine.hexgrid import distance
+    assert all(distance(corners[a], corners[b]) > max(weapon_reach(game, game.units[a]), weapon_reach(game, game.units[b]))
+               for a in ("loki", "hatchetman_as") for b in ("hunchback_as", "firestarter_as"))
+    for i, ent in enumerate(units):
+        if i % 2:
+            game.world.component(ent, Status).shutdown = True
+        else:
+            game.world.component(ent, AlphaStrikeCard).stunned = True
+    assert not duel.stalemate(game)
+    for ent in units:
+        game.world.component(ent, Status).immobile = True
+    assert duel.stalemate(game)
+    game.close()
