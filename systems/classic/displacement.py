@@ -40,6 +40,9 @@ if TYPE_CHECKING:
     from engine.game import Game
 
 MOVE, FALL, OFF_MAP, PROHIBITED = "move", "fall", "off_map", "prohibited"
+# Section 10, P-PUSH-9, P-CHARGE-17, V-DISP-2: a mech or a vehicle displaced
+# into a hex 2 or more levels lower falls; 1 level lower it simply moves in.
+FALL_LEVELS = 2
 # MM getValidDisplacement: the direction itself, then the hexsides nearest it.
 ALTERNATE_TURNS = (0, 1, -1, 2, -2, 3)
 
@@ -57,6 +60,15 @@ def occupants(game: "Game", h: Hex, exclude: int | None = None) -> list[int]:
             continue
         out.append(other)
     return out
+
+
+def falls(levels: int) -> bool:
+    """Whether a unit displaced `levels` levels down falls (`FALL_LEVELS`):
+    the one threshold for mechs and vehicles, pushed, charged, knocked on by
+    a domino or falling onto a unit on the way (seed 000: "除非进入的六角格比
+    目标目前所在格低两层以上，那就导致自动坠落"; seed 002: "前のヘクスより2レベル以上
+    低いヘクスに押し出しされた車輌は ... 落下ダメージを受け")."""
+    return levels >= FALL_LEVELS
 
 
 def landing(game: "Game", ent: int, dest: Hex, start: int | None = None) -> tuple[int, bool]:
@@ -93,7 +105,7 @@ def refused_by_building(game: "Game", ent: int, dest: Hex, landed: tuple[int, bo
     levels, on_roof = landed
     if is_vtol(game, ent):
         return not on_roof
-    return not on_roof and there.roof <= start and levels >= 2
+    return not on_roof and there.roof <= start and falls(levels)
 
 
 def in_the_way(game: "Game", ent: int, dest: Hex, on_roof: bool) -> list[int]:
@@ -153,7 +165,7 @@ def judge(game: "Game", ent: int, direction: int, _chain: int = 0) -> tuple[str,
     levels, on_roof = landed
     if refused_by_building(game, ent, dest, landed):
         return PROHIBITED, landed
-    if levels >= 2:
+    if falls(levels):
         return FALL, landed
     if _entry_error(game, ent, dest) or (on_roof and _enemy_below(game, ent, dest)):
         return PROHIBITED, landed
@@ -354,7 +366,7 @@ def fall_on_the_way(game: "Game", ent: int, dest: Hex, levels: int, cause: str) 
     room)."""
     from systems.common.stacking import occupant
     below = occupant(game, ent, dest, False)
-    if levels < 2 or below is None or game.world.component(below, Status).destroyed:
+    if not falls(levels) or below is None or game.world.component(below, Status).destroyed:
         return False
     fall_from_above(game, ent, below, dest, levels, cause)
     return True

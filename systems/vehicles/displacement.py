@@ -89,8 +89,8 @@ def displace_rule(game: "Game", ent: int, direction: int, cause: str) -> str | N
                       cause=cause)
         damage.destroy_unit(game, ent, lost)
         return displacement.MOVE
-    result, (levels, on_roof) = displacement.judge(game, ent, direction)
-    if levels >= 2 and result != displacement.PROHIBITED:
+    result, (_levels, on_roof) = displacement.judge(game, ent, direction)
+    if result == displacement.FALL:             # 2 or more levels down (`displacement.falls`)
         game.log.emit("displace", unit=uid, **{"from": game.map.label(src)}, to=game.map.label(dest),
                       cause=cause, accidental_fall=True, **({"on_roof": True} if on_roof else {}))
         start = level_of(game, ent)
