@@ -58,8 +58,8 @@ class Hooks:
     # `hex`; one that falls 2 or more levels onto a unit there makes an
     # accidental fall from above instead of its own fall.
     fall_onto: list[Callable[..., bool]] = field(default_factory=list)
-    # Displacement by unit type: (game, ent, direction) -> outcome or None,
-    # and (game, ent, direction, cause) -> outcome carried out or None.
+    # Displacement by unit type: (game, ent, destination hex) -> outcome or
+    # None, and (game, ent, direction, cause) -> outcome carried out or None.
     displacement_outcome: list[Callable[..., "str | None"]] = field(default_factory=list)
     displace: list[Callable[..., "str | None"]] = field(default_factory=list)
     # (game, attacker, target, attack, limb) -> the judgement of a physical

@@ -220,3 +220,21 @@ def test_V_VTOL_11_V_CRASH_2_certain_loss_names_a_landing_that_surely_destroys_t
         "landing in water at 0504 is a crash that destroys it (crashed into water)"]
     move(game, "heli", "cruise", ["F", "land"])
     assert events(game, "destroyed")[0]["cause"] == "crashed into water"
+
+
+def test_V_DISP_2_section_10_one_threshold_a_mech_or_a_vehicle_displaced_1_level_down_moves_2_levels_down_falls():
+    """Seed 002 (押し出し): "前のヘクスより2レベル以上低いヘクスに押し出しされた車輌は
+    ... 落下ダメージを受け" (a vehicle displaced 2+ levels down takes falling
+    damage); seed 000 (禁入地形): "除非进入的六角格比目标目前所在格低两层以上，那就导致
+    自动坠落" (only 2+ levels lower is an automatic fall). One level down, the
+    Manticore and the Shadow Hawk are simply moved in; two levels down, both fall."""
+    from systems.classic import displacement
+    for uid, unit in (("tank", "manticore.toml"), ("hawk", "shadow_hawk.toml")):
+        for drop, result in ((1, displacement.MOVE), (2, displacement.FALL)):
+            game = make_game(height=12, forced={"fall": [1] * 4, "location": [7] * 6, "critical": [2] * 6},
+                             hexes={"0505": {"level": drop}})
+            ent = add(game, uid, unit, "0505")
+            assert displacement.displace(game, ent, 0, "charge") == result
+            assert label(game, uid) == "0504"
+            assert [e["levels"] for e in events(game, "fall")] == ([drop] if result == displacement.FALL else [])
+            assert bool(events(game, "displace")[0].get("accidental_fall")) == (result == displacement.FALL)

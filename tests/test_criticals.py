@@ -6,7 +6,7 @@ from hypothesis import given, settings, strategies as st
 from components import (Actuators, Ammo, Armor, Crew, Equipment, HeatSinks, PsrRequest, Status, Structure,
                         Weapons)
 from systems.classic import criticals
-from systems.classic.mech_movement import mech_jump_mp, mech_walk_mp
+from systems.classic.mech_movement import MechMotion, mech_jump_mp, mech_walk_mp
 from systems.classic import weapon_attacks as wa
 from engine.paths import UNITS
 from engine.unit_loader import parse_unit
@@ -155,7 +155,18 @@ def test_gyro_first_hit_psr_second_automatic_fall_and_immobile():
     assert game.turn_record.psr_queue[-1] == PsrRequest("m", "gyro hit", modifier=0)
     criticals.apply_slot(game, m, "center_torso", 4)
     assert game.turn_record.psr_queue[-1] == PsrRequest("m", "gyro destroyed", automatic=True)
-    assert game.get(m, Status).immobile and mech_walk_mp(game, m) == 0
+    assert game.get(m, Status).immobile and MechMotion().mp(game, m, "walk") == 0
+
+
+def test_mech_core_7_a_destroyed_gyro_leaves_no_MP_of_any_mode_and_the_jump_jets_intact():
+    from systems.common.movement import cannot_move_reason, motion_rules, start_state
+    game, m = game_of(mech_data(jump=5))
+    rules = motion_rules(game, m)
+    criticals.apply_slot(game, m, "center_torso", 3)
+    criticals.apply_slot(game, m, "center_torso", 4)
+    assert [rules.mp(game, m, mode) for mode in ("walk", "run", "jump")] == [0, 0, 0]
+    assert cannot_move_reason(game, m).endswith("is immobile")      # not "no working jump jets"
+    assert mech_jump_mp(game, m) == 5 and rules.mode_error(game, m, "jump", start_state(game, m)) is None
 
 
 def test_sensors_hit_adds_2_to_weapon_attacks():

@@ -129,6 +129,28 @@ def test_accidental_fall_from_above_miss_lands_beside():
     assert events(game, "fall", unit="t")
 
 
+def test_section_10_a_mech_that_misses_lands_in_the_first_legal_free_hex_beside():
+    """Pushed 2 levels down onto `u` in 0503 and missing it, the Jagermech
+    (from level 0) is put down beside by `displacement.beside`, the one judge
+    of the hex beside for mechs and vehicles: not in 0502 along the push (a
+    cliff 3 levels above the level it fell from), not north-east of 0503
+    (the wreck of a destroyed tank still stands there until the End Phase),
+    nor back in 0504 (its pusher advances there), but north-west of 0503,
+    where it falls the 2 levels down from level 0."""
+    landing_hex = nb("0503", 5)
+    game = pusher(hexes={"0503": Terrain(level=-2), "0502": Terrain(level=3), nb("0503", 1): Terrain(level=-2),
+                         landing_hex: Terrain(level=-2)},
+                  forced={"to_hit": [12, 2], "location": [7] * 5, "psr": [12, 12], "fall": [1],
+                          "critical": [2] * 3})
+    add(game, "u", "grasshopper", "red", "0503", 0)
+    wreck = add(game, "wreck", "manticore", "red", nb("0503", 1), 0)
+    game.world.component(wreck, Status).destroyed = True
+    play(game, [phys("a", "push", "t")])
+    assert events(game, "attack", attack="accidental_fall")[0]["hit"] is False
+    assert at(game, "t") == landing_hex and at(game, "a") == "0504"
+    assert [(e["levels"], e["at"]) for e in events(game, "fall", unit="t")] == [(2, landing_hex)]
+
+
 @settings(max_examples=30, deadline=None)
 @given(st.integers(-4, 4), st.integers(0, 5))
 def test_displacement_never_stacks_two_mechs_and_only_falls_on_big_drops(level, direction):

@@ -306,6 +306,15 @@ def test_AS_SHUT_2_an_attack_needing_2_or_less_reads_automatic_hit(tmp_path):
     assert label.enabled
 
 
+def test_V_CE_7_the_record_of_a_vehicle_with_an_engine_hit_shows_cruise_0():
+    from systems.vehicles import criticals as vehicle_criticals
+    game = make_game()
+    ent = add(game, "tank", "vedette.toml", "0505")
+    assert "tracked, cruise 5" in record_sheet.status_lines(game, ent, "")
+    vehicle_criticals.apply_effect(game, ent, "left", "engine_hit")
+    assert "tracked, cruise 0" in record_sheet.status_lines(game, ent, "")
+
+
 def test_mech_core_13_a_shut_down_mech_shows_no_MP_and_says_why(app, monkeypatch):
     from engine.ui import sidebar
     g = app.game

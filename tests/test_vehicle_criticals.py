@@ -222,6 +222,20 @@ def test_V_CE_7_engine_hit_immobile_cannot_move_or_turn():
     assert "immobile" in check_move(game, MoveOrder("tank", {}, mode="cruise", path=["L"]))
 
 
+def test_V_CE_7_an_engine_hit_leaves_no_cruise_or_flank_MP_even_on_pavement():
+    """Every reader of a vehicle's MP (the move's limit, the record sheet,
+    the computer player) asks `cruise_mp`: 0 once the vehicle is immobile."""
+    from systems.common.movement import motion_rules
+    from systems.vehicles.movement import cruise_mp
+    game = make_game(height=12, hexes={"0505": {"paved": True}})
+    ent = add(game, "tank", "vedette.toml", "0505")
+    rules = motion_rules(game, ent)
+    assert (rules.mp(game, ent, "cruise"), rules.mp(game, ent, "flank")) == (cruise_mp(game, ent) + 1, 9)
+    assert roll(game, ent, "left", 11) == "engine_hit"
+    assert cruise_mp(game, ent) == 0
+    assert (rules.mp(game, ent, "cruise"), rules.mp(game, ent, "flank")) == (0, 0)
+
+
 def test_V_CE_8_fuel_tank_destroys_an_ice_vehicle():
     game = make_game(height=12)
     ent = add(game, "tank", "vedette.toml", "0505")

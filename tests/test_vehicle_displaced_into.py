@@ -277,3 +277,18 @@ def test_V_DISP_2_a_tank_that_misses_the_unit_below_is_put_down_beside_in_a_hex_
     assert game.world.component(tank, Position).hex == neighbor(H(DEST), turn(NORTH, 1))
     assert not game.world.component(tank, Status).destroyed
     assert [(e["levels"], e["damage"]) for e in events(game, "fall")] == [(2, 18)]
+
+
+def test_V_DISP_2_a_tank_that_misses_the_unit_below_never_comes_back_into_the_hex_it_was_displaced_from():
+    """As a mech (`displacement.beside`, one judge for both): the Manticore
+    on a level-2 hill pushed 2 levels down onto the Locust in 0504 misses it;
+    every other hex beside 0504 is a cliff above the level it fell from, and
+    the hex it left (0505, where its attacker advances) is not a place to
+    land, so it has no room to come down and is destroyed."""
+    cliffs = {nb: hill(3) for nb in (neighbor(H(DEST), d).label for d in range(6)) if nb != SRC}
+    game = make_game(height=12, forced={"to_hit": [2]}, hexes={SRC: hill(2), **cliffs})
+    tank = add(game, "tank", "manticore.toml", SRC)
+    add(game, "locust", "locust.toml", DEST, side="blue")
+    assert displacement.displace(game, tank, NORTH, "charge") == displacement.FALL
+    assert events(game, "destroyed", unit="tank")[0]["cause"] == "no room to come down"
+    assert label(game, "tank") != SRC

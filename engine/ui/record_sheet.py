@@ -13,7 +13,8 @@ from engine.ui import theme
 from engine.ui.mapview import draw_shape
 from engine.combat_log import counted, crit_name, plural, weapon_name
 from engine.unit_loader import control_skill
-from engine.ui.queries import as_card_now, card_points, driving_modifiers, status_words, weapon_slots, weapon_state
+from engine.ui.queries import (as_card_now, card_points, driving_modifiers, move_mp, status_words, weapon_slots,
+                               weapon_state)
 from engine.ui.widgets import text, wrap
 
 
@@ -214,7 +215,7 @@ def status_lines(game, ent, mp_text: str) -> list[str]:
                    + (" (locked)" if tur.locked else "") + (" (jammed)" if tur.jammed else ""))
     vm = w.try_component(ent, VehicleMovement)
     if vm is not None:
-        out.append(f"{vm.motive}, cruise {vm.cruise}" + (f" (-{vm.motive_penalty})" if vm.motive_penalty else ""))
+        out.append(f"{vm.motive}, cruise {move_mp(game, ent, 'cruise')}" + (f" (-{vm.motive_penalty})" * bool(vm.motive_penalty)))
     driving = driving_modifiers(game, ent)
     if driving:
         out.append(f"driving rolls +{sum(m.value for m in driving)} ("

@@ -40,6 +40,9 @@ if TYPE_CHECKING:
     from engine.game import Game
 
 MOVE, FALL, OFF_MAP, PROHIBITED = "move", "fall", "off_map", "prohibited"
+# Section 10, P-PUSH-9, P-CHARGE-17, V-DISP-2: a mech or a vehicle displaced
+# into a hex 2 or more levels lower falls; 1 level lower it simply moves in.
+FALL_LEVELS = 2
 # MM getValidDisplacement: the direction itself, then the hexsides nearest it.
 ALTERNATE_TURNS = (0, 1, -1, 2, -2, 3)
 
@@ -57,6 +60,15 @@ def occupants(game: "Game", h: Hex, exclude: int | None = None) -> list[int]:
             continue
         out.append(other)
     return out
+
+
+def falls(levels: int) -> bool:
+    """Whether a unit displaced `levels` levels down falls (`FALL_LEVELS`):
+    the one threshold for mechs and vehicles, pushed, charged, knocked on by
+    a domino or falling onto a unit on the way (seed 000: "除非进入的六角格比
+    目标目前所在格低两层以上，那就导致自动坠落"; seed 002: "前のヘクスより2レベル以上
+    低いヘクスに押し出しされた車輌は ... 落下ダメージを受け")."""
+    return levels >= FALL_LEVELS
 
 
 def landing(game: "Game", ent: int, dest: Hex, start: int | None = None) -> tuple[int, bool]:
@@ -93,7 +105,7 @@ def refused_by_building(game: "Game", ent: int, dest: Hex, landed: tuple[int, bo
     levels, on_roof = landed
     if is_vtol(game, ent):
         return not on_roof
-    return not on_roof and there.roof <= start and levels >= 2
+    return not on_roof and there.roof <= start and falls(levels)
 
 
 def in_the_way(game: "Game", ent: int, dest: Hex, on_roof: bool) -> list[int]:
@@ -145,7 +157,7 @@ def judge(game: "Game", ent: int, direction: int, _chain: int = 0) -> tuple[str,
     on_map = game.map.on_map(dest)
     landed = landing(game, ent, dest) if on_map else None
     for rule in game.ruleset.hooks.displacement_outcome:     # vehicles: V-DISP
-        r = rule(game, ent, direction)
+        r = rule(game, ent, dest)
         if r is not None:
             return r, landed
     if not on_map:
@@ -153,7 +165,7 @@ def judge(game: "Game", ent: int, direction: int, _chain: int = 0) -> tuple[str,
     levels, on_roof = landed
     if refused_by_building(game, ent, dest, landed):
         return PROHIBITED, landed
-    if levels >= 2:
+    if falls(levels):
         return FALL, landed
     if _entry_error(game, ent, dest) or (on_roof and _enemy_below(game, ent, dest)):
         return PROHIBITED, landed
@@ -289,29 +301,35 @@ def hexes_beside(game: "Game", at: Hex, direction: int | None) -> list[Hex]:
     return [h for h in out if game.map.on_map(h)]
 
 
-def beside(game: "Game", ent: int, direction: int | None, start: int) -> list[tuple[Hex, tuple[int, bool]]]:
-    """The hexes next to the one `ent` stands in but cannot stay in (a fall
-    onto a unit that missed, or found no room for it), nearest `direction`
-    first (`hexes_beside`), where it may be put down coming from the level
-    `start`, with where it lands in each (`landing`): not above that level,
-    nowhere its building refuses it (`refused_by_building`), nor into
+def beside(game: "Game", ent: int, at: Hex, direction: int | None, start: int,
+           came_from: Hex | None = None) -> tuple[Hex, tuple[int, bool]] | None:
+    """Where `ent`, which cannot stay in `at` (a fall onto a unit that
+    missed, or found no room for it), is put down instead, with where it
+    lands there (`landing`); None: nowhere. The one judge of the hex beside,
+    for mechs and vehicles: the hexes next to `at`, nearest `direction`
+    first (`hexes_beside`), coming from the level `start`: not above that
+    level, nowhere its building refuses it (`refused_by_building`), nor into
     terrain it could not be displaced into (MM getValidDisplacement,
     isValidDisplacement: terrain prohibited to it is passed over, except
     water for a vehicle, which may be displaced into it and is lost there,
-    V-DISP-1: the ruleset's displacement outcome says so). Who stands there
-    is the caller's to judge."""
-    at = game.world.component(ent, Position).hex
-    out = []
+    V-DISP-1: the ruleset's displacement outcome says so); not `came_from`,
+    the hex it was displaced from, which its attacker advances into
+    (project decision); and free for it to stand in, on the roof it lands
+    on or on the ground (`stacking.occupant`: a wreck still stands in its
+    hex)."""
+    from systems.common.stacking import occupant
     for h in hexes_beside(game, at, direction):
+        if h == came_from:
+            continue
         landed = landing(game, ent, h, start)
         if landed[0] < 0 or refused_by_building(game, ent, h, landed, start):
             continue
-        d = direction_to(at, h)
-        taken_in = any(rule(game, ent, d) == MOVE for rule in game.ruleset.hooks.displacement_outcome)
+        taken_in = any(rule(game, ent, h) == MOVE for rule in game.ruleset.hooks.displacement_outcome)
         if not taken_in and _entry_error(game, ent, h, start):
             continue
-        out.append((h, landed))
-    return out
+        if occupant(game, ent, h, False, game.map.terrain(h).building if landed[1] else 0) is None:
+            return h, landed
+    return None
 
 
 def legal_alternatives(game: "Game", ent: int, direction: int) -> list[int]:
@@ -354,7 +372,7 @@ def fall_on_the_way(game: "Game", ent: int, dest: Hex, levels: int, cause: str) 
     room)."""
     from systems.common.stacking import occupant
     below = occupant(game, ent, dest, False)
-    if levels < 2 or below is None or game.world.component(below, Status).destroyed:
+    if not falls(levels) or below is None or game.world.component(below, Status).destroyed:
         return False
     fall_from_above(game, ent, below, dest, levels, cause)
     return True
@@ -448,18 +466,18 @@ def fall_onto(game: "Game", ent: int, target: int, attack: str) -> bool:
 
 
 def _land_beside(game: "Game", ent: int, src: Hex, dest: Hex, cause: str, why: str) -> None:
-    """The falling unit, still where it fell from, lands in a free hex next
-    to `dest` not above the level it fell from (nearest the line of the fall
-    first), where `landing` puts it (a roof not above that level, weighed),
-    with the fall damage for the levels down to it; none: destroyed."""
+    """The falling unit, still where it fell from (`src`), lands in the hex
+    next to `dest` that `beside` finds (nearest the line of the fall first),
+    where `landing` puts it (a roof not above that level, weighed), with the
+    fall damage for the levels down to it; none: destroyed."""
     from systems.common import damage
     from systems.classic import buildings, piloting
-    for h in hexes_beside(game, dest, direction_to(src, dest)):
-        levels, on_roof = landing(game, ent, h)
-        if h != src and not occupants(game, h, exclude=ent) and levels >= 0:
-            if _come_down(game, ent, src, h, on_roof):
-                piloting.fall(game, ent, levels, f"{cause}: {why}")
-            if on_roof:
-                buildings.check_weight(game, h)
-            return
-    damage.destroy_unit(game, ent, "no room to land after falling")
+    place = beside(game, ent, dest, direction_to(src, dest), level_of(game, ent), came_from=src)
+    if place is None:
+        damage.destroy_unit(game, ent, "no room to land after falling")
+        return
+    h, (levels, on_roof) = place
+    if _come_down(game, ent, src, h, on_roof):
+        piloting.fall(game, ent, levels, f"{cause}: {why}")
+    if on_roof:
+        buildings.check_weight(game, h)

@@ -24,7 +24,6 @@ def mech_walk_mp(game: "Game", ent: int) -> int:
     """Walking MP after leg damage and heat (rules/mech_core.md sections 2, 13)."""
     base = game.world.component(ent, MechMovement).walk
     acts = game.world.try_component(ent, Actuators)
-    status = game.world.component(ent, Status)
     structure = game.world.component(ent, Structure)
     legs_gone = [leg for leg in ("left_leg", "right_leg") if structure.points.get(leg, 1) <= 0]
     if len(legs_gone) == 2:
@@ -45,8 +44,6 @@ def mech_walk_mp(game: "Game", ent: int) -> int:
     heat = game.world.try_component(ent, ClassicHeat)
     if heat is not None:
         walk -= movement_mp_penalty(heat.heat)
-    if status.crits.count("gyro") >= 2:
-        return 0
     return max(0, walk)
 
 
@@ -62,6 +59,8 @@ class MechMotion(MotionRules):
     max_level_change = 2
 
     def mp(self, game: "Game", ent: int, mode: str) -> int:
+        if game.world.component(ent, Status).immobile:
+            return 0        # section 7: a destroyed gyro leaves the mech no MP of any mode
         walk = mech_walk_mp(game, ent)
         if mode == "walk":
             return walk
@@ -79,7 +78,7 @@ class MechMotion(MotionRules):
             return f"a mech moves by walk, run or jump, not {mode!r}"
         if mode == "jump" and state.prone:
             return "a prone mech cannot jump"
-        if mode == "jump" and self.mp(game, ent, "jump") == 0:
+        if mode == "jump" and mech_jump_mp(game, ent) == 0:
             return "this mech has no working jump jets"
         return None
 

@@ -16,13 +16,14 @@ from typing import TYPE_CHECKING
 from components import (Altitude, Identity, Position, Status, Structure, TurnState, VehicleCrits,
                         VehicleMovement)
 
-from systems.common.stacking import ground_units, occupant, occupant_as_placed
+from systems.common.stacking import ground_units, occupant_as_placed
 from systems.common.unit_state import elevation, roof_height, stand
 from systems.vehicles import hit_location as vhl
 from systems.vehicles.terrain import landing_level, landing_problem
 
 if TYPE_CHECKING:
     from engine.game import Game
+    from engine.hexgrid import Hex
 
 
 def crash_damage(hexes: int, tons: int) -> int:
@@ -100,7 +101,8 @@ def crash(game: "Game", ent: int, side: str = "front", cause: str = "", hexes_ex
     return total
 
 
-def come_down(game: "Game", ent: int, direction: int | None, from_level: int) -> None:
+def come_down(game: "Game", ent: int, direction: int | None, from_level: int,
+              came_from: "Hex | None" = None) -> None:
     """A VTOL or WiGE that comes down in its hex (a crash, a forced landing,
     a fall) where a unit stands on the ground, or on the roof it comes down
     on (B-POS-1: not one inside below it) (MM
@@ -115,9 +117,10 @@ def come_down(game: "Game", ent: int, direction: int | None, from_level: int) ->
     and where it may come down from there (`displacement.beside`: a VTOL
     on a roof not above that level, never inside; a ground vehicle inside,
     never down onto a roof, never in terrain prohibited to it but water,
-    where it is lost, V-DISP-1); with none it is destroyed. A wreck in the hex is not fallen on: the faller comes down
-    beside it. Two units never end on the ground in one hex (project
-    decision, the seed is silent)."""
+    where it is lost, V-DISP-1), never back into `came_from`, the hex a
+    displaced vehicle left; with none it is destroyed. A wreck in the hex is
+    not fallen on: the faller comes down beside it. Two units never end on
+    the ground in one hex (project decision, the seed is silent)."""
     from systems.classic import displacement
     from systems.classic import piloting
     from systems.common import damage as dmg
@@ -137,14 +140,14 @@ def come_down(game: "Game", ent: int, direction: int | None, from_level: int) ->
                 return
     elif occupant_as_placed(game, ent) is None:
         return
-    for h, (_levels, on_roof) in displacement.beside(game, ent, direction, from_level):
-        roof = game.map.terrain(h).building if on_roof else 0
-        if occupant(game, ent, h, False, roof) is None:
-            game.log.emit("displace", unit=game.uid(ent), **{"from": game.map.label(pos.hex)},
-                          to=game.map.label(h), cause="came down beside the unit below")
-            stand(game, ent, h, bool(roof))
-            return
-    dmg.destroy_unit(game, ent, "no room to come down")
+    place = displacement.beside(game, ent, pos.hex, direction, from_level, came_from)
+    if place is None:
+        dmg.destroy_unit(game, ent, "no room to come down")
+        return
+    h, (_levels, on_roof) = place
+    game.log.emit("displace", unit=game.uid(ent), **{"from": game.map.label(pos.hex)},
+                  to=game.map.label(h), cause="came down beside the unit below")
+    stand(game, ent, h, on_roof)
 
 
 def vehicle_fallen_on(game: "Game", ent: int, other: int, attack: str) -> bool:

@@ -54,13 +54,13 @@ def _lost_in(motive: str, t) -> str | None:
     return None
 
 
-def outcome_rule(game: "Game", ent: int, direction: int) -> str | None:
+def outcome_rule(game: "Game", ent: int, dest) -> str | None:
+    """The ruleset's displacement outcome for a vehicle displaced into hex
+    `dest`: it goes in where it is lost, or None (the shared rules)."""
     from systems.classic import displacement
     motive = _ground_vehicle(game, ent)
     if motive is None:
         return None
-    pos = game.world.component(ent, Position)
-    dest = neighbor(pos.hex, direction)
     if not game.map.on_map(dest):
         return None
     there = game.map.terrain(dest)
@@ -89,13 +89,13 @@ def displace_rule(game: "Game", ent: int, direction: int, cause: str) -> str | N
                       cause=cause)
         damage.destroy_unit(game, ent, lost)
         return displacement.MOVE
-    result, (levels, on_roof) = displacement.judge(game, ent, direction)
-    if levels >= 2 and result != displacement.PROHIBITED:
+    result, (_levels, on_roof) = displacement.judge(game, ent, direction)
+    if result == displacement.FALL:             # 2 or more levels down (`displacement.falls`)
         game.log.emit("displace", unit=uid, **{"from": game.map.label(src)}, to=game.map.label(dest),
                       cause=cause, accidental_fall=True, **({"on_roof": True} if on_roof else {}))
         start = level_of(game, ent)
         stand(game, ent, dest, on_roof)
-        crash.come_down(game, ent, direction, start)
+        crash.come_down(game, ent, direction, start, came_from=src)
         # Beside the hex it came down where it landed: the levels from where it
         # fell to the ground or roof there (`level_of`, B-PHYS-7).
         levels = start - level_of(game, ent)

@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from components import Position, VehicleMovement
+from components import Position, Status, VehicleMovement
 from engine.hexgrid import neighbor, turn
 from engine.hexmap import Terrain
 from systems.classic import buildings
@@ -59,7 +59,12 @@ def flank_mp(cruise: int) -> int:
 
 
 def cruise_mp(game: "Game", ent: int) -> int:
-    """Cruise MP after motive damage (T-5)."""
+    """The vehicle's Cruise MP now, which every other MP of it (flank, the
+    paved-hex bonus) is counted from: after motive damage and rotor hits
+    (T-5, V-ROTOR-4), and none at all while it is immobile (V-CE-7 engine
+    hit, T-5 major result, crew killed, V-SKID-3 prohibited terrain)."""
+    if game.world.component(ent, Status).immobile:
+        return 0
     return current_cruise(game.world.component(ent, VehicleMovement))
 
 
