@@ -278,18 +278,18 @@ def test_AS_PV_1_a_cards_skill_changes_its_pv_on_the_builder_the_new_battle_scre
 
 def _drawn_lines(app):
     """Every line of text the force builder draws on the next frame."""
-    from engine.ui.screens import force_builder as fb
+    from engine.ui.screens import files, force_builder as fb
     drawn = []
     orig = fb.text
 
     def spy(surf, line, *a, **k):
         drawn.append(line)
         return orig(surf, line, *a, **k)
-    fb.text = spy
+    fb.text = files.text = spy
     try:
         pump(app)
     finally:
-        fb.text = orig
+        fb.text = files.text = orig
     return drawn
 
 
@@ -326,3 +326,18 @@ def test_AS_PV_1_the_alpha_strike_roster_shows_each_cards_pv_at_its_skill_and_no
     _add_shown(app, builder, "Veteran")
     drawn = _drawn_lines(app)
     assert "1 units, 45 t, PV 31" in drawn and not any("BV" in line for line in drawn), drawn
+
+
+def test_the_forces_folder_is_named_by_its_last_folders_when_its_path_is_long(app, tmp_path):
+    """The label over the save field cuts a long folder path at the front,
+    at whole folders: '.../saves/forces' tells where the file goes."""
+    from engine.ui import theme
+    from engine.ui.widgets import fit_path
+    app.saves.folder = tmp_path / ("a-long-folder-name-" * 4) / "hexmech" / "saves"
+    _open_builder(app, "blue")
+    (label,) = [line for line in _drawn_lines(app) if line.startswith("save as (in ")]
+    shown = label.removeprefix("save as (in ").removesuffix(")")
+    assert shown.startswith("..." + os.sep) and shown.endswith(os.path.join("hexmech", "saves", "forces"))
+    assert theme.font(12).size(label)[0] <= 260                 # within the field under it
+    assert shown == fit_path(str(app.saves.folder / "forces"), 12, 180)
+    assert fit_path("/short/forces", 12, 180) == "/short/forces"

@@ -20,7 +20,7 @@ from engine.roster import KINDS, RosterEntry, describe_sums, query, roster
 from engine.ui import theme
 from engine.ui.screens import box, cover
 from engine.ui.screens.files import TextScreen
-from engine.ui.widgets import button, fit_text, text, wrap
+from engine.ui.widgets import button, fit_path, fit_text, text, wrap
 
 CLASSES = ("light", "medium", "heavy", "assault")
 KIND_LABELS = {"mech": "Mechs", "vehicle": "Vehicles", "vtol": "VTOLs"}
@@ -337,7 +337,7 @@ class ForceBuilder(TextScreen):
     def _draw_files(self, app, r: pygame.Rect) -> None:
         s, m = app.screen, app.mouse
         folder = forces_folder(app)
-        self.draw_field(app, (r.x, r.y + 16, 260, 24), f"save as (in {fit_text(str(folder), 11, 200)})", "file_name")
+        self.draw_field(app, (r.x, r.y + 16, 260, 24), f"save as (in {fit_path(str(folder), 12, 180)})", "file_name")
         button(s, app.hits, (r.x + 268, r.y + 16, 90, 24), "Save", "fb_save", enabled=bool(self.draft.picks),
                mouse=m, tip="write this force to a force file (docs/forces.md)")
         self.draw_field(app, (r.x, r.y + 64, 260, 24), "load a force file (path)", "load_path")
