@@ -305,3 +305,45 @@ def test_when_the_computer_hands_the_board_back_the_line_says_what_the_person_do
         computer_acted = False
         _press(app, pygame.K_h)                  # the person's unit holds
     assert app.game.turn == 2 and came_back >= 4 and {"movement", "weapon"} <= phases
+
+
+def test_every_button_of_a_turn_and_the_screens_holds_its_label(tmp_path, monkeypatch):
+    """No button's label (with its key) runs into the button's border, on
+    any panel of a turn played through (deployment, move, fire, physical)
+    nor on the new-battle, force builder, menu and help screens."""
+    import sys
+    from engine import deployment
+    from engine.ui import theme, widgets
+    too_long = {}
+    orig = widgets.button
+
+    def measured(surf, hits, rect, label, action, arg=None, enabled=True, active=False, key="", tip="",
+                 mouse=None):
+        full = label + (f" [{key}]" if key else "")
+        if theme.font(13).size(full)[0] > pygame.Rect(rect).w - 8:
+            too_long[full] = pygame.Rect(rect).w
+        return orig(surf, hits, rect, label, action, arg, enabled, active, key, tip, mouse)
+    for name, module in list(sys.modules.items()):
+        if name.startswith("engine.ui") and getattr(module, "button", None) is orig:
+            monkeypatch.setattr(module, "button", measured)
+    screen = pygame.display.set_mode((1400, 860))
+    app = App(screen, None, save_dir=tmp_path, edge_pan=False, autosave=False)
+    assert app.new_game(session.default_level(), seed=1, deploy=True)
+    app.draw()
+    n = Newcomer(app)
+    for _ in range(400):
+        if app.game.turn > 2:
+            break
+        if app.top is None and deployment.active(app.game):
+            n.key(pygame.K_RETURN)            # the deployment as the level placed the units
+        else:
+            n.act()
+    assert app.game.turn > 2 and app.game.log.of_type("declare")
+    for action in ("new_menu", "close", "menu", "close", "help", "close"):
+        app.do(action)
+        app.draw()
+    app.do("new_menu")
+    app.do("new_force", "blue")
+    app.draw()
+    assert app.overlay == "forces"
+    assert not too_long, too_long
