@@ -121,7 +121,7 @@ class LevelSection(Section):
             self.choice = default if default in self.levels else (self.levels[0] if self.levels else None)
 
     def height(self, screen) -> int:
-        return 28 + 32 * max(1, min(LEVELS_SHOWN, len(self.levels))) + 40
+        return 32 * max(1, min(LEVELS_SHOWN, len(self.levels))) + 54
 
     def draw(self, app, screen, x, y, w) -> None:
         s = app.screen
@@ -181,17 +181,17 @@ class TableSection(Section):
 
 
 class ModsSection(Section):
-    title = ""
+    title = "Mod folder (optional, searched first for unit files; click, then type)"
     fields = ("mods",)
 
     def __init__(self) -> None:
         self.mods = ""
 
     def height(self, screen) -> int:
-        return 46
+        return 34
 
     def draw(self, app, screen, x, y, w) -> None:
-        screen.draw_field(app, (x, y + 16, w, 26), "mod folder (optional, searched first for unit files)", "mods")
+        screen.draw_field(app, (x, y, w, 26), "", "mods")
 
     def choose(self, screen, choices) -> None:
         mods = self.mods.strip()
