@@ -15,7 +15,7 @@ from engine.ui import queries
 
 
 WHAT_NOW = {
-    "deploy": "click a unit, then a hex of your tinted zone; Q/E faces it, Enter confirms the deployment",
+    "deploy": "click a unit, then a hex of your tinted zone; Enter confirms the deployment",
     "move": "click a hex to plan the move there, Enter makes it (H: stay put)",
     "fire": "click an enemy or press T, then Enter fires the weapons ticked (H: hold fire)",
     "physical": "click an enemy or press T, choose an attack (1-9), Enter declares it (H: none)",
