@@ -1214,6 +1214,42 @@ def test_the_new_battle_screen_chooses_the_rules_and_how_the_table_plays(app):
     assert app.seat.frontend()["shared_table"] is True
 
 
+def _drawn_text(app, monkeypatch):
+    """Every line of text the next frame draws (buttons' labels included)."""
+    from engine.ui import widgets
+    from engine.ui.screens import new_battle
+    drawn = []
+    orig = widgets.text
+
+    def spy(surf, line, *a, **k):
+        drawn.append(line)
+        return orig(surf, line, *a, **k)
+    monkeypatch.setattr(widgets, "text", spy)
+    monkeypatch.setattr(new_battle, "text", spy)
+    pump(app)
+    monkeypatch.undo()
+    return drawn
+
+
+def test_the_level_list_names_the_rules_once_in_its_heading(app, monkeypatch):
+    """The list holds the levels of the rules chosen: its heading names the
+    rules, and a level titled after them ("Alpha Strike: Twin Hills") is
+    listed by its own name; the level's title itself is not changed."""
+    from engine import session
+    key(app, pygame.K_n, mod=pygame.KMOD_CTRL)
+    drawn = _drawn_text(app, monkeypatch)
+    assert "Classic levels (Up / Down, or click)" in drawn
+    assert "Skirmish at Harlech Crossing: blue vs red, 10 units, 32 x 17" in drawn
+    key(app, pygame.K_RIGHT)
+    drawn = _drawn_text(app, monkeypatch)
+    assert "Alpha Strike levels (Up / Down, or click)" in drawn
+    summaries = [session.level_summary(lv) for lv in app.top.levels]
+    assert summaries and all(s.startswith("Alpha Strike: ") for s in summaries)
+    listed = [line for line in drawn if "blue vs red" in line]
+    assert sorted(listed) == sorted(s.removeprefix("Alpha Strike: ") for s in summaries)
+    assert [line for line in drawn if "Alpha Strike" in line] == ["Alpha Strike", "Alpha Strike levels (Up / Down, or click)"]
+
+
 def test_the_hover_over_the_planned_end_follows_its_turns(app):
     from engine.hexgrid import FACING_NAMES
     from engine.ui import board

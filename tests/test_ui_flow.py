@@ -270,3 +270,80 @@ def test_a_computer_unit_that_holds_fire_is_in_the_combat_log_as_a_person_s_is(t
     name = app.name(uid)
     assert uid in app.flow.acted
     assert any(n["text"] == f"Red: {name} holds" for n in app.seat.notes)
+
+
+def test_when_the_computer_hands_the_board_back_the_line_says_what_the_person_does_now(tmp_path):
+    """Against the computer there is no hand-over screen to say whose turn
+    it is: each time the board comes back to the person after the
+    computer's units acted, and at each new phase, the message line says
+    what to do now (as after a hand-over), not the computer's last action
+    (that is in the combat log)."""
+    from engine.ui.computer_turns import PAUSE
+    from engine.ui.turn_actions import WHAT_NOW
+    screen = pygame.display.set_mode((1400, 860))
+    app = App(screen, None, save_dir=tmp_path, edge_pan=False, autosave=False)
+    assert app.new_game(session.default_level(), seed=1, players={"red": "bot:1"}, deploy=False)
+    app.draw()
+    came_back, computer_acted, phases = 0, False, set()
+    for _ in range(200):
+        if app.game.turn > 1:
+            break
+        if app.computer.acting():
+            app.update(PAUSE)
+            app.draw()
+            computer_acted = True
+            continue
+        if app.overlay is not None or not app.selected:
+            _press(app, pygame.K_RETURN)
+            continue
+        assert app.flow.current_side == "blue"
+        if computer_acted or app.game.phase not in phases:
+            came_back += computer_acted
+            phases.add(app.game.phase)
+            assert app.message == f"Blue's turn: {WHAT_NOW[app.phase_kind()]}" and not app.message_bad, \
+                (app.game.phase, app.message)
+        computer_acted = False
+        _press(app, pygame.K_h)                  # the person's unit holds
+    assert app.game.turn == 2 and came_back >= 4 and {"movement", "weapon"} <= phases
+
+
+def test_every_button_of_a_turn_and_the_screens_holds_its_label(tmp_path, monkeypatch):
+    """No button's label (with its key) runs into the button's border, on
+    any panel of a turn played through (deployment, move, fire, physical)
+    nor on the new-battle, force builder, menu and help screens."""
+    import sys
+    from engine import deployment
+    from engine.ui import theme, widgets
+    too_long = {}
+    orig = widgets.button
+
+    def measured(surf, hits, rect, label, action, arg=None, enabled=True, active=False, key="", tip="",
+                 mouse=None):
+        full = label + (f" [{key}]" if key else "")
+        if theme.font(13).size(full)[0] > pygame.Rect(rect).w - 8:
+            too_long[full] = pygame.Rect(rect).w
+        return orig(surf, hits, rect, label, action, arg, enabled, active, key, tip, mouse)
+    for name, module in list(sys.modules.items()):
+        if name.startswith("engine.ui") and getattr(module, "button", None) is orig:
+            monkeypatch.setattr(module, "button", measured)
+    screen = pygame.display.set_mode((1400, 860))
+    app = App(screen, None, save_dir=tmp_path, edge_pan=False, autosave=False)
+    assert app.new_game(session.default_level(), seed=1, deploy=True)
+    app.draw()
+    n = Newcomer(app)
+    for _ in range(400):
+        if app.game.turn > 2:
+            break
+        if app.top is None and deployment.active(app.game):
+            n.key(pygame.K_RETURN)            # the deployment as the level placed the units
+        else:
+            n.act()
+    assert app.game.turn > 2 and app.game.log.of_type("declare")
+    for action in ("new_menu", "close", "menu", "close", "help", "close"):
+        app.do(action)
+        app.draw()
+    app.do("new_menu")
+    app.do("new_force", "blue")
+    app.draw()
+    assert app.overlay == "forces"
+    assert not too_long, too_long

@@ -15,7 +15,7 @@ import pytest
 
 from components import AlphaStrikeCard, Crew, Identity, Position
 from engine import deployment
-from engine.paths import DEFAULT_LEVEL
+from engine.paths import DEFAULT_LEVEL, UNITS
 from tests.megamek_facts import SAMPLES
 from tests.newcomer import Newcomer
 from tests.test_ui_app import _pygame, app, click_button, key, move_mouse, pump, type_text  # noqa: F401  (fixtures)
@@ -274,3 +274,70 @@ def test_AS_PV_1_a_cards_skill_changes_its_pv_on_the_builder_the_new_battle_scre
     assert any(line.startswith("PV 36") for line in sheet), sheet
     assert g.world.component(g.units[uid], AlphaStrikeCard).skill == 2
     assert g.world.component(g.units[uid], Crew).gunnery == 2
+
+
+def _drawn_lines(app):
+    """Every line of text the force builder draws on the next frame."""
+    from engine.ui.screens import files, force_builder as fb
+    drawn = []
+    orig = fb.text
+
+    def spy(surf, line, *a, **k):
+        drawn.append(line)
+        return orig(surf, line, *a, **k)
+    fb.text = files.text = spy
+    try:
+        pump(app)
+    finally:
+        fb.text = files.text = orig
+    return drawn
+
+
+def test_AS_PV_1_the_alpha_strike_roster_shows_each_cards_pv_at_its_skill_and_no_bv(app, tmp_path):
+    """An Alpha Strike card has a PV and no BV: the roster's value column
+    says PV and holds each card's PV at the skill it comes with (AS-PV-1:
+    a mod's Hatchetman, PV 26, at skill 3 is worth 26 + 5 = 31); the force's
+    totals say PV only. The classic roster keeps its PV and BV columns."""
+    mod = tmp_path / "mod"
+    mod.mkdir()
+    card = ((UNITS / "hatchetman_as.toml").read_text()
+            .replace('name = "Hatchetman HCT-3F"', 'name = "Hatchetman Veteran"').replace("skill = 4", "skill = 3"))
+    (mod / "veteran_as.toml").write_text(card)
+    key(app, pygame.K_n, mod=pygame.KMOD_CTRL)
+    click_button(app, "new_force", "blue")
+    classic = _drawn_lines(app)
+    assert {"PV", "BV"} <= set(classic)
+    key(app, pygame.K_ESCAPE)
+    click_button(app, "focus_field", "mods")
+    type_text(app, str(mod))
+    key(app, pygame.K_RIGHT)                                   # Alpha Strike
+    click_button(app, "new_force", "blue")
+    builder = app.top
+    drawn = _drawn_lines(app)
+    heads = drawn[drawn.index("unit"):drawn.index("unit") + 5]
+    assert heads[:4] == ["unit", "class", "tons", "PV"] and "BV" not in drawn
+    rows = {}
+    for i, line in enumerate(drawn):
+        if line in {e.name for e in builder.entries}:
+            rows[line] = drawn[i + 1:i + 4]
+    assert rows["Hatchetman HCT-3F"] == ["medium", "45 t", "26"]
+    assert rows["Hatchetman Veteran"] == ["medium", "45 t", "31"]
+    assert all(values[2] != "-" for values in rows.values()), rows
+    _add_shown(app, builder, "Veteran")
+    drawn = _drawn_lines(app)
+    assert "1 units, 45 t, PV 31" in drawn and not any("BV" in line for line in drawn), drawn
+
+
+def test_the_forces_folder_is_named_by_its_last_folders_when_its_path_is_long(app, tmp_path):
+    """The label over the save field cuts a long folder path at the front,
+    at whole folders: '.../saves/forces' tells where the file goes."""
+    from engine.ui import theme
+    from engine.ui.widgets import fit_path
+    app.saves.folder = tmp_path / ("a-long-folder-name-" * 4) / "hexmech" / "saves"
+    _open_builder(app, "blue")
+    (label,) = [line for line in _drawn_lines(app) if line.startswith("save as (in ")]
+    shown = label.removeprefix("save as (in ").removesuffix(")")
+    assert shown.startswith("..." + os.sep) and shown.endswith(os.path.join("hexmech", "saves", "forces"))
+    assert theme.font(12).size(label)[0] <= 260                 # within the field under it
+    assert shown == fit_path(str(app.saves.folder / "forces"), 12, 180)
+    assert fit_path("/short/forces", 12, 180) == "/short/forces"

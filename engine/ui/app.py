@@ -89,6 +89,7 @@ class App:
         self._autosave_at: int | None = None   # the frame whose action left an autosave to make (`show`)
         self._frames = 0             # frames drawn
         self._shown_side: str | None = None
+        self._told: tuple | None = None   # the (side, turn, phase) whose first line said what to do
         self.move = MovePlanner(self)
         self.fire = FirePanel(self)
         self.physical = PhysicalPanel(self)
@@ -321,7 +322,7 @@ class App:
         if nxt.screen == "computer":
             self._replace_top(None)
             self.selected = None
-            self._shown_side = None
+            self._shown_side = self._told = None
             return
         if nxt.screen == "handover":
             self._replace_top(HandOver(nxt.side, nxt.deploy, self.seat.digest(nxt.side),
@@ -330,8 +331,8 @@ class App:
             return
         if isinstance(self.top, HandOver):
             self._replace_top(None)         # the screen stays with the side it was with (a take-back)
-        if self.seat.shared_table and nxt.side and nxt.side != self._shown_side:
-            self.say(f"{nxt.side.capitalize()}'s turn")
+        if nxt.side:
+            self.tell_what_now(nxt.side)
         self._shown_side = nxt.side
         if nxt.deploy:
             self.deploy.pick()
@@ -360,7 +361,18 @@ class App:
         else:
             waiting = self.flow.waiting()
             self.select(waiting[0] if waiting else None)
+            self.tell_what_now(side)
         self.center_on(self.selected)
+
+    def tell_what_now(self, side: str) -> None:
+        """The message line says what the player of `side` does now, once
+        when the board comes to them: after a hand-over, after the
+        computer's or the other player's units at a shared table, and at a
+        new phase (the line of the last action before it is in the log)."""
+        told = (side, self.game.turn, self.game.phase)
+        if told != self._told:
+            self._told = told
+            self.say(f"{side.capitalize()}'s turn: {self.turn.what_now()}")
 
     def unit_done(self, uid: str) -> None:
         self.seat.unit_done(uid)
@@ -486,13 +498,13 @@ class App:
 
     def _ui_state(self) -> tuple:
         panels = tuple(dict(vars(c)) for c in (self.move, self.fire, self.physical, self.deploy))
-        return (self.selected, self.inspect, self.target, list(self.screens), self._shown_side,
+        return (self.selected, self.inspect, self.target, list(self.screens), self._shown_side, self._told,
                 tuple({k: (list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v)
                        for k, v in p.items()} for p in panels))
 
     def _go_back(self, cp, ui) -> None:
         self.seat.rollback(cp)
-        self.selected, self.inspect, self.target, screens, self._shown_side, panels = ui
+        self.selected, self.inspect, self.target, screens, self._shown_side, self._told, panels = ui
         self.screens = list(screens)
         for controller, saved in zip((self.move, self.fire, self.physical, self.deploy), panels):
             vars(controller).update(saved)

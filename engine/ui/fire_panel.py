@@ -219,10 +219,10 @@ class FirePanel:
                 app.physical.draw_options(x, y + 16, first=len(self.previews(target)) + 1, bottom=rect.bottom - 38)
         by = rect.bottom - 34
         physical = app.physical.chosen is not None
-        button(s, app.hits, (x, by, 150, 28), "Attack" if physical else "Fire", "confirm", key="Enter",
+        button(s, app.hits, (x, by, 124, 28), "Attack" if physical else "Fire", "confirm", key="Enter",
                active=True, enabled=bool(target and (physical or any(self.checks.values()))), mouse=m)
-        button(s, app.hits, (x + 156, by, 100, 28), "Hold fire", "hold", key="H", mouse=m)
-        button(s, app.hits, (x + 262, by, 100, 28), "All hold", "hold_all", key="Shift+H", mouse=m,
+        button(s, app.hits, (x + 130, by, 106, 28), "Hold fire", "hold", key="H", mouse=m)
+        button(s, app.hits, (x + 242, by, 120, 28), "All hold", "hold_all", key="Shift+H", mouse=m,
                tip="every unit of this side that has not acted passes this phase")
 
     def _draw_target_line(self, rect: pygame.Rect, x: int, y: int) -> int:

@@ -14,9 +14,25 @@ from engine.orders import PhysicalOrder
 from engine.ui import queries
 
 
+WHAT_NOW = {
+    "deploy": "click a unit, then a hex of your tinted zone; Enter confirms the deployment",
+    "move": "click a hex to plan the move there, Enter makes it (H: stay put)",
+    "fire": "click an enemy or press T, then Enter fires the weapons ticked (H: hold fire)",
+    "physical": "click an enemy or press T, choose an attack (1-9), Enter declares it (H: none)",
+}
+
+
 class TurnActions:
     def __init__(self, app) -> None:
         self.app = app
+
+    def what_now(self) -> str:
+        """What the player to act does in this phase, in a line."""
+        app = self.app
+        kind = app.phase_kind()
+        if kind == "fire" and app.game.ruleset.name == "alpha-strike":      # one attack a unit, no weapons
+            return "click an enemy or press T, then Enter attacks (H: hold fire)"
+        return WHAT_NOW.get(kind, "the phase ends by itself")
 
     def actions(self) -> dict[str, Callable[[Any], None]]:
         app = self.app

@@ -3,7 +3,9 @@ rectangle plus an action id; the app hit-tests clicks against the widgets
 drawn in the last frame, so there is no widget tree to keep in sync."""
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -57,6 +59,22 @@ def fit_text(s: str, size: int, width: int, bold: bool = False) -> str:
     while s and f.size(s + "...")[0] > width:
         s = s[:-1]
     return s.rstrip() + "..."
+
+
+def fit_path(path: str, size: int, width: int) -> str:
+    """A path cut at the front to fit `width` pixels, whole folders first
+    (its last folders are the ones that tell): '.../hexmech/saves/forces'."""
+    f = theme.font(size)
+    if f.size(path)[0] <= width:
+        return path
+    parts = Path(path).parts
+    for i in range(1, len(parts)):
+        tail = "..." + os.sep + os.path.join(*parts[i:])
+        if f.size(tail)[0] <= width:
+            return tail
+    while path and f.size("..." + path)[0] > width:
+        path = path[1:]
+    return "..." + path
 
 
 @dataclass

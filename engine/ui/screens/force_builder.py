@@ -15,12 +15,12 @@ import pygame
 
 from engine import session
 from engine.errors import DataError
-from engine.force_draft import Draft, force_files, force_path, load_draft, save_draft
+from engine.force_draft import Draft, Pick, force_files, force_path, load_draft, save_draft
 from engine.roster import KINDS, RosterEntry, describe_sums, query, roster
 from engine.ui import theme
 from engine.ui.screens import box, cover
 from engine.ui.screens.files import TextScreen
-from engine.ui.widgets import button, fit_text, text, wrap
+from engine.ui.widgets import button, fit_path, fit_text, text, wrap
 
 CLASSES = ("light", "medium", "heavy", "assault")
 KIND_LABELS = {"mech": "Mechs", "vehicle": "Vehicles", "vtol": "VTOLs"}
@@ -225,7 +225,7 @@ class ForceBuilder(TextScreen):
         self.draft.name, self.draft.picks = draft.name, draft.picks
         self.file_name = path.stem
         self.section.own[self.side] = False
-        app.say(f"loaded {path}: {describe_sums(self.draft.totals())}")
+        app.say(f"loaded {path}: {_sums_line(self.draft.totals(), self.rules)}")
 
     # ------------------------------------------------------------ drawing
     def draw(self, app) -> None:
@@ -269,8 +269,10 @@ class ForceBuilder(TextScreen):
         self.draw_field(app, (r.x, y, r.w, 24), "name contains (click, then type)", "name_filter")
         y += 30
         shown = self.shown()
+        card = self.rules == "alpha-strike"
         cols = (r.x + 8, r.right - 200, r.right - 130, r.right - 80, r.right - 40)
-        for j, head in enumerate(("unit", "class", "tons", "PV", "BV")):
+        heads = ("unit", "class", "tons", "PV") if card else ("unit", "class", "tons", "PV", "BV")
+        for j, head in enumerate(heads):
             text(s, head, (cols[j], y), 11, theme.TEXT_DIM)
         y += 16
         rows = max(1, (r.bottom - y - 18) // ROW)
@@ -278,8 +280,10 @@ class ForceBuilder(TextScreen):
         for e in shown[self.scroll:self.scroll + rows]:
             row = pygame.Rect(r.x, y, r.w, ROW - 3)
             button(s, app.hits, row, "", "fb_add", e.path, mouse=m, tip=f"{e.name} ({', '.join(x for x in (e.file, e.source) if x)})")
+            # a card's PV at the skill it comes with (AS-PV-1); a classic unit's PV and BV as its files give them
+            values = (_value(Pick.of(e).pv),) if card else (_value(e.pv), _value(e.bv))
             for j, value in enumerate((fit_text(e.name, 13, cols[1] - cols[0] - 8), e.weight_class,
-                                       f"{e.tonnage} t", _value(e.pv), _value(e.bv))):
+                                       f"{e.tonnage} t") + values):
                 text(s, value, (cols[j], row.centery), 13 if j == 0 else 12, theme.TEXT if j == 0 else theme.TEXT_DIM,
                      anchor="midleft")
             y += ROW
@@ -295,7 +299,7 @@ class ForceBuilder(TextScreen):
         self.draw_field(app, (r.x, r.y + 18, r.w, 24), "force name", "force_name")
         y = r.y + 52
         t = self.draft.totals()
-        text(s, fit_text(describe_sums(t), 13, r.w, True), (r.x, y), 13, theme.ACCENT, True)
+        text(s, fit_text(_sums_line(t, self.rules), 13, r.w, True), (r.x, y), 13, theme.ACCENT, True)
         y += 20
         if not self.draft.picks:
             text(s, "No units yet: click units of the roster to add them.", (r.x, y + 4), 12, theme.TEXT_DIM)
@@ -333,7 +337,7 @@ class ForceBuilder(TextScreen):
     def _draw_files(self, app, r: pygame.Rect) -> None:
         s, m = app.screen, app.mouse
         folder = forces_folder(app)
-        self.draw_field(app, (r.x, r.y + 16, 260, 24), f"save as (in {fit_text(str(folder), 11, 200)})", "file_name")
+        self.draw_field(app, (r.x, r.y + 16, 260, 24), f"save as (in {fit_path(str(folder), 12, 180)})", "file_name")
         button(s, app.hits, (r.x + 268, r.y + 16, 90, 24), "Save", "fb_save", enabled=bool(self.draft.picks),
                mouse=m, tip="write this force to a force file (docs/forces.md)")
         self.draw_field(app, (r.x, r.y + 64, 260, 24), "load a force file (path)", "load_path")
@@ -350,3 +354,10 @@ class ForceBuilder(TextScreen):
 
 def _value(v: int | None) -> str:
     return "-" if v is None else str(v)
+
+
+def _sums_line(t: dict[str, int], rules: str) -> str:
+    """The force's totals; Alpha Strike cards count PV only (they have no BV)."""
+    if rules == "alpha-strike":
+        return f"{t['units']} units, {t['tonnage']} t, PV {t['pv']}"
+    return describe_sums(t)

@@ -82,7 +82,9 @@ class RulesSection(Section):
 
 
 class LevelSection(Section):
-    title = "Level (Up / Down, or click)"
+    """The levels of the rules chosen, under one heading naming the rules:
+    a level whose title begins with the rules' name ("Alpha Strike: Twin
+    Hills", as the window's caption shows it) is listed without it."""
     ACTIONS = frozenset({"new_pick", "pick"})
     fields = ("path",)
 
@@ -92,18 +94,34 @@ class LevelSection(Section):
         self.choice: str | None = None
         self.follow(rules)
 
+    @property
+    def rules_name(self) -> str:
+        """'Alpha Strike', 'Classic': the rules' label without its gloss."""
+        return RULESET_LABELS.get(self.rules, self.rules).split(" (")[0]
+
+    @property
+    def title(self) -> str:
+        return f"{self.rules_name} levels (Up / Down, or click)"
+
+    def label(self, level: str) -> str:
+        """The level's line in the list, the rules' name (the heading's) not repeated."""
+        summary = session.level_summary(level)
+        prefix = f"{self.rules_name}: "
+        return summary[len(prefix):] if summary.startswith(prefix) and len(summary) > len(prefix) else summary
+
     def shown(self) -> list[str]:
         """The levels played with the rules chosen (or that cannot be loaded: they say why)."""
         return self.levels
 
     def follow(self, rules: str) -> None:
+        self.rules = rules
         self.levels = [lv for lv in self.all if session.level_info(lv)[1] in (rules, None)]
         if self.choice not in self.levels:
             default = session.default_level()
             self.choice = default if default in self.levels else (self.levels[0] if self.levels else None)
 
     def height(self, screen) -> int:
-        return 28 + 32 * max(1, min(LEVELS_SHOWN, len(self.levels))) + 40
+        return 32 * max(1, min(LEVELS_SHOWN, len(self.levels))) + 54
 
     def draw(self, app, screen, x, y, w) -> None:
         s = app.screen
@@ -111,7 +129,7 @@ class LevelSection(Section):
             text(s, "No level ships for these rules: type a .tmx path", (x, y + 6), 13, theme.TEXT_DIM)
             y += 32
         for lv in self.levels[:LEVELS_SHOWN]:
-            button(s, app.hits, (x, y, w, 28), session.level_summary(lv), "new_pick", lv,
+            button(s, app.hits, (x, y, w, 28), self.label(lv), "new_pick", lv,
                    active=(self.choice == lv and not self.path), mouse=app.mouse)
             y += 32
         screen.draw_field(app, (x, y + 22, w, 26), "or a .tmx path (click, then type)", "path")
@@ -163,17 +181,17 @@ class TableSection(Section):
 
 
 class ModsSection(Section):
-    title = ""
+    title = "Mod folder (optional, searched first for unit files; click, then type)"
     fields = ("mods",)
 
     def __init__(self) -> None:
         self.mods = ""
 
     def height(self, screen) -> int:
-        return 46
+        return 34
 
     def draw(self, app, screen, x, y, w) -> None:
-        screen.draw_field(app, (x, y + 16, w, 26), "mod folder (optional, searched first for unit files)", "mods")
+        screen.draw_field(app, (x, y, w, 26), "", "mods")
 
     def choose(self, screen, choices) -> None:
         mods = self.mods.strip()
