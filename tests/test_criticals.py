@@ -169,6 +169,33 @@ def test_mech_core_7_a_destroyed_gyro_leaves_no_MP_of_any_mode_and_the_jump_jets
     assert mech_jump_mp(game, m) == 5 and rules.mode_error(game, m, "jump", start_state(game, m)) is None
 
 
+def test_mech_core_2_and_7_both_legs_destroyed_leave_the_mech_immobile():
+    """Section 2 "Two legs destroyed: immobile", section 7 "gyro destroyed
+    or both legs destroyed: the Mech is immobile, not destroyed". A 50 t
+    Mech's leg holds 15 armor + 12 structure: 27 points destroy it. One leg
+    gone: Walk 1, no running, not immobile; the second: no MP of any mode
+    (its jump jets sit in the centre torso and still work) and -4 to hit it
+    (section 3)."""
+    from systems.common import damage
+    from systems.common.movement import cannot_move_reason, motion_rules
+    game = make_game(16, 16, forced={"critical": [2, 2]}, initiative=["blue", "red"],
+                     units=[("m", mech_data(50, walk=5, jump=2), "blue", "0505", 0, None),
+                            ("e", mech_data(weapons=[("medium_laser", "center_torso")]), "red", "0503", 3)])
+    game.start_phase("weapon")
+    m = game.units["m"]
+    rules = motion_rules(game, m)
+    damage.apply_damage(game, m, "left_leg", 15 + 12)
+    assert game.get(m, Structure).points["left_leg"] == 0 and not game.get(m, Status).immobile
+    assert [rules.mp(game, m, mode) for mode in ("walk", "run", "jump")] == [1, 1, 2]
+    damage.apply_damage(game, m, "right_leg", 15 + 12)
+    st = game.get(m, Status)
+    assert st.immobile and not st.destroyed
+    assert [rules.mp(game, m, mode) for mode in ("walk", "run", "jump")] == [0, 0, 0]
+    assert mech_jump_mp(game, m) == 2
+    assert cannot_move_reason(game, m).endswith("is immobile")
+    assert dict(pairs(wa.preview(game, "e", "m", "medium_laser").modifiers)).get("target immobile") == -4
+
+
 def test_sensors_hit_adds_2_to_weapon_attacks():
     game, m = game_of(mech_data(weapons=[("medium_laser", "center_torso")]))
     hit(game, m, "head", "sensors")

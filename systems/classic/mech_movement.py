@@ -26,8 +26,6 @@ def mech_walk_mp(game: "Game", ent: int) -> int:
     acts = game.world.try_component(ent, Actuators)
     structure = game.world.component(ent, Structure)
     legs_gone = [leg for leg in ("left_leg", "right_leg") if structure.points.get(leg, 1) <= 0]
-    if len(legs_gone) == 2:
-        return 0
     walk = base
     if acts is not None:
         hips = sum(1 for a in acts.destroyed if a.endswith("_hip"))
@@ -60,7 +58,7 @@ class MechMotion(MotionRules):
 
     def mp(self, game: "Game", ent: int, mode: str) -> int:
         if game.world.component(ent, Status).immobile:
-            return 0        # section 7: a destroyed gyro leaves the mech no MP of any mode
+            return 0        # section 7: a destroyed gyro or both legs destroyed leave no MP of any mode
         walk = mech_walk_mp(game, ent)
         if mode == "walk":
             return walk

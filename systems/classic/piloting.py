@@ -21,8 +21,8 @@ What this module owns:
   standard table, the 1d6 facing table, prone, then the MechWarrior damage
   roll.
 - Consciousness rolls (a pilot-wounded hook) and the end-phase
-  wake-up roll; a destroyed leg is an automatic fall (a location-destroyed
-  hook).
+  wake-up roll; a destroyed leg is an automatic fall, and both legs
+  destroyed leave the mech immobile (a location-destroyed hook).
 """
 from __future__ import annotations
 
@@ -274,11 +274,16 @@ def wake_up(game: "Game") -> None:
 
 
 def leg_destroyed(game: "Game", ent: int, loc: str) -> None:
-    """Location-destroyed hook: a standing mech that loses a leg falls."""
-    if loc in LEGS and game.kind(ent) == "mech":
-        st = game.world.component(ent, Status)
-        if not st.prone and not st.destroyed and game.phase in QUEUE_PHASES:
-            queue_automatic_fall(game, ent, f"{loc.replace('_', ' ')} destroyed")
+    """Location-destroyed hook: a mech whose legs are both destroyed is
+    immobile (sections 2 and 7); a standing mech that loses a leg falls."""
+    if loc not in LEGS or game.kind(ent) != "mech":
+        return
+    st = game.world.component(ent, Status)
+    structure = game.world.component(ent, Structure)
+    if all(structure.points.get(leg, 1) <= 0 for leg in LEGS):
+        st.immobile = True
+    if not st.prone and not st.destroyed and game.phase in QUEUE_PHASES:
+        queue_automatic_fall(game, ent, f"{loc.replace('_', ' ')} destroyed")
 
 
 # --------------------------------------------------------------------- movement
