@@ -267,6 +267,8 @@ _MORE = {
     "descend": lambda e: f"{e['unit']} descends to altitude {e['altitude']} ({e['cause']})",
     "location_destroyed": lambda e: f"{e['unit']}: {location_name(e['location'])} destroyed",
     "motive": _motive,
+    "motive_skipped": lambda e: (f"{e['unit']} makes no motive system roll ({e['reason']}): "
+                                 f"it is already immobile" + (f" ({e['cause']})" if e.get("cause") else "")),
     "motive_damage": lambda e: (f"{e['unit']} motive damage ({_w(e['result'])}): cruise {e['cruise']}, "
                                 f"flank {e['flank']}" + (f", driving rolls +{e['driving_modifier']}"
                                                          if e.get("driving_modifier") else "")),

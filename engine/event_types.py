@@ -65,6 +65,7 @@ Descend = TypedDict("Descend", {"unit": UnitId, "altitude": int, "cause": str})
 Turret = TypedDict("Turret", {"unit": UnitId, "facing": int})
 Motive = TypedDict("Motive", {"unit": UnitId, "roll": int, "modifiers": Modifiers, "total": int, "result": str,
                               "reason": str})
+MotiveSkipped = TypedDict("MotiveSkipped", {"unit": UnitId, "reason": str, "cause": str})
 MotiveDamage = TypedDict("MotiveDamage", {"unit": UnitId, "result": str, "cruise": int, "flank": int,
                                           "driving_modifier": int})
 RotorDamage = TypedDict("RotorDamage", {"unit": UnitId, "hits": int, "cruise": int, "flank": int})
@@ -155,8 +156,8 @@ Collapse = TypedDict("Collapse", {"hex": HexLabel, "cause": str, "cf": int, "uni
 Recover = TypedDict("Recover", {"unit": UnitId, "reason": str})
 
 ALL = (Roll, Refused, Initiative, Victory, Removed, Move, MoveStopped, StandRetry, MoveEnd, Sideslip, Skid,
-       Collision, TerrainDamage, Crash, Land, Descend, Turret, Motive, MotiveDamage, RotorDamage, Immobile,
-       CrewKilled, CargoHit, WeaponDestroyed, WeaponPick, WeaponJammed, JamCleared, Declare, Attack, Cluster, PartialCover,
+       Collision, TerrainDamage, Crash, Land, Descend, Turret, Motive, MotiveSkipped, MotiveDamage, RotorDamage,
+       Immobile, CrewKilled, CargoHit, WeaponDestroyed, WeaponPick, WeaponJammed, JamCleared, Declare, Attack, Cluster, PartialCover,
        Displace, DisplaceBlocked, AttackCancelled, ClubOnMap, PickUpClub, ClubDestroyed, ClubDropped, Psr, Fall,
        Consciousness,
        Damage, Critical, LocationDestroyed, Destroyed, PilotDamage, Explosion, AmmoExplosion, Heat, Shutdown,

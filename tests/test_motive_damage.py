@@ -106,6 +106,25 @@ def test_T5_immobile_hover_hit_again_makes_no_roll_and_keeps_no_mp():
     assert [e["total"] for e in events(game, "motive")] == [12]
     assert [e["result"] for e in events(game, "motive_damage")] == ["major"]
     assert (rules.mp(game, hover, "cruise"), rules.mp(game, hover, "flank")) == (0, 0)
+    assert [(e["reason"], e["cause"]) for e in events(game, "motive_skipped")] == [
+        ("front", "motive system destroyed")]
+
+
+def test_T5_the_log_says_why_an_engine_hit_tank_makes_no_motive_roll():
+    """V-CE-7: an engine hit leaves the vehicle immobile; a later hit
+    location result with the motive marker (T-1 †) asks for a T-5 roll
+    that is not made: a `motive_skipped` event names what asked and why,
+    and the combat log says it in words. No motive die is rolled."""
+    from engine import combat_log
+    game = make_game(height=12)
+    tank = add(game, "mant", "manticore.toml", "0505")
+    vehicle_criticals.apply_effect(game, tank, "right", "engine_hit")
+    assert motive_damage.roll_motive(game, tank, "front", reason="hit location \u2020") == "none"
+    skipped = events(game, "motive_skipped")
+    assert [(e["unit"], e["reason"], e["cause"]) for e in skipped] == [("mant", "hit location \u2020", "engine hit")]
+    assert not events(game, "motive") and not [r for r in events(game, "roll") if r["purpose"] == "motive"]
+    assert combat_log.describe(skipped[0], {"mant": "Manticore"}) == (
+        "Manticore makes no motive system roll (hit location \u2020): it is already immobile (engine hit)")
 
 
 def test_T5_engine_hit_condor_takes_no_motive_result_pending_in_the_same_phase():

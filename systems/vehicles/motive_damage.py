@@ -1,8 +1,9 @@
 """Motive system damage (rules/vehicles.md T-5) for ground vehicles.
 
 `roll_motive(game, ent, side)` rolls 2d6 (purpose "motive") plus the attack
-direction and motive type modifiers and records the result; results (and
-rotor hits, V-ROTOR-4) take effect at the end of the phase
+direction and motive type modifiers and records the result (a vehicle
+already immobile rolls nothing: a `motive_skipped` event says why);
+results (and rotor hits, V-ROTOR-4) take effect at the end of the phase
 (`end_of_phase`). MP losses are cumulative, each driving modifier counts
 once (systems/vehicles/driving.py), and a vehicle left without cruise MP is immobile.
 """
@@ -38,12 +39,14 @@ def result_for(total: int) -> str:
 def roll_motive(game: "Game", ent: int, side: str = "none", reason: str = "") -> str:
     """Roll once on T-5; the result waits for the end of the phase. No roll
     for a vehicle already immobile: no result could change it (T-5 major:
-    no movement for the rest of the game; see `apply_result`)."""
+    no movement for the rest of the game; see `apply_result`); a
+    `motive_skipped` event says so, and why it is immobile."""
     vm = game.world.try_component(ent, VehicleMovement)
     vc = game.world.try_component(ent, VehicleCrits)
     if vm is None or vc is None or vm.motive == "vtol":
         return "none"              # VTOLs lose MP through rotor hits instead
     if game.world.component(ent, Status).immobile:
+        game.log.emit("motive_skipped", unit=game.uid(ent), reason=reason or side, cause=vc.immobile_cause)
         return "none"
     roll = game.dice.roll("motive", 2, f"motive system damage ({reason or side})")
     mods = [["attack direction " + side, DIRECTION_MODIFIER.get(side, 0)],
