@@ -226,7 +226,7 @@ def test_V_CE_7_an_engine_hit_leaves_no_cruise_or_flank_MP_even_on_pavement():
     """Every reader of a vehicle's MP (the move's limit, the record sheet,
     the computer player) asks `cruise_mp`: 0 once the vehicle is immobile."""
     from systems.common.movement import motion_rules
-    from systems.vehicles.movement import cruise_mp
+    from systems.vehicles.cruise import cruise_mp
     game = make_game(height=12, hexes={"0505": {"paved": True}})
     ent = add(game, "tank", "vedette.toml", "0505")
     rules = motion_rules(game, ent)
@@ -478,6 +478,45 @@ def test_V_VCE_4_pilot_hit_drop_into_treetops_crashes():
     ent = _heli(game)                     # altitude 3 over 2-level woods
     roll(game, ent, "front", 10)
     assert events(game, "crash") and game.world.component(ent, Status).destroyed
+
+
+def test_V_VCE_5_rotor_damage_on_an_immobile_vtol_moves_down_to_the_flight_stabilizer():
+    """V-VCE-5: Rotor Damage cuts Cruise MP by 1; a VTOL that is already
+    immobile has none to lose, so the result does not apply and the roll
+    moves down the T-4 rotor column (V-CRIT-4) to 9, Flight Stabilizer
+    (MM VTOL.getCriticalEffect: rotor damage only `if (!isImmobile())`).
+    A landed Warrior H-7 (Cruise 9) with an engine hit (V-CE-7) keeps its
+    9 Cruise on the record, yet rolls 6, 7 and 8 as Flight Stabilizer
+    (+3 Driving, +1 to its attacks, V-VCE-7); once that is hit, the next
+    moves on to 11, Rotors Destroyed."""
+    from components import VehicleMovement
+    game = make_game(height=12)
+    ent = _heli(game, altitude=0)
+    assert roll(game, ent, "rear", 11) == "engine_hit"
+    assert game.world.component(ent, Status).immobile
+    assert game.world.component(ent, VehicleMovement).motive_penalty == 0     # Cruise 9 on the record
+    assert roll(game, ent, "rotor", 6) == "flight_stabilizer"
+    ev = events(game, "critical")[-1]
+    assert (ev["rolled"], ev["effect"], ev["location"]) == ("rotor_damage", "flight_stabilizer", "rotor")
+    assert crits(game, ent).pending_rotor == 0 and crits(game, ent).flight_stabilizer
+    assert ("flight stabilizer hit", 1) in pairs(vc_mod.attack_modifiers(game, ent, "front"))
+    assert roll(game, ent, "rotor", 8) == "rotors_destroyed"
+
+
+def test_V_VCE_5_rotor_damage_with_no_cruise_left_after_the_phase_moves_down_the_column():
+    """E13 numbers: the worked VTOL has Cruise 8. After 7 rotor hits it has
+    Cruise 1; an eighth rotor hit (V-ROTOR-4, waiting for the phase end)
+    leaves nothing for a Rotor Damage critical in the same phase to take,
+    so a 7 on the rotor column is Flight Stabilizer. With Cruise 2 left
+    the same roll is Rotor Damage (-1 more: 2 MP in all, Cruise 0)."""
+    from components import VehicleMovement
+    from vehicle_fixtures import add_worked_vtol
+    for cruise_left, effect in ((1, "flight_stabilizer"), (2, "rotor_damage")):
+        game = make_game(height=12)
+        ent = add_worked_vtol(game, "vtol", "0505", altitude=0)
+        game.world.component(ent, VehicleMovement).motive_penalty = 8 - cruise_left
+        crits(game, ent).pending_rotor = 1          # the rotor hit itself (V-ROTOR-4)
+        assert roll(game, ent, "rotor", 7) == effect
 
 
 def test_V_VCE_6_rotors_destroyed_destroys_the_vtol():

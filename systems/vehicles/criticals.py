@@ -20,11 +20,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from components import (Altitude, Ammo, Armor, Crew, Equipment, Identity, Jam, Position, Status, Structure,
-                        Turret, VehicleCrits, VehicleMovement, Weapons)
+                        Turret, VehicleCrits, Weapons)
 from systems.classic.attack_modifiers import attacker_movement
 from systems.common.to_hit import Modifier, ToHit
 from systems.common.unit_state import airborne, is_vtol
 from systems.vehicles import weapon_loss
+from systems.vehicles.cruise import cruise_mp
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -134,8 +135,10 @@ def applicable(game: "Game", ent: int, location: str, effect: str) -> bool:
     if effect == "turret_blown_off":
         return _turret(game, ent) is not None
     if effect == "rotor_damage":
-        vm = game.world.component(ent, VehicleMovement)
-        return vm.cruise - vm.motive_penalty - vc.pending_rotor > 0 and not vc.rotors_destroyed
+        # V-VCE-5 cuts Cruise MP: a VTOL that has none left to lose (immobile,
+        # or brought to 0 by the rotor hits waiting for the phase end) moves
+        # down the column to Flight Stabilizer (MM VTOL.getCriticalEffect).
+        return cruise_mp(game, ent) - vc.pending_rotor > 0 and not vc.rotors_destroyed
     if effect == "flight_stabilizer":
         return not vc.flight_stabilizer
     if effect == "rotors_destroyed":

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from components import Status, VehicleCrits, VehicleMovement
 from systems.common.unit_state import airborne
-from systems.vehicles.movement import current_cruise, flank_mp
+from systems.vehicles.cruise import current_cruise, flank_mp
 
 if TYPE_CHECKING:
     from engine.game import Game

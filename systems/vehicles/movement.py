@@ -14,10 +14,9 @@ elevation (V-VTOL-10, V-COLL-3).
 """
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING
 
-from components import Position, Status, VehicleMovement
+from components import Position
 from engine.hexgrid import neighbor, turn
 from engine.hexmap import Terrain
 from systems.classic import buildings
@@ -27,6 +26,7 @@ from systems.common.movement import MotionRules, MoveState, Reach
 from systems.common.stacking import ground_units
 from systems.common.unit_state import UNIT_HEIGHT, roof_height
 from systems.vehicles.criticals import stunned
+from systems.vehicles.cruise import cruise_mp, flank_mp
 from systems.vehicles.terrain import MAX_ALTITUDE, landing_level, prohibited_reason
 
 if TYPE_CHECKING:
@@ -46,26 +46,6 @@ def skid_modifier(hexes: int) -> int:
 def is_paved(t: Terrain) -> bool:
     """Pavement, or a road (T-8: pavement, road or bridge at road level)."""
     return t.paved or t.road
-
-
-def current_cruise(vm: VehicleMovement) -> int:
-    """Cruise MP after motive damage and rotor hits (T-5, V-ROTOR-4)."""
-    return max(0, vm.cruise - vm.motive_penalty)
-
-
-def flank_mp(cruise: int) -> int:
-    """Flank MP: 1.5 x cruise, rounded up."""
-    return math.ceil(1.5 * cruise)
-
-
-def cruise_mp(game: "Game", ent: int) -> int:
-    """The vehicle's Cruise MP now, which every other MP of it (flank, the
-    paved-hex bonus) is counted from: after motive damage and rotor hits
-    (T-5, V-ROTOR-4), and none at all while it is immobile (V-CE-7 engine
-    hit, T-5 major result, crew killed, V-SKID-3 prohibited terrain)."""
-    if game.world.component(ent, Status).immobile:
-        return 0
-    return current_cruise(game.world.component(ent, VehicleMovement))
 
 
 class VehicleMotionBase(MotionRules):
