@@ -137,8 +137,12 @@ class HexMap:
         if name == "hexes":
             # Every map built, loaded or put back by a take-back sets its
             # hexes as a whole: index the building hexes among them (`set`
-            # keeps the index from then on).
+            # keeps the index from then on), and drop what line of sight
+            # read of the hexes it had (`los_board`: made when first needed
+            # by systems/common/line_of_sight.py; not a field, so neither
+            # saved, compared nor copied with the map's fields).
             object.__setattr__(self, "_standing", {h for h, t in value.items() if t.building})
+            object.__setattr__(self, "los_board", None)
 
     def on_map(self, h: Hex) -> bool:
         return 0 <= h.x < self.width and 0 <= h.y < self.height

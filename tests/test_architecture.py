@@ -239,6 +239,50 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
     return found
 
 
+EMPTY_CONTAINERS = {"list", "dict", "set", "bytearray", "deque", "OrderedDict", "WeakKeyDictionary",
+                    "WeakValueDictionary"}
+
+
+def module_level_state(source: str) -> list[str]:
+    """The names a module binds at its top level to an empty mutable
+    container (`[]`, `{}`, `list()`, `set()`, a `defaultdict`, ...): a
+    registry or cache of game state filled as games are played, which
+    outlives the game it came from. Filled tables (constants), tuples,
+    frozensets and memoized pure functions (functools.lru_cache) are not
+    state."""
+    found = []
+    for node in ast.parse(source).body:
+        if isinstance(node, ast.Assign):
+            targets, value = node.targets, node.value
+        elif isinstance(node, ast.AnnAssign) and node.value is not None:
+            targets, value = [node.target], node.value
+        else:
+            continue
+        call = None
+        if isinstance(value, ast.Call):
+            func = value.func
+            call = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
+        empty_display = (isinstance(value, (ast.List, ast.Set)) and not value.elts) or \
+            (isinstance(value, ast.Dict) and not value.keys)
+        if empty_display or call == "defaultdict" or (call in EMPTY_CONTAINERS and not value.args):
+            found += [ast.unparse(t) for t in targets]
+    return found
+
+
+def test_the_rules_keep_no_module_level_state():
+    """No module of systems/ holds a registry or cache of game state at
+    module level (docs/rules.md: what is worked out from a map is kept on
+    the map, e.g. the line-of-sight board on `HexMap.los_board`)."""
+    wrong = {_rel(p): names for p in _py_files("systems") if (names := module_level_state(p.read_text()))}
+    assert wrong == {}
+
+
+def test_the_module_state_finder_finds_state():
+    assert module_level_state("_BOARDS: list = []\nKEPT = 8\nA, B = (1, 2)\n") == ["_BOARDS"]
+    assert module_level_state("import collections\nSEEN = collections.defaultdict(int)\n") == ["SEEN"]
+    assert module_level_state("T = (1, 2)\nF = frozenset({1})\nM = {'a': 1}\nS: set[int] = set()\n") == ["S"]
+
+
 def test_no_import_cycle_among_the_rules_modules():
     graph = import_graph()
     assert len(graph) > 40 and graph["systems.classic.weapon_attacks"]

@@ -183,3 +183,25 @@ def test_vtol_is_at_its_altitude_and_flies_over_woods():
     # The woods in 0507 and 0508 reach level 2: above the mech (top 1) but
     # not the VTOL (top 5), and neither hex is next to the mech.
     assert r.clear and r.woods_points == 0
+
+
+def test_each_map_keeps_its_own_line_of_sight_board():
+    """The board line of sight reads (section 5) lives on its map, not in
+    the module: two maps used in turn each keep theirs, a hex set on one
+    changes that map's verdicts only, and a map whose hexes are replaced as
+    a whole (a load, a take-back of terrain) reads them anew."""
+    a, b = standing("0505"), standing("0509")
+    woods, plain = HexMap(12, 12), HexMap(12, 12)
+    for label in ("0506", "0507"):
+        woods.set(P(label), Terrain("heavy_woods"))
+    assert not line_of_sight_between(woods, a, b).clear               # 2 + 2 woods points block
+    assert line_of_sight_between(plain, a, b).clear
+    kept_woods, kept_plain = woods.los_board, plain.los_board
+    assert kept_woods is not None and kept_plain is not None and kept_woods is not kept_plain
+    assert not line_of_sight_between(woods, a, b).clear and woods.los_board is kept_woods
+    plain.set(P("0508"), Terrain("light_woods"))
+    assert line_of_sight_between(plain, a, b).woods_points == 1 and plain.los_board is kept_plain
+    assert line_of_sight_between(woods, a, b).woods_points == 4
+    woods.hexes = {}
+    assert woods.los_board is None
+    assert line_of_sight_between(woods, a, b).clear and woods.los_board is not kept_woods

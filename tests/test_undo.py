@@ -141,12 +141,13 @@ def test_a_take_back_keeps_the_map_fields_it_left_alone_and_what_line_of_sight_r
     from systems.common import line_of_sight
     hopper, jager = game.units["hopper"], game.units["jager"]
     line_of_sight.line_of_sight_between(game.map, line_of_sight.body(game, hopper), line_of_sight.body(game, jager))
-    default, board = game.map.default, line_of_sight._BOARDS[-1]
+    default, board = game.map.default, game.map.los_board
+    assert board is not None
     cp = undo.checkpoint(game, terrain=False)
     undo.rollback(game, cp)
     assert game.map.default is default
     line_of_sight.line_of_sight_between(game.map, line_of_sight.body(game, hopper), line_of_sight.body(game, jager))
-    assert line_of_sight._BOARDS[-1] is board
+    assert game.map.los_board is board
     cp = undo.checkpoint(game, terrain=False)
     game.map.default = Terrain("rough")
     undo.rollback(game, cp)

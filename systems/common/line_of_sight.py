@@ -28,8 +28,9 @@ cover beats none.
 
 How a check is quick (thousands are made for the bench, the computer
 player, the attack previews): the map is read once into a board (`_Board`)
-of what counts of each hex, by hex number, and read again only where its
-terrain is replaced (`HexMap.revision`); a line is made once for each
+of what counts of each hex, by hex number, kept on the map itself
+(`HexMap.los_board`: no board outlives its map or is shared between maps),
+and read again only where its terrain is replaced (`HexMap.revision`); a line is made once for each
 direction and length, as hex numbers from its start (`_line`). The peaks
 of a line's hexes are read and marked where they can matter in C (an
 itemgetter, `bytes.translate`), and only those hexes are judged (`_effect`).
@@ -272,30 +273,20 @@ def _shallow(t) -> bool:
     return t.is_water and t.depth == 1
 
 
-_BOARDS: list[_Board] = []
-BOARDS_KEPT = 8          # maps whose boards are kept (a game's, the computer player's looks ahead, ...)
-
-
 def _board(hexmap: HexMap, a: Hex, b: Hex) -> _Board:
     """The board of the map and of a margin around it when both hexes are
-    on it (made once for each map, read again where its terrain was
-    replaced: `HexMap.revision`), else
-    one of the hexes around the line from `a` to `b` (which keeps within a
-    row of their rows)."""
-    board = _BOARDS[-1] if _BOARDS else None
-    if board is None or board.map_hexes is not hexmap.hexes or board.revision != hexmap.revision \
-            or board.default is not hexmap.default:
-        board = next((board for board in _BOARDS
-                      if board.map_hexes is hexmap.hexes and board.default is hexmap.default), None)
-        if board is None:
-            board = _Board(hexmap, -MARGIN, -MARGIN, hexmap.height + 2 * MARGIN,
-                           _map_hexes(hexmap.width, hexmap.height), _map_labels(hexmap.width, hexmap.height))
-        else:
-            _BOARDS.remove(board)
-            if board.revision != hexmap.revision:
-                board.refresh(hexmap)
-        _BOARDS.append(board)                # the last used last
-        del _BOARDS[:-BOARDS_KEPT]
+    on it (made once for each map and kept on it, `HexMap.los_board`; read
+    again where its terrain was replaced: `HexMap.revision`; made anew when
+    its hexes or its default terrain were replaced as a whole), else one of
+    the hexes around the line from `a` to `b` (which keeps within a row of
+    their rows)."""
+    board = hexmap.los_board
+    if board is None or board.map_hexes is not hexmap.hexes or board.default is not hexmap.default:
+        board = hexmap.los_board = _Board(hexmap, -MARGIN, -MARGIN, hexmap.height + 2 * MARGIN,
+                                          _map_hexes(hexmap.width, hexmap.height),
+                                          _map_labels(hexmap.width, hexmap.height))
+    elif board.revision != hexmap.revision:
+        board.refresh(hexmap)
     if a in board.on_map and b in board.on_map:
         return board
     (ax, ay), (bx, by) = a, b
