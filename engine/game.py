@@ -169,6 +169,8 @@ class Game:
         self.units[uid] = ent
         if side not in self.sides:
             self.sides.append(side)
+        for hook in self.ruleset.hooks.unit_placed:
+            hook(self, ent)
         return ent
 
     def _adopt_weapons(self, data: UnitData) -> None:

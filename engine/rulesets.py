@@ -47,6 +47,9 @@ class Hooks:
     after_move: list[Callable[..., None]] = field(default_factory=list)
     # (game, ent, location): a mech location destroyed.
     location_destroyed: list[Callable[..., None]] = field(default_factory=list)
+    # (game, ent): a unit put on the map (`Game.add_unit`), with the damage
+    # its scenario or force gives it at the start.
+    unit_placed: list[Callable[..., None]] = field(default_factory=list)
     # Unit kind -> (game, ent, location, points): a location's internal
     # structure damaged (points 0: a mech's through-armor critical), the
     # critical hit roll of that kind.

@@ -196,6 +196,22 @@ def test_mech_core_2_and_7_both_legs_destroyed_leave_the_mech_immobile():
     assert dict(pairs(wa.preview(game, "e", "m", "medium_laser").modifiers)).get("target immobile") == -4
 
 
+def test_mech_core_2_a_mech_put_on_the_map_without_its_legs_is_immobile():
+    """The same rule for a scenario's starting damage ([unit.structure]
+    left_leg = 0, right_leg = 0): immobile from the start, no MP of any
+    mode; one leg left at 0 is Walk 1 and not immobile."""
+    from systems.common.movement import motion_rules
+    both = {"structure": {"left_leg": 0, "right_leg": 0}}
+    one = {"structure": {"left_leg": 0}}
+    game = make_game(16, 16, initiative=["blue", "red"],
+                     units=[("m", mech_data(50, walk=5, jump=2), "blue", "0505", 0, both),
+                            ("n", mech_data(50, walk=5, jump=2), "blue", "0507", 0, one)])
+    m, n = game.units["m"], game.units["n"]
+    assert game.get(m, Status).immobile and not game.get(n, Status).immobile
+    assert [motion_rules(game, m).mp(game, m, mode) for mode in ("walk", "run", "jump")] == [0, 0, 0]
+    assert [motion_rules(game, n).mp(game, n, mode) for mode in ("walk", "run", "jump")] == [1, 1, 2]
+
+
 def test_sensors_hit_adds_2_to_weapon_attacks():
     game, m = game_of(mech_data(weapons=[("medium_laser", "center_torso")]))
     hit(game, m, "head", "sensors")

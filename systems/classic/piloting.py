@@ -273,15 +273,24 @@ def wake_up(game: "Game") -> None:
             crew.unconscious = False
 
 
-def leg_destroyed(game: "Game", ent: int, loc: str) -> None:
-    """Location-destroyed hook: a mech whose legs are both destroyed is
-    immobile (sections 2 and 7); a standing mech that loses a leg falls."""
-    if loc not in LEGS or game.kind(ent) != "mech":
+def mark_legless(game: "Game", ent: int) -> None:
+    """A mech whose legs are both destroyed is immobile (sections 2 and 7:
+    "Two legs destroyed: immobile"), whether they were shot off or it was
+    put on the map without them (a unit-placed hook)."""
+    if game.kind(ent) != "mech":
         return
-    st = game.world.component(ent, Status)
     structure = game.world.component(ent, Structure)
     if all(structure.points.get(leg, 1) <= 0 for leg in LEGS):
-        st.immobile = True
+        game.world.component(ent, Status).immobile = True
+
+
+def leg_destroyed(game: "Game", ent: int, loc: str) -> None:
+    """Location-destroyed hook: a mech that loses its second leg is
+    immobile; a standing mech that loses a leg falls."""
+    if loc not in LEGS or game.kind(ent) != "mech":
+        return
+    mark_legless(game, ent)
+    st = game.world.component(ent, Status)
     if not st.prone and not st.destroyed and game.phase in QUEUE_PHASES:
         queue_automatic_fall(game, ent, f"{loc.replace('_', ' ')} destroyed")
 

@@ -39,6 +39,7 @@ def register(rs: "Ruleset") -> None:
                          buildings.after_jump]
     hooks.location_destroyed += [criticals.location_destroyed, clubs.drop_club, clubs.limb_severed,
                                  piloting.leg_destroyed]
+    hooks.unit_placed.append(piloting.mark_legless)
     hooks.pilot_wounded.append(piloting.consciousness_roll)
     hooks.fall_onto.append(displacement.fall_on_the_way)
     hooks.unit_fall["mech"] = piloting.fall
