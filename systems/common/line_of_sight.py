@@ -30,10 +30,11 @@ How a check is quick (thousands are made for the bench, the computer
 player, the attack previews): the map is read once into a board (`_Board`)
 of what counts of each hex, by hex number, kept on the map itself
 (`HexMap.los_board`: no board outlives its map or is shared between maps),
-and read again only where its terrain is replaced (`HexMap.revision`); a line is made once for each
-direction and length, as hex numbers from its start (`_line`). The peaks
-of a line's hexes are read and marked where they can matter in C (an
-itemgetter, `bytes.translate`), and only those hexes are judged (`_effect`).
+and read again only where its terrain is replaced (`HexMap.revision`); a
+line is made once for each direction and length, as hex numbers from its
+start (`_line`). The peaks of a line's hexes are read and marked where they
+can matter in C (an itemgetter, `bytes.translate`), and only those hexes
+are judged (`_effect`).
 The hexes of the line are made when asked for (`LineHexes`).
 """
 from __future__ import annotations
