@@ -54,7 +54,7 @@ def test_a_unit_beside_its_friend_halves_the_fire_that_friend_draws(game):
     ex = Exchange(game, sit)
     ex.friends_taken = [("hunchback_as", 2.0, 0)]
     ex.friends_fire = 1.0
-    ex.floors = (0.5, 0.5)
+    ex.floors, ex.tempo = (0.5, 0.5), 0.0
     alone = ex.score(1.0, 1.0, set(), 0.0, 15, 3.0)
     beside = ex.score(1.0, 1.0, {"hunchback_as"}, 0.0, 15, 3.0)
     assert alone == pytest.approx(math.log(0.5 + 2.0) - math.log(0.5 + 1.0 + 2.0))
@@ -125,11 +125,10 @@ def test_AS_COOL_2_a_heat_level_is_priced_for_the_turns_it_holds_or_the_attack_g
 
 
 def test_the_race_values_a_point_by_the_armor_left_without_a_kill_bonus(game):
-    from engine.bot.exchange import race_valuer
     from engine.bot.value import Valuer
     fire = game.units["firestarter_as"]         # 3 armor and 2 structure: worth 0.5 + its 2 damage
     plain = Valuer(game)
-    race = race_valuer(game, plain)
+    race = plain.without_kill()
     # 5 damage: all 5 points (2.5 x 5 / 5) and the 2 of structure at a half (2.5 x 1 / 5)
     assert race.group_value(fire, None, 5) == pytest.approx(2.5 + 2.5 * 0.5 * 2 / 5)
     assert plain.group_value(fire, None, 5) == pytest.approx(race.group_value(fire, None, 5) + 2.5)
@@ -185,7 +184,7 @@ def test_the_race_stands_as_the_strengths_damage_a_turn_times_armor_and_structur
 def test_without_contact_a_move_is_worth_how_the_race_stands(game):
     sit = Situation(game, "firestarter_as")
     ex = Exchange(game, sit)
-    ex.friends_taken, ex.friends_fire = [], 0.0
+    ex.friends_taken, ex.friends_fire, ex.tempo = [], 0.0, 0.0     # the ratio alone (a side not ahead)
     from engine.bot.value import Valuer
     stands = balance(game, Valuer(game), _ents(game, RED), _ents(game, BLUE))
     assert ex.score(0.0, 0.0, set(), 0.0, 8, 2.0) == pytest.approx(math.log(stands))
@@ -194,6 +193,32 @@ def test_without_contact_a_move_is_worth_how_the_race_stands(game):
     assert ex.score(stands, 1.0, set(), 0.0, 8, 2.0) == pytest.approx(math.log(stands))
     assert ex.score(0.8 * stands, 1.0, set(), 0.0, 8, 2.0) < math.log(stands) < ex.score(1.2 * stands, 1.0, set(),
                                                                                          0.0, 8, 2.0)
+
+
+def test_a_side_ahead_takes_an_exchange_as_good_as_the_race_rather_than_stand_off(game):
+    from engine.bot.exchange import FLOOR, TEMPO
+    from engine.bot.value import Valuer
+    sit = Situation(game, "loki")
+    ex = Exchange(game, sit)
+    ex.friends_taken, ex.friends_fire = [], 0.0
+    stands = balance(game, Valuer(game), _ents(game, BLUE), _ents(game, RED))
+    assert stands == 4.0 and ex.tempo == pytest.approx(TEMPO * math.log(4.0))
+    # no contact: how the race stands, the floors' exchange (1 and 0.25) adding nothing
+    assert ex.score(0.0, 0.0, set(), 0.0, 15, 3.0) == pytest.approx(math.log(4.0))
+    # dealing 4 times what it takes: 1 + 4 against 0.25 + 1, the same ratio, 5 x 1.25 / 0.25 the fire exchanged
+    assert ex.score(4.0, 1.0, set(), 0.0, 15, 3.0) == pytest.approx(math.log(4.0) + ex.tempo * math.log(
+        5.0 * 1.25 / FLOOR ** 2))
+    assert ex.score(4.0, 1.0, set(), 0.0, 15, 3.0) > ex.score(0.0, 0.0, set(), 0.0, 15, 3.0)
+
+
+def test_a_side_behind_weighs_the_ratio_alone(game):
+    from components import Armor, Structure
+    from engine.bot.value import Valuer
+    for ent in _ents(game, BLUE):               # 1 point of structure each left, against red's 14
+        game.world.component(ent, Armor).points["unit"] = 0
+        game.world.component(ent, Structure).points["unit"] = 1
+    assert balance(game, Valuer(game), _ents(game, BLUE), _ents(game, RED)) < 1.0
+    assert Exchange(game, Situation(game, "loki")).tempo == 0.0
 
 
 def _card_duel():

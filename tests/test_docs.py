@@ -187,3 +187,9 @@ def test_every_key_the_loaders_accept_is_documented():
         missing = sorted(k for k in keys if f"`{k}`" not in pages[page] and f"[{k}]" not in pages[page]
                          and f"[[{k}]]" not in pages[page])
         assert not missing, f"docs/{page} does not mention {missing}"
+
+
+def test_the_readme_names_every_screenshot_demo():
+    from engine.ui.main import DEMOS
+    line = re.search(r"--demo ([a-z|-]+)\]", (ROOT / "README.md").read_text(encoding="utf-8"))
+    assert line is not None and set(line.group(1).split("|")) == set(DEMOS)

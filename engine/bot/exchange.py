@@ -20,8 +20,14 @@ stands in (`balance`: a side's strength is the damage it deals a turn
 times the armor and structure it has left, Lanchester's square law): a
 move that brings no fire and draws none is worth how the race stands, not
 an even exchange, so a side that is behind takes an exchange as good as
-the race it is in rather than hide from it for good, and a side ahead
-waits for a better one.
+the race it is in rather than hide from it for good.
+
+A side ahead in the race also values the amount of fire exchanged (the
+product of the two sides' damage over the floors', weighted by TEMPO per
+unit of the race's logarithm): the longer a battle it is winning lasts,
+the more turns the dice have to turn it, and a battle that reaches its
+last turn is a draw, so it takes an exchange as good as the race rather
+than wait for a better one.
 
 An enemy that has still to move is as likely to stay as to come its whole
 Move straight on (engine/bot/threat.advanced): both the unit's attack and
@@ -54,6 +60,8 @@ BAND_PULL = 0.03          # of the unit's firepower, per hex its nearest enemy i
                           # (a tie-break for next turn: this turn's range is in the to-hit of the attacks)
 NO_DAMAGE = 0.1           # the enemy's expected damage a bracket in which it cannot hurt the side is judged at
 BALANCE_LIMIT = 4.0       # the most one side's strength is judged a multiple of the other's
+TEMPO = 0.15              # a side ahead's weight on the amount of fire exchanged, per unit of the race's logarithm
+TEMPO_LIMIT = 0.3         # the most that weight can be
 
 
 def expected_damage(game, attackers: list[int], targets: list[int], bracket: int, own_modifier: int) -> float:
@@ -96,17 +104,6 @@ def balance(game, valuer: Valuer, side: list[int], enemies: list[int]) -> float:
     return min(BALANCE_LIMIT, max(1 / BALANCE_LIMIT, ratio))
 
 
-def race_valuer(game, valuer: Valuer) -> Valuer:
-    """The worth of damage in the race: as `valuer` (the same blur and the
-    damage already aimed this phase), a point of damage worth the unit's
-    worth over the armor and structure it has left, and no more for the
-    last point (the share already grows as the unit weakens; a kill bonus
-    on top would make a damaged unit worth hiding for good)."""
-    race = Valuer(game, kill=0.0)
-    race.jitter, race.committed, race.committed_cf = valuer.jitter, valuer.committed, valuer.committed_cf
-    return race
-
-
 def band_pull(near: int, band: tuple[int, int], firepower: float) -> float:
     """The cost of having the nearest enemy `near` hexes off, outside the band."""
     lo, hi = band
@@ -120,11 +117,15 @@ class Exchange:
 
     def __init__(self, game, sit) -> None:
         self.game, self.sit = game, sit
-        self.valuer = race_valuer(game, sit.valuer)
+        # no kill bonus in the race: the share of a unit a point takes already grows as
+        # it weakens, and a bonus on top would make a damaged unit worth hiding for good
+        self.valuer = sit.valuer.without_kill()
         side, enemies = [game.units[f] for f in sit.friends], [game.units[e] for e in sit.enemies]
         self.band = standoff_band(game, side, enemies)
-        root = math.sqrt(balance(game, self.valuer, side, enemies))
+        stands = balance(game, self.valuer, side, enemies)
+        root = math.sqrt(stands)
         self.floors = (FLOOR * root, FLOOR / root)          # what the side deals and takes without contact
+        self.tempo = min(TEMPO_LIMIT, TEMPO * max(0.0, math.log(stands)))
         self.friends_fire = 0.0
         self.friends_taken: list[tuple[str, float, int]] = []      # (enemy, its attack on a friend, others it reaches)
         for f in sit.friends:
@@ -147,4 +148,5 @@ class Exchange:
         taken = sum(value / (1 + others + (e in reaching)) for e, value, others in self.friends_taken)
         floor_dealt, floor_taken = self.floors
         dealt = floor_dealt + fire + self.friends_fire - costs - band_pull(near, self.band, firepower)
-        return math.log(max(floor_dealt, dealt)) - math.log(floor_taken + danger + taken)
+        dealt, taken = max(floor_dealt, dealt), floor_taken + danger + taken
+        return math.log(dealt / taken) + self.tempo * math.log(dealt * taken / FLOOR ** 2)

@@ -66,6 +66,14 @@ class Valuer:
         self.committed_cf: dict[str, float] = {}  # the same for building hexes, by label
         self.jitter: dict[int, float] = {}        # a weak player's misjudgement of a unit's worth (a factor)
 
+    def without_kill(self) -> "Valuer":
+        """The same judgement (blur, damage already aimed this phase) with a
+        point of damage worth only the share of the unit it takes: no more
+        for the last point."""
+        plain = Valuer(self.game, kill=0.0)
+        plain.jitter, plain.committed, plain.committed_cf = self.jitter, self.committed, self.committed_cf
+        return plain
+
     # ------------------------------------------------------------ the unit
     def worth(self, ent: int) -> float:
         """What the unit counts for: its firepower, and a base for being on
