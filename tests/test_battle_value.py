@@ -26,6 +26,24 @@ CANON = {
     "Marauder MAD-3R": 1363, "Thunderbolt TDR-5S": 1335, "Grasshopper GHR-5H": 1427,
     "BattleMaster BLR-1G": 1519, "Atlas AS7-D": 1897,
 }
+# The rest of the MegaMek samples, with the BV the Master Unit List and
+# MegaMek publish for them (the Archer's is 1477: two rear lasers at half,
+# 10 sinks for 15 heat of weapons).
+PUBLISHED_MECHS = {
+    "Archer ARC-2R": 1477, "Awesome AWS-8Q": 1605, "Banshee BNC-3E": 1422, "Blackjack BJ-1": 949,
+    "Cicada CDA-2A": 659, "Crusader CRD-3R": 1317, "Dragon DRG-1N": 1125, "Firestarter FS9-H": 694,
+    "Hatchetman HCT-3F": 854, "JagerMech JM6-S": 901, "Javelin JVN-10N": 594, "King Crab KGC-0000": 1810,
+    "Kintaro KTO-18": 1187, "Orion ON1-K": 1429, "Ostscout OTT-7J": 596, "Quickdraw QKD-4G": 1192,
+    "Spider SDR-5V": 622, "Stalker STK-3F": 1559, "Trebuchet TBT-5N": 1191, "UrbanMech UM-R60": 504,
+    "Valkyrie VLK-QA": 723, "Victor VTR-9B": 1378, "Vindicator VND-1R": 1024, "Zeus ZEU-6S": 1348,
+}
+PUBLISHED_VEHICLES = {
+    "Condor Heavy Hover Tank": 653, "Demolisher Heavy Tank (Mk. I)": 981, "Ferret Light Scout VTOL": 58,
+    "Hetzer Wheeled Assault Gun": 574, "J. Edgar Light Hover Tank": 544, "Karnov UR Transport": 125,
+    "LRM Carrier": 833, "Manticore Heavy Tank": 993, "Pegasus Scout Hover Tank": 640, "Rommel Tank": 933,
+    "Saladin Assault Hover Tank": 596, "Savannah Master Hovercraft": 215, "Schrek PPC Carrier": 935,
+    "Striker Light Tank": 564, "Vedette Medium Tank": 475, "Warrior H-7 Attack Helicopter": 295,
+}
 
 needs_samples = pytest.mark.skipif(not (SAMPLES / "mechs").is_dir(),
                                    reason="the MegaMek samples (../shared/megamek/mechs) are absent")
@@ -46,17 +64,25 @@ def shipped_by_name():
 
 # ------------------------------------------------------------------ canon values
 @needs_samples
-@pytest.mark.parametrize("name", sorted(CANON))
+@pytest.mark.parametrize("name", sorted(CANON | PUBLISHED_MECHS))
 def test_BV2_canon_value_of_the_megamek_record_sheet(name):
     u = load_unit(SAMPLES / "mechs" / f"{name}.mtf")
     assert u.bv is None
-    assert bv.base_battle_value(u) == CANON[name]
+    assert bv.base_battle_value(u) == (CANON | PUBLISHED_MECHS)[name]
+
+
+@needs_samples
+@pytest.mark.parametrize("name", sorted(PUBLISHED_VEHICLES))
+def test_BV_VEH_canon_value_of_the_megamek_vehicle(name):
+    u = load_unit(SAMPLES / "vehicles" / f"{name}.blk")
+    assert u.kind == "vehicle" and u.bv is None
+    assert bv.base_battle_value(u) == PUBLISHED_VEHICLES[name]
 
 
 def test_BV2_canon_values_of_our_own_unit_files():
     shipped = shipped_by_name()
-    got = {name: bv.base_battle_value(shipped[name]) for name in CANON}
-    assert got == CANON
+    published = CANON | PUBLISHED_MECHS | PUBLISHED_VEHICLES
+    assert {name: bv.base_battle_value(shipped[name]) for name in published} == published
 
 
 # ------------------------------------------------------------------ worked cases

@@ -8,6 +8,10 @@ file's own `bv` when it gives one, otherwise the computed value;
 roster, the force builder and the force totals show). `ratings(unit)` gives
 the computation's two halves (defensive and offensive battle rating).
 
+The rules have no digest in rules/; the labels below (BV-MECH, BV-EXPL,
+BV-HEAT, BV-VEH, BV-SKILL) name the TechManual BV2 steps they cite (the
+skill table is TM p. 315, the speed factor TM p. 316).
+
 BattleMech (BV-MECH):
 - defensive: armor x 2.5 + structure x 1.5 + tonnage x 0.5 (standard gyro),
   minus 15 per slot of explosive ammunition and 1 per slot of an explosive
@@ -16,7 +20,8 @@ BattleMech (BV-MECH):
 - offensive: the weapons, heat-adjusted (BV-HEAT), the ammunition (each
   type at most the BV of the weapons it feeds), a hatchet (damage x 1.5) and
   the tonnage, times the speed factor.
-- total = defensive + offensive, rounded, times the skill multiplier.
+- total = defensive + offensive, rounded, times the skill multiplier
+  (BV-SKILL).
 
 Combat vehicle (BV-VEH): (armor x 2.5 + structure x 1.5) x the motive
 type modifier x 1 + TMM / 10 (flank MP; a VTOL counts as jumping), plus
@@ -88,7 +93,9 @@ class Ratings:
 
 
 def round_half_up(x: float) -> int:
-    return math.floor(x + 0.5)
+    """Rounded half up, as the TechManual rounds (Python's round() goes to
+    even); float noise first rounded off, so 1476.5 is not 1476.4999..."""
+    return math.floor(round(x, 6) + 0.5)
 
 
 def skill_multiplier(gunnery: int, piloting: int) -> float:
