@@ -21,6 +21,7 @@ from engine.hexgrid import Hex
 from engine.roster import RosterEntry, sums
 from engine.unit_loader import control_skill, load_unit
 from systems.alpha_strike.card import skill_adjusted_points
+from systems.classic.battle_value import skill_adjusted_bv
 
 FORCE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9 _.-]{0,63}")
 
@@ -47,6 +48,14 @@ class Pick:
         if self.entry.pv is None or self.entry.rules != "alpha-strike":
             return self.entry.pv
         return skill_adjusted_points(self.entry.pv, self.gunnery)
+
+    @property
+    def bv(self) -> int | None:
+        """The entry's Battle Value at this crew's skills (BV-SKILL), None
+        without one (an Alpha Strike card)."""
+        if self.entry.bv is None:
+            return None
+        return skill_adjusted_bv(self.entry.bv, self.gunnery, self.piloting)
 
 
 @dataclass
@@ -79,8 +88,8 @@ class Draft:
                 pick.piloting = value
 
     def totals(self) -> dict[str, int]:
-        """Units, tonnage, PV (at the crews' skills) and BV (engine/roster.sums)."""
-        return sums([(p.entry.tonnage, p.pv, p.entry.bv) for p in self.picks])
+        """Units, tonnage, PV and BV (at the crews' skills; engine/roster.sums)."""
+        return sums([(p.entry.tonnage, p.pv, p.bv) for p in self.picks])
 
     def rules(self) -> set[str]:
         return {p.entry.rules for p in self.picks}

@@ -142,10 +142,11 @@ def _unit(raw: dict, f: _Fields, default_side: str | None, mods: list[Path] | No
 
 def totals(units: list[ForceUnit], mods: list[Path] | None = None) -> dict[str, dict[str, Any]]:
     """Per side: units, tonnage, and the sums of the Alpha Strike PV (a
-    card's at its skill, AS-PV-1) and BV the units have (with how many have
-    none)."""
+    card's at its skill, AS-PV-1) and BV (at each crew's skills, BV-SKILL)
+    the units have (with how many have none)."""
     from engine.roster import roster, sums
     from systems.alpha_strike.card import skill_adjusted_points
+    from systems.classic.battle_value import battle_value
     entries, _ = roster(mods)
     pv_by_name = {e.name: e.pv for e in entries}
     rows: dict[str, list[tuple[int, int | None, int | None]]] = {}
@@ -153,7 +154,8 @@ def totals(units: list[ForceUnit], mods: list[Path] | None = None) -> dict[str, 
         card = u.data.alpha_strike
         pv = (skill_adjusted_points(card["points"], card.get("skill", 4)) if card
               else pv_by_name.get(u.data.name))
-        rows.setdefault(u.side, []).append((u.data.tonnage, pv, u.data.bv))
+        bv = battle_value(u.data, u.overrides.get("gunnery"), u.overrides.get("piloting", u.overrides.get("driving")))
+        rows.setdefault(u.side, []).append((u.data.tonnage, pv, bv))
     return {side: sums(r) for side, r in rows.items()}
 
 

@@ -21,6 +21,7 @@ from engine.errors import DataError
 from engine.megamek import Unsupported
 from engine.paths import UNITS
 from engine.unit_loader import UnitData, load_unit, megamek_files
+from systems.classic.battle_value import base_battle_value
 
 TYPES = ("mech", "vehicle", "vtol", "alpha-strike")
 KINDS = ("mech", "vehicle", "vtol")            # what a unit is, a card too (by its type)
@@ -73,7 +74,7 @@ class RosterEntry:
     weight_class: str
     tonnage: int
     pv: int | None          # Alpha Strike point value
-    bv: int | None          # Battle Value, where the file gives one
+    bv: int | None          # base Battle Value 2 (gunnery 4, piloting 5): the file's, or computed
     source: str
     kind: str = "mech"      # mech | vehicle | vtol (KINDS)
     gunnery: int = 4        # the unit file's crew
@@ -113,7 +114,7 @@ def roster(mods: list[Path] | None = None) -> tuple[list[RosterEntry], list[str]
     entries = [RosterEntry(
         name=u.name, file=name, path=str(u.path), type=unit_type(u), motive=u.motive,
         weight_class=weight_class(u), tonnage=u.tonnage,
-        pv=u.alpha_strike["points"] if u.alpha_strike else cards.get(u.name), bv=u.bv, source=u.source,
+        pv=u.alpha_strike["points"] if u.alpha_strike else cards.get(u.name), bv=base_battle_value(u), source=u.source,
         kind=unit_kind(u), gunnery=crew_skills(u)[0], piloting=crew_skills(u)[1])
         for name, u in units]
     return sorted(entries, key=lambda e: (e.name.lower(), e.type)), problems

@@ -41,6 +41,8 @@ class WeaponType:
     explodes: int = 0
     energy: bool = False
     damage_by_range: tuple[int, ...] = field(default=())
+    bv: int = 0                 # Battle Value 2 (TechManual); 0 = none given
+    ammo_bv: int = 0            # Battle Value of one ton of its ammunition
 
     def range_band(self, distance: int) -> str | None:
         """'short', 'medium', 'long', or None beyond long range."""
@@ -59,7 +61,7 @@ class WeaponType:
 
 
 _INT_FIELDS = ("heat", "damage", "min", "short", "medium", "long", "slots",
-               "shots_per_ton", "cluster", "group", "explodes")
+               "shots_per_ton", "cluster", "group", "explodes", "bv", "ammo_bv")
 _REQUIRED = ("heat", "damage", "min", "short", "medium", "long")
 _KNOWN = set(_INT_FIELDS) | {"name", "tons", "energy", "damage_by_range"}
 MAX_VALUE = 10_000

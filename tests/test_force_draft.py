@@ -41,18 +41,21 @@ def test_the_roster_filters_by_kind_class_name_and_rules(entries):
 
 
 def test_a_drafts_totals_and_crews(entries):
+    """BV is the computed Battle Value 2 (systems/classic/battle_value.py):
+    Hatchetman HCT-3F 854, Atlas AS7-D 1897 at the files' 4/5 crews."""
     d = Draft("blue")
     d.add(entry(entries, "Hatchetman"))          # PV 26 from the Hatchetman's card
     d.add(entry(entries, "Atlas"))               # no card: no PV
     t = d.totals()
-    assert (t["units"], t["tonnage"], t["pv"], t["pv_missing"], t["bv_missing"]) == (2, 145, 26, 1, 2)
-    assert describe_sums(t) == "2 units, 145 t, PV 26 (1 units without), BV -"
+    assert (t["units"], t["tonnage"], t["pv"], t["pv_missing"], t["bv_missing"]) == (2, 145, 26, 1, 0)
+    assert describe_sums(t) == "2 units, 145 t, PV 26 (1 units without), BV 2751"
     atlas = d.picks[1]
     assert (atlas.gunnery, atlas.piloting) == (4, 5)          # the unit file's crew
     for _ in range(12):
         d.set_skill(1, "gunnery", -1)
         d.set_skill(1, "piloting", 1)
     assert (atlas.gunnery, atlas.piloting) == (0, 8)          # a force file's skills: 0 to 8
+    assert atlas.bv == 2846 and d.totals()["bv"] == 854 + 2846   # BV-SKILL: 1897 x 1.50 at 0/8
     d.remove(0)
     assert [p.entry.name for p in d.picks] == ["Atlas AS7-D"]
 

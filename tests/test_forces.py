@@ -127,11 +127,15 @@ def test_a_scenario_force_path_stays_inside_allowed_folders(tmp_path):
 
 
 def test_the_forces_command_prints_the_totals():
+    """BV at each crew's skills (BV-SKILL): red Atlas 1897 x 1.32 (3/4) = 2504,
+    Grasshopper 1427, JagerMech 901, Locust 432 x 1.10 (4/4) = 475; blue
+    Hatchetman 854, Shadow Hawk 1064 x 1.20 (3/5) = 1277, Manticore
+    993 x 1.10 (4/4) = 1092, Warrior 295."""
     r = subprocess.run([sys.executable, "-m", "engine", "forces", str(RED), str(BLUE), "--level",
                         str(LEVELS / "skirmish.tmx")], cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert r.returncode == 0, r.stderr
-    assert "red: 4 units, 255 t, PV -, BV -" in r.stdout
-    assert "blue: 4 units, 181 t, PV 56 (2 units without), BV -" in r.stdout
+    assert f"red: 4 units, 255 t, PV -, BV {2504 + 1427 + 901 + 475}" in r.stdout
+    assert f"blue: 4 units, 181 t, PV 56 (2 units without), BV {854 + 1277 + 1092 + 295}" in r.stdout
 
 
 # ------------------------------------------------------------------ the roster

@@ -328,6 +328,25 @@ def test_AS_PV_1_the_alpha_strike_roster_shows_each_cards_pv_at_its_skill_and_no
     assert "1 units, 45 t, PV 31" in drawn and not any("BV" in line for line in drawn), drawn
 
 
+def test_BV_SKILL_the_classic_roster_shows_each_units_battle_value_and_the_force_its_crews(app):
+    """Classic units carry no published BV: the roster's BV column shows the
+    computed Battle Value 2 (Atlas AS7-D 1897 at its file's 4/5 crew), the
+    force row its BV at the crew's skills (gunnery 3: 1897 x 1.20 = 2276)
+    and the force's totals the sum."""
+    builder = _open_builder(app, "blue")
+    _type_filter(app, "atlas")
+    drawn = _drawn_lines(app)
+    heads = drawn[drawn.index("unit"):drawn.index("unit") + 5]
+    assert heads == ["unit", "class", "tons", "PV", "BV"]
+    row = drawn.index("Atlas AS7-D")
+    assert drawn[row + 1:row + 5] == ["assault", "100 t", "-", "1897"]
+    _add_shown(app, builder, "Atlas")
+    click_button(app, "fb_skill", (0, "gunnery", -1))
+    drawn = _drawn_lines(app)
+    assert "Atlas AS7-D, 100 t, BV 2276" in drawn
+    assert "1 units, 100 t, PV -, BV 2276" in drawn, drawn
+
+
 def test_the_forces_folder_is_named_by_its_last_folders_when_its_path_is_long(app, tmp_path):
     """The label over the save field cuts a long folder path at the front,
     at whole folders: '.../saves/forces' tells where the file goes."""

@@ -12,7 +12,7 @@ from engine.hexmap import Terrain
 from systems.classic import buildings
 from systems.classic.heat import movement_mp_penalty
 from systems.common.building_class import entry_mp
-from systems.common.movement import ON_ROOF, MotionRules, MoveState, base_step
+from systems.common.movement import ON_ROOF, MotionRules, MoveState, base_step, run_mp
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -66,7 +66,7 @@ class MechMotion(MotionRules):
             structure = game.world.component(ent, Structure)
             if any(structure.points.get(l, 1) <= 0 for l in ("left_leg", "right_leg")):
                 return walk   # one leg destroyed: no running
-            return math.ceil(1.5 * walk)
+            return run_mp(walk)
         if mode == "jump":
             return mech_jump_mp(game, ent)
         return 0

@@ -125,6 +125,11 @@ def punch_damage(tons: int, halvings: int) -> int:
     return max(1, base // (2 ** halvings))
 
 
+def hatchet_damage(tons: int) -> int:
+    """Section 4: a hatchet does 1 point per 5 tons of the mech (floor)."""
+    return tons // 5
+
+
 def kick_damage(tons: int, halvings: int) -> int:
     """P-KICK-5/6: floor(W/5), halved per bad upper/lower leg actuator, floor."""
     return (tons // 5) // (2 ** halvings)
@@ -351,7 +356,7 @@ def hatchet(game: "Game", ent: int, tgt: int, limb: str | None, level_diff: int 
         if _bad(installed, destroyed, f"{side}_{part}"):
             mods.append(Modifier(f"{side} {part.replace('_', ' ')} actuator damaged", 2, "section 4"))
     mods += common_modifiers(game, ent, tgt)
-    return PhysicalAttack(mods, table=table, damage=game.world.component(ent, Identity).tonnage // 5)
+    return PhysicalAttack(mods, table=table, damage=hatchet_damage(game.world.component(ent, Identity).tonnage))
 
 
 def declared_attacks(game: "Game", uid: str) -> list[PhysicalDeclaration]:

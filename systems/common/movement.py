@@ -11,6 +11,7 @@ a hex, prohibited terrain. rules/mech_core.md section 2.
 from __future__ import annotations
 
 import heapq
+import math
 from abc import abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -27,6 +28,11 @@ from systems.common.unit_state import airborne
 
 if TYPE_CHECKING:
     from engine.game import Game
+
+
+def run_mp(walk: int) -> int:
+    """Running MP (a vehicle's Flank MP): 1.5 x walking (Cruise) MP, rounded up."""
+    return math.ceil(1.5 * walk)
 
 
 @dataclass(frozen=True)

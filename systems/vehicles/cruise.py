@@ -4,14 +4,14 @@
 The one place both the movement rules (systems/vehicles/movement.py) and
 the damage rules (systems/vehicles/motive_damage.py, the rotor damage
 critical in systems/vehicles/criticals.py) read it from: it depends on no
-other rule module.
+other rule module but the shared running rule (systems/common/movement.py).
 """
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING
 
 from components import Status, VehicleMovement
+from systems.common.movement import run_mp
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -23,8 +23,8 @@ def current_cruise(vm: VehicleMovement) -> int:
 
 
 def flank_mp(cruise: int) -> int:
-    """Flank MP: 1.5 x cruise, rounded up."""
-    return math.ceil(1.5 * cruise)
+    """Flank MP: 1.5 x cruise, rounded up (the running rule)."""
+    return run_mp(cruise)
 
 
 def cruise_mp(game: "Game", ent: int) -> int:

@@ -280,8 +280,9 @@ class ForceBuilder(TextScreen):
         for e in shown[self.scroll:self.scroll + rows]:
             row = pygame.Rect(r.x, y, r.w, ROW - 3)
             button(s, app.hits, row, "", "fb_add", e.path, mouse=m, tip=f"{e.name} ({', '.join(x for x in (e.file, e.source) if x)})")
-            # a card's PV at the skill it comes with (AS-PV-1); a classic unit's PV and BV as its files give them
-            values = (_value(Pick.of(e).pv),) if card else (_value(e.pv), _value(e.bv))
+            # a card's PV at the skill it comes with (AS-PV-1); a classic unit's PV as its card gives it
+            # and its BV at the crew it comes with (BV-SKILL)
+            values = (_value(Pick.of(e).pv),) if card else (_value(e.pv), _value(Pick.of(e).bv))
             for j, value in enumerate((fit_text(e.name, 13, cols[1] - cols[0] - 8), e.weight_class,
                                        f"{e.tonnage} t") + values):
                 text(s, value, (cols[j], row.centery), 13 if j == 0 else 12, theme.TEXT if j == 0 else theme.TEXT_DIM,
@@ -316,7 +317,8 @@ class ForceBuilder(TextScreen):
             row = pygame.Rect(r.x, y, r.w, ROW - 3)
             pygame.draw.rect(s, theme.PANEL_LIGHT, row, border_radius=3)
             skills_w = 92 if card else 184
-            name = f"{p.entry.name}, {p.entry.tonnage} t" + (f", PV {p.pv}" if card else "")
+            worth = f", PV {p.pv}" if card else (f", BV {p.bv}" if p.bv is not None else "")
+            name = f"{p.entry.name}, {p.entry.tonnage} t{worth}"
             text(s, fit_text(name, 12, r.w - skills_w - 46), (row.x + 6, row.centery),
                  12, theme.TEXT, anchor="midleft")
             x = row.right - skills_w - 28
