@@ -318,8 +318,9 @@ class ForceBuilder(TextScreen):
             pygame.draw.rect(s, theme.PANEL_LIGHT, row, border_radius=3)
             skills_w = 92 if card else 184
             worth = f", PV {p.pv}" if card else (f", BV {p.bv}" if p.bv is not None else "")
-            name = f"{p.entry.name}, {p.entry.tonnage} t{worth}"
-            text(s, fit_text(name, 12, r.w - skills_w - 46), (row.x + 6, row.centery),
+            tail = f", {p.entry.tonnage} t{worth}"       # the name is shortened, never its tonnage and worth
+            room = r.w - skills_w - 46 - theme.font(12).size(tail)[0]
+            text(s, fit_text(p.entry.name, 12, room) + tail, (row.x + 6, row.centery),
                  12, theme.TEXT, anchor="midleft")
             x = row.right - skills_w - 28
             for skill, short in (("gunnery", "skill" if card else "G"),) + ((() if card else (("piloting", "P"),))):
