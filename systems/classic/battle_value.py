@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING
 
 from systems.classic.attack_modifiers import TARGET_JUMPED, movement_band
 from systems.classic.criticals import ammo_explosion_damage
+from systems.classic.heat import move_heat, per_sink
 from systems.classic.melee import hatchet_damage
 from systems.common.movement import run_mp
 
@@ -50,8 +51,6 @@ GYRO_FACTOR = 0.5                  # standard gyro: tonnage x 0.5
 AMMO_SLOT_PENALTY = 15             # BV-EXPL: per slot of explosive ammunition
 WEAPON_SLOT_PENALTY = 1            # BV-EXPL: per slot of an explosive weapon (Gauss)
 HEAT_EFFICIENCY_BASE = 6           # BV-HEAT: 6 + heat dissipation - movement heat
-RUN_HEAT = 2
-MIN_JUMP_HEAT = 3
 HATCHET_FACTOR = 1.5
 REAR_FACTOR = 0.5
 OVERHEAT_FACTOR = 0.5
@@ -175,10 +174,10 @@ def heat_efficiency(unit: "UnitData") -> int:
     """BV-HEAT: 6 + heat sink capacity - the heat of the unit's hottest move
     (running 2; jumping 1 per MP, at least 3)."""
     hs = unit.heat_sinks
-    capacity = hs.get("count", 10) * (2 if hs.get("double") else 1)
+    capacity = hs.get("count", 10) * per_sink(hs.get("double", False))
     jump = unit.movement.get("jump", 0)
-    move_heat = max(MIN_JUMP_HEAT, jump) if jump else RUN_HEAT
-    return HEAT_EFFICIENCY_BASE + capacity - move_heat
+    hottest = move_heat("jump", jump) if jump else move_heat("run", 0)
+    return HEAT_EFFICIENCY_BASE + capacity - hottest
 
 
 def mech_weapon_values(unit: "UnitData") -> list[tuple[float, int]]:

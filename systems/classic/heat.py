@@ -65,18 +65,25 @@ def life_support_damage(heat: int) -> int:
     return 0
 
 
+def move_heat(mode: str, hexes: int) -> int:
+    """Heat of a movement mode (section 13): walk 1, run 2, jump 1 per hex
+    jumped (minimum 3), none otherwise."""
+    if mode == "walk":
+        return 1
+    if mode == "run":
+        return 2
+    if mode == "jump":
+        return max(3, hexes)
+    return 0
+
+
 def movement_heat(game: "Game", ent: int) -> tuple[int, str]:
-    """Heat of this turn's movement: walk 1, run 2, jump 1 per hex (minimum 3)."""
+    """Heat of this turn's movement (`move_heat`) and what it is for."""
     ts = game.world.component(ent, TurnState)
-    if not ts.moved or ts.mode == "none":
+    if not ts.moved or ts.mode not in ("walk", "run", "jump"):
         return 0, ""
-    if ts.mode == "walk":
-        return 1, "walked"
-    if ts.mode == "run":
-        return 2, "ran"
-    if ts.mode == "jump":
-        return max(3, ts.hexes_moved), f"jumped {ts.hexes_moved} hexes"
-    return 0, ""
+    why = {"walk": "walked", "run": "ran", "jump": f"jumped {ts.hexes_moved} hexes"}[ts.mode]
+    return move_heat(ts.mode, ts.hexes_moved), why
 
 
 def stand_attempts(game: "Game", uid: str) -> int:
@@ -91,8 +98,13 @@ def working_sinks(game: "Game", ent: int) -> int:
     return max(0, hs.count - hs.destroyed)
 
 
+def per_sink(double: bool) -> int:
+    """Heat one working sink dissipates (section 13): a double sink 2."""
+    return 2 if double else 1
+
+
 def sink_value(game: "Game", ent: int) -> int:
-    return 2 if game.world.component(ent, HeatSinks).double else 1
+    return per_sink(game.world.component(ent, HeatSinks).double)
 
 
 def leg_sinks(game: "Game", ent: int) -> int:
